@@ -1,0 +1,146 @@
+package game
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Mask is a set of cells, bit i for cell i (row-major from the top left).
+type Mask uint32
+
+// Cell is what stands on one cell. Its value is the cell's digit in a state id.
+type Cell int8
+
+// The three things a cell can hold.
+const (
+	Empty Cell = 0
+	X     Cell = 1
+	O     Cell = 2
+)
+
+// String gives the cell as it is printed in board text: "X", "O" or ".".
+func (c Cell) String() string {
+	switch c {
+	case X:
+		return "X"
+	case O:
+		return "O"
+	}
+	return "."
+}
+
+// Other gives the opponent of X or O.
+func (c Cell) Other() Cell { return 3 - c }
+
+// Board is a position as two bitboards, one per player.
+type Board struct {
+	X, O Mask
+}
+
+// At gives what stands on cell i.
+func (b Board) At(i int) Cell {
+	switch {
+	case b.X>>i&1 == 1:
+		return X
+	case b.O>>i&1 == 1:
+		return O
+	}
+	return Empty
+}
+
+// Play gives the board after c is put on cell i, which must be empty.
+func (b Board) Play(i int, c Cell) Board {
+	if c == X {
+		b.X |= 1 << i
+	} else {
+		b.O |= 1 << i
+	}
+	return b
+}
+
+// Ply is the number of marks on the board.
+func (b Board) Ply() int { return bits.OnesCount32(uint32(b.X | b.O)) }
+
+// ToMove gives the side to move when X moves first: X when both have as many
+// marks, O otherwise. It does not look at whether the game is over.
+func (b Board) ToMove() Cell {
+	if bits.OnesCount32(uint32(b.X)) > bits.OnesCount32(uint32(b.O)) {
+		return O
+	}
+	return X
+}
+
+// Empties gives the empty cells of a board of s.
+func (b Board) Empties(s Spec) Mask { return full(s) &^ (b.X | b.O) }
+
+// Cells writes the board's cells, row-major, into dst (len s.Cells()) and returns it.
+func (b Board) Cells(s Spec, dst []Cell) []Cell {
+	for i := range s.Cells() {
+		dst[i] = b.At(i)
+	}
+	return dst
+}
+
+func full(s Spec) Mask { return Mask(uint64(1)<<s.Cells() - 1) }
+
+// Format prints a board in the canonical notation: rows split by '/', for
+// example "XO./.X./..O".
+func Format(s Spec, b Board) string {
+	var sb strings.Builder
+	sb.Grow(s.Cells() + s.Rows)
+	for i := range s.Cells() {
+		if i > 0 && i%s.Cols == 0 {
+			sb.WriteByte('/')
+		}
+		sb.WriteString(b.At(i).String())
+	}
+	return sb.String()
+}
+
+// Parse reads board text: one character a cell, row-major, X and O (either
+// case) for the players and '.', '-', '_' or ' ' for an empty cell. Rows may be
+// split by '/'; without separators the text must hold exactly Rows*Cols cells.
+func Parse(s Spec, text string) (Board, error) {
+	var b Board
+	n, col, row := 0, 0, 0
+	slashes := strings.Contains(text, "/")
+	for pos, r := range text {
+		if r == '/' {
+			if col != s.Cols {
+				return Board{}, fmt.Errorf("board %q has %d cells in row %d, want %d for %s", text, col, row+1, s.Cols, s.Size())
+			}
+			row, col = row+1, 0
+			continue
+		}
+		var c Cell
+		switch r {
+		case 'X', 'x':
+			c = X
+		case 'O', 'o':
+			c = O
+		case '.', '-', '_', ' ':
+			c = Empty
+		default:
+			return Board{}, fmt.Errorf("board %q has %q at character %d, want X, O or . for empty (also x, o, -, _, space, and / between rows)", text, r, pos+1)
+		}
+		if n < s.Cells() {
+			b = b.set(n, c)
+		}
+		n, col = n+1, col+1
+	}
+	if n != s.Cells() {
+		return Board{}, fmt.Errorf("board %q has %d cells, want %d for %s", text, n, s.Cells(), s.Size())
+	}
+	if slashes && (row != s.Rows-1 || col != s.Cols) {
+		return Board{}, fmt.Errorf("board %q has %d rows of cells split by '/', want %d rows of %d for %s", text, row+1, s.Rows, s.Cols, s.Size())
+	}
+	return b, nil
+}
+
+func (b Board) set(i int, c Cell) Board {
+	if c == Empty {
+		return b
+	}
+	return b.Play(i, c)
+}

@@ -1,0 +1,287 @@
+package game
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestNewSpec(t *testing.T) {
+	tests := []struct {
+		name          string
+		rows, cols, k int
+		want          Spec
+		wantErr       string
+	}{
+		{"tic-tac-toe", 3, 3, 3, Spec{3, 3, 3}, ""},
+		{"k defaults to shorter side", 3, 4, 0, Spec{3, 4, 3}, ""},
+		{"k shorter than side", 4, 4, 3, Spec{4, 4, 3}, ""},
+		{"k along the longer side", 2, 5, 5, Spec{2, 5, 5}, ""},
+		{"empty side", 0, 3, 0, Spec{}, "size 0x3 has an empty side"},
+		{"k too long", 3, 3, 7, Spec{}, "k 7 does not fit a 3x3 board, want 1 to 3"},
+		{"negative k", 3, 3, -1, Spec{}, "k -1 does not fit"},
+		{"too many cells", 6, 6, 0, Spec{}, "size 6x6 has 36 cells"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := NewSpec(tt.rows, tt.cols, tt.k)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("NewSpec(%d, %d, %d) error = %v, want it to contain %q", tt.rows, tt.cols, tt.k, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("NewSpec(%d, %d, %d) = %v, %v; want %v", tt.rows, tt.cols, tt.k, got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in         string
+		rows, cols int
+		wantErr    bool
+	}{
+		{"3x3", 3, 3, false},
+		{"4X4", 4, 4, false},
+		{" 3x4 ", 3, 4, false},
+		{"3", 0, 0, true},
+		{"3x", 0, 0, true},
+		{"axb", 0, 0, true},
+		{"", 0, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			r, c, err := ParseSize(tt.in)
+			if (err != nil) != tt.wantErr || r != tt.rows || c != tt.cols {
+				t.Fatalf("ParseSize(%q) = %d, %d, %v; want %d, %d, error %v", tt.in, r, c, err, tt.rows, tt.cols, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	s := Default
+	tests := []struct {
+		name, in, want string
+	}{
+		{"canonical", "XO./.X./..O", "XO./.X./..O"},
+		{"no separators", "XO..X...O", "XO./.X./..O"},
+		{"lower case and other empties", "xo-/_x /..o", "XO./.X./..O"},
+		{"empty board", ".........", ".../.../..."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := Parse(s, tt.in)
+			if err != nil {
+				t.Fatalf("Parse(%q) error: %v", tt.in, err)
+			}
+			if got := Format(s, b); got != tt.want {
+				t.Fatalf("Format(Parse(%q)) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"too few cells", "XOX/OX", `board "XOX/OX" has 5 cells, want 9 for 3x3`},
+		{"too few without separators", "XOXOX", `board "XOXOX" has 5 cells, want 9 for 3x3`},
+		{"too many cells", "XOXOXOXOXO", `board "XOXOXOXOXO" has 10 cells, want 9 for 3x3`},
+		{"bad character", "XOZ/.../...", `board "XOZ/.../..." has 'Z' at character 3`},
+		{"long row", "XOXO/../...", `board "XOXO/../..." has 4 cells in row 1, want 3`},
+		{"too few rows", "XOX/OXOXOX", `board "XOX/OXOXOX" has 2 rows of cells split by '/', want 3 rows of 3`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(Default, tt.in)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Parse(%q) error = %v, want it to contain %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestIDRoundTrip(t *testing.T) {
+	for id := range Pow3(9) {
+		b := FromID(id)
+		if got := ID(b); got != id {
+			t.Fatalf("ID(FromID(%d)) = %d", id, got)
+		}
+	}
+	// A 32-cell board with every cell set round-trips too.
+	b := Board{X: 0x5555_5555, O: 0xaaaa_aaaa}
+	if got := FromID(ID(b)); got != b {
+		t.Fatalf("FromID(ID(%+v)) = %+v", b, got)
+	}
+}
+
+func TestIDDigits(t *testing.T) {
+	b, _ := Parse(Default, "X.O/.../...")
+	if got, want := ID(b), uint64(1*1+2*9); got != want {
+		t.Fatalf("ID(X.O/.../...) = %d, want %d (1*3^0 + 2*3^2)", got, want)
+	}
+}
+
+func TestLines(t *testing.T) {
+	tests := []struct {
+		spec Spec
+		want int
+	}{
+		{Spec{3, 3, 3}, 8},
+		{Spec{4, 4, 4}, 10},
+		{Spec{4, 4, 3}, 24},
+		{Spec{3, 4, 3}, 14},
+		{Spec{1, 3, 1}, 3},
+		{Spec{2, 2, 2}, 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec.String(), func(t *testing.T) {
+			if got := len(New(tt.spec).Lines); got != tt.want {
+				t.Fatalf("%v has %d lines, want %d", tt.spec, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStatus(t *testing.T) {
+	g := New(Default)
+	tests := []struct {
+		board string
+		want  Status
+	}{
+		{".../.../...", InProgress},
+		{"XXX/OO./...", XWon},
+		{"X.O/XO./O.X", OWon},
+		{"XOX/XOO/OXX", Draw},
+		{"XOX/OXO/OXO", InProgress + Draw},
+	}
+	for _, tt := range tests {
+		t.Run(tt.board, func(t *testing.T) {
+			b, err := Parse(Default, tt.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := g.Status(b); got != tt.want {
+				t.Fatalf("Status(%s) = %v, want %v", tt.board, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReachability(t *testing.T) {
+	g := New(Default)
+	tests := []struct {
+		board string
+		want  Reason
+	}{
+		{".../.../...", Reachable},
+		{"XXX/OO./...", Reachable},
+		{"XXX/XOO/XOO", Reachable}, // two lines through the last move at the corner
+		{"OO./.../...", CountsOff},
+		{"XXX/.../...", CountsOff},
+		{"XXX/OOO/...", BothWon},
+		{"XXX/OO./O..", MovedAfterXWon},
+		{"OOO/XX./XX.", MovedAfterOWon},
+		{"XXX/OOX/OOX", Reachable},
+		{"XXX/O.O/XXX", CountsOff},
+		{"XXX/OO./XXX", CountsOff},
+		{"XXX/OOO/XXX", CountsOff},
+		{"XXX/OXO/OOX", Reachable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.board, func(t *testing.T) {
+			b, err := Parse(Default, tt.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := g.Reachability(b); got != tt.want {
+				t.Fatalf("Reachability(%s) = %v, want %v", tt.board, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNoSingleLastMove(t *testing.T) {
+	// Two parallel lines of X on 3x5 with k=3 share no cell.
+	s := Spec{3, 5, 3}
+	g := New(s)
+	b, err := Parse(s, "XXX../OO.O./XXXOO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Reachability(b); got != NoSingleLastMove {
+		t.Fatalf("Reachability(%s) = %v, want %v", Format(s, b), got, NoSingleLastMove)
+	}
+	var ue *UnreachableError
+	if err := g.CheckReachable(b); !errors.As(err, &ue) || ue.Reason != NoSingleLastMove {
+		t.Fatalf("CheckReachable(%s) = %v, want an UnreachableError for %v", Format(s, b), err, NoSingleLastMove)
+	}
+}
+
+func TestSymmetries(t *testing.T) {
+	tests := []struct {
+		spec Spec
+		want int
+	}{
+		{Spec{3, 3, 3}, 8},
+		{Spec{3, 4, 3}, 4},
+		{Spec{4, 4, 4}, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec.String(), func(t *testing.T) {
+			g := New(tt.spec)
+			if got := len(g.Syms); got != tt.want {
+				t.Fatalf("%v has %d symmetries, want %d", tt.spec, got, tt.want)
+			}
+			// Every symmetry is a permutation that maps lines onto lines.
+			lines := map[Mask]bool{}
+			for _, l := range g.Lines {
+				lines[l] = true
+			}
+			for s := range g.Syms {
+				for _, l := range g.Lines {
+					if m := g.Transform(Board{X: l}, s).X; !lines[m] {
+						t.Fatalf("symmetry %d sends line %b to %b, not a line", s, l, m)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	// Burnside: over all raw 3x3 boards, each class is counted once by its
+	// canonical member, and the orbits of those members cover every board.
+	g := New(Default)
+	var classes, covered uint64
+	for id := range Pow3(9) {
+		canon, orbit := g.Canonical(id)
+		if canon > id {
+			t.Fatalf("Canonical(%d) = %d, want at most the id itself", id, canon)
+		}
+		// The table lookup agrees with moving the bits one symmetry at a time.
+		want := id
+		for s := range g.Syms {
+			want = min(want, ID(g.Transform(FromID(id), s)))
+		}
+		if canon != want {
+			t.Fatalf("Canonical(%d) = %d, want %d", id, canon, want)
+		}
+		if canon == id {
+			classes++
+			covered += uint64(orbit)
+		}
+	}
+	if covered != Pow3(9) {
+		t.Fatalf("orbits of canonical boards cover %d boards, want %d", covered, Pow3(9))
+	}
+	// 3^9 boards make 2,862 classes under the 8 symmetries of the square (OEIS A054247 for n=3).
+	if classes != 2862 {
+		t.Fatalf("%d classes of raw 3x3 boards, want 2862", classes)
+	}
+}

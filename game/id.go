@@ -1,0 +1,69 @@
+package game
+
+// A state id is the base-3 number sum(cell_i * 3^i) with Empty=0, X=1, O=2.
+// It is stable across runs and versions: the key that joins every table.
+// Ids are computed eight cells at a time through two small tables.
+
+const chunk = 6561 // 3^8, the ids of eight cells
+
+var (
+	// enc[m] is the base-3 number with a 1 in every digit j where bit j of m is set.
+	enc = func() (t [256]uint16) {
+		for m := range 256 {
+			p := 1
+			for j := range 8 {
+				if m>>j&1 == 1 {
+					t[m] += uint16(p)
+				}
+				p *= 3
+			}
+		}
+		return t
+	}()
+	// dec[v] gives the X and O bytes of the eight-cell id v.
+	dec = func() (t [chunk][2]uint8) {
+		for x := range 256 {
+			for o := range 256 {
+				if x&o == 0 {
+					t[int(enc[x])+2*int(enc[o])] = [2]uint8{uint8(x), uint8(o)}
+				}
+			}
+		}
+		return t
+	}()
+)
+
+// ID gives the state id of a board.
+func ID(b Board) uint64 {
+	var id, p uint64 = 0, 1
+	for x, o := uint32(b.X), uint32(b.O); x|o != 0; x, o = x>>8, o>>8 {
+		id += p * uint64(enc[x&0xff]+2*enc[o&0xff])
+		p *= chunk
+	}
+	return id
+}
+
+// FromID gives the board of a state id. The id must come from a board of at
+// most MaxCells cells.
+func FromID(id uint64) Board {
+	var b Board
+	for shift := 0; id != 0; shift += 8 {
+		d := dec[id%chunk]
+		b.X |= Mask(d[0]) << shift
+		b.O |= Mask(d[1]) << shift
+		id /= chunk
+	}
+	return b
+}
+
+var pow3 = func() (t [MaxCells + 1]uint64) {
+	t[0] = 1
+	for i := 1; i < len(t); i++ {
+		t[i] = 3 * t[i-1]
+	}
+	return t
+}()
+
+// Pow3 gives 3^i for i from 0 to MaxCells: the weight of cell i in a state id,
+// and 3^n the number of raw boards of n cells.
+func Pow3(i int) uint64 { return pow3[i] }
