@@ -1,0 +1,93 @@
+package enumerate
+
+import "github.com/tateti-lab/tateti-lab/game"
+
+// ByStatus counts terminal positions or complete games by how they ended.
+type ByStatus struct {
+	XWon int64 `json:"x_won"`
+	OWon int64 `json:"o_won"`
+	Draw int64 `json:"draw"`
+}
+
+func (c *ByStatus) add(s game.Status, n int64) {
+	switch s {
+	case game.XWon:
+		c.XWon += n
+	case game.OWon:
+		c.OWon += n
+	case game.Draw:
+		c.Draw += n
+	}
+}
+
+// Total is the sum over the three endings.
+func (c ByStatus) Total() int64 { return c.XWon + c.OWon + c.Draw }
+
+// Games counts complete games (move sequences that end the game) by winner.
+type Games struct {
+	ByStatus
+	Total int64 `json:"total"`
+}
+
+// PlyCounts are the counts of one ply.
+type PlyCounts struct {
+	Ply             int      `json:"ply"`
+	Positions       int64    `json:"positions"`
+	Terminal        int64    `json:"terminal"`
+	TerminalBy      ByStatus `json:"terminal_by_status"`
+	Classes         int64    `json:"classes"`
+	TerminalClasses int64    `json:"terminal_classes"`
+	Sequences       int64    `json:"sequences"`
+}
+
+// Counts are the figures of an enumeration: positions, terminal positions,
+// classes up to symmetry, complete games and move sequences, in total and by ply.
+type Counts struct {
+	Game            game.Spec   `json:"game"`
+	Positions       int64       `json:"positions"`
+	Terminal        ByStatus    `json:"terminal"`
+	Classes         int64       `json:"classes"`
+	TerminalClasses int64       `json:"terminal_classes"`
+	Games           Games       `json:"games"`
+	Sequences       int64       `json:"sequences"`
+	ByPly           []PlyCounts `json:"by_ply"`
+}
+
+// Count computes the figures of r. A class is counted at its canonical member,
+// the one whose id is the smallest of its orbit; symmetric images of a reachable
+// position are reachable, so that member is always in r.
+func (r *Result) Count() Counts {
+	c := Counts{Game: r.Game.Spec}
+	for p := range len(r.Start) - 1 {
+		lo, hi := r.Layer(p)
+		if lo == hi {
+			continue
+		}
+		pc := PlyCounts{Ply: p, Positions: int64(hi - lo)}
+		for i := lo; i < hi; i++ {
+			class := r.Canon[i] == r.IDs[i]
+			if class {
+				pc.Classes++
+			}
+			pc.Sequences += r.Paths[i]
+			if s := r.Status[i]; s.Terminal() {
+				pc.Terminal++
+				pc.TerminalBy.add(s, 1)
+				c.Games.add(s, r.Paths[i])
+				if class {
+					pc.TerminalClasses++
+				}
+			}
+		}
+		c.Positions += pc.Positions
+		c.Terminal.XWon += pc.TerminalBy.XWon
+		c.Terminal.OWon += pc.TerminalBy.OWon
+		c.Terminal.Draw += pc.TerminalBy.Draw
+		c.Classes += pc.Classes
+		c.TerminalClasses += pc.TerminalClasses
+		c.Sequences += pc.Sequences
+		c.ByPly = append(c.ByPly, pc)
+	}
+	c.Games.Total = c.Games.ByStatus.Total()
+	return c
+}
