@@ -1,0 +1,119 @@
+// Package cmd owns the command line of tateti-lab: the Cobra commands, their
+// flags and options, and human and JSON output. It holds no game logic: each
+// command validates its options and calls the domain packages.
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+
+	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// Version is the tool's version, printed by --version and written into exports.
+const Version = "0.1.0"
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitDisagree = 1 // a check found a disagreement
+	exitUsage    = 2 // bad usage or bad input
+)
+
+// Execute runs the command line on the process's arguments and streams and
+// returns the exit code.
+func Execute() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Run runs the command line on args with the given streams and returns the
+// exit code. Errors are printed to stderr.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errDisagree):
+		return exitDisagree
+	}
+	fmt.Fprintf(stderr, "tateti-lab: %v\n", err)
+	return exitUsage
+}
+
+// errDisagree is returned after a check has printed its disagreements.
+var errDisagree = errors.New("a check found a disagreement")
+
+// globalOptions are the persistent flags every command shares.
+type globalOptions struct {
+	size    string
+	k       int
+	json    bool
+	workers int
+}
+
+func newRootCmd() *cobra.Command {
+	opts := &globalOptions{}
+	root := &cobra.Command{
+		Use:   "tateti-lab",
+		Short: "Exhaust tic-tac-toe and small m,n,k games",
+		Long: `tateti-lab walks a whole m,n,k game (tic-tac-toe by default): it enumerates
+every reachable position, solves each with perfect play, proves that
+independent win checkers agree on every position, and exports a dataset.`,
+		Version:       Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())
+	})
+	f := root.PersistentFlags()
+	f.StringVar(&opts.size, "size", "3x3", "board size as ROWSxCOLS")
+	f.IntVar(&opts.k, "k", 0, "marks in a row to win (default: the shorter side)")
+	f.BoolVar(&opts.json, "json", false, "print stable JSON instead of text")
+	f.IntVar(&opts.workers, "workers", runtime.NumCPU(), "goroutines for parallel work")
+
+	root.AddCommand(
+		newEnumerateCmd(opts),
+	)
+	return root
+}
+
+// game validates the size and k flags and builds the game's rules.
+func (o *globalOptions) game() (*game.Game, error) {
+	rows, cols, err := game.ParseSize(o.size)
+	if err != nil {
+		return nil, err
+	}
+	s, err := game.NewSpec(rows, cols, o.k)
+	if err != nil {
+		return nil, err
+	}
+	if o.workers < 1 {
+		return nil, fmt.Errorf("--workers %d is not a count of goroutines, want 1 or more", o.workers)
+	}
+	return game.New(s), nil
+}
+
+// exhaustive is game for the commands that walk every position: it also checks
+// that the board is small enough.
+func (o *globalOptions) exhaustive() (*game.Game, error) {
+	g, err := o.game()
+	if err != nil {
+		return nil, err
+	}
+	return g, enumerate.CheckSize(g.Spec)
+}
