@@ -3,7 +3,9 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,6 +52,12 @@ func TestGolden(t *testing.T) {
 		{"enumerate.txt", []string{"enumerate"}},
 		{"enumerate.json", []string{"enumerate", "--json"}},
 		{"enumerate-3x4.txt", []string{"enumerate", "--size", "3x4"}},
+		{"solve.txt", []string{"solve"}},
+		{"solve.json", []string{"solve", "--json"}},
+		{"solve-position.txt", []string{"solve", "--position", "XX./O../..."}},
+		{"solve-position.json", []string{"solve", "--position", "XX./O../...", "--json"}},
+		{"solve-position-over.txt", []string{"solve", "--position", "XOX/XOO/OXX"}},
+		{"solve-uva10111.txt", []string{"solve", "--size", "4x4", "--position", "o.../.ox./.xxx/xooo"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,6 +83,10 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown flag", []string{"enumerate", "--sise", "3x3"}, "unknown flag: --sise"},
 		{"stray argument", []string{"enumerate", "extra"}, `unknown command "extra"`},
 		{"bad workers", []string{"enumerate", "--workers", "0"}, "--workers 0 is not a count"},
+		{"unparseable board", []string{"solve", "--position", "XQ./.../..."}, `board "XQ./.../..." has 'Q' at character 2`},
+		{"board of the wrong size", []string{"solve", "--position", "XO./.X."}, `board "XO./.X." has 6 cells, want 9 for 3x3`},
+		{"board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, "cannot arise in play: both X and O have a line"},
+		{"solve too large", []string{"solve", "--size", "5x5"}, "too many to exhaust"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,6 +99,49 @@ func TestUsageErrors(t *testing.T) {
 			}
 			if out != "" {
 				t.Errorf("stdout = %q, want nothing on an error", out)
+			}
+		})
+	}
+}
+
+// UVa 10111 "Find the Winning Move" (seed 004) from solve --position alone:
+// the first winning move in row-major order, or none.
+func TestUVa10111(t *testing.T) {
+	tests := []struct {
+		board string
+		want  string
+	}{
+		{"..../.xo./.ox./....", "#####"},
+		{"o.../.ox./.xxx/xooo", "(0,1)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.board, func(t *testing.T) {
+			out, errOut, code := run(t, "", "solve", "--size", "4x4", "--position", tt.board, "--json")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var a struct {
+				ToMove string `json:"to_move"`
+				Moves  []struct {
+					Row, Col int
+					Value    int
+				} `json:"moves"`
+			}
+			if err := json.Unmarshal([]byte(out), &a); err != nil {
+				t.Fatal(err)
+			}
+			if a.ToMove != "X" {
+				t.Fatalf("to_move = %q, want X", a.ToMove)
+			}
+			got := "#####"
+			for _, m := range a.Moves {
+				if m.Value == 1 {
+					got = fmt.Sprintf("(%d,%d)", m.Row, m.Col)
+					break
+				}
+			}
+			if got != tt.want {
+				t.Fatalf("first winning move = %s, want %s", got, tt.want)
 			}
 		})
 	}

@@ -88,6 +88,7 @@ independent win checkers agree on every position, and exports a dataset.`,
 
 	root.AddCommand(
 		newEnumerateCmd(opts),
+		newSolveCmd(opts),
 	)
 	return root
 }

@@ -1,0 +1,198 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+type solveOptions struct {
+	*globalOptions
+	position string
+}
+
+func newSolveCmd(g *globalOptions) *cobra.Command {
+	opts := &solveOptions{globalOptions: g}
+	c := &cobra.Command{
+		Use:   "solve",
+		Short: "Solve every position with perfect play, or analyse one",
+		Long: `Solve finds the value of every reachable position with perfect play (+1 X
+wins, 0 draw, -1 O wins) and its depth: plies to the end when the winner wins
+fastest and the loser loses slowest. It prints the value of the empty board,
+positions by value and ply, and every first move.
+
+With --position it analyses one board instead, exploring only what can follow
+it: status, side to move, value, depth, and every legal move's value and depth
+drawn on the board, best moves marked.`,
+		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json",
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if c.Flags().Changed("position") {
+				return runPosition(c, opts)
+			}
+			return runSolve(c, opts)
+		},
+	}
+	c.Flags().StringVar(&opts.position, "position", "", "analyse this board, such as 'XO./.X./..O'")
+	return c
+}
+
+func runSolve(c *cobra.Command, opts *solveOptions) error {
+	g, err := opts.exhaustive()
+	if err != nil {
+		return err
+	}
+	e, err := enumerate.All(c.Context(), g, opts.workers)
+	if err != nil {
+		return err
+	}
+	r, err := solve.All(c.Context(), e, opts.workers)
+	if err != nil {
+		return err
+	}
+	s := r.Summarize()
+	if opts.json {
+		return writeJSON(c.OutOrStdout(), s)
+	}
+	return printSummary(c.OutOrStdout(), s)
+}
+
+func printSummary(w io.Writer, s solve.Summary) error {
+	g := s.Game
+	fmt.Fprintf(w, "%dx%d board, %d in a row, X first: %s with perfect play\n\n", g.Rows, g.Cols, g.K, outcomeIn(s.Value, s.Depth))
+	t := newTable(w)
+	fmt.Fprintln(t, "ply\tX wins\tdraw\tO wins\t")
+	for _, p := range s.ByPly {
+		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, commas(p.XWins), commas(p.Draw), commas(p.OWins))
+	}
+	v := s.PositionsByValue
+	fmt.Fprintf(t, "total\t%s\t%s\t%s\t\n", commas(v.XWins), commas(v.Draw), commas(v.OWins))
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nopenings: X's first move in each cell\n")
+	drawMoves(w, g, game.Board{}, game.X, s.Openings)
+	return nil
+}
+
+func runPosition(c *cobra.Command, opts *solveOptions) error {
+	g, err := opts.game()
+	if err != nil {
+		return err
+	}
+	b, err := game.Parse(g.Spec, opts.position)
+	if err != nil {
+		return err
+	}
+	a, err := solve.Analyze(c.Context(), g, b, opts.workers)
+	if err != nil {
+		return err
+	}
+	if opts.json {
+		return writeJSON(c.OutOrStdout(), positionJSON(a))
+	}
+	return printPosition(c.OutOrStdout(), a)
+}
+
+type positionView struct {
+	Game    game.Spec    `json:"game"`
+	Board   string       `json:"board"`
+	Status  string       `json:"status"`
+	ToMove  *string      `json:"to_move"`
+	Value   int8         `json:"value"`
+	Outcome string       `json:"outcome"`
+	Depth   int8         `json:"depth"`
+	Moves   []solve.Move `json:"moves"`
+}
+
+func positionJSON(a solve.Analysis) positionView {
+	v := positionView{Game: a.Spec, Board: game.Format(a.Spec, a.Board), Status: a.Status.String(),
+		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: a.Moves}
+	if a.ToMove != game.Empty {
+		m := a.ToMove.String()
+		v.ToMove = &m
+	}
+	if v.Moves == nil {
+		v.Moves = []solve.Move{}
+	}
+	return v
+}
+
+func printPosition(w io.Writer, a solve.Analysis) error {
+	fmt.Fprintf(w, "position %s (%dx%d board, %d in a row)\n", game.Format(a.Spec, a.Board), a.Spec.Rows, a.Spec.Cols, a.Spec.K)
+	if a.Status.Terminal() {
+		fmt.Fprintf(w, "status: %s, the game is over\n", a.Status)
+		drawMoves(w, a.Spec, a.Board, game.Empty, nil)
+		return nil
+	}
+	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n", a.Status, a.ToMove, outcomeIn(a.Value, a.Depth))
+	drawMoves(w, a.Spec, a.Board, a.ToMove, a.Moves)
+	t := newTable(w)
+	fmt.Fprintln(t, "\ncell\trow\tcol\tvalue\tdepth\tbest\t")
+	for _, m := range a.Moves {
+		best := ""
+		if m.Best {
+			best = "*"
+		}
+		fmt.Fprintf(t, "%d\t%d\t%d\t%s\t%d\t%s\t\n", m.Cell, m.Row, m.Col, solve.Outcome(m.Value), m.Depth, best)
+	}
+	return t.Flush()
+}
+
+// outcomeIn says a value and depth in words: "X wins in 5 plies".
+func outcomeIn(v, depth int8) string {
+	plies := "plies"
+	if depth == 1 {
+		plies = "ply"
+	}
+	if v == 0 {
+		return fmt.Sprintf("a draw (%d %s to the full board)", depth, plies)
+	}
+	return fmt.Sprintf("%s in %d %s", solve.Outcome(v), depth, plies)
+}
+
+// drawMoves draws the board with every legal move in its cell: W, D or L for a
+// win, draw or loss of the side to move, the plies left after the move, and *
+// on the best moves.
+func drawMoves(w io.Writer, s game.Spec, b game.Board, mover game.Cell, moves []solve.Move) {
+	const width = 6
+	label := map[int]string{}
+	for _, m := range moves {
+		v := m.Value
+		if mover == game.O {
+			v = -v
+		}
+		l := fmt.Sprintf("%c%d", "LDW"[v+1], m.Depth)
+		if m.Best {
+			l = "*" + l
+		}
+		label[m.Cell] = l
+	}
+	sep := "  +" + strings.Repeat(strings.Repeat("-", width)+"+", s.Cols) + "\n"
+	fmt.Fprint(w, "\n   ")
+	for c := range s.Cols {
+		fmt.Fprintf(w, "%*d", width+1, c)
+	}
+	fmt.Fprint(w, "\n"+sep)
+	for r := range s.Rows {
+		fmt.Fprintf(w, "%d |", r)
+		for c := range s.Cols {
+			i := r*s.Cols + c
+			cell := label[i]
+			if x := b.At(i); x != game.Empty {
+				cell = x.String()
+			}
+			pad := width - len(cell)
+			fmt.Fprintf(w, "%s%s%s|", strings.Repeat(" ", pad-pad/2), cell, strings.Repeat(" ", pad/2))
+		}
+		fmt.Fprint(w, "\n"+sep)
+	}
+	if len(moves) > 0 {
+		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss) and the plies left after it; * marks the best moves\n", mover)
+	}
+}

@@ -1,0 +1,31 @@
+package solve_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+func ExampleAnalyze() {
+	g := game.New(game.Default)
+	b, _ := game.Parse(g.Spec, "XX./O../...")
+	a, err := solve.Analyze(context.Background(), g, b, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(a.ToMove, "to move:", solve.Outcome(a.Value), "in", a.Depth)
+	for _, m := range a.Moves {
+		fmt.Println(m.Cell, solve.Outcome(m.Value), m.Depth, m.Best)
+	}
+	// Output:
+	// O to move: X wins in 4
+	// 2 X wins 3 true
+	// 4 X wins 1 false
+	// 5 X wins 1 false
+	// 6 X wins 1 false
+	// 7 X wins 1 false
+	// 8 X wins 1 false
+}

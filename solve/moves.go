@@ -1,0 +1,71 @@
+package solve
+
+import (
+	"context"
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// Move is one legal move and the value and depth of the position it makes.
+type Move struct {
+	Cell  int    `json:"cell"`
+	Row   int    `json:"row"`
+	Col   int    `json:"col"`
+	Child uint64 `json:"-"`
+	Value int8   `json:"value"`
+	Depth int8   `json:"depth"`
+	Best  bool   `json:"best"`
+}
+
+// Moves lists the legal moves of position i in cell order (none when the game
+// is over), with the value and depth of each child.
+func (r *Result) Moves(i int) []Move {
+	e := r.Enum
+	if e.Status[i].Terminal() {
+		return nil
+	}
+	b := e.Board(i)
+	s := e.Game.Spec
+	var out []Move
+	for m := b.Empties(s); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros32(uint32(m))
+		child := game.ID(b.Play(c, b.ToMove()))
+		j, _ := e.Index(child)
+		out = append(out, Move{Cell: c, Row: c / s.Cols, Col: c % s.Cols, Child: child,
+			Value: r.Value[j], Depth: r.Depth[j], Best: r.Best[i]>>c&1 == 1})
+	}
+	return out
+}
+
+// Analysis is one position analysed with perfect play.
+type Analysis struct {
+	Spec   game.Spec
+	Board  game.Board
+	Status game.Status
+	ToMove game.Cell // game.Empty when the game is over
+	Value  int8
+	Depth  int8
+	Moves  []Move // every legal move in cell order; none when the game is over
+}
+
+// Analyze solves the positions reachable from b (and only those) and returns
+// b's value, depth and every legal move. A board that cannot arise in play
+// gives a *game.UnreachableError.
+func Analyze(ctx context.Context, g *game.Game, b game.Board, workers int) (Analysis, error) {
+	e, err := enumerate.From(ctx, g, b, workers)
+	if err != nil {
+		return Analysis{}, err
+	}
+	r, err := All(ctx, e, workers)
+	if err != nil {
+		return Analysis{}, err
+	}
+	i, _ := e.Index(game.ID(b))
+	a := Analysis{Spec: g.Spec, Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i)}
+	if !a.Status.Terminal() {
+		a.ToMove = b.ToMove()
+	}
+	return a, nil
+}

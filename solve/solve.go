@@ -1,0 +1,111 @@
+// Package solve owns perfect play: for every position of an enumeration, its
+// value (+1 X wins, 0 draw, -1 O wins), its depth (plies to the end when the
+// winner wins fastest and the loser loses slowest), its best moves and how many
+// moves win, draw or lose for the side to move; the game's summary; and the
+// move-by-move analysis of one position. It solves ply by ply from the last
+// layer back, memoized in the per-position arrays, in parallel.
+package solve
+
+import (
+	"context"
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// Result holds the solution of every position of Enum, in Enum's order.
+type Result struct {
+	Enum  *enumerate.Result
+	Value []int8      // +1 X wins, 0 draw, -1 O wins, with perfect play
+	Depth []int8      // plies to the end with perfect play
+	Best  []game.Mask // the best moves: best value, then best depth
+	Win   []uint8     // moves that win for the side to move
+	Draw  []uint8     // moves that draw
+	Lose  []uint8     // moves that lose
+}
+
+// All solves every position of e using up to workers goroutines. The result
+// does not depend on workers.
+func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error) {
+	n := e.Len()
+	r := &Result{Enum: e, Value: make([]int8, n), Depth: make([]int8, n), Best: make([]game.Mask, n),
+		Win: make([]uint8, n), Draw: make([]uint8, n), Lose: make([]uint8, n)}
+	g := e.Game
+	var pow [enumerate.MaxCells]uint32
+	for i := range g.Spec.Cells() {
+		pow[i] = uint32(game.Pow3(i))
+	}
+	for p := g.Spec.Cells(); p >= 0; p-- {
+		lo, hi := e.Layer(p)
+		err := enumerate.Ranges(ctx, lo, hi, workers, func(_ context.Context, a, b int) error {
+			for i := a; i < b; i++ {
+				r.solve(i, &pow)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// solve fills position i from its children, which are solved already.
+func (r *Result) solve(i int, pow *[enumerate.MaxCells]uint32) {
+	e := r.Enum
+	switch e.Status[i] {
+	case game.XWon:
+		r.Value[i] = 1
+		return
+	case game.OWon:
+		r.Value[i] = -1
+		return
+	case game.Draw:
+		return
+	}
+	id := e.IDs[i]
+	b := game.FromID(uint64(id))
+	mover := b.ToMove()
+	sign := int8(1) // values seen from the side to move
+	if mover == game.O {
+		sign = -1
+	}
+	var best game.Mask
+	bestV, bestD := int8(-2), int8(0)
+	var win, draw, lose uint8
+	for m := b.Empties(e.Game.Spec); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros32(uint32(m))
+		j, _ := e.Index(uint64(id + uint32(mover)*pow[c]))
+		v, d := sign*r.Value[j], r.Depth[j]
+		switch {
+		case v > 0:
+			win++
+		case v < 0:
+			lose++
+		default:
+			draw++
+		}
+		if better(v, d, bestV, bestD) {
+			best, bestV, bestD = 0, v, d
+		}
+		if v == bestV && d == bestD {
+			best |= 1 << c
+		}
+	}
+	r.Value[i], r.Depth[i], r.Best[i] = sign*bestV, bestD+1, best
+	r.Win[i], r.Draw[i], r.Lose[i] = win, draw, lose
+}
+
+// better reports whether a move to a child of value v and depth d (value seen
+// from the mover) beats the best so far: a higher value, then a faster win or
+// a slower loss. Drawn children all have the same depth: the empty cells left.
+func better(v, d, bestV, bestD int8) bool {
+	if v != bestV {
+		return v > bestV
+	}
+	if v > 0 {
+		return d < bestD
+	}
+	return v < 0 && d > bestD
+}

@@ -1,0 +1,68 @@
+package solve
+
+import "github.com/tateti-lab/tateti-lab/game"
+
+// ValueCounts counts positions by their value with perfect play.
+type ValueCounts struct {
+	XWins int64 `json:"x_wins"`
+	Draw  int64 `json:"draw"`
+	OWins int64 `json:"o_wins"`
+}
+
+func (c *ValueCounts) add(v int8) {
+	switch v {
+	case 1:
+		c.XWins++
+	case -1:
+		c.OWins++
+	default:
+		c.Draw++
+	}
+}
+
+// PlyValues counts the positions of one ply by value.
+type PlyValues struct {
+	Ply int `json:"ply"`
+	ValueCounts
+}
+
+// Summary is the game solved: the root's value and depth, positions by value in
+// total and by ply, and every first move with its value and depth.
+type Summary struct {
+	Game             game.Spec   `json:"game"`
+	Value            int8        `json:"value"`
+	Depth            int8        `json:"depth"`
+	PositionsByValue ValueCounts `json:"positions_by_value"`
+	ByPly            []PlyValues `json:"by_ply"`
+	Openings         []Move      `json:"openings"`
+}
+
+// Summarize computes the summary of a solved enumeration; its root is the
+// position the enumeration started from.
+func (r *Result) Summarize() Summary {
+	e := r.Enum
+	root := e.Root.Ply()
+	lo, _ := e.Layer(root)
+	s := Summary{Game: e.Game.Spec, Value: r.Value[lo], Depth: r.Depth[lo], Openings: r.Moves(lo)}
+	for p := root; p <= e.Game.Spec.Cells(); p++ {
+		lo, hi := e.Layer(p)
+		pv := PlyValues{Ply: p}
+		for i := lo; i < hi; i++ {
+			pv.add(r.Value[i])
+			s.PositionsByValue.add(r.Value[i])
+		}
+		s.ByPly = append(s.ByPly, pv)
+	}
+	return s
+}
+
+// Outcome names a value: "X wins", "draw" or "O wins".
+func Outcome(v int8) string {
+	switch v {
+	case 1:
+		return "X wins"
+	case -1:
+		return "O wins"
+	}
+	return "draw"
+}
