@@ -58,6 +58,9 @@ func TestGolden(t *testing.T) {
 		{"solve-position.json", []string{"solve", "--position", "XX./O../...", "--json"}},
 		{"solve-position-over.txt", []string{"solve", "--position", "XOX/XOO/OXX"}},
 		{"solve-uva10111.txt", []string{"solve", "--size", "4x4", "--position", "o.../.ox./.xxx/xooo"}},
+		{"verify.txt", []string{"verify"}},
+		{"verify-all-boards.txt", []string{"verify", "--all-boards"}},
+		{"verify-all-boards.json", []string{"verify", "--all-boards", "--json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

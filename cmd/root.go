@@ -89,6 +89,7 @@ independent win checkers agree on every position, and exports a dataset.`,
 	root.AddCommand(
 		newEnumerateCmd(opts),
 		newSolveCmd(opts),
+		newVerifyCmd(opts),
 	)
 	return root
 }

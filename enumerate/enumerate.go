@@ -188,27 +188,38 @@ func (r *Result) Index(id uint64) (int, bool) {
 // parallel runs fn over [lo, hi) split into ranges, with at most workers
 // goroutines; each call writes only its own range.
 func parallel(ctx context.Context, lo, hi, workers int, fn func(a, b int)) error {
-	return Ranges(ctx, lo, hi, workers, func(_ context.Context, a, b int) error {
+	return Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 		fn(a, b)
 		return nil
 	})
 }
 
-// Ranges splits [lo, hi) into contiguous ranges and calls fn on each from an
-// errgroup limited to workers goroutines (at least 1). Each call must write only
-// data of its own range, so that the result does not depend on workers.
-func Ranges(ctx context.Context, lo, hi, workers int, fn func(ctx context.Context, a, b int) error) error {
+// Chunks is the number of ranges Ranges splits [lo, hi) into for workers.
+func Chunks(lo, hi, workers int) int {
+	size := chunkSize(lo, hi, workers)
+	return (hi - lo + size - 1) / size
+}
+
+func chunkSize(lo, hi, workers int) int {
 	workers = max(workers, 1)
-	size := max((hi-lo+4*workers-1)/(4*workers), 4096)
+	return max((hi-lo+4*workers-1)/(4*workers), 4096)
+}
+
+// Ranges splits [lo, hi) into Chunks(lo, hi, workers) contiguous ranges and
+// calls fn on each, with its chunk number k, from an errgroup limited to
+// workers goroutines (at least 1). Each call must write only data of its own
+// range or chunk, so that the result does not depend on workers.
+func Ranges(ctx context.Context, lo, hi, workers int, fn func(ctx context.Context, k, a, b int) error) error {
+	size := chunkSize(lo, hi, workers)
 	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(workers)
+	g.SetLimit(max(workers, 1))
 	for a := lo; a < hi; a += size {
-		b := min(a+size, hi)
+		k, b := (a-lo)/size, min(a+size, hi)
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			return fn(ctx, a, b)
+			return fn(ctx, k, a, b)
 		})
 	}
 	return g.Wait()

@@ -38,7 +38,7 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 	}
 	for p := g.Spec.Cells(); p >= 0; p-- {
 		lo, hi := e.Layer(p)
-		err := enumerate.Ranges(ctx, lo, hi, workers, func(_ context.Context, a, b int) error {
+		err := enumerate.Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 			for i := a; i < b; i++ {
 				r.solve(i, &pow)
 			}

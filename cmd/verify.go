@@ -1,0 +1,307 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/checker"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/verify"
+)
+
+type verifyOptions struct {
+	*globalOptions
+	allBoards bool
+	external  string
+	cells     string
+	results   string
+	timeout   time.Duration
+}
+
+func newVerifyCmd(g *globalOptions) *cobra.Command {
+	opts := &verifyOptions{globalOptions: g}
+	c := &cobra.Command{
+		Use:   "verify",
+		Short: "Prove the checkers and the solver agree on every position, or test your own checker",
+		Long: `Verify runs four independent win checkers (primes, product, counter, lines,
+one from each seed article) and the bitmask status on every reachable
+position, and cross-checks the solver: the minimax recurrence on every
+position, and a naive solver (plain recursion, no memo) where it is small
+enough. It exits 1 when anything disagrees.
+
+--all-boards also runs over every raw board, counts the boards that cannot
+arise by the reason, and shows how the checkers differ on them (a finding, not
+a failure).
+
+--external 'PROGRAM ARGS' tests your own checker program instead. It is started
+once; each request is one line on its stdin, the cells row-major separated by
+single spaces and spelled with the --cells tokens (X, O, empty). It answers one
+line per request with a --results token (X wins, O wins, draw, in progress).
+TATETI_ROWS, TATETI_COLS and TATETI_K are set in its environment. The seed
+articles' conventions are --cells 0,1,-1 --results 0,1,2,3 (seed 000) and
+--cells 1,2,0 --results 1,2,0,-1 (seed 002).`,
+		Example: "  tateti-lab verify\n  tateti-lab verify --all-boards\n  tateti-lab verify --size 4x4 --json\n  tateti-lab verify --external 'python3 checker.py' --cells 0,1,-1 --results 0,1,2,3",
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if c.Flags().Changed("external") {
+				return runExternal(c, opts)
+			}
+			return runVerify(c, opts)
+		},
+	}
+	f := c.Flags()
+	f.BoolVar(&opts.allBoards, "all-boards", false, "also run over every raw board, reachable or not")
+	f.StringVar(&opts.external, "external", "", "test this checker program, such as 'python3 checker.py'")
+	f.StringVar(&opts.cells, "cells", "X,O,.", "with --external: the tokens for X, O and an empty cell")
+	f.StringVar(&opts.results, "results", "X,O,draw,open", "with --external: the tokens for X wins, O wins, draw and in progress")
+	f.DurationVar(&opts.timeout, "timeout", 60*time.Second, "with --external: how long the program may take in all")
+	return c
+}
+
+type verifyView struct {
+	Game      game.Spec           `json:"game"`
+	OK        bool                `json:"ok"`
+	Positions *verify.CheckReport `json:"positions"`
+	Solver    solverView          `json:"solver"`
+	AllBoards *verify.RawReport   `json:"all_boards,omitempty"`
+}
+
+type solverView struct {
+	Recurrence *verify.RecurrenceReport `json:"recurrence"`
+	Naive      *verify.NaiveReport      `json:"naive"`
+}
+
+func runVerify(c *cobra.Command, opts *verifyOptions) error {
+	g, err := opts.exhaustive()
+	if err != nil {
+		return err
+	}
+	if c.Flags().Changed("cells") || c.Flags().Changed("results") || c.Flags().Changed("timeout") {
+		return fmt.Errorf("--cells, --results and --timeout go with --external 'PROGRAM ARGS'")
+	}
+	ctx := c.Context()
+	e, err := enumerate.All(ctx, g, opts.workers)
+	if err != nil {
+		return err
+	}
+	cs, err := checker.All(g.Spec)
+	if err != nil {
+		return err
+	}
+	v := verifyView{Game: g.Spec}
+	if v.Positions, err = verify.Positions(ctx, e, cs, opts.workers); err != nil {
+		return err
+	}
+	sol, err := solve.All(ctx, e, opts.workers)
+	if err != nil {
+		return err
+	}
+	if v.Solver.Recurrence, err = verify.Recurrence(ctx, sol, opts.workers); err != nil {
+		return err
+	}
+	if v.Solver.Naive, err = verify.Naive(ctx, sol); err != nil {
+		return err
+	}
+	if opts.allBoards {
+		if v.AllBoards, err = verify.AllBoards(ctx, e, cs, opts.workers); err != nil {
+			return err
+		}
+	}
+	v.OK = v.Positions.Disagree == 0 && v.Solver.Recurrence.Fail == 0 && v.Solver.Naive.Disagree == 0 &&
+		(v.AllBoards == nil || (v.AllBoards.Reachable.Disagree == 0 && v.AllBoards.Mismatches == 0))
+	w := c.OutOrStdout()
+	if opts.json {
+		err = writeJSON(w, v)
+	} else {
+		err = printVerify(w, v)
+	}
+	if err == nil && !v.OK {
+		return errDisagree
+	}
+	return err
+}
+
+func printVerify(w io.Writer, v verifyView) error {
+	s := v.Game
+	p := v.Positions
+	fmt.Fprintf(w, "%dx%d board, %d in a row: %s reachable positions\n\n", s.Rows, s.Cols, s.K, commas(p.Boards))
+	fmt.Fprintln(w, "checkers on every reachable position (bitmask is the reference):")
+	printTallies(w, p)
+	if p.Disagree == 0 {
+		fmt.Fprintf(w, "all %d voices agree on all %s positions\n", len(p.Voices), commas(p.Boards))
+	} else {
+		fmt.Fprintf(w, "DISAGREE: the voices differ on %s positions; the first:\n", commas(p.Disagree))
+		printDisagreements(w, s, p.Voices, p.First)
+	}
+
+	rec, nv := v.Solver.Recurrence, v.Solver.Naive
+	fmt.Fprintln(w, "\nsolver:")
+	fmt.Fprintf(w, "  minimax recurrence holds on %s of %s positions\n", commas(rec.Hold), commas(rec.Positions))
+	for _, f := range rec.First {
+		fmt.Fprintf(w, "    FAIL %s\n", f)
+	}
+	if nv.Ran {
+		fmt.Fprintf(w, "  naive solver (plain recursion, no memo) agrees on %s of %s positions, visiting %s move sequences\n",
+			commas(nv.Agree), commas(nv.Positions), commas(nv.Nodes))
+		for _, f := range nv.First {
+			fmt.Fprintf(w, "    DISAGREE %s\n", f)
+		}
+	} else {
+		fmt.Fprintf(w, "  naive solver not run: %s\n", nv.Why)
+	}
+
+	if r := v.AllBoards; r != nil {
+		printRaw(w, r)
+	}
+	if v.OK {
+		fmt.Fprintln(w, "\nok: every check agrees")
+	} else {
+		fmt.Fprintln(w, "\nFAILED: a check found a disagreement")
+	}
+	return nil
+}
+
+func printTallies(w io.Writer, r *verify.CheckReport) {
+	t := newTable(w)
+	fmt.Fprintln(t, "  voice\tx_won\to_won\tdraw\tin_progress\tagree\tdisagree\t")
+	for _, tl := range r.Tallies {
+		fmt.Fprintf(t, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", tl.Voice, commas(tl.XWon), commas(tl.OWon), commas(tl.Draw), commas(tl.Open), commas(tl.Agree), commas(tl.Disagree))
+	}
+	t.Flush()
+}
+
+func printRaw(w io.Writer, r *verify.RawReport) {
+	fmt.Fprintf(w, "\nall %s raw boards, by whether they can arise:\n", commas(r.Boards))
+	t := newTable(w)
+	for _, rc := range r.ByReason {
+		fmt.Fprintf(t, "  %s\t%s\t\n", rc.Reason, commas(rc.Boards))
+	}
+	t.Flush()
+	if r.Mismatches == 0 {
+		fmt.Fprintln(w, "the reachability test agrees with the enumeration on every board")
+	} else {
+		fmt.Fprintf(w, "DISAGREE: the reachability test and the enumeration differ on %s boards: %s\n", commas(r.Mismatches), strings.Join(r.FirstMismatch, "; "))
+	}
+	if r.Reachable.Disagree == 0 {
+		fmt.Fprintf(w, "all voices agree on all %s reachable boards\n", commas(r.Reachable.Boards))
+	} else {
+		fmt.Fprintf(w, "DISAGREE: the voices differ on %s reachable boards; the first:\n", commas(r.Reachable.Disagree))
+		printDisagreements(w, r.Game, r.Reachable.Voices, r.Reachable.First)
+	}
+	u := r.Unreachable
+	fmt.Fprintf(w, "on the %s boards that cannot arise the voices agree on %s and differ on %s (a finding, not a failure):\n",
+		commas(u.Boards), commas(u.Agree), commas(u.Disagree))
+	t = newTable(w)
+	fmt.Fprintf(t, "  reason\t%s\tboards\tfirst board\t\n", strings.Join(u.Voices, "\t"))
+	for _, p := range r.Patterns {
+		fmt.Fprintf(t, "  %s\t%s\t%s\t%s\t\n", p.Reason, strings.Join(p.Statuses, "\t"), commas(p.Boards), p.Example)
+	}
+	t.Flush()
+}
+
+// printDisagreements draws each board with every voice's answer beside it.
+func printDisagreements(w io.Writer, s game.Spec, voices []string, ds []verify.Disagreement) {
+	for _, d := range ds {
+		rows := strings.Split(d.Board, "/")
+		for i, row := range rows {
+			fmt.Fprintf(w, "    %s", strings.Join(strings.Split(row, ""), " "))
+			switch i {
+			case 0:
+				fmt.Fprintf(w, "    %s (state %d)", d.Board, d.StateID)
+			case 1:
+				var parts []string
+				for v, st := range d.Statuses {
+					parts = append(parts, voices[v]+" "+st)
+				}
+				fmt.Fprintf(w, "    %s", strings.Join(parts, ", "))
+			}
+			fmt.Fprintln(w)
+		}
+		if len(rows) < 2 {
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+type externalView struct {
+	Game     game.Spec              `json:"game"`
+	OK       bool                   `json:"ok"`
+	External *verify.ExternalReport `json:"external"`
+}
+
+func runExternal(c *cobra.Command, opts *verifyOptions) error {
+	g, err := opts.exhaustive()
+	if err != nil {
+		return err
+	}
+	argv, err := splitArgs(opts.external)
+	if err != nil {
+		return err
+	}
+	cells, err := parseTokens("cells", opts.cells, 3, "X, O, empty")
+	if err != nil {
+		return err
+	}
+	results, err := parseTokens("results", opts.results, 4, "X wins, O wins, draw, in progress")
+	if err != nil {
+		return err
+	}
+	if opts.timeout <= 0 {
+		return fmt.Errorf("--timeout %v is not a time to wait, want more than 0 such as 60s", opts.timeout)
+	}
+	x := &verify.External{Argv: argv, Timeout: opts.timeout}
+	copy(x.Cells[:], cells)
+	copy(x.Results[:], results)
+	var boards verify.Boards
+	if opts.allBoards {
+		boards = verify.RawBoards(g)
+	} else {
+		e, err := enumerate.All(c.Context(), g, opts.workers)
+		if err != nil {
+			return err
+		}
+		boards = verify.PositionBoards(e)
+	}
+	rep, err := x.Run(c.Context(), g.Spec, boards)
+	if err != nil {
+		return err
+	}
+	v := externalView{Game: g.Spec, OK: rep.Disagree == 0, External: rep}
+	w := c.OutOrStdout()
+	if opts.json {
+		err = writeJSON(w, v)
+	} else {
+		err = printExternal(w, g.Spec, rep)
+	}
+	if err == nil && !v.OK {
+		return errDisagree
+	}
+	return err
+}
+
+func printExternal(w io.Writer, s game.Spec, r *verify.ExternalReport) error {
+	reachable := r.Agree + r.Disagree
+	fmt.Fprintf(w, "checker program %q on %s boards of %dx%d, %d in a row\n", r.Program, commas(r.Boards), s.Rows, s.Cols, s.K)
+	fmt.Fprintf(w, "  reachable boards: %s agree, %s disagree\n", commas(r.Agree), commas(r.Disagree))
+	if r.Disagree > 0 {
+		fmt.Fprintln(w, "the first disagreements:")
+		printDisagreements(w, s, []string{"expected", "got"}, r.First)
+	}
+	if r.UnreachableBoards > 0 {
+		fmt.Fprintf(w, "  boards that cannot arise: %s, answered differently on %s (a finding, not a failure)\n", commas(r.UnreachableBoards), commas(r.UnreachableDiffer))
+		if len(r.FirstUnreachable) > 0 {
+			printDisagreements(w, s, []string{"bitmask", "got"}, r.FirstUnreachable)
+		}
+	}
+	if r.Disagree == 0 {
+		fmt.Fprintf(w, "ok: the program agrees on all %s reachable boards\n", commas(reachable))
+	} else {
+		fmt.Fprintf(w, "FAILED: the program disagrees on %s of %s reachable boards\n", commas(r.Disagree), commas(reachable))
+	}
+	return nil
+}

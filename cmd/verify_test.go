@@ -1,0 +1,81 @@
+package cmd
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
+)
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakechecker.Env); mode != "" {
+		os.Exit(fakechecker.Main(mode, os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// self is the test binary: with fakechecker.Env set it is a checker program.
+func self(t *testing.T) string {
+	t.Helper()
+	return quote(os.Args[0])
+}
+
+func TestVerifyExternal(t *testing.T) {
+	seed000 := []string{"--cells", "0,1,-1", "--results", "0,1,2,3"}
+	seed002 := []string{"--cells", "1,2,0", "--results", "1,2,0,-1"}
+	tests := []struct {
+		name   string
+		mode   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"seed 000 convention", "seed000", seed000, 0, "ok: the program agrees on all 5,478 reachable boards", ""},
+		{"seed 002 convention", "seed002", seed002, 0, "ok: the program agrees on all 5,478 reachable boards", ""},
+		{"all boards", "seed000", append([]string{"--all-boards"}, seed000...), 0, "boards that cannot arise: 14,205", ""},
+		// The anti-diagonal X../.X./X.. class: the first board is drawn with what was expected.
+		{"forgets the anti-diagonal", "noanti", seed000, 1, "OOX/.X./X.. (state 827)\n    . X .    expected x_won, got in_progress", ""},
+		{"crashes", "crash", seed000, 2, "", "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakechecker: index out of range"},
+		{"hangs", "hang", append([]string{"--timeout", "1s"}, seed000...), 2, "", "ran past the timeout of 1s"},
+		{"prints garbage", "garbage", seed000, 2, "", `answered "maybe" to request 4, want one of 0, 1, 2, 3`},
+		{"answers too much", "extra", seed000, 2, "", "printed more answers than requests"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv(fakechecker.Env, tt.mode)
+			args := append([]string{"verify", "--external", self(t)}, tt.args...)
+			out, errOut, code := run(t, "", args...)
+			if code != tt.code {
+				t.Fatalf("exit code = %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errOut)
+			}
+			if !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
+				t.Fatalf("stdout:\n%s\nstderr:\n%s\nwant stdout to contain %q and stderr %q", out, errOut, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}
+
+func TestVerifyExternalUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"cells without external", []string{"verify", "--cells", "0,1,-1"}, "go with --external"},
+		{"too few cells", []string{"verify", "--external", "x", "--cells", "0,1"}, `--cells "0,1" has 2 tokens, want 3`},
+		{"repeated result", []string{"verify", "--external", "x", "--results", "1,1,2,3"}, `names "1" twice`},
+		{"unclosed quote", []string{"verify", "--external", `python3 "check.py`}, "unclosed quote"},
+		{"no such program", []string{"verify", "--external", "/nonexistent/checker"}, "cannot start"},
+		{"zero timeout", []string{"verify", "--external", "x", "--timeout", "0s"}, "--timeout 0s is not a time to wait"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, code := run(t, "", tt.args...)
+			if code != exitUsage || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, errOut, exitUsage, tt.want)
+			}
+		})
+	}
+}

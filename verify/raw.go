@@ -1,0 +1,158 @@
+package verify
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/tateti-lab/tateti-lab/checker"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// ReasonCount counts the raw boards of one reachability reason.
+type ReasonCount struct {
+	Reason string `json:"reason"`
+	Boards int64  `json:"boards"`
+}
+
+// Pattern is one way the voices differ on boards that cannot arise: every
+// voice's answer, the reason the boards cannot arise, how many boards, and the
+// first of them.
+type Pattern struct {
+	Reason   string   `json:"reason"`
+	Statuses []string `json:"statuses"`
+	Boards   int64    `json:"boards"`
+	Example  string   `json:"example"`
+}
+
+// RawReport covers every raw board, 3^cells of them.
+type RawReport struct {
+	Game      game.Spec     `json:"game"`
+	Boards    int64         `json:"boards"`
+	ByReason  []ReasonCount `json:"by_reason"` // "reachable" first
+	Reachable *CheckReport  `json:"reachable"` // the voices on boards that can arise: they must agree
+	// Unreachable boards: the voices may differ there, which is a finding.
+	Unreachable *CheckReport `json:"unreachable"`
+	Patterns    []Pattern    `json:"unreachable_patterns"`
+	// Mismatches counts boards where game's reachability test and the
+	// enumeration disagree (must be 0), with the first few.
+	Mismatches    int64    `json:"reachability_mismatches"`
+	FirstMismatch []string `json:"first_reachability_mismatches"`
+}
+
+type rawPart struct {
+	reach, unreach *CheckReport
+	reasons        []int64
+	patterns       map[patternKey]*Pattern
+	mismatches     int64
+	firstMismatch  []string
+}
+
+type patternKey struct {
+	reason  game.Reason
+	answers string
+}
+
+// AllBoards runs every voice on every raw board of e's game, reachable or not.
+// It counts the boards by why they cannot arise (cross-checking game's
+// reachability test with the enumeration e), requires agreement on the
+// reachable ones, and groups the ways the voices differ on the others.
+func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, workers int) (*RawReport, error) {
+	g := e.Game
+	s := g.Spec
+	if e.Root != (game.Board{}) {
+		return nil, fmt.Errorf("AllBoards needs the enumeration from the empty board")
+	}
+	n := int(game.Pow3(s.Cells()))
+	parts := make([]*rawPart, enumerate.Chunks(0, n, workers))
+	err := enumerate.Ranges(ctx, 0, n, workers, func(ctx context.Context, k, a, b int) error {
+		p := &rawPart{reach: newCheckReport(s, cs), unreach: newCheckReport(s, cs),
+			reasons: make([]int64, len(game.Reasons)), patterns: map[patternKey]*Pattern{}}
+		cells, answers := make([]game.Cell, s.Cells()), make([]game.Status, len(cs)+1)
+		for id := a; id < b; id++ {
+			if id&0xffff == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			bd := game.FromID(uint64(id))
+			reason := g.Reachability(bd)
+			p.reasons[reason]++
+			_, inEnum := e.Index(uint64(id))
+			if inEnum != (reason == game.Reachable) {
+				p.mismatches++
+				if len(p.firstMismatch) < MaxExamples {
+					p.firstMismatch = append(p.firstMismatch, fmt.Sprintf("%s: %s, enumerated %v", game.Format(s, bd), reason, inEnum))
+				}
+			}
+			if reason == game.Reachable {
+				p.reach.add(s, cs, bd, g.Status(bd), cells, answers)
+				continue
+			}
+			if p.unreach.add(s, cs, bd, g.Status(bd), cells, answers) {
+				continue
+			}
+			key := patternKey{reason, fmt.Sprint(answers)}
+			if pt, ok := p.patterns[key]; ok {
+				pt.Boards++
+				continue
+			}
+			pt := &Pattern{Reason: reason.String(), Boards: 1, Example: game.Format(s, bd)}
+			for _, a := range answers {
+				pt.Statuses = append(pt.Statuses, a.String())
+			}
+			p.patterns[key] = pt
+		}
+		parts[k] = p
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	r := &RawReport{Game: s, Boards: int64(n), Reachable: newCheckReport(s, cs), Unreachable: newCheckReport(s, cs),
+		FirstMismatch: []string{}, Patterns: []Pattern{}}
+	reasons := make([]int64, len(game.Reasons))
+	merged := map[patternKey]*Pattern{}
+	var order []patternKey
+	for _, p := range parts {
+		r.Reachable.merge(p.reach)
+		r.Unreachable.merge(p.unreach)
+		for i, c := range p.reasons {
+			reasons[i] += c
+		}
+		r.Mismatches += p.mismatches
+		for _, m := range p.firstMismatch {
+			if len(r.FirstMismatch) < MaxExamples {
+				r.FirstMismatch = append(r.FirstMismatch, m)
+			}
+		}
+		// Chunks come in id order, so a pattern's first example is the first seen.
+		for _, key := range sortedKeys(p.patterns) {
+			pt := p.patterns[key]
+			if m, ok := merged[key]; ok {
+				m.Boards += pt.Boards
+				continue
+			}
+			merged[key] = pt
+			order = append(order, key)
+		}
+	}
+	for i, c := range reasons {
+		r.ByReason = append(r.ByReason, ReasonCount{Reason: game.Reasons[i].String(), Boards: c})
+	}
+	for _, key := range order {
+		r.Patterns = append(r.Patterns, *merged[key])
+	}
+	return r, nil
+}
+
+// sortedKeys orders a chunk's patterns by reason, then by answers, so that the
+// merged list does not depend on map order.
+func sortedKeys(m map[patternKey]*Pattern) []patternKey {
+	keys := slices.Collect(maps.Keys(m))
+	slices.SortFunc(keys, func(a, b patternKey) int {
+		return cmp.Or(cmp.Compare(a.reason, b.reason), cmp.Compare(a.answers, b.answers))
+	})
+	return keys
+}

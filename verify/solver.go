@@ -1,0 +1,265 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tateti-lab/tateti-lab/checker"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// RecurrenceReport says how many solved positions satisfy the minimax
+// recurrence against their children.
+type RecurrenceReport struct {
+	Positions int64    `json:"positions"`
+	Hold      int64    `json:"hold"`
+	Fail      int64    `json:"fail"`
+	First     []string `json:"first_failures"`
+}
+
+// Recurrence checks every solved position against its children: a finished
+// game has the value of its status and depth 0; otherwise the value is the
+// best child value for the side to move, the depth one more than the fastest
+// winning (or slowest losing) best child, a drawn position's depth is its
+// number of empty cells, the best moves are exactly the children that reach
+// both, and the win, draw and loss counts match the children.
+func Recurrence(ctx context.Context, r *solve.Result, workers int) (*RecurrenceReport, error) {
+	e := r.Enum
+	parts := make([]*RecurrenceReport, enumerate.Chunks(0, e.Len(), workers))
+	err := enumerate.Ranges(ctx, 0, e.Len(), workers, func(_ context.Context, k, a, b int) error {
+		p := &RecurrenceReport{}
+		for i := a; i < b; i++ {
+			p.Positions++
+			if msg := recurrence(r, i); msg != "" {
+				p.Fail++
+				if len(p.First) < MaxExamples {
+					p.First = append(p.First, game.Format(e.Game.Spec, e.Board(i))+": "+msg)
+				}
+				continue
+			}
+			p.Hold++
+		}
+		parts[k] = p
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := &RecurrenceReport{First: []string{}}
+	for _, p := range parts {
+		out.Positions += p.Positions
+		out.Hold += p.Hold
+		out.Fail += p.Fail
+		for _, f := range p.First {
+			if len(out.First) < MaxExamples {
+				out.First = append(out.First, f)
+			}
+		}
+	}
+	return out, nil
+}
+
+// recurrence checks position i and says what is wrong, or "".
+func recurrence(r *solve.Result, i int) string {
+	e := r.Enum
+	s := e.Game.Spec
+	b := e.Board(i)
+	got := fmt.Sprintf("value %d depth %d best %b counts %d/%d/%d", r.Value[i], r.Depth[i], r.Best[i], r.Win[i], r.Draw[i], r.Lose[i])
+	if st := e.Status[i]; st.Terminal() {
+		want := map[game.Status]int8{game.XWon: 1, game.OWon: -1, game.Draw: 0}[st]
+		if r.Value[i] != want || r.Depth[i] != 0 || r.Best[i] != 0 {
+			return fmt.Sprintf("finished as %v, got %s; want value %d depth 0 and no moves", st, got, want)
+		}
+		return ""
+	}
+	mover := b.ToMove()
+	type child struct {
+		cell  int
+		value int8 // from X's point of view
+		depth int8
+	}
+	var kids []child
+	empties := 0
+	for c := range s.Cells() {
+		if b.At(c) != game.Empty {
+			continue
+		}
+		empties++
+		j, ok := e.Index(game.ID(b.Play(c, mover)))
+		if !ok {
+			return fmt.Sprintf("the move at cell %d makes a board that is not enumerated", c)
+		}
+		kids = append(kids, child{c, r.Value[j], r.Depth[j]})
+	}
+	// X takes the largest value, O the smallest.
+	value := kids[0].value
+	for _, k := range kids {
+		if (mover == game.X && k.value > value) || (mover == game.O && k.value < value) {
+			value = k.value
+		}
+	}
+	winning := (mover == game.X && value == 1) || (mover == game.O && value == -1)
+	var depth int8 = -1
+	for _, k := range kids {
+		if k.value == value && (depth < 0 || (winning && k.depth < depth) || (!winning && k.depth > depth)) {
+			depth = k.depth
+		}
+	}
+	depth++
+	if value == 0 && int(depth) != empties {
+		return fmt.Sprintf("a draw of depth %d with %d empty cells", depth, empties)
+	}
+	var best game.Mask
+	var win, draw, lose uint8
+	for _, k := range kids {
+		if k.value == value && k.depth+1 == depth {
+			best |= 1 << k.cell
+		}
+		switch {
+		case k.value == 0:
+			draw++
+		case (k.value == 1) == (mover == game.X):
+			win++
+		default:
+			lose++
+		}
+	}
+	if r.Value[i] != value || r.Depth[i] != depth || r.Best[i] != best || r.Win[i] != win || r.Draw[i] != draw || r.Lose[i] != lose {
+		return fmt.Sprintf("got %s; the children give value %d depth %d best %b counts %d/%d/%d", got, value, depth, best, win, draw, lose)
+	}
+	return ""
+}
+
+// NaiveReport is the comparison of the solver with the naive solver.
+type NaiveReport struct {
+	Ran       bool     `json:"ran"`
+	Why       string   `json:"why,omitempty"` // why it did not run
+	Nodes     int64    `json:"nodes"`         // move sequences visited
+	Positions int64    `json:"positions"`     // distinct positions compared
+	Agree     int64    `json:"agree"`
+	Disagree  int64    `json:"disagree"`
+	First     []string `json:"first_disagreements"`
+}
+
+// MaxNaiveNodes bounds the naive solver's work: it visits every move sequence.
+const MaxNaiveNodes = 20_000_000
+
+// Naive solves the game again by plain recursion from the root of r's
+// enumeration, with no memo and no code of package solve, using the lines
+// checker for status, and compares value, depth and best moves at every node.
+// It runs only where the root has at most MaxNaiveNodes move sequences.
+func Naive(ctx context.Context, r *solve.Result) (*NaiveReport, error) {
+	e := r.Enum
+	s := e.Game.Spec
+	rep := &NaiveReport{First: []string{}}
+	var sequences int64
+	for _, p := range e.Paths {
+		sequences += p
+	}
+	if sequences > MaxNaiveNodes {
+		rep.Why = fmt.Sprintf("plain recursion would visit %d move sequences, more than %d", sequences, MaxNaiveNodes)
+		return rep, nil
+	}
+	lines, err := checker.New("lines", s)
+	if err != nil {
+		return nil, err
+	}
+	n := &naive{lines: lines, cells: e.Root.Cells(s, make([]game.Cell, s.Cells())), seen: make([]int8, e.Len()), r: r, rep: rep, ctx: ctx}
+	n.solve(e.Root.ToMove())
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rep.Ran = true
+	for _, v := range n.seen {
+		switch v {
+		case 1:
+			rep.Agree++
+		case 2:
+			rep.Disagree++
+		}
+	}
+	rep.Positions = rep.Agree + rep.Disagree
+	return rep, nil
+}
+
+type naive struct {
+	lines checker.Checker
+	cells []game.Cell
+	seen  []int8 // per position: 0 not reached, 1 agreed, 2 disagreed
+	r     *solve.Result
+	rep   *NaiveReport
+	ctx   context.Context
+}
+
+// solve returns the value (from X's point of view) and depth of the board in
+// n.cells with mover to play, and compares them with the solver's table.
+func (n *naive) solve(mover game.Cell) (value, depth int8) {
+	n.rep.Nodes++
+	var best []int
+	switch n.lines.Status(n.cells) {
+	case game.XWon:
+		value = 1
+	case game.OWon:
+		value = -1
+	case game.Draw:
+	default:
+		first := true
+		for c := range n.cells {
+			if n.cells[c] != game.Empty || (n.rep.Nodes&0xfff == 0 && n.ctx.Err() != nil) {
+				continue
+			}
+			n.cells[c] = mover
+			v, d := n.solve(mover.Other())
+			n.cells[c] = game.Empty
+			d++
+			// Seen from the mover: a higher value, then a faster win or a slower loss.
+			mv, bv := v, value
+			if mover == game.O {
+				mv, bv = -v, -value
+			}
+			switch {
+			case first || mv > bv || (mv == bv && ((mv > 0 && d < depth) || (mv < 0 && d > depth))):
+				value, depth, best, first = v, d, []int{c}, false
+			case mv == bv && d == depth:
+				best = append(best, c)
+			}
+		}
+	}
+	n.compare(value, depth, best)
+	return value, depth
+}
+
+func (n *naive) compare(value, depth int8, best []int) {
+	var id uint64
+	for i := len(n.cells) - 1; i >= 0; i-- {
+		id = id*3 + uint64(n.cells[i])
+	}
+	i, ok := n.r.Enum.Index(id)
+	if !ok {
+		n.note(fmt.Sprintf("state %d is reached by play but not enumerated", id))
+		return
+	}
+	var mask game.Mask
+	for _, c := range best {
+		mask |= 1 << c
+	}
+	if n.r.Value[i] == value && n.r.Depth[i] == depth && n.r.Best[i] == mask {
+		if n.seen[i] == 0 {
+			n.seen[i] = 1
+		}
+		return
+	}
+	if n.seen[i] != 2 {
+		n.seen[i] = 2
+		n.note(fmt.Sprintf("%s: solver value %d depth %d best %b, naive value %d depth %d best %b",
+			game.Format(n.r.Enum.Game.Spec, n.r.Enum.Board(i)), n.r.Value[i], n.r.Depth[i], n.r.Best[i], value, depth, mask))
+	}
+}
+
+func (n *naive) note(msg string) {
+	if len(n.rep.First) < MaxExamples {
+		n.rep.First = append(n.rep.First, msg)
+	}
+}

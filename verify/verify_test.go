@@ -1,0 +1,329 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/checker"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakechecker.Env); mode != "" {
+		os.Exit(fakechecker.Main(mode, os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+func setup(t testing.TB, s game.Spec) (*enumerate.Result, []checker.Checker) {
+	t.Helper()
+	e, err := enumerate.All(context.Background(), game.New(s), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := checker.All(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, cs
+}
+
+// All five voices agree on every reachable position.
+func TestPositionsAgree(t *testing.T) {
+	specs := []game.Spec{
+		{Rows: 3, Cols: 3, K: 3},
+		{Rows: 4, Cols: 4, K: 4},
+		{Rows: 4, Cols: 4, K: 3},
+		{Rows: 3, Cols: 4, K: 3},
+		{Rows: 2, Cols: 5, K: 2},
+	}
+	for _, s := range specs {
+		t.Run(s.String(), func(t *testing.T) {
+			e, cs := setup(t, s)
+			r, err := Positions(context.Background(), e, cs, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Boards != int64(e.Len()) || r.Agree != r.Boards || r.Disagree != 0 {
+				t.Fatalf("%v: %d boards, %d agree, %d disagree (first %v); want all %d to agree", s, r.Boards, r.Agree, r.Disagree, r.First, e.Len())
+			}
+			for _, tl := range r.Tallies {
+				if tl.Agree != r.Boards {
+					t.Errorf("voice %s agrees on %d of %d", tl.Voice, tl.Agree, r.Boards)
+				}
+			}
+		})
+	}
+}
+
+// brokenLines forgets the anti-diagonal: it scans rows, columns and the main
+// diagonal only.
+type brokenLines struct{ s game.Spec }
+
+func (brokenLines) Name() string { return "broken" }
+
+func (b brokenLines) Status(cells []game.Cell) game.Status {
+	s := b.s
+	won := func(p game.Cell) bool {
+		for r := range s.Rows {
+			for c := range s.Cols {
+				for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}} {
+					j := 0
+					for ; j < s.K; j++ {
+						rr, cc := r+j*d[0], c+j*d[1]
+						if rr >= s.Rows || cc >= s.Cols || cells[rr*s.Cols+cc] != p {
+							break
+						}
+					}
+					if j == s.K {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	switch {
+	case won(game.X):
+		return game.XWon
+	case won(game.O):
+		return game.OWon
+	}
+	for _, c := range cells {
+		if c == game.Empty {
+			return game.InProgress
+		}
+	}
+	return game.Draw
+}
+
+func TestBrokenCheckerIsCaught(t *testing.T) {
+	e, cs := setup(t, game.Default)
+	r, err := Positions(context.Background(), e, append(cs, brokenLines{game.Default}), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Disagree == 0 || len(r.First) == 0 {
+		t.Fatal("a checker that forgets the anti-diagonal was not caught")
+	}
+	d := r.First[0]
+	b, err := game.Parse(game.Default, d.Board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anti := game.Mask(1<<2 | 1<<4 | 1<<6)
+	if b.X&anti != anti && b.O&anti != anti {
+		t.Errorf("first disagreement %s has no anti-diagonal line", d.Board)
+	}
+	if got := d.Statuses[len(d.Statuses)-1]; got != "in_progress" {
+		t.Errorf("broken checker said %s on %s, want in_progress", got, d.Board)
+	}
+	if r.Tallies[5].Disagree != r.Disagree || r.Tallies[1].Disagree != 0 {
+		t.Errorf("disagreements are blamed on the wrong voice: %+v", r.Tallies)
+	}
+}
+
+func TestWorkersAgree(t *testing.T) {
+	e, cs := setup(t, game.Spec{Rows: 3, Cols: 4, K: 3})
+	cs = append(cs, brokenLines{game.Spec{Rows: 3, Cols: 4, K: 3}})
+	one, err := Positions(context.Background(), e, cs, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	many, err := Positions(context.Background(), e, cs, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one, many) {
+		t.Fatal("1 worker and 6 workers give different reports")
+	}
+}
+
+func TestAllBoards3x3(t *testing.T) {
+	e, cs := setup(t, game.Default)
+	r, err := AllBoards(context.Background(), e, cs, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum int64
+	for _, rc := range r.ByReason {
+		sum += rc.Boards
+	}
+	if r.Boards != 19683 || sum != 19683 || r.ByReason[0].Boards != 5478 {
+		t.Fatalf("%d boards, reasons sum to %d, %d reachable; want 19683, 19683, 5478", r.Boards, sum, r.ByReason[0].Boards)
+	}
+	if r.Mismatches != 0 {
+		t.Fatalf("reachability and enumeration disagree on %d boards: %v", r.Mismatches, r.FirstMismatch)
+	}
+	if r.Reachable.Disagree != 0 {
+		t.Fatalf("voices disagree on %d reachable boards: %v", r.Reachable.Disagree, r.Reachable.First)
+	}
+	// Where both have a line, the checkers look in different orders.
+	both := false
+	for _, p := range r.Patterns {
+		if p.Reason == game.BothWon.String() {
+			both = true
+		}
+		if p.Reason == game.Reachable.String() {
+			t.Errorf("a pattern on reachable boards: %+v", p)
+		}
+	}
+	if !both {
+		t.Errorf("no difference among voices on boards where both have a line: %+v", r.Patterns)
+	}
+}
+
+func solved(t testing.TB, s game.Spec) *solve.Result {
+	t.Helper()
+	e, _ := setup(t, s)
+	r, err := solve.All(context.Background(), e, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestRecurrence(t *testing.T) {
+	for _, s := range []game.Spec{{Rows: 3, Cols: 3, K: 3}, {Rows: 4, Cols: 4, K: 4}, {Rows: 3, Cols: 4, K: 3}} {
+		t.Run(s.String(), func(t *testing.T) {
+			r := solved(t, s)
+			rep, err := Recurrence(context.Background(), r, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Fail != 0 || rep.Hold != int64(r.Enum.Len()) {
+				t.Fatalf("recurrence holds on %d of %d positions: %v", rep.Hold, r.Enum.Len(), rep.First)
+			}
+		})
+	}
+}
+
+func TestNaive(t *testing.T) {
+	r := solved(t, game.Default)
+	rep, err := Naive(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Ran || rep.Nodes != 549946 || rep.Positions != 5478 || rep.Agree != 5478 {
+		t.Fatalf("naive: ran %v, %d nodes, %d positions, %d agree (%v); want 549946 nodes and 5478 agreeing", rep.Ran, rep.Nodes, rep.Positions, rep.Agree, rep.First)
+	}
+	big := solved(t, game.Spec{Rows: 4, Cols: 4, K: 4})
+	rep, err = Naive(context.Background(), big)
+	if err != nil || rep.Ran || !strings.Contains(rep.Why, "move sequences") {
+		t.Fatalf("naive on 4x4: ran %v, why %q, %v; want it to decline and say why", rep.Ran, rep.Why, err)
+	}
+}
+
+// A corrupted solution fails both cross-checks: they can fail.
+func TestCrossChecksCatchCorruption(t *testing.T) {
+	r := solved(t, game.Default)
+	i, _ := r.Enum.Index(game.ID(game.Board{X: 1 << 4}))
+	r.Depth[i]++ // X in the centre: claim one ply more than perfect play takes
+	rec, err := Recurrence(context.Background(), r, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Fail == 0 {
+		t.Error("recurrence missed a wrong depth")
+	}
+	nv, err := Naive(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nv.Disagree == 0 || !strings.Contains(nv.First[0], ".../.X./...") {
+		t.Errorf("naive solver missed a wrong depth: %+v", nv)
+	}
+}
+
+func fake(mode string, timeout time.Duration, cells [3]string, results [4]string) *External {
+	os.Setenv(fakechecker.Env, mode)
+	return &External{Argv: []string{os.Args[0]}, Cells: cells, Results: results, Timeout: timeout}
+}
+
+var (
+	seed000 = [2]any{[3]string{"0", "1", "-1"}, [4]string{"0", "1", "2", "3"}}
+	seed002 = [2]any{[3]string{"1", "2", "0"}, [4]string{"1", "2", "0", "-1"}}
+)
+
+func TestExternal(t *testing.T) {
+	e, _ := setup(t, game.Default)
+	boards := PositionBoards(e)
+	tests := []struct {
+		name     string
+		mode     string
+		conv     [2]any
+		agree    int64
+		disagree bool
+		err      string
+	}{
+		{"seed 000 convention", "seed000", seed000, 5478, false, ""},
+		{"seed 002 convention", "seed002", seed002, 5478, false, ""},
+		{"wrong: forgets anti-diagonals", "noanti", seed000, 0, true, ""},
+		{"crashes", "crash", seed000, 0, false, "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakechecker: index out of range"},
+		{"hangs", "hang", seed000, 0, false, "ran past the timeout of 2s"},
+		{"prints garbage", "garbage", seed000, 0, false, `answered "maybe" to request 4, want one of 0, 1, 2, 3 (3 of 5478 answers read)`},
+		{"answers too much", "extra", seed000, 0, false, `printed more answers than requests: line 5479 is "3"`},
+		{"stops short", "short", seed000, 0, false, "exited with status 0 before answering every request (5 of 5478 answers read)"},
+		{"wrong convention", "seed002", seed000, 0, false, `answered "-1" to request 1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := fake(tt.mode, 2*time.Second, tt.conv[0].([3]string), tt.conv[1].([4]string))
+			start := time.Now()
+			rep, err := x.Run(context.Background(), game.Default, boards)
+			if tt.err != "" {
+				var xe *ExternalError
+				if !errors.As(err, &xe) || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error = %v, want an ExternalError containing %q", err, tt.err)
+				}
+				if time.Since(start) > 10*time.Second {
+					t.Fatalf("took %v: the program was not stopped", time.Since(start))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.disagree != (rep.Disagree > 0) || (tt.agree > 0 && rep.Agree != tt.agree) {
+				t.Fatalf("agree %d disagree %d (first %v); want agree %d, disagreements %v", rep.Agree, rep.Disagree, rep.First, tt.agree, tt.disagree)
+			}
+		})
+	}
+}
+
+func TestExternalCannotStart(t *testing.T) {
+	x := &External{Argv: []string{"/nonexistent/checker"}, Cells: [3]string{"X", "O", "."}, Results: [4]string{"X", "O", "draw", "open"}, Timeout: time.Second}
+	e, _ := setup(t, game.Default)
+	_, err := x.Run(context.Background(), game.Default, PositionBoards(e))
+	if err == nil || !strings.Contains(err.Error(), "cannot start") {
+		t.Fatalf("error = %v, want one that says it cannot start", err)
+	}
+}
+
+func TestExternalAllBoards(t *testing.T) {
+	x := fake("seed000", 30*time.Second, seed000[0].([3]string), seed000[1].([4]string))
+	rep, err := x.Run(context.Background(), game.Default, RawBoards(game.New(game.Default)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Agree != 5478 || rep.Disagree != 0 || rep.UnreachableBoards != 19683-5478 {
+		t.Fatalf("all boards: agree %d, disagree %d, unreachable %d; want 5478, 0, %d", rep.Agree, rep.Disagree, rep.UnreachableBoards, 19683-5478)
+	}
+}
+
+func BenchmarkVerify4x4(b *testing.B) {
+	e, cs := setup(b, game.Spec{Rows: 4, Cols: 4, K: 4})
+	for b.Loop() {
+		if _, err := Positions(context.Background(), e, cs, 2); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
