@@ -1,0 +1,282 @@
+package export
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+func solved(t testing.TB, s game.Spec) *solve.Result {
+	t.Helper()
+	ctx := context.Background()
+	e, err := enumerate.All(ctx, game.New(s), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := solve.All(ctx, e, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func meta(s game.Spec) Meta { return Meta{Tool: "tateti-lab", Version: "test", Game: s} }
+
+// A misspelled tag panics when the schema is built: build it for every size.
+func TestStateSchema(t *testing.T) {
+	for n := 1; n <= enumerate.MaxCells; n++ {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			s, err := stateSchema(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := len(s.Columns()), n+17; got != want {
+				t.Fatalf("%d leaf columns, want %d", got, want)
+			}
+		})
+	}
+}
+
+func write(t *testing.T, r *solve.Result, formats ...string) (string, *Manifest) {
+	t.Helper()
+	dir := t.TempDir()
+	m, err := Write(context.Background(), r, Options{Dir: dir, Formats: formats, Meta: meta(r.Enum.Game.Spec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, m
+}
+
+// expected gives every state and move row as written.
+func expected(r *solve.Result) ([]State, []Move) {
+	states := make([]State, r.Enum.Len())
+	var ms []Move
+	for i := range states {
+		state(r, i, &states[i])
+		ms = moves(r, i, ms)
+	}
+	return states, ms
+}
+
+// Every column of every row of the Parquet files reads back as written,
+// through parquet-go's own decoder into the schema's struct type.
+func TestParquetReadBack(t *testing.T) {
+	for _, s := range []game.Spec{game.Default, {Rows: 3, Cols: 4, K: 3}} {
+		t.Run(s.String(), func(t *testing.T) {
+			r := solved(t, s)
+			dir, m := write(t, r, "parquet")
+			states, ms := expected(r)
+
+			f, err := os.Open(filepath.Join(dir, "states.parquet"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			schema, err := stateSchema(s.Cells())
+			if err != nil {
+				t.Fatal(err)
+			}
+			rd := parquet.NewReader(f, schema)
+			typ := schema.GoType()
+			for i, want := range states {
+				row := reflect.New(typ)
+				if err := rd.Read(row.Interface()); err != nil {
+					t.Fatalf("row %d: %v", i, err)
+				}
+				if got := fromStruct(row.Elem(), s.Cells()); !reflect.DeepEqual(got, want) {
+					t.Fatalf("states row %d reads back as\n%+v\nwant\n%+v", i, got, want)
+				}
+			}
+			if err := rd.Read(reflect.New(typ).Interface()); !errors.Is(err, io.EOF) {
+				t.Fatalf("after %d rows: %v, want EOF", len(states), err)
+			}
+
+			mf, err := os.Open(filepath.Join(dir, "moves.parquet"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer mf.Close()
+			got := make([]Move, len(ms)+1)
+			n, err := parquet.NewGenericReader[Move](mf).Read(got)
+			if n != len(ms) || !slices.Equal(got[:n], ms) || (err != nil && !errors.Is(err, io.EOF)) {
+				t.Fatalf("moves read back: %d rows, %v; want %d rows equal to those written", n, err, len(ms))
+			}
+			if m.Files[0].Rows != int64(len(ms)) || m.Files[1].Rows != int64(len(states)) {
+				t.Fatalf("manifest rows %d and %d, want %d moves and %d states", m.Files[0].Rows, m.Files[1].Rows, len(ms), len(states))
+			}
+		})
+	}
+}
+
+// fromStruct reads a states row decoded into the schema's struct type.
+func fromStruct(v reflect.Value, cells int) State {
+	f := func(name string) reflect.Value {
+		for i := range v.NumField() {
+			if strings.Split(v.Type().Field(i).Tag.Get("parquet"), ",")[0] == name {
+				return v.Field(i)
+			}
+		}
+		panic("no column " + name)
+	}
+	i8 := func(name string) int8 { return int8(f(name).Int()) }
+	s := State{StateID: f("state_id").Int(), Board: f("board").String(), Ply: i8("ply"), Status: f("status").String(),
+		Value: i8("value"), Outcome: f("outcome").String(), Depth: i8("depth"),
+		NMoves: i8("n_moves"), NWinning: i8("n_winning"), NDrawing: i8("n_drawing"), NLosing: i8("n_losing"),
+		CanonicalID: f("canonical_id").Int(), OrbitSize: i8("orbit_size"), Paths: f("paths").Int(), IsTerminal: f("is_terminal").Bool()}
+	for c := range cells {
+		s.Cells = append(s.Cells, i8(fmt.Sprintf("cell_%d", c)))
+	}
+	if p := f("to_move"); !p.IsNil() {
+		s.ToMove = p.Elem().String()
+	}
+	for _, m := range f("best_moves").Interface().([]int8) {
+		s.BestMoves = append(s.BestMoves, m)
+	}
+	return s
+}
+
+// The CSV files read back as written: header, every field of every row.
+func TestCSVReadBack(t *testing.T) {
+	r := solved(t, game.Default)
+	dir, _ := write(t, r, "csv")
+	states, ms := expected(r)
+	recs := readCSV(t, filepath.Join(dir, "states.csv"))
+	header := strings.Split(strings.TrimSpace(string(stateHeader(9))), ",")
+	if !slices.Equal(recs[0], header) || len(recs) != len(states)+1 {
+		t.Fatalf("states.csv: header %v and %d rows; want %v and %d", recs[0], len(recs)-1, header, len(states))
+	}
+	for i, s := range states {
+		want := []string{fmt.Sprint(s.StateID), s.Board}
+		for _, c := range s.Cells {
+			want = append(want, fmt.Sprint(c))
+		}
+		best := make([]string, len(s.BestMoves))
+		for j, m := range s.BestMoves {
+			best[j] = fmt.Sprint(m)
+		}
+		want = append(want, fmt.Sprint(s.Ply), s.ToMove, s.Status, fmt.Sprint(s.Value), s.Outcome, fmt.Sprint(s.Depth),
+			"["+strings.Join(best, ",")+"]", fmt.Sprint(s.NMoves), fmt.Sprint(s.NWinning), fmt.Sprint(s.NDrawing), fmt.Sprint(s.NLosing),
+			fmt.Sprint(s.CanonicalID), fmt.Sprint(s.OrbitSize), fmt.Sprint(s.Paths), fmt.Sprint(s.IsTerminal))
+		if !slices.Equal(recs[i+1], want) {
+			t.Fatalf("states.csv row %d = %v, want %v", i, recs[i+1], want)
+		}
+	}
+	recs = readCSV(t, filepath.Join(dir, "moves.csv"))
+	if len(recs) != len(ms)+1 {
+		t.Fatalf("moves.csv has %d rows, want %d", len(recs)-1, len(ms))
+	}
+	for i, m := range ms {
+		want := []string{fmt.Sprint(m.StateID), fmt.Sprint(m.Move), fmt.Sprint(m.ChildID), fmt.Sprint(m.ChildValue), fmt.Sprint(m.ChildDepth), fmt.Sprint(m.IsBest)}
+		if !slices.Equal(recs[i+1], want) {
+			t.Fatalf("moves.csv row %d = %v, want %v", i, recs[i+1], want)
+		}
+	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// The same export gives byte-identical files, and no temporary file is left.
+func TestDeterministic(t *testing.T) {
+	r := solved(t, game.Default)
+	dir1, m1 := write(t, r, "parquet", "csv")
+	dir2, m2 := write(t, r, "parquet", "csv")
+	if !reflect.DeepEqual(m1, m2) {
+		t.Fatalf("two exports differ:\n%+v\n%+v", m1, m2)
+	}
+	for _, f := range append(m1.Files, File{Name: ManifestName}) {
+		a, _ := os.ReadFile(filepath.Join(dir1, f.Name))
+		b, _ := os.ReadFile(filepath.Join(dir2, f.Name))
+		if len(a) == 0 || string(a) != string(b) {
+			t.Errorf("%s differs between two runs (or is empty)", f.Name)
+		}
+	}
+	entries, _ := os.ReadDir(dir1)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"manifest.json", "moves.csv", "moves.parquet", "states.csv", "states.parquet"}; !slices.Equal(names, want) {
+		t.Fatalf("folder holds %v, want %v", names, want)
+	}
+}
+
+// An interrupted export leaves no file under a final name and no temporary file.
+func TestInterrupted(t *testing.T) {
+	r := solved(t, game.Default)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Write(ctx, r, Options{Dir: dir, Formats: Formats, Meta: meta(game.Default),
+		Progress: func(table string, done, total int) {
+			if table == "states" && done == total {
+				cancel() // after the states files are written, before any rename
+			}
+		}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Write error = %v, want context.Canceled", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("an interrupted export left %d files: %v", len(entries), entries)
+	}
+}
+
+func TestBadOut(t *testing.T) {
+	r := solved(t, game.Default)
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	tests := []struct {
+		name, dir string
+		formats   []string
+		want      string
+	}{
+		{"a file", file, Formats, "is a file, want a folder"},
+		{"under a file", filepath.Join(file, "sub"), Formats, "cannot be made into a folder"},
+		{"unknown format", t.TempDir(), []string{"xlsx"}, `format "xlsx" is unknown`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Write(context.Background(), r, Options{Dir: tt.dir, Formats: tt.formats, Meta: meta(game.Default)})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Write error = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func benchExport(b *testing.B, s game.Spec) {
+	r := solved(b, s)
+	dir := b.TempDir()
+	for b.Loop() {
+		if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: Formats, Meta: meta(s)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkExport3x3(b *testing.B) { benchExport(b, game.Default) }
+func BenchmarkExport4x4(b *testing.B) { benchExport(b, game.Spec{Rows: 4, Cols: 4, K: 4}) }

@@ -1,0 +1,160 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"reflect"
+	"slices"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// RowGroupSize caps the rows of one Parquet row group, which parquet-go holds
+// in memory until it is flushed.
+const RowGroupSize = 1 << 20
+
+// stateSchema builds the states schema for boards of n cells: a struct type
+// with one cell_i field per cell, so that the columns keep the order of the
+// data dictionary (parquet.Group would sort them by name).
+func stateSchema(n int) (*parquet.Schema, error) {
+	type field struct {
+		name string
+		typ  any
+		tag  string
+	}
+	fields := []field{{"state_id", int64(0), ""}, {"board", "", "plain"}}
+	for i := range n {
+		fields = append(fields, field{fmt.Sprintf("cell_%d", i), int8(0), ""})
+	}
+	fields = append(fields,
+		field{"ply", int8(0), ""},
+		field{"to_move", (*string)(nil), "dict"},
+		field{"status", "", "dict"},
+		field{"value", int8(0), ""},
+		field{"outcome", "", "dict"},
+		field{"depth", int8(0), ""},
+		field{"best_moves", []int8(nil), "list"},
+		field{"n_moves", int8(0), ""},
+		field{"n_winning", int8(0), ""},
+		field{"n_drawing", int8(0), ""},
+		field{"n_losing", int8(0), ""},
+		field{"canonical_id", int64(0), ""},
+		field{"orbit_size", int8(0), ""},
+		field{"paths", int64(0), ""},
+		field{"is_terminal", false, ""},
+	)
+	sf := make([]reflect.StructField, len(fields))
+	want := make([][]string, len(fields))
+	for i, f := range fields {
+		tag := f.name
+		if f.tag != "" {
+			tag += "," + f.tag
+		}
+		sf[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.TypeOf(f.typ), Tag: reflect.StructTag(`parquet:"` + tag + `"`)}
+		want[i] = []string{f.name}
+		if f.name == "best_moves" {
+			want[i] = []string{"best_moves", "list", "element"}
+		}
+	}
+	schema := parquet.SchemaOf(reflect.New(reflect.StructOf(sf)).Interface())
+	// writeState fills leaf columns by position: the schema must have them in order.
+	if got := schema.Columns(); !slices.EqualFunc(got, want, slices.Equal[[]string]) {
+		return nil, fmt.Errorf("states schema has columns %v, want %v", got, want)
+	}
+	return schema, nil
+}
+
+// stateRow appends the Parquet values of s to row, one per leaf column in
+// schema order, with the repetition and definition levels of each column:
+// to_move is optional (null when the game is over) and best_moves is a list
+// (definition level 0 for an empty list, 1 for each element).
+func stateRow(row parquet.Row, s *State) parquet.Row {
+	col := 0
+	add := func(v parquet.Value) {
+		row = append(row, v.Level(0, 0, col))
+		col++
+	}
+	add(parquet.Int64Value(s.StateID))
+	add(parquet.ByteArrayValue([]byte(s.Board)))
+	for _, c := range s.Cells {
+		add(parquet.Int32Value(int32(c)))
+	}
+	add(parquet.Int32Value(int32(s.Ply)))
+	if s.ToMove == "" {
+		add(parquet.NullValue())
+	} else {
+		row = append(row, parquet.ByteArrayValue([]byte(s.ToMove)).Level(0, 1, col))
+		col++
+	}
+	add(parquet.ByteArrayValue([]byte(s.Status)))
+	add(parquet.Int32Value(int32(s.Value)))
+	add(parquet.ByteArrayValue([]byte(s.Outcome)))
+	add(parquet.Int32Value(int32(s.Depth)))
+	if len(s.BestMoves) == 0 {
+		add(parquet.NullValue())
+	} else {
+		for j, m := range s.BestMoves {
+			row = append(row, parquet.Int32Value(int32(m)).Level(min(j, 1), 1, col))
+		}
+		col++
+	}
+	for _, v := range []int8{s.NMoves, s.NWinning, s.NDrawing, s.NLosing} {
+		add(parquet.Int32Value(int32(v)))
+	}
+	add(parquet.Int64Value(s.CanonicalID))
+	add(parquet.Int32Value(int32(s.OrbitSize)))
+	add(parquet.Int64Value(s.Paths))
+	add(parquet.BooleanValue(s.IsTerminal))
+	return row
+}
+
+// parquetOptions are the writer options every table shares: zstd, capped row
+// groups, and metadata naming the game and the tool. CreatedBy is set so that
+// the bytes do not depend on the build of the binary.
+func parquetOptions(meta Meta, table string) []parquet.WriterOption {
+	return []parquet.WriterOption{
+		parquet.Compression(&parquet.Zstd),
+		parquet.MaxRowsPerRowGroup(RowGroupSize),
+		parquet.CreatedBy(meta.Tool, meta.Version, "none"),
+		parquet.KeyValueMetadata("tateti.table", table),
+		parquet.KeyValueMetadata("tateti.game", meta.gameJSON()),
+		parquet.KeyValueMetadata("tateti.tool", meta.Tool+" "+meta.Version),
+	}
+}
+
+// stateWriter writes State rows to Parquet.
+type stateWriter struct {
+	w   *parquet.Writer
+	row []parquet.Row
+}
+
+func newStateWriter(out io.Writer, cells int, meta Meta) (*stateWriter, error) {
+	schema, err := stateSchema(cells)
+	if err != nil {
+		return nil, err
+	}
+	opts := append([]parquet.WriterOption{schema}, parquetOptions(meta, "states")...)
+	return &stateWriter{w: parquet.NewWriter(out, opts...), row: make([]parquet.Row, 1)}, nil
+}
+
+func (sw *stateWriter) write(s *State) error {
+	sw.row[0] = stateRow(sw.row[0][:0], s)
+	_, err := sw.w.WriteRows(sw.row)
+	return err
+}
+
+func (sw *stateWriter) close() error { return sw.w.Close() }
+
+// moveWriter writes Move rows to Parquet.
+type moveWriter struct{ w *parquet.GenericWriter[Move] }
+
+func newMoveWriter(out io.Writer, meta Meta) *moveWriter {
+	return &moveWriter{parquet.NewGenericWriter[Move](out, parquetOptions(meta, "moves")...)}
+}
+
+func (mw *moveWriter) write(ms []Move) error {
+	_, err := mw.w.Write(ms)
+	return err
+}
+
+func (mw *moveWriter) close() error { return mw.w.Close() }

@@ -1,0 +1,87 @@
+// Package export owns the dataset: the states and moves tables of a solved
+// game as Parquet and CSV files, written to temporary names and renamed into
+// place, byte-identical from run to run, with a manifest of row counts and
+// SHA-256 sums.
+package export
+
+import (
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// State is one row of the states table: one reachable position.
+type State struct {
+	StateID     int64
+	Board       string
+	Cells       []int8 // 1 X, -1 O, 0 empty, row-major
+	Ply         int8
+	ToMove      string // "X" or "O"; "" (null) when the game is over
+	Status      string
+	Value       int8
+	Outcome     string
+	Depth       int8
+	BestMoves   []int8
+	NMoves      int8
+	NWinning    int8
+	NDrawing    int8
+	NLosing     int8
+	CanonicalID int64
+	OrbitSize   int8
+	Paths       int64
+	IsTerminal  bool
+}
+
+// Move is one row of the moves table: one legal move of one position.
+type Move struct {
+	StateID    int64 `parquet:"state_id"`
+	Move       int8  `parquet:"move"`
+	ChildID    int64 `parquet:"child_id"`
+	ChildValue int8  `parquet:"child_value"`
+	ChildDepth int8  `parquet:"child_depth"`
+	IsBest     bool  `parquet:"is_best"`
+}
+
+// state fills dst with position i of r, reusing dst's slices.
+func state(r *solve.Result, i int, dst *State) {
+	e := r.Enum
+	s := e.Game.Spec
+	b := e.Board(i)
+	st := e.Status[i]
+	dst.StateID = int64(e.IDs[i])
+	dst.Board = game.Format(s, b)
+	dst.Cells = dst.Cells[:0]
+	for c := range s.Cells() {
+		dst.Cells = append(dst.Cells, [3]int8{0, 1, -1}[b.At(c)])
+	}
+	dst.Ply = int8(b.Ply())
+	dst.ToMove = ""
+	if !st.Terminal() {
+		dst.ToMove = b.ToMove().String()
+	}
+	dst.Status = st.String()
+	dst.Value = r.Value[i]
+	dst.Outcome = solve.Outcome(r.Value[i])
+	dst.Depth = r.Depth[i]
+	dst.BestMoves = dst.BestMoves[:0]
+	for m := uint32(r.Best[i]); m != 0; m &= m - 1 {
+		dst.BestMoves = append(dst.BestMoves, int8(bits.TrailingZeros32(m)))
+	}
+	dst.NWinning, dst.NDrawing, dst.NLosing = int8(r.Win[i]), int8(r.Draw[i]), int8(r.Lose[i])
+	dst.NMoves = dst.NWinning + dst.NDrawing + dst.NLosing
+	dst.CanonicalID = int64(e.Canon[i])
+	dst.OrbitSize = int8(e.Orbit[i])
+	dst.Paths = e.Paths[i]
+	dst.IsTerminal = st.Terminal()
+}
+
+// moves appends the moves of position i of r to dst, in cell order.
+func moves(r *solve.Result, i int, dst []Move) []Move {
+	id := int64(r.Enum.IDs[i])
+	for _, m := range r.Moves(i) {
+		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), ChildID: int64(m.Child),
+			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best})
+	}
+	return dst
+}
