@@ -90,6 +90,7 @@ independent win checkers agree on every position, and exports a dataset.`,
 		newEnumerateCmd(opts),
 		newSolveCmd(opts),
 		newVerifyCmd(opts),
+		newExportCmd(opts),
 	)
 	return root
 }

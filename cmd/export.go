@@ -1,0 +1,105 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+type exportOptions struct {
+	*globalOptions
+	out     string
+	formats []string
+}
+
+func newExportCmd(g *globalOptions) *cobra.Command {
+	opts := &exportOptions{globalOptions: g}
+	c := &cobra.Command{
+		Use:   "export",
+		Short: "Write the states and moves tables as Parquet and CSV",
+		Long: `Export solves the game and writes two tables into a folder: states (one row
+per reachable position, sorted by ply then state_id) and moves (one row per
+legal move, in the same order, then by cell), each as Parquet (zstd) and CSV,
+and manifest.json with row counts and SHA-256 sums. Files are written under
+temporary names and renamed into place; the same command gives byte-identical
+files. data/README.md is the data dictionary.`,
+		Example: "  tateti-lab export --out data\n  tateti-lab export --size 4x4 --out out4x4 --format parquet",
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return runExport(c, opts)
+		},
+	}
+	c.Flags().StringVar(&opts.out, "out", "", "the folder to write into (created if missing)")
+	c.Flags().StringSliceVar(&opts.formats, "format", export.Formats, "file formats: parquet, csv or both")
+	return c
+}
+
+func runExport(c *cobra.Command, opts *exportOptions) error {
+	g, err := opts.exhaustive()
+	if err != nil {
+		return err
+	}
+	if opts.out == "" {
+		return fmt.Errorf("--out is missing, name the folder to write into, such as --out data")
+	}
+	for _, f := range opts.formats {
+		if f != "parquet" && f != "csv" {
+			return fmt.Errorf("--format %q is unknown, want parquet, csv or parquet,csv", f)
+		}
+	}
+	if err := export.CheckDir(opts.out); err != nil {
+		return err
+	}
+	ctx := c.Context()
+	e, err := enumerate.All(ctx, g, opts.workers)
+	if err != nil {
+		return err
+	}
+	r, err := solve.All(ctx, e, opts.workers)
+	if err != nil {
+		return err
+	}
+	m, err := export.Write(ctx, r, export.Options{
+		Dir:      opts.out,
+		Formats:  opts.formats,
+		Meta:     export.Meta{Tool: "tateti-lab", Version: Version, Game: g.Spec},
+		Progress: progress(c.ErrOrStderr()),
+	})
+	if err != nil {
+		return err
+	}
+	w := c.OutOrStdout()
+	if opts.json {
+		return writeJSON(w, m)
+	}
+	fmt.Fprintf(w, "wrote %s for %s\n", opts.out, g.Spec)
+	t := newTable(w)
+	fmt.Fprintln(t, "file\trows\tbytes\tsha256\t")
+	for _, f := range m.Files {
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t\n", f.Name, commas(f.Rows), commas(f.Bytes), f.SHA256)
+	}
+	fmt.Fprintf(t, "%s\t\t\t\t\n", export.ManifestName)
+	return t.Flush()
+}
+
+// progress reports long work on w when w is a terminal, and nowhere otherwise.
+func progress(w io.Writer) func(table string, done, total int) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return func(table string, done, total int) {
+		fmt.Fprintf(w, "\rexport: %s %s of %s", table, commas(int64(done)), commas(int64(total)))
+		if done == total {
+			fmt.Fprintln(w)
+		}
+	}
+}

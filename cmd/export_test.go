@@ -1,0 +1,77 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The committed dataset is what the code writes: regenerate it and compare
+// every file byte for byte, so the data can never drift from the code.
+func TestDataIsCurrent(t *testing.T) {
+	dir := t.TempDir()
+	_, errOut, code := run(t, "", "export", "--out", dir)
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errOut)
+	}
+	names := []string{"manifest.json", "moves.csv", "moves.parquet", "states.csv", "states.parquet"}
+	for _, name := range names {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join("..", "data", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("data/%s differs from what export writes now; run: go run . export --out data", name)
+		}
+	}
+}
+
+func TestExportOutput(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := run(t, "", "export", "--out", dir, "--format", "csv", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if errOut != "" {
+		t.Errorf("stderr = %q, want no progress when it is not a terminal", errOut)
+	}
+	for _, want := range []string{`"name": "moves.csv"`, `"rows": 16167`, `"name": "states.csv"`, `"rows": 5478`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("manifest JSON lacks %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "parquet") {
+		t.Errorf("--format csv wrote Parquet too:\n%s", out)
+	}
+}
+
+func TestExportUsage(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no out", []string{"export"}, "--out is missing"},
+		{"out is a file", []string{"export", "--out", file}, "is a file, want a folder"},
+		{"out under a file", []string{"export", "--out", filepath.Join(file, "x")}, "cannot be made into a folder"},
+		{"unknown format", []string{"export", "--out", t.TempDir(), "--format", "xlsx"}, `--format "xlsx" is unknown`},
+		{"too large", []string{"export", "--out", t.TempDir(), "--size", "5x4"}, "too many to exhaust"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, code := run(t, "", tt.args...)
+			if code != exitUsage || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, errOut, exitUsage, tt.want)
+			}
+		})
+	}
+}
