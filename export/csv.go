@@ -18,26 +18,26 @@ func stateHeader(cells int) []byte {
 
 const moveHeader = "state_id,move,child_id,child_value,child_depth,is_best\n"
 
+// appendInts appends each value after a comma.
+func appendInts(b []byte, vs ...int64) []byte {
+	for _, v := range vs {
+		b = strconv.AppendInt(append(b, ','), v, 10)
+	}
+	return b
+}
+
 func appendState(b []byte, s *State) []byte {
 	b = strconv.AppendInt(b, s.StateID, 10)
-	b = append(b, ',')
-	b = append(b, s.Board...)
+	b = append(append(b, ','), s.Board...)
 	for _, c := range s.Cells {
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(c), 10)
+		b = appendInts(b, int64(c))
 	}
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(s.Ply), 10)
-	b = append(b, ',')
-	b = append(b, s.ToMove...)
-	b = append(b, ',')
-	b = append(b, s.Status...)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(s.Value), 10)
-	b = append(b, ',')
-	b = append(b, s.Outcome...)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(s.Depth), 10)
+	b = appendInts(b, int64(s.Ply))
+	b = append(append(b, ','), s.ToMove...)
+	b = append(append(b, ','), s.Status...)
+	b = appendInts(b, int64(s.Value))
+	b = append(append(b, ','), s.Outcome...)
+	b = appendInts(b, int64(s.Depth))
 	b = append(b, `,"[`...)
 	for j, m := range s.BestMoves {
 		if j > 0 {
@@ -46,32 +46,13 @@ func appendState(b []byte, s *State) []byte {
 		b = strconv.AppendInt(b, int64(m), 10)
 	}
 	b = append(b, `]"`...)
-	for _, v := range []int8{s.NMoves, s.NWinning, s.NDrawing, s.NLosing} {
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(v), 10)
-	}
-	b = append(b, ',')
-	b = strconv.AppendInt(b, s.CanonicalID, 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(s.OrbitSize), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, s.Paths, 10)
-	b = append(b, ',')
-	b = strconv.AppendBool(b, s.IsTerminal)
-	return append(b, '\n')
+	b = appendInts(b, int64(s.NMoves), int64(s.NWinning), int64(s.NDrawing), int64(s.NLosing),
+		s.CanonicalID, int64(s.OrbitSize), s.Paths)
+	return append(strconv.AppendBool(append(b, ','), s.IsTerminal), '\n')
 }
 
 func appendMove(b []byte, m *Move) []byte {
 	b = strconv.AppendInt(b, m.StateID, 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(m.Move), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, m.ChildID, 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(m.ChildValue), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(m.ChildDepth), 10)
-	b = append(b, ',')
-	b = strconv.AppendBool(b, m.IsBest)
-	return append(b, '\n')
+	b = appendInts(b, int64(m.Move), m.ChildID, int64(m.ChildValue), int64(m.ChildDepth))
+	return append(strconv.AppendBool(append(b, ','), m.IsBest), '\n')
 }

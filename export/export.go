@@ -10,6 +10,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/solve"
+	"golang.org/x/sync/errgroup"
 )
 
 // Formats lists the file formats Write can produce.
@@ -32,7 +33,7 @@ type Options struct {
 	Dir      string
 	Formats  []string // a subset of Formats
 	Meta     Meta
-	Progress func(table string, done, total int) // called now and then; may be nil
+	Progress func(table string, done, total int) // called now and then, from both tables' goroutines at once; may be nil
 }
 
 // File describes one written file in the manifest.
@@ -74,9 +75,10 @@ func CheckDir(dir string) error {
 }
 
 // Write writes the states and moves tables of r in each of opts.Formats, then
-// the manifest, into opts.Dir. Files appear under their final names only when
-// they are complete. A write error sticks in a file's buffer and is returned
-// when the file is committed.
+// the manifest, into opts.Dir. The two tables are written at once, each by its
+// own goroutine. Files appear under their final names only when every table is
+// complete. A write error sticks in a file's buffer and is returned when the
+// file is committed.
 func Write(ctx context.Context, r *solve.Result, opts Options) (*Manifest, error) {
 	for _, f := range opts.Formats {
 		if !slices.Contains(Formats, f) {
@@ -86,114 +88,50 @@ func Write(ctx context.Context, r *solve.Result, opts Options) (*Manifest, error
 	if err := CheckDir(opts.Dir); err != nil {
 		return nil, err
 	}
-	parquet, csv := slices.Contains(opts.Formats, "parquet"), slices.Contains(opts.Formats, "csv")
 	var files []*atomicFile
 	defer func() {
 		for _, f := range files {
 			f.abort()
 		}
 	}()
-	open := func(name string) (*atomicFile, error) {
-		f, err := createAtomic(opts.Dir, name)
+	open := func(table, format string) (*atomicFile, error) {
+		if !slices.Contains(opts.Formats, format) {
+			return nil, nil
+		}
+		f, err := createAtomic(opts.Dir, table+"."+format)
 		if err == nil {
 			files = append(files, f)
 		}
 		return f, err
 	}
-	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: opts.Meta.Game}
-	n := r.Enum.Len()
-	progress := func(table string, i int) {
-		if opts.Progress != nil && (i%(1<<16) == 0 || i == n) {
-			opts.Progress(table, i, n)
-		}
-	}
-
-	// The states table, one pass for both formats.
-	var sp, sc *atomicFile
-	var spw *stateWriter
-	var err error
-	if parquet {
-		if sp, err = open("states.parquet"); err != nil {
-			return nil, err
-		}
-		if spw, err = newStateWriter(sp, r.Enum.Game.Spec.Cells(), opts.Meta); err != nil {
-			return nil, err
-		}
-	}
-	if csv {
-		if sc, err = open("states.csv"); err != nil {
-			return nil, err
-		}
-		sc.Write(stateHeader(r.Enum.Game.Spec.Cells()))
-	}
-	var s State
-	var line []byte
-	for i := range n {
-		if i%4096 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		state(r, i, &s)
-		if spw != nil {
-			if err := spw.write(&s); err != nil {
+	var out [2][2]*atomicFile // [states, moves][parquet, csv]
+	for t, table := range []string{"states", "moves"} {
+		for k, format := range Formats {
+			f, err := open(table, format)
+			if err != nil {
 				return nil, err
 			}
-		}
-		if sc != nil {
-			line = appendState(line[:0], &s)
-			sc.Write(line)
-		}
-		progress("states", i+1)
-	}
-	if spw != nil {
-		if err := spw.close(); err != nil {
-			return nil, err
+			out[t][k] = f
 		}
 	}
-
-	// The moves table.
-	var mp, mc *atomicFile
-	var mpw *moveWriter
-	if parquet {
-		if mp, err = open("moves.parquet"); err != nil {
-			return nil, err
-		}
-		mpw = newMoveWriter(mp, opts.Meta)
-	}
-	if csv {
-		if mc, err = open("moves.csv"); err != nil {
-			return nil, err
-		}
-		mc.Write([]byte(moveHeader))
-	}
-	var ms []Move
+	tw := tableWriter{r: r, meta: opts.Meta, progress: opts.Progress}
+	rows := map[string]int64{"states": int64(r.Enum.Len())}
 	var nmoves int64
-	for i := range n {
-		if i%4096 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		ms = moves(r, i, ms[:0])
-		nmoves += int64(len(ms))
-		if mpw != nil && len(ms) > 0 {
-			if err := mpw.write(ms); err != nil {
-				return nil, err
-			}
-		}
-		if mc != nil {
-			line = line[:0]
-			for j := range ms {
-				line = appendMove(line, &ms[j])
-			}
-			mc.Write(line)
-		}
-		progress("moves", i+1)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return tw.states(gctx, out[0][0], out[0][1]) })
+	g.Go(func() (err error) {
+		nmoves, err = tw.moves(gctx, out[1][0], out[1][1])
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
-	if mpw != nil {
-		if err := mpw.close(); err != nil {
-			return nil, err
-		}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
+	rows["moves"] = nmoves
 
-	rows := map[string]int64{"states": int64(n), "moves": nmoves}
+	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: opts.Meta.Game}
 	for _, f := range files {
 		if err := f.commit(); err != nil {
 			return nil, err
@@ -203,14 +141,101 @@ func Write(ctx context.Context, r *solve.Result, opts Options) (*Manifest, error
 			Rows: rows[table], Bytes: f.size, SHA256: f.sha256()})
 	}
 	slices.SortFunc(m.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
-	mf, err := open(ManifestName)
+	mf, err := createAtomic(opts.Dir, ManifestName)
 	if err != nil {
 		return nil, err
 	}
+	files = append(files, mf)
 	enc := json.NewEncoder(mf)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(m); err != nil {
 		return nil, err
 	}
 	return m, mf.commit()
+}
+
+// tableWriter writes one table to its Parquet and CSV files (either may be nil).
+type tableWriter struct {
+	r        *solve.Result
+	meta     Meta
+	progress func(table string, done, total int)
+}
+
+func (tw *tableWriter) report(table string, done int) {
+	if n := tw.r.Enum.Len(); tw.progress != nil && (done%(1<<16) == 0 || done == n) {
+		tw.progress(table, done, n)
+	}
+}
+
+func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicFile) error {
+	var pw *stateWriter
+	if pq != nil {
+		var err error
+		if pw, err = newStateWriter(pq, tw.r.Enum.Game.Spec.Cells(), tw.meta); err != nil {
+			return err
+		}
+	}
+	if csv != nil {
+		csv.Write(stateHeader(tw.r.Enum.Game.Spec.Cells()))
+	}
+	var s State
+	var line []byte
+	for i := range tw.r.Enum.Len() {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		state(tw.r, i, &s)
+		if pw != nil {
+			if err := pw.write(&s); err != nil {
+				return err
+			}
+		}
+		if csv != nil {
+			line = appendState(line[:0], &s)
+			csv.Write(line)
+		}
+		tw.report("states", i+1)
+	}
+	if pw != nil {
+		return pw.close()
+	}
+	return nil
+}
+
+func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicFile) (int64, error) {
+	var pw *moveWriter
+	if pq != nil {
+		pw = newMoveWriter(pq, tw.meta)
+	}
+	if csv != nil {
+		csv.Write([]byte(moveHeader))
+	}
+	var ms []Move
+	var buf []solve.Move
+	var line []byte
+	var n int64
+	for i := range tw.r.Enum.Len() {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		ms, buf = moves(tw.r, i, ms[:0], buf)
+		n += int64(len(ms))
+		if pw != nil {
+			if err := pw.write(ms); err != nil {
+				return 0, err
+			}
+		}
+		if csv != nil {
+			line = line[:0]
+			for j := range ms {
+				line = appendMove(line, &ms[j])
+			}
+			csv.Write(line)
+		}
+		tw.report("moves", i+1)
+	}
+	if pw != nil {
+		return n, pw.close()
+	}
+	return n, nil
 }

@@ -65,9 +65,10 @@ func write(t *testing.T, r *solve.Result, formats ...string) (string, *Manifest)
 func expected(r *solve.Result) ([]State, []Move) {
 	states := make([]State, r.Enum.Len())
 	var ms []Move
+	var buf []solve.Move
 	for i := range states {
 		state(r, i, &states[i])
-		ms = moves(r, i, ms)
+		ms, buf = moves(r, i, ms, buf)
 	}
 	return states, ms
 }

@@ -70,42 +70,35 @@ func stateSchema(n int) (*parquet.Schema, error) {
 // (definition level 0 for an empty list, 1 for each element).
 func stateRow(row parquet.Row, s *State) parquet.Row {
 	col := 0
-	add := func(v parquet.Value) {
-		row = append(row, v.Level(0, 0, col))
+	req := func(v parquet.Value) parquet.Value { // a required column
 		col++
+		return v.Level(0, 0, col-1)
 	}
-	add(parquet.Int64Value(s.StateID))
-	add(parquet.ByteArrayValue([]byte(s.Board)))
+	row = append(row, req(parquet.Int64Value(s.StateID)), req(parquet.ByteArrayValue([]byte(s.Board))))
 	for _, c := range s.Cells {
-		add(parquet.Int32Value(int32(c)))
+		row = append(row, req(parquet.Int32Value(int32(c))))
 	}
-	add(parquet.Int32Value(int32(s.Ply)))
+	row = append(row, req(parquet.Int32Value(int32(s.Ply))))
 	if s.ToMove == "" {
-		add(parquet.NullValue())
+		row = append(row, req(parquet.NullValue()))
 	} else {
 		row = append(row, parquet.ByteArrayValue([]byte(s.ToMove)).Level(0, 1, col))
 		col++
 	}
-	add(parquet.ByteArrayValue([]byte(s.Status)))
-	add(parquet.Int32Value(int32(s.Value)))
-	add(parquet.ByteArrayValue([]byte(s.Outcome)))
-	add(parquet.Int32Value(int32(s.Depth)))
+	row = append(row, req(parquet.ByteArrayValue([]byte(s.Status))), req(parquet.Int32Value(int32(s.Value))),
+		req(parquet.ByteArrayValue([]byte(s.Outcome))), req(parquet.Int32Value(int32(s.Depth))))
 	if len(s.BestMoves) == 0 {
-		add(parquet.NullValue())
+		row = append(row, req(parquet.NullValue()))
 	} else {
 		for j, m := range s.BestMoves {
 			row = append(row, parquet.Int32Value(int32(m)).Level(min(j, 1), 1, col))
 		}
 		col++
 	}
-	for _, v := range []int8{s.NMoves, s.NWinning, s.NDrawing, s.NLosing} {
-		add(parquet.Int32Value(int32(v)))
-	}
-	add(parquet.Int64Value(s.CanonicalID))
-	add(parquet.Int32Value(int32(s.OrbitSize)))
-	add(parquet.Int64Value(s.Paths))
-	add(parquet.BooleanValue(s.IsTerminal))
-	return row
+	return append(row, req(parquet.Int32Value(int32(s.NMoves))), req(parquet.Int32Value(int32(s.NWinning))),
+		req(parquet.Int32Value(int32(s.NDrawing))), req(parquet.Int32Value(int32(s.NLosing))),
+		req(parquet.Int64Value(s.CanonicalID)), req(parquet.Int32Value(int32(s.OrbitSize))),
+		req(parquet.Int64Value(s.Paths)), req(parquet.BooleanValue(s.IsTerminal)))
 }
 
 // parquetOptions are the writer options every table shares: zstd, capped row
@@ -122,10 +115,14 @@ func parquetOptions(meta Meta, table string) []parquet.WriterOption {
 	}
 }
 
-// stateWriter writes State rows to Parquet.
+// batch is how many rows the Parquet writers hand to parquet-go at a time.
+const batch = 4096
+
+// stateWriter writes State rows to Parquet in batches.
 type stateWriter struct {
-	w   *parquet.Writer
-	row []parquet.Row
+	w    *parquet.Writer
+	rows []parquet.Row
+	n    int
 }
 
 func newStateWriter(out io.Writer, cells int, meta Meta) (*stateWriter, error) {
@@ -134,27 +131,57 @@ func newStateWriter(out io.Writer, cells int, meta Meta) (*stateWriter, error) {
 		return nil, err
 	}
 	opts := append([]parquet.WriterOption{schema}, parquetOptions(meta, "states")...)
-	return &stateWriter{w: parquet.NewWriter(out, opts...), row: make([]parquet.Row, 1)}, nil
+	return &stateWriter{w: parquet.NewWriter(out, opts...), rows: make([]parquet.Row, batch)}, nil
 }
 
 func (sw *stateWriter) write(s *State) error {
-	sw.row[0] = stateRow(sw.row[0][:0], s)
-	_, err := sw.w.WriteRows(sw.row)
+	sw.rows[sw.n] = stateRow(sw.rows[sw.n][:0], s)
+	if sw.n++; sw.n == batch {
+		return sw.flush()
+	}
+	return nil
+}
+
+func (sw *stateWriter) flush() error {
+	_, err := sw.w.WriteRows(sw.rows[:sw.n])
+	sw.n = 0
 	return err
 }
 
-func (sw *stateWriter) close() error { return sw.w.Close() }
+func (sw *stateWriter) close() error {
+	if err := sw.flush(); err != nil {
+		return err
+	}
+	return sw.w.Close()
+}
 
-// moveWriter writes Move rows to Parquet.
-type moveWriter struct{ w *parquet.GenericWriter[Move] }
+// moveWriter writes Move rows to Parquet in batches.
+type moveWriter struct {
+	w    *parquet.GenericWriter[Move]
+	rows []Move
+}
 
 func newMoveWriter(out io.Writer, meta Meta) *moveWriter {
-	return &moveWriter{parquet.NewGenericWriter[Move](out, parquetOptions(meta, "moves")...)}
+	return &moveWriter{w: parquet.NewGenericWriter[Move](out, parquetOptions(meta, "moves")...)}
 }
 
 func (mw *moveWriter) write(ms []Move) error {
-	_, err := mw.w.Write(ms)
+	mw.rows = append(mw.rows, ms...)
+	if len(mw.rows) >= batch {
+		return mw.flush()
+	}
+	return nil
+}
+
+func (mw *moveWriter) flush() error {
+	_, err := mw.w.Write(mw.rows)
+	mw.rows = mw.rows[:0]
 	return err
 }
 
-func (mw *moveWriter) close() error { return mw.w.Close() }
+func (mw *moveWriter) close() error {
+	if err := mw.flush(); err != nil {
+		return err
+	}
+	return mw.w.Close()
+}

@@ -76,12 +76,14 @@ func state(r *solve.Result, i int, dst *State) {
 	dst.IsTerminal = st.Terminal()
 }
 
-// moves appends the moves of position i of r to dst, in cell order.
-func moves(r *solve.Result, i int, dst []Move) []Move {
+// moves appends the moves of position i of r to dst, in cell order; buf is
+// scratch space, returned for reuse.
+func moves(r *solve.Result, i int, dst []Move, buf []solve.Move) ([]Move, []solve.Move) {
 	id := int64(r.Enum.IDs[i])
-	for _, m := range r.Moves(i) {
+	buf = r.AppendMoves(buf[:0], i)
+	for _, m := range buf {
 		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), ChildID: int64(m.Child),
 			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best})
 	}
-	return dst
+	return dst, buf
 }

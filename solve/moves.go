@@ -21,22 +21,26 @@ type Move struct {
 
 // Moves lists the legal moves of position i in cell order (none when the game
 // is over), with the value and depth of each child.
-func (r *Result) Moves(i int) []Move {
+func (r *Result) Moves(i int) []Move { return r.AppendMoves(nil, i) }
+
+// AppendMoves appends the legal moves of position i to dst, as Moves lists them.
+func (r *Result) AppendMoves(dst []Move, i int) []Move {
 	e := r.Enum
 	if e.Status[i].Terminal() {
-		return nil
+		return dst
 	}
 	b := e.Board(i)
 	s := e.Game.Spec
-	var out []Move
+	mover := b.ToMove()
+	id := uint64(e.IDs[i])
 	for m := b.Empties(s); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(uint32(m))
-		child := game.ID(b.Play(c, b.ToMove()))
+		child := id + uint64(mover)*game.Pow3(c)
 		j, _ := e.Index(child)
-		out = append(out, Move{Cell: c, Row: c / s.Cols, Col: c % s.Cols, Child: child,
+		dst = append(dst, Move{Cell: c, Row: c / s.Cols, Col: c % s.Cols, Child: child,
 			Value: r.Value[j], Depth: r.Depth[j], Best: r.Best[i]>>c&1 == 1})
 	}
-	return out
+	return dst
 }
 
 // Analysis is one position analysed with perfect play.
