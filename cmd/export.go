@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
@@ -88,6 +89,7 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 }
 
 // progress reports long work on w when w is a terminal, and nowhere otherwise.
+// The tables are written at once, so it keeps the last count of each.
 func progress(w io.Writer) func(table string, done, total int) {
 	f, ok := w.(*os.File)
 	if !ok {
@@ -96,9 +98,14 @@ func progress(w io.Writer) func(table string, done, total int) {
 	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 		return nil
 	}
-	return func(table string, done, total int) {
-		fmt.Fprintf(w, "\rexport: %s %s of %s", table, commas(int64(done)), commas(int64(total)))
-		if done == total {
+	var mu sync.Mutex
+	done := map[string]int{}
+	return func(table string, n, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		done[table] = n
+		fmt.Fprintf(w, "\rexport: states %s, moves from %s of %s positions", commas(int64(done["states"])), commas(int64(done["moves"])), commas(int64(total)))
+		if done["states"] == total && done["moves"] == total {
 			fmt.Fprintln(w)
 		}
 	}

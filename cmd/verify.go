@@ -136,7 +136,7 @@ func printVerify(w io.Writer, v verifyView) error {
 		fmt.Fprintf(w, "all %d voices agree on all %s positions\n", len(p.Voices), commas(p.Boards))
 	} else {
 		fmt.Fprintf(w, "DISAGREE: the voices differ on %s positions; the first:\n", commas(p.Disagree))
-		printDisagreements(w, s, p.Voices, p.First)
+		printDisagreements(w, p.Voices, p.First)
 	}
 
 	rec, nv := v.Solver.Recurrence, v.Solver.Naive
@@ -191,7 +191,7 @@ func printRaw(w io.Writer, r *verify.RawReport) {
 		fmt.Fprintf(w, "all voices agree on all %s reachable boards\n", commas(r.Reachable.Boards))
 	} else {
 		fmt.Fprintf(w, "DISAGREE: the voices differ on %s reachable boards; the first:\n", commas(r.Reachable.Disagree))
-		printDisagreements(w, r.Game, r.Reachable.Voices, r.Reachable.First)
+		printDisagreements(w, r.Reachable.Voices, r.Reachable.First)
 	}
 	u := r.Unreachable
 	fmt.Fprintf(w, "on the %s boards that cannot arise the voices agree on %s and differ on %s (a finding, not a failure):\n",
@@ -205,7 +205,7 @@ func printRaw(w io.Writer, r *verify.RawReport) {
 }
 
 // printDisagreements draws each board with every voice's answer beside it.
-func printDisagreements(w io.Writer, s game.Spec, voices []string, ds []verify.Disagreement) {
+func printDisagreements(w io.Writer, voices []string, ds []verify.Disagreement) {
 	for _, d := range ds {
 		rows := strings.Split(d.Board, "/")
 		for i, row := range rows {
@@ -290,12 +290,12 @@ func printExternal(w io.Writer, s game.Spec, r *verify.ExternalReport) error {
 	fmt.Fprintf(w, "  reachable boards: %s agree, %s disagree\n", commas(r.Agree), commas(r.Disagree))
 	if r.Disagree > 0 {
 		fmt.Fprintln(w, "the first disagreements:")
-		printDisagreements(w, s, []string{"expected", "got"}, r.First)
+		printDisagreements(w, []string{"expected", "got"}, r.First)
 	}
 	if r.UnreachableBoards > 0 {
 		fmt.Fprintf(w, "  boards that cannot arise: %s, answered differently on %s (a finding, not a failure)\n", commas(r.UnreachableBoards), commas(r.UnreachableDiffer))
 		if len(r.FirstUnreachable) > 0 {
-			printDisagreements(w, s, []string{"bitmask", "got"}, r.FirstUnreachable)
+			printDisagreements(w, []string{"bitmask", "got"}, r.FirstUnreachable)
 		}
 	}
 	if r.Disagree == 0 {

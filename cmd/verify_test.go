@@ -8,12 +8,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
 )
 
-func TestMain(m *testing.M) {
-	if mode := os.Getenv(fakechecker.Env); mode != "" {
-		os.Exit(fakechecker.Main(mode, os.Stdin, os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { os.Exit(fakechecker.TestMain(m)) }
 
 // self is the test binary: with fakechecker.Env set it is a checker program.
 func self(t *testing.T) string {

@@ -16,12 +16,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-func TestMain(m *testing.M) {
-	if mode := os.Getenv(fakechecker.Env); mode != "" {
-		os.Exit(fakechecker.Main(mode, os.Stdin, os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { os.Exit(fakechecker.TestMain(m)) }
 
 func setup(t testing.TB, s game.Spec) (*enumerate.Result, []checker.Checker) {
 	t.Helper()

@@ -38,6 +38,18 @@ var conventions = map[string]convention{
 	"seed002": {map[string]int{"1": 1, "2": 2, "0": 0}, [4]string{"1", "2", "0", "-1"}},
 }
 
+// TestMain is for a test package's TestMain: when Env names a mode, the test
+// binary is the checker program and TestMain runs it; otherwise it runs the
+// tests. Either way it returns the exit code.
+//
+//	func TestMain(m *testing.M) { os.Exit(fakechecker.TestMain(m)) }
+func TestMain(m interface{ Run() int }) int {
+	if mode := os.Getenv(Env); mode != "" {
+		return Main(mode, os.Stdin, os.Stdout, os.Stderr)
+	}
+	return m.Run()
+}
+
 // Main runs the checker in mode on stdin and stdout and returns its exit code.
 func Main(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 	conv, ok := conventions[mode]
