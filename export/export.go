@@ -1,6 +1,7 @@
 package export
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -34,6 +35,8 @@ type Options struct {
 	Formats  []string // a subset of Formats
 	Meta     Meta
 	Progress func(table string, done, total int) // called now and then, from both tables' goroutines at once; may be nil
+
+	rowGroup int64 // rows per Parquet row group; RowGroupSize when 0 (tests make it small)
 }
 
 // File describes one written file in the manifest.
@@ -114,7 +117,7 @@ func Write(ctx context.Context, r *solve.Result, opts Options) (*Manifest, error
 			out[t][k] = f
 		}
 	}
-	tw := tableWriter{r: r, meta: opts.Meta, progress: opts.Progress}
+	tw := tableWriter{r: r, meta: opts.Meta, progress: opts.Progress, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize)}
 	rows := map[string]int64{"states": int64(r.Enum.Len())}
 	var nmoves int64
 	g, gctx := errgroup.WithContext(ctx)
@@ -159,6 +162,7 @@ type tableWriter struct {
 	r        *solve.Result
 	meta     Meta
 	progress func(table string, done, total int)
+	rowGroup int64
 }
 
 func (tw *tableWriter) report(table string, done int) {
@@ -171,7 +175,7 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicFile) error {
 	var pw *stateWriter
 	if pq != nil {
 		var err error
-		if pw, err = newStateWriter(pq, tw.r.Enum.Game.Spec.Cells(), tw.meta); err != nil {
+		if pw, err = newStateWriter(pq, tw.r.Enum.Game.Spec.Cells(), tw.meta, tw.rowGroup); err != nil {
 			return err
 		}
 	}
@@ -205,7 +209,7 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicFile) error {
 func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicFile) (int64, error) {
 	var pw *moveWriter
 	if pq != nil {
-		pw = newMoveWriter(pq, tw.meta)
+		pw = newMoveWriter(pq, tw.meta, tw.rowGroup)
 	}
 	if csv != nil {
 		csv.Write([]byte(moveHeader))

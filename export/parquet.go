@@ -104,10 +104,10 @@ func stateRow(row parquet.Row, s *State) parquet.Row {
 // parquetOptions are the writer options every table shares: zstd, capped row
 // groups, and metadata naming the game and the tool. CreatedBy is set so that
 // the bytes do not depend on the build of the binary.
-func parquetOptions(meta Meta, table string) []parquet.WriterOption {
+func parquetOptions(meta Meta, table string, rowGroup int64) []parquet.WriterOption {
 	return []parquet.WriterOption{
 		parquet.Compression(&parquet.Zstd),
-		parquet.MaxRowsPerRowGroup(RowGroupSize),
+		parquet.MaxRowsPerRowGroup(rowGroup),
 		parquet.CreatedBy(meta.Tool, meta.Version, "none"),
 		parquet.KeyValueMetadata("tateti.table", table),
 		parquet.KeyValueMetadata("tateti.game", meta.gameJSON()),
@@ -125,12 +125,12 @@ type stateWriter struct {
 	n    int
 }
 
-func newStateWriter(out io.Writer, cells int, meta Meta) (*stateWriter, error) {
+func newStateWriter(out io.Writer, cells int, meta Meta, rowGroup int64) (*stateWriter, error) {
 	schema, err := stateSchema(cells)
 	if err != nil {
 		return nil, err
 	}
-	opts := append([]parquet.WriterOption{schema}, parquetOptions(meta, "states")...)
+	opts := append([]parquet.WriterOption{schema}, parquetOptions(meta, "states", rowGroup)...)
 	return &stateWriter{w: parquet.NewWriter(out, opts...), rows: make([]parquet.Row, batch)}, nil
 }
 
@@ -161,8 +161,8 @@ type moveWriter struct {
 	rows []Move
 }
 
-func newMoveWriter(out io.Writer, meta Meta) *moveWriter {
-	return &moveWriter{w: parquet.NewGenericWriter[Move](out, parquetOptions(meta, "moves")...)}
+func newMoveWriter(out io.Writer, meta Meta, rowGroup int64) *moveWriter {
+	return &moveWriter{w: parquet.NewGenericWriter[Move](out, parquetOptions(meta, "moves", rowGroup)...)}
 }
 
 func (mw *moveWriter) write(ms []Move) error {

@@ -1,0 +1,82 @@
+package export
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// The Parquet files are laid out as the data dictionary promises: zstd,
+// dictionary encoding for the few-valued strings, plain for board, row groups
+// capped, and metadata naming the game and the tool.
+func TestParquetLayout(t *testing.T) {
+	s := game.Spec{Rows: 3, Cols: 4, K: 3}
+	r := solved(t, s)
+	dir := t.TempDir()
+	const cap = 10_000
+	_, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta(s), rowGroup: cap})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"states", "moves"} {
+		t.Run(table, func(t *testing.T) {
+			f := openParquet(t, filepath.Join(dir, table+".parquet"))
+			md := f.Metadata()
+			if len(md.RowGroups) < 2 {
+				t.Errorf("%d row groups, want several of at most %d rows", len(md.RowGroups), cap)
+			}
+			for _, rg := range md.RowGroups {
+				if rg.NumRows > cap {
+					t.Errorf("a row group has %d rows, want at most %d", rg.NumRows, cap)
+				}
+				for _, c := range rg.Columns {
+					path := strings.Join(c.MetaData.PathInSchema, ".")
+					if c.MetaData.Codec != format.Zstd {
+						t.Errorf("column %s is compressed with %v, want zstd", path, c.MetaData.Codec)
+					}
+					dict := slices.Contains(c.MetaData.Encoding, format.RLEDictionary)
+					switch path {
+					case "status", "outcome", "to_move":
+						if !dict {
+							t.Errorf("column %s has encodings %v, want dictionary", path, c.MetaData.Encoding)
+						}
+					case "board":
+						if dict || !slices.Contains(c.MetaData.Encoding, format.Plain) {
+							t.Errorf("column board has encodings %v, want plain", c.MetaData.Encoding)
+						}
+					}
+				}
+			}
+			for key, want := range map[string]string{"tateti.table": table, "tateti.game": `{"rows":3,"cols":4,"k":3}`, "tateti.tool": "tateti-lab test"} {
+				if got, ok := f.Lookup(key); !ok || got != want {
+					t.Errorf("metadata %s = %q, want %q", key, got, want)
+				}
+			}
+		})
+	}
+}
+
+func openParquet(t *testing.T, path string) *parquet.File {
+	t.Helper()
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { fh.Close() })
+	st, err := fh.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parquet.OpenFile(fh, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
