@@ -85,9 +85,10 @@ func (x *External) Run(ctx context.Context, s game.Spec, boards Boards) (*Extern
 	if err != nil {
 		return nil, err
 	}
+	wait := sync.OnceValue(cmd.Wait) // every path below waits once, however it ends
 	fail := func(answers int64, what string) error {
 		cancel()
-		_ = cmd.Wait()
+		_ = wait()
 		return &ExternalError{Program: prog, What: what, Answers: answers, Boards: int64(n), Stderr: tail.String()}
 	}
 	if err := cmd.Start(); err != nil {
@@ -123,7 +124,7 @@ func (x *External) Run(ctx context.Context, s game.Spec, boards Boards) (*Extern
 	var read int64
 	for k := range n {
 		if !sc.Scan() {
-			return nil, fail(read, x.stopped(ctx, cmd, sc.Err()))
+			return nil, fail(read, x.stopped(ctx, wait, sc.Err()))
 		}
 		tok := strings.TrimSpace(sc.Text())
 		got, ok := status[tok]
@@ -154,7 +155,7 @@ func (x *External) Run(ctx context.Context, s game.Spec, boards Boards) (*Extern
 	if sc.Scan() {
 		return nil, fail(read, fmt.Sprintf("printed more answers than requests: line %d is %q", n+1, sc.Text()))
 	}
-	if err := cmd.Wait(); err != nil {
+	if err := wait(); err != nil {
 		if ctx.Err() != nil {
 			return nil, fail(read, fmt.Sprintf("answered every request but did not exit within %v of the start", x.Timeout))
 		}
@@ -164,11 +165,11 @@ func (x *External) Run(ctx context.Context, s game.Spec, boards Boards) (*Extern
 }
 
 // stopped says why the program's output ended before every answer.
-func (x *External) stopped(ctx context.Context, cmd *exec.Cmd, readErr error) string {
+func (x *External) stopped(ctx context.Context, wait func() error, readErr error) string {
 	if readErr != nil {
 		return "printed an answer line that could not be read: " + readErr.Error()
 	}
-	err := cmd.Wait()
+	err := wait()
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return fmt.Sprintf("ran past the timeout of %v (set --timeout for more)", x.Timeout)
 	}
