@@ -73,6 +73,7 @@ func (r *Result) Count() Counts {
 			if s := r.Status[i]; s.Terminal() {
 				pc.Terminal++
 				pc.TerminalBy.add(s, 1)
+				c.Terminal.add(s, 1)
 				c.Games.add(s, r.Paths[i])
 				if class {
 					pc.TerminalClasses++
@@ -80,9 +81,6 @@ func (r *Result) Count() Counts {
 			}
 		}
 		c.Positions += pc.Positions
-		c.Terminal.XWon += pc.TerminalBy.XWon
-		c.Terminal.OWon += pc.TerminalBy.OWon
-		c.Terminal.Draw += pc.TerminalBy.Draw
 		c.Classes += pc.Classes
 		c.TerminalClasses += pc.TerminalClasses
 		c.Sequences += pc.Sequences

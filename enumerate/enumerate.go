@@ -112,7 +112,7 @@ func From(ctx context.Context, g *game.Game, root game.Board, workers int) (*Res
 		}
 		cur.buildRank()
 		plo, _ := r.Layer(p - 1)
-		err := parallel(ctx, lo, hi, workers, func(a, b int) {
+		err := Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 			for i := a; i < b; i++ {
 				id := r.IDs[i]
 				bd := game.FromID(uint64(id))
@@ -141,6 +141,7 @@ func From(ctx context.Context, g *game.Game, root game.Board, workers int) (*Res
 				}
 				r.Paths[i] = sum
 			}
+			return nil
 		})
 		if err != nil {
 			return nil, err
@@ -183,15 +184,6 @@ func (r *Result) Index(id uint64) (int, bool) {
 		return 0, false
 	}
 	return int(r.perm[r.all.rankOf(uint32(id))]), true
-}
-
-// parallel runs fn over [lo, hi) split into ranges, with at most workers
-// goroutines; each call writes only its own range.
-func parallel(ctx context.Context, lo, hi, workers int, fn func(a, b int)) error {
-	return Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
-		fn(a, b)
-		return nil
-	})
 }
 
 // Chunks is the number of ranges Ranges splits [lo, hi) into for workers.
