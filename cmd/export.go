@@ -48,10 +48,9 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 	if opts.out == "" {
 		return fmt.Errorf("--out is missing, name the folder to write into, such as --out data")
 	}
-	for _, f := range opts.formats {
-		if f != "parquet" && f != "csv" {
-			return fmt.Errorf("--format %q is unknown, want parquet, csv or parquet,csv", f)
-		}
+	// Fail before the solve, not after it.
+	if err := export.CheckFormats(opts.formats); err != nil {
+		return err
 	}
 	if err := export.CheckDir(opts.out); err != nil {
 		return err

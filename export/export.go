@@ -60,6 +60,16 @@ type Manifest struct {
 // ManifestName is the manifest's file name.
 const ManifestName = "manifest.json"
 
+// CheckFormats makes sure every format is one of Formats.
+func CheckFormats(formats []string) error {
+	for _, f := range formats {
+		if !slices.Contains(Formats, f) {
+			return fmt.Errorf("--format %q is unknown, want parquet, csv or parquet,csv", f)
+		}
+	}
+	return nil
+}
+
 // CheckDir makes sure dir is a folder that can be written, creating it if it
 // is missing.
 func CheckDir(dir string) error {
@@ -83,10 +93,8 @@ func CheckDir(dir string) error {
 // complete. A write error sticks in a file's buffer and is returned when the
 // file is committed.
 func Write(ctx context.Context, r *solve.Result, opts Options) (*Manifest, error) {
-	for _, f := range opts.Formats {
-		if !slices.Contains(Formats, f) {
-			return nil, fmt.Errorf("format %q is unknown, want parquet or csv", f)
-		}
+	if err := CheckFormats(opts.Formats); err != nil {
+		return nil, err
 	}
 	if err := CheckDir(opts.Dir); err != nil {
 		return nil, err
