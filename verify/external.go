@@ -139,16 +139,12 @@ func (x *External) Run(ctx context.Context, s game.Spec, boards Boards) (*Extern
 			rep.Agree++
 		case reachable:
 			rep.Disagree++
-			if len(rep.First) < MaxExamples {
-				rep.First = append(rep.First, d)
-			}
+			rep.First = keep(rep.First, d)
 		default:
 			rep.UnreachableBoards++
 			if got != want {
 				rep.UnreachableDiffer++
-				if len(rep.FirstUnreachable) < MaxExamples {
-					rep.FirstUnreachable = append(rep.FirstUnreachable, d)
-				}
+				rep.FirstUnreachable = keep(rep.FirstUnreachable, d)
 			}
 		}
 	}

@@ -122,11 +122,7 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 			reasons[i] += c
 		}
 		r.Mismatches += p.mismatches
-		for _, m := range p.firstMismatch {
-			if len(r.FirstMismatch) < MaxExamples {
-				r.FirstMismatch = append(r.FirstMismatch, m)
-			}
-		}
+		r.FirstMismatch = keep(r.FirstMismatch, p.firstMismatch...)
 		// Chunks come in id order, so a pattern's first example is the first seen.
 		for _, key := range sortedKeys(p.patterns) {
 			pt := p.patterns[key]

@@ -52,11 +52,7 @@ func Recurrence(ctx context.Context, r *solve.Result, workers int) (*RecurrenceR
 		out.Positions += p.Positions
 		out.Hold += p.Hold
 		out.Fail += p.Fail
-		for _, f := range p.First {
-			if len(out.First) < MaxExamples {
-				out.First = append(out.First, f)
-			}
-		}
+		out.First = keep(out.First, p.First...)
 	}
 	return out, nil
 }
@@ -258,8 +254,4 @@ func (n *naive) compare(value, depth int8, best []int) {
 	}
 }
 
-func (n *naive) note(msg string) {
-	if len(n.rep.First) < MaxExamples {
-		n.rep.First = append(n.rep.First, msg)
-	}
-}
+func (n *naive) note(msg string) { n.rep.First = keep(n.rep.First, msg) }

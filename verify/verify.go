@@ -21,6 +21,14 @@ const Reference = "bitmask"
 // position order.
 const MaxExamples = 5
 
+// keep appends items to list while it holds fewer than MaxExamples.
+func keep[T any](list []T, items ...T) []T {
+	if room := MaxExamples - len(list); room < len(items) {
+		items = items[:max(room, 0)]
+	}
+	return append(list, items...)
+}
+
 // Tally counts one voice's answers.
 type Tally struct {
 	Voice    string `json:"voice"`
@@ -128,11 +136,7 @@ func (r *CheckReport) merge(u *CheckReport) {
 	for v := range r.Tallies {
 		r.Tallies[v].merge(u.Tallies[v])
 	}
-	for _, d := range u.First {
-		if len(r.First) < MaxExamples {
-			r.First = append(r.First, d)
-		}
-	}
+	r.First = keep(r.First, u.First...)
 }
 
 // Positions asks every checker about every position of e and compares each
