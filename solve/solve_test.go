@@ -23,6 +23,20 @@ func solveAll(t testing.TB, s game.Spec, workers int) *Result {
 	return r
 }
 
+// analyze parses a board of g and analyses it.
+func analyze(t *testing.T, g *game.Game, board string) Analysis {
+	t.Helper()
+	b, err := game.Parse(g.Spec, board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Analyze(context.Background(), g, b, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 func TestEmptyBoard(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -80,15 +94,7 @@ func TestPositions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := game.New(game.Default)
-			b, err := game.Parse(g.Spec, tt.board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := Analyze(context.Background(), g, b, 2)
-			if err != nil {
-				t.Fatal(err)
-			}
+			a := analyze(t, game.New(game.Default), tt.board)
 			var best []int
 			for _, m := range a.Moves {
 				if m.Best {
@@ -116,14 +122,7 @@ func TestUVa10111(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.board, func(t *testing.T) {
-			b, err := game.Parse(g.Spec, tt.board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := Analyze(context.Background(), g, b, 2)
-			if err != nil {
-				t.Fatal(err)
-			}
+			a := analyze(t, g, tt.board)
 			row, col := -1, -1
 			for _, m := range a.Moves {
 				if m.Value == 1 {
