@@ -6,11 +6,12 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Each checker over all 5,478 3x3 positions.
 func BenchmarkCheckers3x3(b *testing.B) {
-	e, err := enumerate.All(context.Background(), game.New(game.Default), 1)
+	e, err := enumerate.All(context.Background(), rules.Classic(game.Default), 1)
 	if err != nil {
 		b.Fatal(err)
 	}

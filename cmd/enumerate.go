@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 type enumerateOptions struct {
@@ -30,11 +31,11 @@ sequences (every prefix of every game, the empty one included).`,
 }
 
 func runEnumerate(c *cobra.Command, opts *enumerateOptions) error {
-	g, err := opts.exhaustive()
+	rl, err := opts.exhaustive()
 	if err != nil {
 		return err
 	}
-	r, err := enumerate.All(c.Context(), g, opts.workers)
+	r, err := enumerate.All(c.Context(), rl, opts.workers)
 	if err != nil {
 		return err
 	}
@@ -47,7 +48,7 @@ func runEnumerate(c *cobra.Command, opts *enumerateOptions) error {
 
 func printCounts(w io.Writer, c enumerate.Counts) error {
 	s := c.Game
-	fmt.Fprintf(w, "%dx%d board, %d in a row, X first: %s reachable positions\n\n", s.Rows, s.Cols, s.K, commas(c.Positions))
+	fmt.Fprintf(w, "%s: %s reachable positions\n\n", s.Words(), commas(c.Positions))
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\tclasses\tterminal classes\tsequences\t")
 	row := func(label string, p enumerate.PlyCounts) {
@@ -64,12 +65,16 @@ func printCounts(w io.Writer, c enumerate.Counts) error {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "\ncomplete games: %s (X wins %s, O wins %s, draws %s)\nmove sequences: %s (every prefix of every game, the empty one included)\nclasses are counted up to the %s of the board\n",
-		commas(c.Games.Total), commas(c.Games.XWon), commas(c.Games.OWon), commas(c.Games.Draw), commas(c.Sequences), symmetryWords(s.Rows == s.Cols))
+		commas(c.Games.Total), commas(c.Games.XWon), commas(c.Games.OWon), commas(c.Games.Draw), commas(c.Sequences), symmetryWords(s))
 	return err
 }
 
-func symmetryWords(square bool) string {
-	if square {
+// symmetryWords names the symmetries the rules keep.
+func symmetryWords(s rules.Spec) string {
+	switch {
+	case s.Gravity:
+		return "2 symmetries (the identity and the left-right mirror; gravity keeps no other)"
+	case s.Square():
 		return "8 symmetries (rotations and reflections)"
 	}
 	return "4 symmetries (reflections and the half turn)"

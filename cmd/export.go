@@ -67,7 +67,7 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 	m, err := export.Write(ctx, r, export.Options{
 		Dir:      opts.out,
 		Formats:  opts.formats,
-		Meta:     export.Meta{Tool: "tateti-lab", Version: Version, Game: g.Spec},
+		Meta:     export.Meta{Tool: "tateti-lab", Version: Version},
 		Progress: progress(c.ErrOrStderr()),
 	})
 	if err != nil {
@@ -77,7 +77,7 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 	if opts.json {
 		return writeJSON(w, m)
 	}
-	fmt.Fprintf(w, "wrote %s for %s\n", opts.out, g.Spec)
+	fmt.Fprintf(w, "wrote %s for %s\n", opts.out, g.Spec().Words())
 	t := newTable(w)
 	fmt.Fprintln(t, "file\trows\tbytes\tsha256\t")
 	for _, f := range m.Files {

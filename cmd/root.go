@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Version is the tool's version, printed by --version and written into exports.
@@ -61,6 +62,8 @@ var errDisagree = errors.New("a check found a disagreement")
 type globalOptions struct {
 	size    string
 	k       int
+	gravity bool
+	misere  bool
 	json    bool
 	workers int
 }
@@ -72,7 +75,12 @@ func newRootCmd() *cobra.Command {
 		Short: "Exhaust tic-tac-toe and small m,n,k games",
 		Long: `tateti-lab walks a whole m,n,k game (tic-tac-toe by default): it enumerates
 every reachable position, solves each with perfect play, proves that
-independent win checkers agree on every position, and exports a dataset.`,
+independent win checkers agree on every position, and exports a dataset.
+
+Every command takes the game flags: --size ROWSxCOLS, --k, and the rule
+switches --gravity (Connect-Four placement: a mark drops to the lowest empty
+cell of its column; row 0 is the top) and --misere (k in a row loses), which
+combine.`,
 		Version:       Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -83,6 +91,8 @@ independent win checkers agree on every position, and exports a dataset.`,
 	f := root.PersistentFlags()
 	f.StringVar(&opts.size, "size", "3x3", "board size as ROWSxCOLS")
 	f.IntVar(&opts.k, "k", 0, "marks in a row to win (default: the shorter side)")
+	f.BoolVar(&opts.gravity, "gravity", false, "a mark drops to the lowest empty cell of its column, as in Connect Four")
+	f.BoolVar(&opts.misere, "misere", false, "misère: whoever completes k in a row loses")
 	f.BoolVar(&opts.json, "json", false, "print stable JSON instead of text")
 	f.IntVar(&opts.workers, "workers", runtime.NumCPU(), "goroutines for parallel work")
 
@@ -95,8 +105,8 @@ independent win checkers agree on every position, and exports a dataset.`,
 	return root
 }
 
-// game validates the size and k flags and builds the game's rules.
-func (o *globalOptions) game() (*game.Game, error) {
+// rules validates the game flags and builds the game's rules.
+func (o *globalOptions) rules() (rules.Rules, error) {
 	rows, cols, err := game.ParseSize(o.size)
 	if err != nil {
 		return nil, err
@@ -108,15 +118,15 @@ func (o *globalOptions) game() (*game.Game, error) {
 	if o.workers < 1 {
 		return nil, fmt.Errorf("--workers %d is not a count of goroutines, want 1 or more", o.workers)
 	}
-	return game.New(s), nil
+	return rules.New(rules.Spec{Spec: s, Gravity: o.gravity, Misere: o.misere}), nil
 }
 
-// exhaustive is game for the commands that walk every position: it also checks
-// that the board is small enough.
-func (o *globalOptions) exhaustive() (*game.Game, error) {
-	g, err := o.game()
+// exhaustive is rules for the commands that walk every position: it also
+// checks that the board is small enough.
+func (o *globalOptions) exhaustive() (rules.Rules, error) {
+	rl, err := o.rules()
 	if err != nil {
 		return nil, err
 	}
-	return g, enumerate.CheckSize(g.Spec)
+	return rl, enumerate.CheckSize(rl.Spec().Spec)
 }

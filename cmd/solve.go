@@ -8,12 +8,14 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 type solveOptions struct {
 	*globalOptions
 	position string
+	moves    string
 }
 
 func newSolveCmd(g *globalOptions) *cobra.Command {
@@ -28,26 +30,29 @@ positions by value and ply, and every first move.
 
 With --position it analyses one board instead, exploring only what can follow
 it: status, side to move, value, depth, and every legal move's value and depth
-drawn on the board, best moves marked.`,
-		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json",
+drawn on the board, best moves marked. --moves plays moves first (from
+--position, or from the empty board): cell numbers such as 4,0,8, or under
+--gravity columns in Connect-Four notation, 1 at the left, such as 4453.`,
+		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if c.Flags().Changed("position") {
+			if c.Flags().Changed("position") || c.Flags().Changed("moves") {
 				return runPosition(c, opts)
 			}
 			return runSolve(c, opts)
 		},
 	}
 	c.Flags().StringVar(&opts.position, "position", "", "analyse this board, such as 'XO./.X./..O'")
+	c.Flags().StringVar(&opts.moves, "moves", "", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
 	return c
 }
 
 func runSolve(c *cobra.Command, opts *solveOptions) error {
-	g, err := opts.exhaustive()
+	rl, err := opts.exhaustive()
 	if err != nil {
 		return err
 	}
-	e, err := enumerate.All(c.Context(), g, opts.workers)
+	e, err := enumerate.All(c.Context(), rl, opts.workers)
 	if err != nil {
 		return err
 	}
@@ -64,7 +69,7 @@ func runSolve(c *cobra.Command, opts *solveOptions) error {
 
 func printSummary(w io.Writer, s solve.Summary) error {
 	g := s.Game
-	fmt.Fprintf(w, "%dx%d board, %d in a row, X first: %s with perfect play\n\n", g.Rows, g.Cols, g.K, outcomeIn(s.Value, s.Depth))
+	fmt.Fprintf(w, "%s: %s with perfect play\n\n", g.Words(), outcomeIn(s.Value, s.Depth))
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tX wins\tdraw\tO wins\t")
 	for _, p := range s.ByPly {
@@ -81,15 +86,23 @@ func printSummary(w io.Writer, s solve.Summary) error {
 }
 
 func runPosition(c *cobra.Command, opts *solveOptions) error {
-	g, err := opts.game()
+	rl, err := opts.rules()
 	if err != nil {
 		return err
 	}
-	b, err := game.Parse(g.Spec, opts.position)
-	if err != nil {
+	var b game.Board
+	if opts.position != "" {
+		if b, err = game.Parse(rl.Spec().Spec, opts.position); err != nil {
+			return err
+		}
+		if err := rules.CheckReachable(rl, b); err != nil {
+			return err
+		}
+	}
+	if b, err = rules.Play(rl, b, opts.moves); err != nil {
 		return err
 	}
-	a, err := solve.Analyze(c.Context(), g, b, opts.workers)
+	a, err := solve.Analyze(c.Context(), rl, b, opts.workers)
 	if err != nil {
 		return err
 	}
@@ -100,7 +113,7 @@ func runPosition(c *cobra.Command, opts *solveOptions) error {
 }
 
 type positionView struct {
-	Game    game.Spec    `json:"game"`
+	Game    rules.Spec   `json:"game"`
 	Board   string       `json:"board"`
 	Status  string       `json:"status"`
 	ToMove  *string      `json:"to_move"`
@@ -111,7 +124,7 @@ type positionView struct {
 }
 
 func positionJSON(a solve.Analysis) positionView {
-	v := positionView{Game: a.Spec, Board: game.Format(a.Spec, a.Board), Status: a.Status.String(),
+	v := positionView{Game: a.Spec, Board: game.Format(a.Spec.Spec, a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: a.Moves}
 	if a.ToMove != game.Empty {
 		m := a.ToMove.String()
@@ -124,7 +137,7 @@ func positionJSON(a solve.Analysis) positionView {
 }
 
 func printPosition(w io.Writer, a solve.Analysis) error {
-	fmt.Fprintf(w, "position %s (%dx%d board, %d in a row)\n", game.Format(a.Spec, a.Board), a.Spec.Rows, a.Spec.Cols, a.Spec.K)
+	fmt.Fprintf(w, "position %s (%s)\n", game.Format(a.Spec.Spec, a.Board), a.Spec.Words())
 	if a.Status.Terminal() {
 		fmt.Fprintf(w, "status: %s, the game is over\n", a.Status)
 		drawMoves(w, a.Spec, a.Board, game.Empty, nil)
@@ -133,13 +146,20 @@ func printPosition(w io.Writer, a solve.Analysis) error {
 	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n", a.Status, a.ToMove, outcomeIn(a.Value, a.Depth))
 	drawMoves(w, a.Spec, a.Board, a.ToMove, a.Moves)
 	t := newTable(w)
-	fmt.Fprintln(t, "\ncell\trow\tcol\tvalue\tdepth\tbest\t")
+	drop := "" // under gravity, the column as Connect-Four notation numbers it
+	if a.Spec.Gravity {
+		drop = "drop\t"
+	}
+	fmt.Fprintln(t, "\ncell\trow\tcol\t"+drop+"value\tdepth\tbest\t")
 	for _, m := range a.Moves {
 		best := ""
 		if m.Best {
 			best = "*"
 		}
-		fmt.Fprintf(t, "%d\t%d\t%d\t%s\t%d\t%s\t\n", m.Cell, m.Row, m.Col, solve.Outcome(m.Value), m.Depth, best)
+		if a.Spec.Gravity {
+			drop = fmt.Sprintf("%d\t", m.Col+1)
+		}
+		fmt.Fprintf(t, "%d\t%d\t%d\t%s%s\t%d\t%s\t\n", m.Cell, m.Row, m.Col, drop, solve.Outcome(m.Value), m.Depth, best)
 	}
 	return t.Flush()
 }
@@ -159,7 +179,7 @@ func outcomeIn(v, depth int8) string {
 // drawMoves draws the board with every legal move in its cell: W, D or L for a
 // win, draw or loss of the side to move, the plies left after the move, and *
 // on the best moves.
-func drawMoves(w io.Writer, s game.Spec, b game.Board, mover game.Cell, moves []solve.Move) {
+func drawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves []solve.Move) {
 	const width = 6
 	label := map[int]string{}
 	for _, m := range moves {

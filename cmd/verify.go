@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
-	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/verify"
 )
@@ -42,7 +42,8 @@ a failure).
 once; each request is one line on its stdin, the cells row-major separated by
 single spaces and spelled with the --cells tokens (X, O, empty). It answers one
 line per request with a --results token (X wins, O wins, draw, in progress).
-TATETI_ROWS, TATETI_COLS and TATETI_K are set in its environment. The seed
+TATETI_ROWS, TATETI_COLS and TATETI_K are set in its environment, and
+TATETI_GRAVITY=1 and TATETI_MISERE=1 under those rules. The seed
 articles' conventions are --cells 0,1,-1 --results 0,1,2,3 (seed 000) and
 --cells 1,2,0 --results 1,2,0,-1 (seed 002).`,
 		Example: "  tateti-lab verify\n  tateti-lab verify --all-boards\n  tateti-lab verify --size 4x4 --json\n  tateti-lab verify --external 'python3 checker.py' --cells 0,1,-1 --results 0,1,2,3",
@@ -64,7 +65,7 @@ articles' conventions are --cells 0,1,-1 --results 0,1,2,3 (seed 000) and
 }
 
 type verifyView struct {
-	Game      game.Spec           `json:"game"`
+	Game      rules.Spec          `json:"game"`
 	OK        bool                `json:"ok"`
 	Positions *verify.CheckReport `json:"positions"`
 	Solver    solverView          `json:"solver"`
@@ -77,7 +78,7 @@ type solverView struct {
 }
 
 func runVerify(c *cobra.Command, opts *verifyOptions) error {
-	g, err := opts.exhaustive()
+	rl, err := opts.exhaustive()
 	if err != nil {
 		return err
 	}
@@ -85,15 +86,15 @@ func runVerify(c *cobra.Command, opts *verifyOptions) error {
 		return fmt.Errorf("--cells, --results and --timeout go with --external 'PROGRAM ARGS'")
 	}
 	ctx := c.Context()
-	e, err := enumerate.All(ctx, g, opts.workers)
+	e, err := enumerate.All(ctx, rl, opts.workers)
 	if err != nil {
 		return err
 	}
-	cs, err := checker.All(g.Spec)
+	cs, err := checker.All(rl.Spec().Spec)
 	if err != nil {
 		return err
 	}
-	v := verifyView{Game: g.Spec}
+	v := verifyView{Game: rl.Spec()}
 	if v.Positions, err = verify.Positions(ctx, e, cs, opts.workers); err != nil {
 		return err
 	}
@@ -129,7 +130,7 @@ func runVerify(c *cobra.Command, opts *verifyOptions) error {
 func printVerify(w io.Writer, v verifyView) error {
 	s := v.Game
 	p := v.Positions
-	fmt.Fprintf(w, "%dx%d board, %d in a row: %s reachable positions\n\n", s.Rows, s.Cols, s.K, commas(p.Boards))
+	fmt.Fprintf(w, "%s: %s reachable positions\n\n", s.Words(), commas(p.Boards))
 	fmt.Fprintln(w, "checkers on every reachable position (bitmask is the reference):")
 	printTallies(w, p)
 	if p.Disagree == 0 {
@@ -229,13 +230,13 @@ func printDisagreements(w io.Writer, voices []string, ds []verify.Disagreement) 
 }
 
 type externalView struct {
-	Game     game.Spec              `json:"game"`
+	Game     rules.Spec             `json:"game"`
 	OK       bool                   `json:"ok"`
 	External *verify.ExternalReport `json:"external"`
 }
 
 func runExternal(c *cobra.Command, opts *verifyOptions) error {
-	g, err := opts.exhaustive()
+	rl, err := opts.exhaustive()
 	if err != nil {
 		return err
 	}
@@ -259,24 +260,24 @@ func runExternal(c *cobra.Command, opts *verifyOptions) error {
 	copy(x.Results[:], results)
 	var boards verify.Boards
 	if opts.allBoards {
-		boards = verify.RawBoards(g)
+		boards = verify.RawBoards(rl)
 	} else {
-		e, err := enumerate.All(c.Context(), g, opts.workers)
+		e, err := enumerate.All(c.Context(), rl, opts.workers)
 		if err != nil {
 			return err
 		}
 		boards = verify.PositionBoards(e)
 	}
-	rep, err := x.Run(c.Context(), g.Spec, boards)
+	rep, err := x.Run(c.Context(), rl.Spec(), boards)
 	if err != nil {
 		return err
 	}
-	v := externalView{Game: g.Spec, OK: rep.Disagree == 0, External: rep}
+	v := externalView{Game: rl.Spec(), OK: rep.Disagree == 0, External: rep}
 	w := c.OutOrStdout()
 	if opts.json {
 		err = writeJSON(w, v)
 	} else {
-		err = printExternal(w, g.Spec, rep)
+		err = printExternal(w, rl.Spec(), rep)
 	}
 	if err == nil && !v.OK {
 		return errDisagree
@@ -284,9 +285,9 @@ func runExternal(c *cobra.Command, opts *verifyOptions) error {
 	return err
 }
 
-func printExternal(w io.Writer, s game.Spec, r *verify.ExternalReport) error {
+func printExternal(w io.Writer, s rules.Spec, r *verify.ExternalReport) error {
 	reachable := r.Agree + r.Disagree
-	fmt.Fprintf(w, "checker program %q on %s boards of %dx%d, %d in a row\n", r.Program, commas(r.Boards), s.Rows, s.Cols, s.K)
+	fmt.Fprintf(w, "checker program %q on %s boards (%s)\n", r.Program, commas(r.Boards), s.Words())
 	fmt.Fprintf(w, "  reachable boards: %s agree, %s disagree\n", commas(r.Agree), commas(r.Disagree))
 	if r.Disagree > 0 {
 		fmt.Fprintln(w, "the first disagreements:")

@@ -1,6 +1,9 @@
 package enumerate
 
-import "github.com/tateti-lab/tateti-lab/game"
+import (
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
 
 // ByStatus counts terminal positions or complete games by how they ended.
 type ByStatus struct {
@@ -43,7 +46,7 @@ type PlyCounts struct {
 // Counts are the figures of an enumeration: positions, terminal positions,
 // classes up to symmetry, complete games and move sequences, in total and by ply.
 type Counts struct {
-	Game            game.Spec   `json:"game"`
+	Game            rules.Spec  `json:"game"`
 	Positions       int64       `json:"positions"`
 	Terminal        ByStatus    `json:"terminal"`
 	Classes         int64       `json:"classes"`
@@ -53,19 +56,19 @@ type Counts struct {
 	ByPly           []PlyCounts `json:"by_ply"`
 }
 
-// Count computes the figures of r. A class is counted at its canonical member,
-// the one whose id is the smallest of its orbit; symmetric images of a reachable
-// position are reachable, so that member is always in r.
+// Count computes the figures of r. A class is counted at its smallest member
+// in r (see firstOfClass).
 func (r *Result) Count() Counts {
-	c := Counts{Game: r.Game.Spec}
+	c := Counts{Game: r.Rules.Spec()}
 	for p := range len(r.Start) - 1 {
 		lo, hi := r.Layer(p)
 		if lo == hi {
 			continue
 		}
 		pc := PlyCounts{Ply: p, Positions: int64(hi - lo)}
+		first := r.firstOfClass(lo, hi)
 		for i := lo; i < hi; i++ {
-			class := r.Canon[i] == r.IDs[i]
+			class := first(i)
 			if class {
 				pc.Classes++
 			}
@@ -88,4 +91,23 @@ func (r *Result) Count() Counts {
 	}
 	c.Games.Total = c.Games.ByStatus.Total()
 	return c
+}
+
+// firstOfClass gives a test of whether position i of the layer [lo, hi) is
+// the smallest member of its symmetry class in r. From the empty board the
+// images of a reachable position are reachable (the rules' symmetries map
+// legal play onto legal play), so that member is the canonical one. From
+// another root the images need not be in r, so the first position of each
+// canonical id, in id order, counts.
+func (r *Result) firstOfClass(lo, hi int) func(i int) bool {
+	if r.Root == (game.Board{}) {
+		return func(i int) bool { return r.Canon[i] == r.IDs[i] }
+	}
+	seen := map[uint32]bool{}
+	first := make([]bool, hi-lo)
+	for i := lo; i < hi; i++ {
+		first[i-lo] = !seen[r.Canon[i]]
+		seen[r.Canon[i]] = true
+	}
+	return func(i int) bool { return first[i-lo] }
 }

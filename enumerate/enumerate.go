@@ -1,8 +1,9 @@
-// Package enumerate owns the reachable positions of a game: every board that
-// can arise from the empty board (or from a given position) in play, layer by
-// ply, with for each its status, the number of move sequences that reach it
-// (paths), its canonical id up to symmetry and its orbit size, and a fast map
-// from state id to its place in the result.
+// Package enumerate owns the reachable positions of a game under its rules:
+// every board that can arise from the empty board (or from a given position)
+// in play, layer by ply, with for each its status, the number of move
+// sequences that reach it (paths), its canonical id up to the rules'
+// symmetries and its orbit size, and a fast map from state id to its place in
+// the result. Which moves are legal is asked of the rules.
 package enumerate
 
 import (
@@ -10,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -28,7 +30,7 @@ func CheckSize(s game.Spec) error {
 // Result holds the reachable positions sorted by ply, then by state id.
 // Position i has state id IDs[i]; the slices run in parallel.
 type Result struct {
-	Game   *game.Game
+	Rules  rules.Rules
 	Root   game.Board    // the position the enumeration started from
 	Start  []int         // positions of ply p are [Start[p], Start[p+1]); len is cells+2
 	IDs    []uint32      // state ids
@@ -42,17 +44,18 @@ type Result struct {
 
 // All enumerates every position reachable from the empty board, using up to
 // workers goroutines for the per-position work.
-func All(ctx context.Context, g *game.Game, workers int) (*Result, error) {
-	return From(ctx, g, game.Board{}, workers)
+func All(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
+	return From(ctx, rl, game.Board{}, workers)
 }
 
 // From enumerates every position reachable from root (itself included), which
 // must be able to arise in play.
-func From(ctx context.Context, g *game.Game, root game.Board, workers int) (*Result, error) {
+func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*Result, error) {
+	g := rl.Game()
 	if err := CheckSize(g.Spec); err != nil {
 		return nil, err
 	}
-	if err := g.CheckReachable(root); err != nil {
+	if err := rules.CheckReachable(rl, root); err != nil {
 		return nil, err
 	}
 	n := g.Spec.Cells()
@@ -74,19 +77,16 @@ func From(ctx context.Context, g *game.Game, root game.Board, workers int) (*Res
 		next.clear()
 		for _, id := range layers[p] {
 			b := game.FromID(uint64(id))
-			if g.Status(b).Terminal() {
-				continue
-			}
 			w := uint32(b.ToMove())
-			for e := b.Empties(g.Spec); e != 0; e &= e - 1 {
-				next.add(id + w*pow[trailing(e)])
+			for m := rl.Moves(b); m != 0; m &= m - 1 {
+				next.add(id + w*pow[trailing(m)])
 			}
 		}
 		layers[p+1] = next.appendTo(make([]uint32, 0, next.buildRank()))
 	}
 
 	// Phase 2: one array per column, filled layer by layer in parallel ranges.
-	r := &Result{Game: g, Root: root, Start: make([]int, n+2)}
+	r := &Result{Rules: rl, Root: root, Start: make([]int, n+2)}
 	total := 0
 	for p := range n + 1 {
 		r.Start[p] = total
@@ -117,29 +117,13 @@ func From(ctx context.Context, g *game.Game, root game.Board, workers int) (*Res
 				id := r.IDs[i]
 				bd := game.FromID(uint64(id))
 				r.Status[i] = g.Status(bd)
-				c, o := g.Canonical(uint64(id))
+				c, o := rl.Canonical(uint64(id))
 				r.Canon[i], r.Orbit[i] = uint32(c), uint8(o)
 				if p == p0 {
 					r.Paths[i] = 1
 					continue
 				}
-				// Pull: sum the paths of every parent that can move here.
-				last := bd.ToMove().Other()
-				mine, w := bd.X, uint32(1)
-				if last == game.O {
-					mine, w = bd.O, 2
-				}
-				var sum int64
-				for m := mine; m != 0; m &= m - 1 {
-					pid := id - w*pow[trailing(m)]
-					if prev.has(pid) {
-						j := plo + prev.rankOf(pid)
-						if !r.Status[j].Terminal() {
-							sum += r.Paths[j]
-						}
-					}
-				}
-				r.Paths[i] = sum
+				r.Paths[i] = r.pullPaths(bd, id, prev, plo, &pow)
 			}
 			return nil
 		})
@@ -161,6 +145,32 @@ func From(ctx context.Context, g *game.Game, root game.Board, workers int) (*Res
 		r.perm[r.all.rankOf(id)] = uint32(i)
 	}
 	return r, nil
+}
+
+// pullPaths sums the paths of every parent of bd (state id id) in the previous
+// layer, the set prev whose first position is plo, whose legal moves reach bd.
+func (r *Result) pullPaths(bd game.Board, id uint32, prev *idSet, plo int, pow *[MaxCells]uint32) int64 {
+	lastX := bd.ToMove() == game.O
+	mine, w := bd.O, uint32(2)
+	if lastX {
+		mine, w = bd.X, 1
+	}
+	var sum int64
+	for m := mine; m != 0; m &= m - 1 {
+		c := trailing(m)
+		pid := id - w*pow[c]
+		if !prev.has(pid) {
+			continue
+		}
+		parent := game.Board{X: bd.X, O: bd.O &^ (1 << c)}
+		if lastX {
+			parent = game.Board{X: bd.X &^ (1 << c), O: bd.O}
+		}
+		if r.Rules.Moves(parent)>>c&1 == 1 {
+			sum += r.Paths[plo+prev.rankOf(pid)]
+		}
+	}
+	return sum
 }
 
 // Len is the number of positions.

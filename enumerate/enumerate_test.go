@@ -9,11 +9,12 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 func all(t testing.TB, s game.Spec, workers int) *Result {
 	t.Helper()
-	r, err := All(context.Background(), game.New(s), workers)
+	r, err := All(context.Background(), rules.Classic(s), workers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,14 +69,14 @@ func TestCounts4x4(t *testing.T) {
 // The reachability test and the enumeration agree on every raw 3x3 board.
 func TestReachabilityMatchesEnumeration(t *testing.T) {
 	r := all(t, game.Default, 1)
-	g := r.Game
+	g := r.Rules
 	reachable := 0
 	for id := range game.Pow3(9) {
 		b := game.FromID(id)
 		reason := g.Reachability(b)
 		_, inResult := r.Index(id)
-		if (reason == game.Reachable) != inResult {
-			t.Fatalf("board %s: Reachability says %v, enumeration says reachable=%v", game.Format(g.Spec, b), reason, inResult)
+		if (reason == rules.Reachable) != inResult {
+			t.Fatalf("board %s: Reachability says %v, enumeration says reachable=%v", game.Format(g.Spec().Spec, b), reason, inResult)
 		}
 		if inResult {
 			reachable++
@@ -171,7 +172,7 @@ func TestOrderAndIndex(t *testing.T) {
 }
 
 func TestFrom(t *testing.T) {
-	g := game.New(game.Default)
+	g := rules.Classic(game.Default)
 	tests := []struct {
 		name, board string
 		positions   int
@@ -183,7 +184,7 @@ func TestFrom(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, _ := game.Parse(g.Spec, tt.board)
+			b, _ := game.Parse(g.Spec().Spec, tt.board)
 			r, err := From(context.Background(), g, b, 2)
 			if err != nil {
 				t.Fatal(err)
@@ -207,7 +208,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := game.New(tt.spec)
+			g := rules.Classic(tt.spec)
 			var b game.Board
 			if tt.board != "" {
 				b, _ = game.Parse(tt.spec, tt.board)
@@ -221,7 +222,7 @@ func TestErrors(t *testing.T) {
 }
 
 func BenchmarkEnumerate3x3(b *testing.B) {
-	g := game.New(game.Default)
+	g := rules.Classic(game.Default)
 	for b.Loop() {
 		if _, err := All(context.Background(), g, 2); err != nil {
 			b.Fatal(err)
@@ -230,7 +231,7 @@ func BenchmarkEnumerate3x3(b *testing.B) {
 }
 
 func BenchmarkEnumerate4x4(b *testing.B) {
-	g := game.New(game.Spec{Rows: 4, Cols: 4, K: 4})
+	g := rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4})
 	for b.Loop() {
 		if _, err := All(context.Background(), g, 2); err != nil {
 			b.Fatal(err)

@@ -16,7 +16,13 @@ func stateHeader(cells int) []byte {
 	return append(h, ",ply,to_move,status,value,outcome,depth,best_moves,n_moves,n_winning,n_drawing,n_losing,canonical_id,orbit_size,paths,is_terminal\n"...)
 }
 
-const moveHeader = "state_id,move,child_id,child_value,child_depth,is_best\n"
+// moveHeader names the moves columns; column is one only under gravity.
+func moveHeader(gravity bool) []byte {
+	if gravity {
+		return []byte("state_id,move,column,child_id,child_value,child_depth,is_best\n")
+	}
+	return []byte("state_id,move,child_id,child_value,child_depth,is_best\n")
+}
 
 // appendInts appends each value after a comma.
 func appendInts(b []byte, vs ...int64) []byte {
@@ -51,8 +57,12 @@ func appendState(b []byte, s *State) []byte {
 	return append(strconv.AppendBool(append(b, ','), s.IsTerminal), '\n')
 }
 
-func appendMove(b []byte, m *Move) []byte {
+func appendMove(b []byte, m *Move, gravity bool) []byte {
 	b = strconv.AppendInt(b, m.StateID, 10)
-	b = appendInts(b, int64(m.Move), m.ChildID, int64(m.ChildValue), int64(m.ChildDepth))
+	b = appendInts(b, int64(m.Move))
+	if gravity {
+		b = appendInts(b, int64(m.Column))
+	}
+	b = appendInts(b, m.ChildID, int64(m.ChildValue), int64(m.ChildDepth))
 	return append(strconv.AppendBool(append(b, ','), m.IsBest), '\n')
 }

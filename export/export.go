@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"golang.org/x/sync/errgroup"
 )
@@ -17,15 +17,15 @@ import (
 // Formats lists the file formats Write can produce.
 var Formats = []string{"parquet", "csv"}
 
-// Meta names the game and the tool in the files and the manifest.
+// Meta names the tool in the files and the manifest; the game and its rules
+// come from the solved result.
 type Meta struct {
 	Tool    string
 	Version string
-	Game    game.Spec
 }
 
-func (m Meta) gameJSON() string {
-	b, _ := json.Marshal(m.Game)
+func gameJSON(s rules.Spec) string {
+	b, _ := json.Marshal(s)
 	return string(b)
 }
 
@@ -51,10 +51,10 @@ type File struct {
 
 // Manifest lists what an export wrote. It is written as manifest.json.
 type Manifest struct {
-	Tool    string    `json:"tool"`
-	Version string    `json:"version"`
-	Game    game.Spec `json:"game"`
-	Files   []File    `json:"files"`
+	Tool    string     `json:"tool"`
+	Version string     `json:"version"`
+	Game    rules.Spec `json:"game"`
+	Files   []File     `json:"files"`
 }
 
 // ManifestName is the manifest's file name.
@@ -142,7 +142,7 @@ func Write(ctx context.Context, r *solve.Result, opts Options) (*Manifest, error
 	}
 	rows["moves"] = nmoves
 
-	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: opts.Meta.Game}
+	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: r.Enum.Rules.Spec()}
 	for _, f := range files {
 		if err := f.commit(); err != nil {
 			return nil, err
@@ -183,12 +183,12 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicFile) error {
 	var pw *stateWriter
 	if pq != nil {
 		var err error
-		if pw, err = newStateWriter(pq, tw.r.Enum.Game.Spec.Cells(), tw.meta, tw.rowGroup); err != nil {
+		if pw, err = newStateWriter(pq, tw.r.Enum.Rules.Spec(), tw.meta, tw.rowGroup); err != nil {
 			return err
 		}
 	}
 	if csv != nil {
-		csv.Write(stateHeader(tw.r.Enum.Game.Spec.Cells()))
+		csv.Write(stateHeader(tw.r.Enum.Rules.Spec().Cells()))
 	}
 	var s State
 	var line []byte
@@ -215,12 +215,14 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicFile) error {
 }
 
 func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicFile) (int64, error) {
-	var pw *moveWriter
+	spec := tw.r.Enum.Rules.Spec()
+	var pw moveWriter
 	if pq != nil {
-		pw = newMoveWriter(pq, tw.meta, tw.rowGroup)
+		pw = newMoveWriter(pq, spec, tw.meta, tw.rowGroup)
 	}
+	gravity := spec.Gravity
 	if csv != nil {
-		csv.Write([]byte(moveHeader))
+		csv.Write(moveHeader(gravity))
 	}
 	var ms []Move
 	var buf []solve.Move
@@ -240,7 +242,7 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicFile) (int64, e
 		if csv != nil {
 			line = line[:0]
 			for j := range ms {
-				line = appendMove(line, &ms[j])
+				line = appendMove(line, &ms[j], gravity)
 			}
 			csv.Write(line)
 		}

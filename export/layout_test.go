@@ -21,7 +21,7 @@ func TestParquetLayout(t *testing.T) {
 	r := solved(t, s)
 	dir := t.TempDir()
 	const cap = 10_000
-	_, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta(s), rowGroup: cap})
+	_, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta, rowGroup: cap})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestParquetLayout(t *testing.T) {
 					}
 				}
 			}
-			for key, want := range map[string]string{"tateti.table": table, "tateti.game": `{"rows":3,"cols":4,"k":3}`, "tateti.tool": "tateti-lab test"} {
+			for key, want := range map[string]string{"tateti.table": table, "tateti.game": `{"rows":3,"cols":4,"k":3,"gravity":false,"misere":false}`, "tateti.tool": "tateti-lab test"} {
 				if got, ok := f.Lookup(key); !ok || got != want {
 					t.Errorf("metadata %s = %q, want %q", key, got, want)
 				}

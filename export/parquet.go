@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // RowGroupSize caps the rows of one Parquet row group, which parquet-go holds
@@ -104,13 +105,13 @@ func stateRow(row parquet.Row, s *State) parquet.Row {
 // parquetOptions are the writer options every table shares: zstd, capped row
 // groups, and metadata naming the game and the tool. CreatedBy is set so that
 // the bytes do not depend on the build of the binary.
-func parquetOptions(meta Meta, table string, rowGroup int64) []parquet.WriterOption {
+func parquetOptions(meta Meta, game rules.Spec, table string, rowGroup int64) []parquet.WriterOption {
 	return []parquet.WriterOption{
 		parquet.Compression(&parquet.Zstd),
 		parquet.MaxRowsPerRowGroup(rowGroup),
 		parquet.CreatedBy(meta.Tool, meta.Version, "none"),
 		parquet.KeyValueMetadata("tateti.table", table),
-		parquet.KeyValueMetadata("tateti.game", meta.gameJSON()),
+		parquet.KeyValueMetadata("tateti.game", gameJSON(game)),
 		parquet.KeyValueMetadata("tateti.tool", meta.Tool+" "+meta.Version),
 	}
 }
@@ -125,12 +126,12 @@ type stateWriter struct {
 	n    int
 }
 
-func newStateWriter(out io.Writer, cells int, meta Meta, rowGroup int64) (*stateWriter, error) {
-	schema, err := stateSchema(cells)
+func newStateWriter(out io.Writer, game rules.Spec, meta Meta, rowGroup int64) (*stateWriter, error) {
+	schema, err := stateSchema(game.Cells())
 	if err != nil {
 		return nil, err
 	}
-	opts := append([]parquet.WriterOption{schema}, parquetOptions(meta, "states", rowGroup)...)
+	opts := append([]parquet.WriterOption{schema}, parquetOptions(meta, game, "states", rowGroup)...)
 	return &stateWriter{w: parquet.NewWriter(out, opts...), rows: make([]parquet.Row, batch)}, nil
 }
 
@@ -156,30 +157,46 @@ func (sw *stateWriter) close() error {
 }
 
 // moveWriter writes Move rows to Parquet in batches.
-type moveWriter struct {
-	w    *parquet.GenericWriter[Move]
-	rows []Move
+type moveWriter interface {
+	write(ms []Move) error
+	close() error
 }
 
-func newMoveWriter(out io.Writer, meta Meta, rowGroup int64) *moveWriter {
-	return &moveWriter{w: parquet.NewGenericWriter[Move](out, parquetOptions(meta, "moves", rowGroup)...)}
+func newMoveWriter(out io.Writer, game rules.Spec, meta Meta, rowGroup int64) moveWriter {
+	opts := parquetOptions(meta, game, "moves", rowGroup)
+	if game.Gravity {
+		return &typedMoveWriter[gravityMove]{w: parquet.NewGenericWriter[gravityMove](out, opts...), row: func(m Move) gravityMove {
+			return gravityMove{StateID: m.StateID, Move: m.Move, Column: m.Column, ChildID: m.ChildID,
+				ChildValue: m.ChildValue, ChildDepth: m.ChildDepth, IsBest: m.IsBest}
+		}}
+	}
+	return &typedMoveWriter[Move]{w: parquet.NewGenericWriter[Move](out, opts...), row: func(m Move) Move { return m }}
 }
 
-func (mw *moveWriter) write(ms []Move) error {
-	mw.rows = append(mw.rows, ms...)
+// typedMoveWriter writes moves as rows of type T.
+type typedMoveWriter[T any] struct {
+	w    *parquet.GenericWriter[T]
+	row  func(Move) T
+	rows []T
+}
+
+func (mw *typedMoveWriter[T]) write(ms []Move) error {
+	for _, m := range ms {
+		mw.rows = append(mw.rows, mw.row(m))
+	}
 	if len(mw.rows) >= batch {
 		return mw.flush()
 	}
 	return nil
 }
 
-func (mw *moveWriter) flush() error {
+func (mw *typedMoveWriter[T]) flush() error {
 	_, err := mw.w.Write(mw.rows)
 	mw.rows = mw.rows[:0]
 	return err
 }
 
-func (mw *moveWriter) close() error {
+func (mw *typedMoveWriter[T]) close() error {
 	if err := mw.flush(); err != nil {
 		return err
 	}

@@ -33,10 +33,24 @@ type State struct {
 	IsTerminal  bool
 }
 
-// Move is one row of the moves table: one legal move of one position.
+// Move is one row of the moves table: one legal move of one position. The
+// move is the cell the mark lands on; Column, its column, is a column of the
+// table only under gravity (see gravityMove).
 type Move struct {
 	StateID    int64 `parquet:"state_id"`
 	Move       int8  `parquet:"move"`
+	Column     int8  `parquet:"-"`
+	ChildID    int64 `parquet:"child_id"`
+	ChildValue int8  `parquet:"child_value"`
+	ChildDepth int8  `parquet:"child_depth"`
+	IsBest     bool  `parquet:"is_best"`
+}
+
+// gravityMove is the Parquet row of a move under gravity: Move with its column.
+type gravityMove struct {
+	StateID    int64 `parquet:"state_id"`
+	Move       int8  `parquet:"move"`
+	Column     int8  `parquet:"column"`
 	ChildID    int64 `parquet:"child_id"`
 	ChildValue int8  `parquet:"child_value"`
 	ChildDepth int8  `parquet:"child_depth"`
@@ -46,11 +60,11 @@ type Move struct {
 // state fills dst with position i of r, reusing dst's slices.
 func state(r *solve.Result, i int, dst *State) {
 	e := r.Enum
-	s := e.Game.Spec
+	s := e.Rules.Spec()
 	b := e.Board(i)
 	st := e.Status[i]
 	dst.StateID = int64(e.IDs[i])
-	dst.Board = game.Format(s, b)
+	dst.Board = game.Format(s.Spec, b)
 	dst.Cells = dst.Cells[:0]
 	for c := range s.Cells() {
 		dst.Cells = append(dst.Cells, [3]int8{0, 1, -1}[b.At(c)])
@@ -82,7 +96,7 @@ func moves(r *solve.Result, i int, dst []Move, buf []solve.Move) ([]Move, []solv
 	id := int64(r.Enum.IDs[i])
 	buf = r.AppendMoves(buf[:0], i)
 	for _, m := range buf {
-		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), ChildID: int64(m.Child),
+		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
 			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best})
 	}
 	return dst, buf

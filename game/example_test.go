@@ -21,22 +21,11 @@ func ExampleParse() {
 	// board "XOX/OX" has 5 cells, want 9 for 3x3
 }
 
-func ExampleGame_Reachability() {
-	g := game.New(game.Default)
-	for _, text := range []string{"XXX/OO./...", "XXX/OOO/..."} {
-		b, _ := game.Parse(g.Spec, text)
-		fmt.Println(text, g.Status(b), g.Reachability(b))
-	}
-	// Output:
-	// XXX/OO./... x_won reachable
-	// XXX/OOO/... x_won both_won
-}
-
-func ExampleGame_Canonical() {
-	g := game.New(game.Default)
-	corner, _ := game.Parse(g.Spec, "..X/.../...")
-	canon, orbit := g.Canonical(game.ID(corner))
-	fmt.Println(game.Format(g.Spec, game.FromID(canon)), orbit)
+func ExampleSymTable_Canonical() {
+	syms := game.NewSymTable(game.Default, game.BoardSymmetries(game.Default))
+	corner, _ := game.Parse(game.Default, "..X/.../...")
+	canon, orbit := syms.Canonical(game.ID(corner))
+	fmt.Println(game.Format(game.Default, game.FromID(canon)), orbit)
 	// Output:
 	// X../.../... 4
 }

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"strings"
 	"testing"
 )
@@ -173,56 +172,6 @@ func TestStatus(t *testing.T) {
 	}
 }
 
-func TestReachability(t *testing.T) {
-	g := New(Default)
-	tests := []struct {
-		board string
-		want  Reason
-	}{
-		{".../.../...", Reachable},
-		{"XXX/OO./...", Reachable},
-		{"XXX/XOO/XOO", Reachable}, // two lines through the last move at the corner
-		{"OO./.../...", CountsOff},
-		{"XXX/.../...", CountsOff},
-		{"XXX/OOO/...", BothWon},
-		{"XXX/OO./O..", MovedAfterXWon},
-		{"OOO/XX./XX.", MovedAfterOWon},
-		{"XXX/OOX/OOX", Reachable},
-		{"XXX/O.O/XXX", CountsOff},
-		{"XXX/OO./XXX", CountsOff},
-		{"XXX/OOO/XXX", CountsOff},
-		{"XXX/OXO/OOX", Reachable},
-	}
-	for _, tt := range tests {
-		t.Run(tt.board, func(t *testing.T) {
-			b, err := Parse(Default, tt.board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := g.Reachability(b); got != tt.want {
-				t.Fatalf("Reachability(%s) = %v, want %v", tt.board, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestNoSingleLastMove(t *testing.T) {
-	// Two parallel lines of X on 3x5 with k=3 share no cell.
-	s := Spec{3, 5, 3}
-	g := New(s)
-	b, err := Parse(s, "XXX../OO.O./XXXOO")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := g.Reachability(b); got != NoSingleLastMove {
-		t.Fatalf("Reachability(%s) = %v, want %v", Format(s, b), got, NoSingleLastMove)
-	}
-	var ue *UnreachableError
-	if err := g.CheckReachable(b); !errors.As(err, &ue) || ue.Reason != NoSingleLastMove {
-		t.Fatalf("CheckReachable(%s) = %v, want an UnreachableError for %v", Format(s, b), err, NoSingleLastMove)
-	}
-}
-
 func TestSymmetries(t *testing.T) {
 	tests := []struct {
 		spec Spec
@@ -235,7 +184,8 @@ func TestSymmetries(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.spec.String(), func(t *testing.T) {
 			g := New(tt.spec)
-			if got := len(g.Syms); got != tt.want {
+			syms := BoardSymmetries(tt.spec)
+			if got := len(syms); got != tt.want {
 				t.Fatalf("%v has %d symmetries, want %d", tt.spec, got, tt.want)
 			}
 			// Every symmetry is a permutation that maps lines onto lines.
@@ -243,9 +193,9 @@ func TestSymmetries(t *testing.T) {
 			for _, l := range g.Lines {
 				lines[l] = true
 			}
-			for s := range g.Syms {
+			for s, p := range syms {
 				for _, l := range g.Lines {
-					if m := g.Transform(Board{X: l}, s).X; !lines[m] {
+					if m := Transform(Board{X: l}, p).X; !lines[m] {
 						t.Fatalf("symmetry %d sends line %b to %b, not a line", s, l, m)
 					}
 				}
@@ -257,17 +207,18 @@ func TestSymmetries(t *testing.T) {
 func TestCanonical(t *testing.T) {
 	// Burnside: over all raw 3x3 boards, each class is counted once by its
 	// canonical member, and the orbits of those members cover every board.
-	g := New(Default)
+	syms := BoardSymmetries(Default)
+	tab := NewSymTable(Default, syms)
 	var classes, covered uint64
 	for id := range Pow3(9) {
-		canon, orbit := g.Canonical(id)
+		canon, orbit := tab.Canonical(id)
 		if canon > id {
 			t.Fatalf("Canonical(%d) = %d, want at most the id itself", id, canon)
 		}
 		// The table lookup agrees with moving the bits one symmetry at a time.
 		want := id
-		for s := range g.Syms {
-			want = min(want, ID(g.Transform(FromID(id), s)))
+		for _, p := range syms {
+			want = min(want, ID(Transform(FromID(id), p)))
 		}
 		if canon != want {
 			t.Fatalf("Canonical(%d) = %d, want %d", id, canon, want)

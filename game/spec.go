@@ -1,8 +1,9 @@
-// Package game owns the rules of m,n,k games such as tic-tac-toe: the Spec
+// Package game owns the board of m,n,k games such as tic-tac-toe: the Spec
 // (rows, cols, k), the Board as two bitboards, the board notation, state ids,
-// the winning lines as bit masks and the status they give, the symmetries of the
-// board with canonical ids, and the reachability test that says why a board
-// cannot arise in play. It imports the standard library only.
+// the winning lines as bit masks and the status they give (who has a line),
+// and the symmetries of the board with table-driven canonical ids. What a line
+// is worth and which moves are legal belong to package rules. It imports the
+// standard library only.
 package game
 
 import (

@@ -5,12 +5,13 @@ import (
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 func ExampleAnalyze() {
-	g := game.New(game.Default)
-	b, _ := game.Parse(g.Spec, "XX./O../...")
+	g := rules.Classic(game.Default)
+	b, _ := game.Parse(game.Default, "XX./O../...")
 	a, err := solve.Analyze(context.Background(), g, b, 1)
 	if err != nil {
 		fmt.Println(err)

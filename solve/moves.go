@@ -6,6 +6,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Move is one legal move and the value and depth of the position it makes.
@@ -30,10 +31,10 @@ func (r *Result) AppendMoves(dst []Move, i int) []Move {
 		return dst
 	}
 	b := e.Board(i)
-	s := e.Game.Spec
+	s := e.Rules.Spec()
 	mover := b.ToMove()
 	id := uint64(e.IDs[i])
-	for m := b.Empties(s); m != 0; m &= m - 1 {
+	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(uint32(m))
 		child := id + uint64(mover)*game.Pow3(c)
 		j, _ := e.Index(child)
@@ -45,7 +46,7 @@ func (r *Result) AppendMoves(dst []Move, i int) []Move {
 
 // Analysis is one position analysed with perfect play.
 type Analysis struct {
-	Spec   game.Spec
+	Spec   rules.Spec
 	Board  game.Board
 	Status game.Status
 	ToMove game.Cell // game.Empty when the game is over
@@ -56,9 +57,9 @@ type Analysis struct {
 
 // Analyze solves the positions reachable from b (and only those) and returns
 // b's value, depth and every legal move. A board that cannot arise in play
-// gives a *game.UnreachableError.
-func Analyze(ctx context.Context, g *game.Game, b game.Board, workers int) (Analysis, error) {
-	e, err := enumerate.From(ctx, g, b, workers)
+// gives a *rules.UnreachableError.
+func Analyze(ctx context.Context, rl rules.Rules, b game.Board, workers int) (Analysis, error) {
+	e, err := enumerate.From(ctx, rl, b, workers)
 	if err != nil {
 		return Analysis{}, err
 	}
@@ -67,7 +68,7 @@ func Analyze(ctx context.Context, g *game.Game, b game.Board, workers int) (Anal
 		return Analysis{}, err
 	}
 	i, _ := e.Index(game.ID(b))
-	a := Analysis{Spec: g.Spec, Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i)}
+	a := Analysis{Spec: rl.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i)}
 	if !a.Status.Terminal() {
 		a.ToMove = b.ToMove()
 	}

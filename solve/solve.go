@@ -3,7 +3,8 @@
 // winner wins fastest and the loser loses slowest), its best moves and how many
 // moves win, draw or lose for the side to move; the game's summary; and the
 // move-by-move analysis of one position. It solves ply by ply from the last
-// layer back, memoized in the per-position arrays, in parallel.
+// layer back, memoized in the per-position arrays, in parallel. Legal moves
+// and what a finished game is worth come from the rules of the enumeration.
 package solve
 
 import (
@@ -31,7 +32,7 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 	n := e.Len()
 	r := &Result{Enum: e, Value: make([]int8, n), Depth: make([]int8, n), Best: make([]game.Mask, n),
 		Win: make([]uint8, n), Draw: make([]uint8, n), Lose: make([]uint8, n)}
-	g := e.Game
+	g := e.Rules.Game()
 	var pow [enumerate.MaxCells]uint32
 	for i := range g.Spec.Cells() {
 		pow[i] = uint32(game.Pow3(i))
@@ -54,14 +55,8 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 // solve fills position i from its children, which are solved already.
 func (r *Result) solve(i int, pow *[enumerate.MaxCells]uint32) {
 	e := r.Enum
-	switch e.Status[i] {
-	case game.XWon:
-		r.Value[i] = 1
-		return
-	case game.OWon:
-		r.Value[i] = -1
-		return
-	case game.Draw:
+	if st := e.Status[i]; st.Terminal() {
+		r.Value[i] = e.Rules.Value(st)
 		return
 	}
 	id := e.IDs[i]
@@ -74,7 +69,7 @@ func (r *Result) solve(i int, pow *[enumerate.MaxCells]uint32) {
 	var best game.Mask
 	bestV, bestD := int8(-2), int8(0)
 	var win, draw, lose uint8
-	for m := b.Empties(e.Game.Spec); m != 0; m &= m - 1 {
+	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(uint32(m))
 		j, _ := e.Index(uint64(id + uint32(mover)*pow[c]))
 		v, d := sign*r.Value[j], r.Depth[j]

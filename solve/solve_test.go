@@ -7,12 +7,13 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 func solveAll(t testing.TB, s game.Spec, workers int) *Result {
 	t.Helper()
 	ctx := context.Background()
-	e, err := enumerate.All(ctx, game.New(s), workers)
+	e, err := enumerate.All(ctx, rules.Classic(s), workers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,9 +25,9 @@ func solveAll(t testing.TB, s game.Spec, workers int) *Result {
 }
 
 // analyze parses a board of g and analyses it.
-func analyze(t *testing.T, g *game.Game, board string) Analysis {
+func analyze(t *testing.T, g rules.Rules, board string) Analysis {
 	t.Helper()
-	b, err := game.Parse(g.Spec, board)
+	b, err := game.Parse(g.Spec().Spec, board)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestPositions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := analyze(t, game.New(game.Default), tt.board)
+			a := analyze(t, rules.Classic(game.Default), tt.board)
 			var best []int
 			for _, m := range a.Moves {
 				if m.Best {
@@ -112,7 +113,7 @@ func TestPositions(t *testing.T) {
 // UVa 10111 "Find the Winning Move" (seed 004), answered from Analyze alone:
 // the first cell in row-major order whose move wins for X, or none.
 func TestUVa10111(t *testing.T) {
-	g := game.New(game.Spec{Rows: 4, Cols: 4, K: 4})
+	g := rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4})
 	tests := []struct {
 		board    string
 		row, col int // -1 for "#####"
@@ -147,8 +148,8 @@ func TestWorkersAgree(t *testing.T) {
 }
 
 func TestUnreachable(t *testing.T) {
-	g := game.New(game.Default)
-	b, _ := game.Parse(g.Spec, "XXX/OOO/...")
+	g := rules.Classic(game.Default)
+	b, _ := game.Parse(g.Spec().Spec, "XXX/OOO/...")
 	if _, err := Analyze(context.Background(), g, b, 1); err == nil {
 		t.Fatal("Analyze of a board where both have a line: no error, want one")
 	}
@@ -156,7 +157,7 @@ func TestUnreachable(t *testing.T) {
 
 func benchSolve(b *testing.B, s game.Spec) {
 	ctx := context.Background()
-	g := game.New(s)
+	g := rules.Classic(s)
 	for b.Loop() {
 		e, err := enumerate.All(ctx, g, 2)
 		if err != nil {
@@ -175,7 +176,7 @@ func BenchmarkEnumerateSolve4x4(b *testing.B) { benchSolve(b, game.Spec{Rows: 4,
 // Solve alone, on an enumeration made once.
 func BenchmarkSolve4x4(b *testing.B) {
 	ctx := context.Background()
-	e, err := enumerate.All(ctx, game.New(game.Spec{Rows: 4, Cols: 4, K: 4}), 2)
+	e, err := enumerate.All(ctx, rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4}), 2)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 package solve
 
-import "github.com/tateti-lab/tateti-lab/game"
+import "github.com/tateti-lab/tateti-lab/rules"
 
 // ValueCounts counts positions by their value with perfect play.
 type ValueCounts struct {
@@ -29,7 +29,7 @@ type PlyValues struct {
 // Summary is the game solved: the root's value and depth, positions by value in
 // total and by ply, and every first move with its value and depth.
 type Summary struct {
-	Game             game.Spec   `json:"game"`
+	Game             rules.Spec  `json:"game"`
 	Value            int8        `json:"value"`
 	Depth            int8        `json:"depth"`
 	PositionsByValue ValueCounts `json:"positions_by_value"`
@@ -43,8 +43,8 @@ func (r *Result) Summarize() Summary {
 	e := r.Enum
 	root := e.Root.Ply()
 	lo, _ := e.Layer(root)
-	s := Summary{Game: e.Game.Spec, Value: r.Value[lo], Depth: r.Depth[lo], Openings: r.Moves(lo)}
-	for p := root; p <= e.Game.Spec.Cells(); p++ {
+	s := Summary{Game: e.Rules.Spec(), Value: r.Value[lo], Depth: r.Depth[lo], Openings: r.Moves(lo)}
+	for p := root; p <= e.Rules.Spec().Cells(); p++ {
 		lo, hi := e.Layer(p)
 		pv := PlyValues{Ply: p}
 		for i := lo; i < hi; i++ {

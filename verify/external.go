@@ -13,6 +13,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Boards is a sequence of boards to send to an external checker, each with the
@@ -64,7 +65,8 @@ func (e *ExternalError) Error() string {
 
 // Run starts the program once, streams every board to it while reading its
 // answers, and compares them with want. The program is never left running.
-func (x *External) Run(ctx context.Context, s game.Spec, boards Boards) (*ExternalReport, error) {
+func (x *External) Run(ctx context.Context, rs rules.Spec, boards Boards) (*ExternalReport, error) {
+	s := rs.Spec
 	prog := strings.Join(x.Argv, " ")
 	n := boards.Len()
 	rep := &ExternalReport{Program: prog, Boards: int64(n), First: []Disagreement{}, FirstUnreachable: []Disagreement{}}
@@ -72,7 +74,7 @@ func (x *External) Run(ctx context.Context, s game.Spec, boards Boards) (*Extern
 	defer cancel()
 
 	cmd := exec.CommandContext(ctx, x.Argv[0], x.Argv[1:]...)
-	cmd.Env = append(os.Environ(), fmt.Sprintf("TATETI_ROWS=%d", s.Rows), fmt.Sprintf("TATETI_COLS=%d", s.Cols), fmt.Sprintf("TATETI_K=%d", s.K))
+	cmd.Env = append(os.Environ(), Environment(rs)...)
 	killGroup(cmd)
 	cmd.WaitDelay = time.Second
 	tail := &tailWriter{max: 2048}
@@ -175,6 +177,20 @@ func (x *External) stopped(ctx context.Context, wait func() error, readErr error
 	return "stopped early: it exited with status 0 before answering every request"
 }
 
+// Environment gives the variables that tell an external program the game:
+// TATETI_ROWS, TATETI_COLS and TATETI_K, and TATETI_GRAVITY=1 and
+// TATETI_MISERE=1 where those rules are on.
+func Environment(s rules.Spec) []string {
+	env := []string{fmt.Sprintf("TATETI_ROWS=%d", s.Rows), fmt.Sprintf("TATETI_COLS=%d", s.Cols), fmt.Sprintf("TATETI_K=%d", s.K)}
+	if s.Gravity {
+		env = append(env, "TATETI_GRAVITY=1")
+	}
+	if s.Misere {
+		env = append(env, "TATETI_MISERE=1")
+	}
+	return env
+}
+
 func cellIndex(c game.Cell) int {
 	switch c {
 	case game.X:
@@ -219,15 +235,15 @@ func (p positions) At(k int) (game.Board, game.Status, bool) {
 	return p.e.Board(k), p.e.Status[k], true
 }
 
-// RawBoards gives every raw board of g, 3^cells of them in state id order, as
-// Boards; the ones that cannot arise are marked so.
-func RawBoards(g *game.Game) Boards { return raw{g} }
+// RawBoards gives every raw board of rl's game, 3^cells of them in state id
+// order, as Boards; the ones that cannot arise under rl are marked so.
+func RawBoards(rl rules.Rules) Boards { return raw{rl} }
 
-type raw struct{ g *game.Game }
+type raw struct{ rl rules.Rules }
 
-func (r raw) Len() int { return int(game.Pow3(r.g.Spec.Cells())) }
+func (r raw) Len() int { return int(game.Pow3(r.rl.Spec().Cells())) }
 
 func (r raw) At(k int) (game.Board, game.Status, bool) {
 	b := game.FromID(uint64(k))
-	return b, r.g.Status(b), r.g.Reachability(b) == game.Reachable
+	return b, r.rl.Game().Status(b), r.rl.Reachability(b) == rules.Reachable
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // ReasonCount counts the raw boards of one reachability reason.
@@ -30,7 +31,7 @@ type Pattern struct {
 
 // RawReport covers every raw board, 3^cells of them.
 type RawReport struct {
-	Game      game.Spec     `json:"game"`
+	Game      rules.Spec    `json:"game"`
 	Boards    int64         `json:"boards"`
 	ByReason  []ReasonCount `json:"by_reason"` // "reachable" first
 	Reachable *CheckReport  `json:"reachable"` // the voices on boards that can arise: they must agree
@@ -52,7 +53,7 @@ type rawPart struct {
 }
 
 type patternKey struct {
-	reason  game.Reason
+	reason  rules.Reason
 	answers string
 }
 
@@ -61,8 +62,8 @@ type patternKey struct {
 // reachability test with the enumeration e), requires agreement on the
 // reachable ones, and groups the ways the voices differ on the others.
 func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, workers int) (*RawReport, error) {
-	g := e.Game
-	s := g.Spec
+	rl := e.Rules
+	g, s := rl.Game(), rl.Spec()
 	if e.Root != (game.Board{}) {
 		return nil, fmt.Errorf("AllBoards needs the enumeration from the empty board")
 	}
@@ -70,27 +71,27 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 	parts := make([]*rawPart, enumerate.Chunks(0, n, workers))
 	err := enumerate.Ranges(ctx, 0, n, workers, func(ctx context.Context, k, a, b int) error {
 		p := &rawPart{reach: newCheckReport(s, cs), unreach: newCheckReport(s, cs),
-			reasons: make([]int64, len(game.Reasons)), patterns: map[patternKey]*Pattern{}}
+			reasons: make([]int64, len(rules.Reasons)), patterns: map[patternKey]*Pattern{}}
 		cells, answers := make([]game.Cell, s.Cells()), make([]game.Status, len(cs)+1)
 		for id := a; id < b; id++ {
 			if id&0xffff == 0 && ctx.Err() != nil {
 				return ctx.Err()
 			}
 			bd := game.FromID(uint64(id))
-			reason := g.Reachability(bd)
+			reason := rl.Reachability(bd)
 			p.reasons[reason]++
 			_, inEnum := e.Index(uint64(id))
-			if inEnum != (reason == game.Reachable) {
+			if inEnum != (reason == rules.Reachable) {
 				p.mismatches++
 				if len(p.firstMismatch) < MaxExamples {
-					p.firstMismatch = append(p.firstMismatch, fmt.Sprintf("%s: %s, enumerated %v", game.Format(s, bd), reason, inEnum))
+					p.firstMismatch = append(p.firstMismatch, fmt.Sprintf("%s: %s, enumerated %v", game.Format(s.Spec, bd), reason, inEnum))
 				}
 			}
-			if reason == game.Reachable {
-				p.reach.add(s, cs, bd, g.Status(bd), cells, answers)
+			if reason == rules.Reachable {
+				p.reach.add(s.Spec, cs, bd, g.Status(bd), cells, answers)
 				continue
 			}
-			if p.unreach.add(s, cs, bd, g.Status(bd), cells, answers) {
+			if p.unreach.add(s.Spec, cs, bd, g.Status(bd), cells, answers) {
 				continue
 			}
 			key := patternKey{reason, fmt.Sprint(answers)}
@@ -98,7 +99,7 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 				pt.Boards++
 				continue
 			}
-			pt := &Pattern{Reason: reason.String(), Boards: 1, Example: game.Format(s, bd)}
+			pt := &Pattern{Reason: reason.String(), Boards: 1, Example: game.Format(s.Spec, bd)}
 			for _, a := range answers {
 				pt.Statuses = append(pt.Statuses, a.String())
 			}
@@ -112,7 +113,7 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 	}
 	r := &RawReport{Game: s, Boards: int64(n), Reachable: newCheckReport(s, cs), Unreachable: newCheckReport(s, cs),
 		FirstMismatch: []string{}, Patterns: []Pattern{}}
-	reasons := make([]int64, len(game.Reasons))
+	reasons := make([]int64, len(rules.Reasons))
 	merged := map[patternKey]*Pattern{}
 	var order []patternKey
 	for _, p := range parts {
@@ -135,7 +136,7 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 		}
 	}
 	for i, c := range reasons {
-		r.ByReason = append(r.ByReason, ReasonCount{Reason: game.Reasons[i].String(), Boards: c})
+		r.ByReason = append(r.ByReason, ReasonCount{Reason: rules.Reasons[i].String(), Boards: c})
 	}
 	for _, key := range order {
 		r.Patterns = append(r.Patterns, *merged[key])

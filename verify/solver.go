@@ -3,10 +3,12 @@ package verify
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -19,8 +21,9 @@ type RecurrenceReport struct {
 	First     []string `json:"first_failures"`
 }
 
-// Recurrence checks every solved position against its children: a finished
-// game has the value of its status and depth 0; otherwise the value is the
+// Recurrence checks every solved position against its children under the
+// rules: a finished game has the value the rules give its status and depth 0;
+// otherwise the value is the
 // best child value for the side to move, the depth one more than the fastest
 // winning (or slowest losing) best child, a drawn position's depth is its
 // number of empty cells, the best moves are exactly the children that reach
@@ -35,7 +38,7 @@ func Recurrence(ctx context.Context, r *solve.Result, workers int) (*RecurrenceR
 			if msg := recurrence(r, i); msg != "" {
 				p.Fail++
 				if len(p.First) < MaxExamples {
-					p.First = append(p.First, game.Format(e.Game.Spec, e.Board(i))+": "+msg)
+					p.First = append(p.First, game.Format(e.Rules.Spec().Spec, e.Board(i))+": "+msg)
 				}
 				continue
 			}
@@ -60,13 +63,16 @@ func Recurrence(ctx context.Context, r *solve.Result, workers int) (*RecurrenceR
 // recurrence checks position i and says what is wrong, or "".
 func recurrence(r *solve.Result, i int) string {
 	e := r.Enum
-	s := e.Game.Spec
+	rl := e.Rules
 	b := e.Board(i)
-	got := fmt.Sprintf("value %d depth %d best %b counts %d/%d/%d", r.Value[i], r.Depth[i], r.Best[i], r.Win[i], r.Draw[i], r.Lose[i])
+	// got is formatted only for a failure: most positions pass.
+	got := func() string {
+		return fmt.Sprintf("value %d depth %d best %b counts %d/%d/%d", r.Value[i], r.Depth[i], r.Best[i], r.Win[i], r.Draw[i], r.Lose[i])
+	}
 	if st := e.Status[i]; st.Terminal() {
-		want := map[game.Status]int8{game.XWon: 1, game.OWon: -1, game.Draw: 0}[st]
+		want := rl.Value(st)
 		if r.Value[i] != want || r.Depth[i] != 0 || r.Best[i] != 0 {
-			return fmt.Sprintf("finished as %v, got %s; want value %d depth 0 and no moves", st, got, want)
+			return fmt.Sprintf("finished as %v, got %s; want value %d depth 0 and no moves", st, got(), want)
 		}
 		return ""
 	}
@@ -77,17 +83,17 @@ func recurrence(r *solve.Result, i int) string {
 		depth int8
 	}
 	var kids []child
-	empties := 0
-	for c := range s.Cells() {
-		if b.At(c) != game.Empty {
-			continue
-		}
-		empties++
+	empties := bits.OnesCount32(uint32(rl.Game().Full() &^ (b.X | b.O)))
+	for m := uint32(rl.Moves(b)); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros32(m)
 		j, ok := e.Index(game.ID(b.Play(c, mover)))
 		if !ok {
 			return fmt.Sprintf("the move at cell %d makes a board that is not enumerated", c)
 		}
 		kids = append(kids, child{c, r.Value[j], r.Depth[j]})
+	}
+	if len(kids) == 0 {
+		return "the game is not over but the rules give no legal move"
 	}
 	// X takes the largest value, O the smallest.
 	value := kids[0].value
@@ -123,7 +129,7 @@ func recurrence(r *solve.Result, i int) string {
 		}
 	}
 	if r.Value[i] != value || r.Depth[i] != depth || r.Best[i] != best || r.Win[i] != win || r.Draw[i] != draw || r.Lose[i] != lose {
-		return fmt.Sprintf("got %s; the children give value %d depth %d best %b counts %d/%d/%d", got, value, depth, best, win, draw, lose)
+		return fmt.Sprintf("got %s; the children give value %d depth %d best %b counts %d/%d/%d", got(), value, depth, best, win, draw, lose)
 	}
 	return ""
 }
@@ -148,7 +154,7 @@ const MaxNaiveNodes = 20_000_000
 // It runs only where the root has at most MaxNaiveNodes move sequences.
 func Naive(ctx context.Context, r *solve.Result) (*NaiveReport, error) {
 	e := r.Enum
-	s := e.Game.Spec
+	s := e.Rules.Spec().Spec
 	rep := &NaiveReport{First: []string{}}
 	var sequences int64
 	for _, p := range e.Paths {
@@ -162,7 +168,8 @@ func Naive(ctx context.Context, r *solve.Result) (*NaiveReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &naive{lines: lines, cells: e.Root.Cells(s, make([]game.Cell, s.Cells())), seen: make([]int8, e.Len()), r: r, rep: rep, ctx: ctx}
+	n := &naive{rules: e.Rules, lines: lines, board: e.Root, cells: e.Root.Cells(s, make([]game.Cell, s.Cells())),
+		seen: make([]int8, e.Len()), r: r, rep: rep, ctx: ctx}
 	n.solve(e.Root.ToMove())
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -181,7 +188,9 @@ func Naive(ctx context.Context, r *solve.Result) (*NaiveReport, error) {
 }
 
 type naive struct {
+	rules rules.Rules // the legal moves and the worth of a finished game
 	lines checker.Checker
+	board game.Board // the same position as cells, for the rules
 	cells []game.Cell
 	seen  []int8 // per position: 0 not reached, 1 agreed, 2 disagreed
 	r     *solve.Result
@@ -194,21 +203,19 @@ type naive struct {
 func (n *naive) solve(mover game.Cell) (value, depth int8) {
 	n.rep.Nodes++
 	var best []int
-	switch n.lines.Status(n.cells) {
-	case game.XWon:
-		value = 1
-	case game.OWon:
-		value = -1
-	case game.Draw:
-	default:
+	if st := n.lines.Status(n.cells); st.Terminal() {
+		value = n.rules.Value(st)
+	} else {
 		first := true
+		legal := n.rules.Moves(n.board)
 		for c := range n.cells {
-			if n.cells[c] != game.Empty || (n.rep.Nodes&0xfff == 0 && n.ctx.Err() != nil) {
+			if legal>>c&1 == 0 || (n.rep.Nodes&0xfff == 0 && n.ctx.Err() != nil) {
 				continue
 			}
-			n.cells[c] = mover
+			before := n.board
+			n.cells[c], n.board = mover, n.board.Play(c, mover)
 			v, d := n.solve(mover.Other())
-			n.cells[c] = game.Empty
+			n.cells[c], n.board = game.Empty, before
 			d++
 			// Seen from the mover: a higher value, then a faster win or a slower loss.
 			mv, bv := v, value
@@ -250,7 +257,7 @@ func (n *naive) compare(value, depth int8, best []int) {
 	if n.seen[i] != 2 {
 		n.seen[i] = 2
 		n.note(fmt.Sprintf("%s: solver value %d depth %d best %b, naive value %d depth %d best %b",
-			game.Format(n.r.Enum.Game.Spec, n.r.Enum.Board(i)), n.r.Value[i], n.r.Depth[i], n.r.Best[i], value, depth, mask))
+			game.Format(n.r.Enum.Rules.Spec().Spec, n.r.Enum.Board(i)), n.r.Value[i], n.r.Depth[i], n.r.Best[i], value, depth, mask))
 	}
 }
 

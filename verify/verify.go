@@ -1,8 +1,9 @@
 // Package verify owns the proofs that the parts agree: every checker and the
-// bitmask status of package game on every reachable position (and on every raw
-// board, counting why the unreachable ones cannot arise); the solver against
-// the minimax recurrence and against a naive solver; and a user's own checker
-// program, run over the external checker protocol.
+// bitmask status of package game on every position the rules make reachable
+// (and on every raw board, counting why the unreachable ones cannot arise);
+// the solver against the minimax recurrence and against a naive solver, both
+// under the rules; and a user's own checker program, run over the external
+// checker protocol.
 package verify
 
 import (
@@ -11,6 +12,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Reference is the name of the bitmask status of package game, the voice the
@@ -77,7 +79,7 @@ type Disagreement struct {
 
 // CheckReport is the agreement of the voices on a set of boards.
 type CheckReport struct {
-	Game     game.Spec      `json:"game"`
+	Game     rules.Spec     `json:"game"`
 	Boards   int64          `json:"boards"`
 	Voices   []string       `json:"voices"` // Reference first, then the checkers
 	Tallies  []Tally        `json:"tallies"`
@@ -86,7 +88,7 @@ type CheckReport struct {
 	First    []Disagreement `json:"first_disagreements"`
 }
 
-func newCheckReport(s game.Spec, cs []checker.Checker) *CheckReport {
+func newCheckReport(s rules.Spec, cs []checker.Checker) *CheckReport {
 	r := &CheckReport{Game: s, Voices: []string{Reference}}
 	for _, c := range cs {
 		r.Voices = append(r.Voices, c.Name())
@@ -142,13 +144,13 @@ func (r *CheckReport) merge(u *CheckReport) {
 // Positions asks every checker about every position of e and compares each
 // answer with the bitmask status, in parallel on up to workers goroutines.
 func Positions(ctx context.Context, e *enumerate.Result, cs []checker.Checker, workers int) (*CheckReport, error) {
-	s := e.Game.Spec
+	s := e.Rules.Spec()
 	parts := make([]*CheckReport, enumerate.Chunks(0, e.Len(), workers))
 	err := enumerate.Ranges(ctx, 0, e.Len(), workers, func(_ context.Context, k, a, b int) error {
 		part := newCheckReport(s, cs)
 		cells, answers := make([]game.Cell, s.Cells()), make([]game.Status, len(cs)+1)
 		for i := a; i < b; i++ {
-			part.add(s, cs, e.Board(i), e.Status[i], cells, answers)
+			part.add(s.Spec, cs, e.Board(i), e.Status[i], cells, answers)
 		}
 		parts[k] = part
 		return nil

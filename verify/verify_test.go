@@ -13,6 +13,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -20,7 +21,7 @@ func TestMain(m *testing.M) { os.Exit(fakechecker.TestMain(m)) }
 
 func setup(t testing.TB, s game.Spec) (*enumerate.Result, []checker.Checker) {
 	t.Helper()
-	e, err := enumerate.All(context.Background(), game.New(s), 2)
+	e, err := enumerate.All(context.Background(), rules.Classic(s), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,10 +165,10 @@ func TestAllBoards3x3(t *testing.T) {
 	// Where both have a line, the checkers look in different orders.
 	both := false
 	for _, p := range r.Patterns {
-		if p.Reason == game.BothWon.String() {
+		if p.Reason == rules.BothWon.String() {
 			both = true
 		}
-		if p.Reason == game.Reachable.String() {
+		if p.Reason == rules.Reachable.String() {
 			t.Errorf("a pattern on reachable boards: %+v", p)
 		}
 	}
@@ -273,7 +274,7 @@ func TestExternal(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			x := fake(tt.mode, 2*time.Second, tt.conv[0].([3]string), tt.conv[1].([4]string))
 			start := time.Now()
-			rep, err := x.Run(context.Background(), game.Default, boards)
+			rep, err := x.Run(context.Background(), rules.Spec{Spec: game.Default}, boards)
 			if tt.err != "" {
 				var xe *ExternalError
 				if !errors.As(err, &xe) || !strings.Contains(err.Error(), tt.err) {
@@ -297,7 +298,7 @@ func TestExternal(t *testing.T) {
 func TestExternalCannotStart(t *testing.T) {
 	x := &External{Argv: []string{"/nonexistent/checker"}, Cells: [3]string{"X", "O", "."}, Results: [4]string{"X", "O", "draw", "open"}, Timeout: time.Second}
 	e, _ := setup(t, game.Default)
-	_, err := x.Run(context.Background(), game.Default, PositionBoards(e))
+	_, err := x.Run(context.Background(), rules.Spec{Spec: game.Default}, PositionBoards(e))
 	if err == nil || !strings.Contains(err.Error(), "cannot start") {
 		t.Fatalf("error = %v, want one that says it cannot start", err)
 	}
@@ -305,7 +306,7 @@ func TestExternalCannotStart(t *testing.T) {
 
 func TestExternalAllBoards(t *testing.T) {
 	x := fake("seed000", 30*time.Second, seed000[0].([3]string), seed000[1].([4]string))
-	rep, err := x.Run(context.Background(), game.Default, RawBoards(game.New(game.Default)))
+	rep, err := x.Run(context.Background(), rules.Spec{Spec: game.Default}, RawBoards(rules.Classic(game.Default)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,102 @@
+package game
+
+import "math/bits"
+
+// BoardSymmetries lists the cell permutations that map a board of s onto
+// itself: the 8 of the square or the 4 of a rectangle, the identity first and
+// the left-right mirror second. Every one maps lines onto lines; which of them
+// also map legal play onto legal play is a question for the rules.
+func BoardSymmetries(s Spec) [][]int {
+	type f func(r, c int) (int, int)
+	R, C := s.Rows-1, s.Cols-1
+	maps := []f{
+		func(r, c int) (int, int) { return r, c },
+		func(r, c int) (int, int) { return r, C - c },
+		func(r, c int) (int, int) { return R - r, c },
+		func(r, c int) (int, int) { return R - r, C - c },
+	}
+	if s.Square() {
+		maps = append(maps,
+			func(r, c int) (int, int) { return c, r },
+			func(r, c int) (int, int) { return C - c, r },
+			func(r, c int) (int, int) { return c, R - r },
+			func(r, c int) (int, int) { return C - c, R - r },
+		)
+	}
+	out := make([][]int, len(maps))
+	for k, m := range maps {
+		out[k] = make([]int, s.Cells())
+		for i := range s.Cells() {
+			r, c := m(i/s.Cols, i%s.Cols)
+			out[k][i] = r*s.Cols + c
+		}
+	}
+	return out
+}
+
+// Transform gives the board with every mark on cell i moved to cell perm[i].
+func Transform(b Board, perm []int) Board {
+	var t Board
+	for x := uint32(b.X); x != 0; x &= x - 1 {
+		t.X |= 1 << perm[bits.TrailingZeros32(x)]
+	}
+	for o := uint32(b.O); o != 0; o &= o - 1 {
+		t.O |= 1 << perm[bits.TrailingZeros32(o)]
+	}
+	return t
+}
+
+// SymTable computes canonical state ids under a set of cell permutations
+// (which must hold the identity and be closed under composition), eight cells
+// at a time through precomputed tables. It is safe for concurrent use.
+type SymTable struct {
+	perms [][]int
+	tabs  [][]uint64 // tabs[s*nch+c][v]: the id contribution of chunk c with id v under permutation s
+	nch   int
+}
+
+// NewSymTable builds the tables for the permutations perms of boards of s.
+func NewSymTable(s Spec, perms [][]int) *SymTable {
+	t := &SymTable{perms: perms, nch: (s.Cells() + 7) / 8}
+	for _, p := range perms {
+		for c := range t.nch {
+			tab := make([]uint64, chunk)
+			for v := range chunk {
+				d := dec[v]
+				for j := range 8 {
+					if i := 8*c + j; i < s.Cells() {
+						tab[v] += (uint64(d[0]>>j&1) + 2*uint64(d[1]>>j&1)) * Pow3(p[i])
+					}
+				}
+			}
+			t.tabs = append(t.tabs, tab)
+		}
+	}
+	return t
+}
+
+// Perms gives the permutations of the table; Perms()[0] is the identity.
+func (t *SymTable) Perms() [][]int { return t.perms }
+
+// Canonical gives the smallest state id over the permutations of the board
+// with state id id, and the orbit size: how many distinct boards they make.
+func (t *SymTable) Canonical(id uint64) (canon uint64, orbit int) {
+	var digits [MaxCells / 8]uint64
+	v := id
+	for c := range t.nch {
+		digits[c] = v % chunk
+		v /= chunk
+	}
+	canon, fixed := id, 0
+	for s := range t.perms {
+		var img uint64
+		for c, tab := range t.tabs[s*t.nch : (s+1)*t.nch] {
+			img += tab[digits[c]]
+		}
+		canon = min(canon, img)
+		if img == id {
+			fixed++
+		}
+	}
+	return canon, len(t.perms) / fixed
+}

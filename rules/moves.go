@@ -1,0 +1,70 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// MaxEcho is how much of a user's text an error message repeats.
+const MaxEcho = 40
+
+// Echo cuts text to MaxEcho characters for an error message.
+func Echo(text string) string {
+	if r := []rune(text); len(r) > MaxEcho {
+		return string(r[:MaxEcho]) + "..."
+	}
+	return text
+}
+
+// Play plays the moves written in text from b, in turn, and gives the board
+// they make. Under free placement a move is a cell number (0 to cells-1,
+// row-major); under gravity it is a column in Connect-Four notation, numbered
+// from 1 at the left. Moves are separated by commas or spaces; under gravity
+// on boards of at most 9 columns they may also run together, one digit a move
+// ("4453").
+func Play(r Rules, b game.Board, text string) (game.Board, error) {
+	s := r.Spec()
+	toks := strings.FieldsFunc(text, func(c rune) bool { return c == ',' || c == ' ' })
+	if s.Gravity && len(toks) == 1 && s.Cols <= 9 {
+		toks = strings.Split(toks[0], "")
+	}
+	for n, tok := range toks {
+		cell, err := moveCell(r, b, tok)
+		if err != nil {
+			return game.Board{}, fmt.Errorf("moves %q: move %d: %w", Echo(text), n+1, err)
+		}
+		b = b.Play(cell, b.ToMove())
+	}
+	return b, nil
+}
+
+// moveCell reads one move on b and gives the cell it plays.
+func moveCell(r Rules, b game.Board, tok string) (int, error) {
+	s := r.Spec()
+	if over, _ := r.Outcome(b); over {
+		return 0, fmt.Errorf("%q comes after the game is over (%s)", tok, r.Game().Status(b))
+	}
+	n, err := strconv.Atoi(tok)
+	legal := r.Moves(b)
+	if s.Gravity {
+		if err != nil || n < 1 || n > s.Cols {
+			return 0, fmt.Errorf("%q is not a column, want 1 to %d (Connect-Four notation, 1 is the left)", Echo(tok), s.Cols)
+		}
+		for cell := s.Cells() - s.Cols + n - 1; cell >= 0; cell -= s.Cols {
+			if legal>>cell&1 == 1 {
+				return cell, nil
+			}
+		}
+		return 0, fmt.Errorf("column %d is full, want a column with an empty cell", n)
+	}
+	if err != nil || n < 0 || n >= s.Cells() {
+		return 0, fmt.Errorf("%q is not a cell, want 0 to %d (row-major from the top left)", Echo(tok), s.Cells()-1)
+	}
+	if legal>>n&1 == 0 {
+		return 0, fmt.Errorf("cell %d holds %v, want an empty cell", n, b.At(n))
+	}
+	return n, nil
+}

@@ -1,0 +1,126 @@
+// Package rules owns the rules of a variant of an m,n,k game over game.Board:
+// where the side to move may put a mark (free placement, or gravity as in
+// Connect Four), what a finished game is worth for X (normal play, or misère,
+// where a line loses), which symmetries map legal play onto legal play, and
+// whether a board can arise in play, with the reason when it cannot.
+// Enumerate, solve, verify and export ask the Rules; a new variant is a new
+// Placement or Goal, each a small type.
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// Spec is a board and its rule switches: what the "game" object of every JSON
+// output and of the exported metadata holds.
+type Spec struct {
+	game.Spec
+	Gravity bool `json:"gravity"` // a mark drops to the lowest empty cell of its column
+	Misere  bool `json:"misere"`  // whoever completes k in a row loses
+}
+
+// Switches names the rule switches that are on: "gravity", "misère", both, or
+// "" for free placement and normal play.
+func (s Spec) Switches() string {
+	var on []string
+	if s.Gravity {
+		on = append(on, "gravity")
+	}
+	if s.Misere {
+		on = append(on, "misère")
+	}
+	return strings.Join(on, ", ")
+}
+
+// String gives the spec as "3x3 k=3", followed by the switches that are on.
+func (s Spec) String() string {
+	if sw := s.Switches(); sw != "" {
+		return s.Spec.String() + " " + strings.ReplaceAll(sw, ", ", " ")
+	}
+	return s.Spec.String()
+}
+
+// Words says the game in a headline: "4x4 board, 4 in a row, gravity, X first".
+func (s Spec) Words() string {
+	out := fmt.Sprintf("%dx%d board, %d in a row", s.Rows, s.Cols, s.K)
+	if sw := s.Switches(); sw != "" {
+		out += ", " + sw
+	}
+	return out + ", X first"
+}
+
+// Rules are one variant's rules over game.Board. Implementations are safe for
+// concurrent use.
+type Rules interface {
+	// Spec gives the board and the switches.
+	Spec() Spec
+	// Game gives the board's lines and status (who has a line).
+	Game() *game.Game
+	// Moves gives the cells the side to move may play on b; none once the
+	// game is over.
+	Moves(b game.Board) game.Mask
+	// Value gives what a finished game of status st is worth for X: +1, 0, -1.
+	Value(st game.Status) int8
+	// Outcome says whether play on b is over and, if so, its value for X.
+	Outcome(b game.Board) (over bool, value int8)
+	// Symmetries lists the cell permutations that map legal play onto legal
+	// play, the identity first.
+	Symmetries() [][]int
+	// Canonical gives the smallest state id over the symmetries of the board
+	// with state id id, and how many distinct boards they make of it.
+	Canonical(id uint64) (canon uint64, orbit int)
+	// Reachability tells whether b can arise in a game played by the rules,
+	// and if not, why.
+	Reachability(b game.Board) Reason
+}
+
+// New builds the rules of s, whose board must be a validated game.Spec.
+func New(s Spec) Rules {
+	g := game.New(s.Spec)
+	v := &variant{spec: s, game: g, place: Free(g), goal: Normal{}}
+	if s.Gravity {
+		v.place = Gravity(g)
+	}
+	if s.Misere {
+		v.goal = Misere{}
+	}
+	v.syms = game.NewSymTable(s.Spec, v.place.Symmetries())
+	return v
+}
+
+// variant is the Rules made of one Placement and one Goal.
+type variant struct {
+	spec  Spec
+	game  *game.Game
+	place Placement
+	goal  Goal
+	syms  *game.SymTable
+}
+
+func (v *variant) Spec() Spec       { return v.spec }
+func (v *variant) Game() *game.Game { return v.game }
+
+func (v *variant) Moves(b game.Board) game.Mask {
+	if v.game.Status(b).Terminal() {
+		return 0
+	}
+	return v.place.Cells(b)
+}
+
+func (v *variant) Value(st game.Status) int8 { return v.goal.Value(st) }
+
+func (v *variant) Outcome(b game.Board) (bool, int8) {
+	st := v.game.Status(b)
+	return st.Terminal(), v.goal.Value(st)
+}
+
+func (v *variant) Symmetries() [][]int { return v.syms.Perms() }
+
+func (v *variant) Canonical(id uint64) (uint64, int) { return v.syms.Canonical(id) }
+
+// Classic builds the rules of plain m,n,k play on s: free placement, and k in
+// a row wins.
+func Classic(s game.Spec) Rules { return New(Spec{Spec: s}) }

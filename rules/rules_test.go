@@ -1,0 +1,227 @@
+package rules
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+func newRules(t *testing.T, rows, cols, k int, gravity, misere bool) Rules {
+	t.Helper()
+	s, err := game.NewSpec(rows, cols, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(Spec{Spec: s, Gravity: gravity, Misere: misere})
+}
+
+func parse(t *testing.T, r Rules, text string) game.Board {
+	t.Helper()
+	b, err := game.Parse(r.Spec().Spec, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestReachability(t *testing.T) {
+	free := newRules(t, 3, 3, 3, false, false)
+	misere := newRules(t, 3, 3, 3, false, true)
+	grav := newRules(t, 4, 4, 4, true, false)
+	col := newRules(t, 2, 1, 2, true, false)
+	wide := newRules(t, 3, 5, 3, false, false)
+	tests := []struct {
+		name  string
+		rules Rules
+		board string
+		want  Reason
+	}{
+		{"empty", free, ".../.../...", Reachable},
+		{"x won", free, "XXX/OO./...", Reachable},
+		{"two lines through the last move", free, "XXX/XOO/XOO", Reachable},
+		{"O first", free, "OO./.../...", CountsOff},
+		{"X alone", free, "XXX/.../...", CountsOff},
+		{"both won", free, "XXX/OOO/...", BothWon},
+		{"O moved after X won", free, "XXX/OO./O..", MovedAfterXWon},
+		{"X moved after O won", free, "OOO/XX./XX.", MovedAfterOWon},
+		{"full with X's line", free, "XXX/OOX/OOX", Reachable},
+		{"too many X", free, "XXX/O.O/XXX", CountsOff},
+		{"diagonal last", free, "XXX/OXO/OOX", Reachable},
+		{"parallel lines share no cell", wide, "XXX../OO.O./XXXOO", NoSingleLastMove},
+		{"misère stops at the first line too", misere, "XXX/OO./O..", MovedAfterXWon},
+		{"misère line", misere, "XXX/OO./...", Reachable},
+		{"gravity empty", grav, "..../..../..../....", Reachable},
+		{"gravity first move", grav, "..../..../..../.X..", Reachable},
+		{"gravity floating mark", grav, "..../..../.X../....", Floating},
+		{"gravity stacked", grav, "..../..../.O../.X..", Reachable},
+		{"gravity counts first", grav, "..../..../..../OO..", CountsOff},
+		{"gravity line under other marks", grav, "..../O.../OOXO/XXXX", NoSingleLastMove},
+		{"gravity column won on top", grav, ".X../.X../.XO./OXO.", Reachable},
+		{"gravity O under X in one column", col, "X/O", NoMoveOrder},
+		{"gravity X under O in one column", col, "O/X", Reachable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.rules.Reachability(parse(t, tt.rules, tt.board)); got != tt.want {
+				t.Fatalf("Reachability(%s) under %v = %v, want %v", tt.board, tt.rules.Spec(), got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCheckReachable(t *testing.T) {
+	tests := []struct {
+		name   string
+		rules  Rules
+		board  string
+		reason Reason
+		want   string
+	}{
+		{"floating names the cell", newRules(t, 4, 4, 4, true, false), "..../..../.X../....", Floating,
+			`board "..../..../.X../...." cannot arise in play under gravity: a mark stands above an empty cell, but under gravity a mark drops to the lowest empty cell of its column (X on row 2, col 1 has an empty cell below it)`},
+		{"misère names the rules", newRules(t, 3, 3, 3, false, true), "XXX/OO./O..", MovedAfterXWon,
+			`board "XXX/OO./O.." cannot arise in play under misère: X has a line, but O has as many marks, so O moved after the game was over`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckReachable(tt.rules, parse(t, tt.rules, tt.board))
+			var ue *UnreachableError
+			if !errors.As(err, &ue) || ue.Reason != tt.reason {
+				t.Fatalf("CheckReachable = %v, want an UnreachableError for %v", err, tt.reason)
+			}
+			if got := err.Error(); got != tt.want {
+				t.Fatalf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMoves(t *testing.T) {
+	free := newRules(t, 3, 3, 3, false, false)
+	grav := newRules(t, 3, 3, 3, true, false)
+	tests := []struct {
+		name  string
+		rules Rules
+		board string
+		want  game.Mask
+	}{
+		{"free: every empty cell", free, "X../.O./...", 0b111_101_110},
+		{"free: none once over", free, "XXX/OO./...", 0},
+		{"gravity: the bottom row", grav, ".../.../...", 0b111_000_000},
+		{"gravity: above the marks", grav, ".../.../XO.", 0b100_011_000},
+		{"gravity: full columns have none", grav, "X../O../XO.", 0b100_010_000},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.rules.Moves(parse(t, tt.rules, tt.board)); got != tt.want {
+				t.Fatalf("Moves(%s) = %09b, want %09b (cell 0 is the last digit)", tt.board, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestValue(t *testing.T) {
+	tests := []struct {
+		misere bool
+		st     game.Status
+		want   int8
+	}{
+		{false, game.XWon, 1}, {false, game.OWon, -1}, {false, game.Draw, 0},
+		{true, game.XWon, -1}, {true, game.OWon, 1}, {true, game.Draw, 0},
+	}
+	for _, tt := range tests {
+		r := newRules(t, 3, 3, 3, false, tt.misere)
+		if got := r.Value(tt.st); got != tt.want {
+			t.Errorf("misère %v: Value(%v) = %d, want %d", tt.misere, tt.st, got, tt.want)
+		}
+	}
+}
+
+// Every symmetry of the rules maps legal moves onto legal moves on every
+// reachable board of a small game; gravity keeps only the mirror.
+func TestSymmetriesKeepLegalPlay(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules Rules
+		want  int
+	}{
+		{"free square", newRules(t, 3, 3, 3, false, false), 8},
+		{"free rectangle", newRules(t, 2, 3, 2, false, false), 4},
+		{"gravity", newRules(t, 3, 3, 3, true, false), 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			syms := tt.rules.Symmetries()
+			if len(syms) != tt.want {
+				t.Fatalf("%d symmetries, want %d", len(syms), tt.want)
+			}
+			s := tt.rules.Spec().Spec
+			for id := range game.Pow3(s.Cells()) {
+				b := game.FromID(id)
+				if tt.rules.Reachability(b) != Reachable {
+					continue
+				}
+				for _, p := range syms {
+					if got, want := tt.rules.Moves(game.Transform(b, p)), transformMask(tt.rules.Moves(b), p); got != want {
+						t.Fatalf("board %s: moves of the image %b, image of the moves %b", game.Format(s, b), got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+func transformMask(m game.Mask, p []int) game.Mask { return game.Transform(game.Board{X: m}, p).X }
+
+func TestPlay(t *testing.T) {
+	free := newRules(t, 3, 3, 3, false, false)
+	grav := newRules(t, 4, 5, 4, true, false)
+	tests := []struct {
+		name  string
+		rules Rules
+		moves string
+		want  string // a board, or an error's text
+	}{
+		{"cells", free, "4,0,8", "O../.X./..X"},
+		{"cells with spaces", free, "4 0", "O../.X./..."},
+		{"connect-four digits", grav, "3343", "...../..O../..O../..XX."},
+		{"connect-four commas", grav, "3,3,4,3", "...../..O../..O../..XX."},
+		{"column full", grav, "11111", "moves \"11111\": move 5: column 1 is full"},
+		{"column out of range", grav, "6", `move 1: "6" is not a column, want 1 to 5`},
+		{"cell taken", free, "4,4", "move 2: cell 4 holds X, want an empty cell"},
+		{"after the end", free, "0,3,1,4,2,5", `move 6: "5" comes after the game is over (x_won)`},
+		{"not a cell", free, "a", `move 1: "a" is not a cell, want 0 to 8`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := Play(tt.rules, game.Board{}, tt.moves)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			} else {
+				got = game.Format(tt.rules.Spec().Spec, b)
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Fatalf("Play(%q) = %q, want %q", tt.moves, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSpecWords(t *testing.T) {
+	tests := []struct {
+		spec Spec
+		want string
+	}{
+		{Spec{Spec: game.Default}, "3x3 board, 3 in a row, X first"},
+		{Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, "4x5 board, 4 in a row, gravity, X first"},
+		{Spec{Spec: game.Default, Gravity: true, Misere: true}, "3x3 board, 3 in a row, gravity, misère, X first"},
+	}
+	for _, tt := range tests {
+		if got := tt.spec.Words(); got != tt.want {
+			t.Errorf("Words() = %q, want %q", got, tt.want)
+		}
+	}
+}
