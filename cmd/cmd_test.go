@@ -61,6 +61,11 @@ func TestGolden(t *testing.T) {
 		{"verify.txt", []string{"verify"}},
 		{"verify-all-boards.txt", []string{"verify", "--all-boards"}},
 		{"verify-all-boards.json", []string{"verify", "--all-boards", "--json"}},
+		{"enumerate-gravity-3x4.txt", []string{"enumerate", "--gravity", "--size", "3x4", "--k", "4"}},
+		{"solve-misere.txt", []string{"solve", "--misere"}},
+		{"solve-gravity-moves.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332"}},
+		{"solve-gravity-moves.json", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2,3,3,2", "--json"}},
+		{"verify-gravity-misere.txt", []string{"verify", "--gravity", "--misere", "--size", "4x3", "--all-boards"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,6 +95,15 @@ func TestUsageErrors(t *testing.T) {
 		{"board of the wrong size", []string{"solve", "--position", "XO./.X."}, `board "XO./.X." has 6 cells, want 9 for 3x3`},
 		{"board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, "cannot arise in play: both X and O have a line"},
 		{"solve too large", []string{"solve", "--size", "5x5"}, "too many to exhaust"},
+		{"floating mark under gravity", []string{"solve", "--gravity", "--position", ".X./.../..."},
+			"under gravity: a mark stands above an empty cell, but under gravity a mark drops to the lowest empty cell of its column (X on row 0, col 1 has an empty cell below it)"},
+		{"misère game already over", []string{"solve", "--misere", "--position", "XXX/OO./O.."},
+			"under misère: X has a line, but O has as many marks, so O moved after the game was over"},
+		{"gravity column order", []string{"solve", "--gravity", "--size", "2x1", "--k", "2", "--position", "X/O"},
+			"no order of legal moves in turn, X first, builds it"},
+		{"move into a full column", []string{"solve", "--gravity", "--moves", "1111"}, `moves "1111": move 4: column 1 is full, want a column with an empty cell`},
+		{"move after the end", []string{"solve", "--moves", "0,3,1,4,2,5"}, `move 6: "5" comes after the game is over`},
+		{"column out of range", []string{"solve", "--gravity", "--moves", "4"}, `"4" is not a column, want 1 to 3`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

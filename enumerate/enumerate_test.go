@@ -14,11 +14,72 @@ import (
 
 func all(t testing.TB, s game.Spec, workers int) *Result {
 	t.Helper()
-	r, err := All(context.Background(), rules.Classic(s), workers)
+	return allUnder(t, rules.Classic(s), workers)
+}
+
+func allUnder(t testing.TB, rl rules.Rules, workers int) *Result {
+	t.Helper()
+	r, err := All(context.Background(), rl, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// variant builds the rules of rows x cols, k in a row, with the switches.
+func variant(rows, cols, k int, gravity, misere bool) rules.Rules {
+	return rules.New(rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere})
+}
+
+// Public figures for the variants (DESIGN.md; John Tromp's Connect-Four
+// tables, where wWhH is W columns by H rows, that is --size HxW).
+func TestVariantCounts(t *testing.T) {
+	tests := []struct {
+		name      string
+		rules     rules.Rules
+		positions int64
+	}{
+		{"misère 3x3", variant(3, 3, 3, false, true), 5478},
+		{"gravity w4h4", variant(4, 4, 4, true, false), 161029},
+		{"gravity w4h3", variant(3, 4, 4, true, false), 12031},
+		{"gravity w3h4", variant(4, 3, 4, true, false), 6000},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			one, many := allUnder(t, tt.rules, 1), allUnder(t, tt.rules, 3)
+			if got := one.Count().Positions; got != tt.positions {
+				t.Fatalf("positions: got %d, want %d", got, tt.positions)
+			}
+			if !sameResult(one, many) {
+				t.Fatal("1 worker and 3 workers give different results")
+			}
+		})
+	}
+}
+
+// Under gravity only the mirror is a symmetry: orbits have 1 or 2 boards, and
+// the classes are the positions that are their own mirror plus half the rest.
+func TestGravityClasses(t *testing.T) {
+	r := allUnder(t, variant(3, 4, 4, true, false), 2)
+	var own, pairs int64
+	for i := range r.Len() {
+		switch r.Orbit[i] {
+		case 1:
+			own++
+		case 2:
+			pairs++
+		default:
+			t.Fatalf("position %s has orbit %d under gravity, want 1 or 2", game.Format(r.Rules.Spec().Spec, r.Board(i)), r.Orbit[i])
+		}
+	}
+	if got, want := r.Count().Classes, own+pairs/2; got != want {
+		t.Fatalf("classes = %d, want %d (%d own mirrors, %d in pairs)", got, want, own, pairs)
+	}
+}
+
+func sameResult(a, b *Result) bool {
+	return slices.Equal(a.IDs, b.IDs) && slices.Equal(a.Paths, b.Paths) && slices.Equal(a.Canon, b.Canon) &&
+		slices.Equal(a.Orbit, b.Orbit) && slices.Equal(a.Status, b.Status) && slices.Equal(a.Start, b.Start)
 }
 
 // The public figures for 3x3 (DESIGN.md): every one must come out of the computation.
@@ -66,24 +127,40 @@ func TestCounts4x4(t *testing.T) {
 	}
 }
 
-// The reachability test and the enumeration agree on every raw 3x3 board.
+// The reachability test of the rules and the enumeration agree on every raw
+// board, under every rule set.
 func TestReachabilityMatchesEnumeration(t *testing.T) {
-	r := all(t, game.Default, 1)
-	g := r.Rules
-	reachable := 0
-	for id := range game.Pow3(9) {
-		b := game.FromID(id)
-		reason := g.Reachability(b)
-		_, inResult := r.Index(id)
-		if (reason == rules.Reachable) != inResult {
-			t.Fatalf("board %s: Reachability says %v, enumeration says reachable=%v", game.Format(g.Spec().Spec, b), reason, inResult)
-		}
-		if inResult {
-			reachable++
-		}
+	tests := []struct {
+		name  string
+		rules rules.Rules
+	}{
+		{"3x3", variant(3, 3, 3, false, false)},
+		{"misère 3x3", variant(3, 3, 3, false, true)},
+		{"gravity 3x4 k=4", variant(3, 4, 4, true, false)},
+		{"gravity 4x3 k=3", variant(4, 3, 3, true, false)},
+		{"gravity misère 3x3", variant(3, 3, 3, true, true)},
+		{"gravity 2x2 k=2", variant(2, 2, 2, true, false)},
 	}
-	if reachable != r.Len() {
-		t.Fatalf("%d raw boards are reachable, enumeration has %d", reachable, r.Len())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := allUnder(t, tt.rules, 1)
+			s := tt.rules.Spec()
+			reachable := 0
+			for id := range game.Pow3(s.Cells()) {
+				b := game.FromID(id)
+				reason := tt.rules.Reachability(b)
+				_, inResult := r.Index(id)
+				if (reason == rules.Reachable) != inResult {
+					t.Fatalf("board %s: Reachability says %v, enumeration says reachable=%v", game.Format(s.Spec, b), reason, inResult)
+				}
+				if inResult {
+					reachable++
+				}
+			}
+			if reachable != r.Len() {
+				t.Fatalf("%d raw boards are reachable, enumeration has %d", reachable, r.Len())
+			}
+		})
 	}
 }
 
@@ -143,10 +220,7 @@ func TestUCIEndgame(t *testing.T) {
 // Results are identical for 1 and N workers.
 func TestWorkersAgree(t *testing.T) {
 	s := game.Spec{Rows: 3, Cols: 4, K: 3}
-	one, many := all(t, s, 1), all(t, s, 7)
-	if !slices.Equal(one.IDs, many.IDs) || !slices.Equal(one.Paths, many.Paths) ||
-		!slices.Equal(one.Canon, many.Canon) || !slices.Equal(one.Orbit, many.Orbit) ||
-		!slices.Equal(one.Status, many.Status) {
+	if !sameResult(all(t, s, 1), all(t, s, 7)) {
 		t.Fatal("1 worker and 7 workers give different results")
 	}
 }
@@ -177,10 +251,15 @@ func TestFrom(t *testing.T) {
 		name, board string
 		positions   int
 		sequences   int64
-	}{
-		{"empty board is All", ".../.../...", 5478, 549946},
-		{"finished board is alone", "XXX/OO./...", 1, 1},
-		{"last move", "XOX/XOO/OX.", 2, 2},
+		classes     []int64 // by ply from the root
+	}{ // positions and sequences of 0 are not checked
+		{"empty board is All", ".../.../...", 5478, 549946, []int64{1, 3, 12, 38, 108, 174, 204, 153, 57, 15}},
+		{"finished board is alone", "XXX/OO./...", 1, 1, []int64{1}},
+		{"last move", "XOX/XOO/OX.", 2, 2, []int64{1, 1}},
+		// From a corner the mirror in the diagonal through it still pairs the
+		// replies: 8 replies make 5 classes, though the corner's other images
+		// are not in the result.
+		{"corner", "..X/.../...", 0, 0, []int64{1, 5}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,8 +268,14 @@ func TestFrom(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := r.Count(); r.Len() != tt.positions || got.Sequences != tt.sequences {
+			got := r.Count()
+			if tt.positions != 0 && (r.Len() != tt.positions || got.Sequences != tt.sequences) {
 				t.Fatalf("From(%s): %d positions, %d sequences; want %d, %d", tt.board, r.Len(), got.Sequences, tt.positions, tt.sequences)
+			}
+			for i, want := range tt.classes {
+				if c := got.ByPly[i].Classes; c != want {
+					t.Fatalf("From(%s): ply %d has %d classes, want %d", tt.board, got.ByPly[i].Ply, c, want)
+				}
 			}
 		})
 	}
@@ -225,6 +310,15 @@ func BenchmarkEnumerate3x3(b *testing.B) {
 	g := rules.Classic(game.Default)
 	for b.Loop() {
 		if _, err := All(context.Background(), g, 2); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEnumerateGravity4x4(b *testing.B) {
+	rl := variant(4, 4, 4, true, false)
+	for b.Loop() {
+		if _, err := All(context.Background(), rl, 2); err != nil {
 			b.Fatal(err)
 		}
 	}

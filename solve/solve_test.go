@@ -12,8 +12,13 @@ import (
 
 func solveAll(t testing.TB, s game.Spec, workers int) *Result {
 	t.Helper()
+	return solveUnder(t, rules.Classic(s), workers)
+}
+
+func solveUnder(t testing.TB, rl rules.Rules, workers int) *Result {
+	t.Helper()
 	ctx := context.Background()
-	e, err := enumerate.All(ctx, rules.Classic(s), workers)
+	e, err := enumerate.All(ctx, rl, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,20 +143,99 @@ func TestUVa10111(t *testing.T) {
 	}
 }
 
+func variant(rows, cols, k int, gravity, misere bool) rules.Rules {
+	return rules.New(rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere})
+}
+
 func TestWorkersAgree(t *testing.T) {
-	s := game.Spec{Rows: 3, Cols: 4, K: 3}
-	one, many := solveAll(t, s, 1), solveAll(t, s, 5)
-	if !slices.Equal(one.Value, many.Value) || !slices.Equal(one.Depth, many.Depth) || !slices.Equal(one.Best, many.Best) ||
-		!slices.Equal(one.Win, many.Win) || !slices.Equal(one.Draw, many.Draw) || !slices.Equal(one.Lose, many.Lose) {
-		t.Fatal("1 worker and 5 workers give different solutions")
+	tests := []struct {
+		name  string
+		rules rules.Rules
+	}{
+		{"3x4 k=3", variant(3, 4, 3, false, false)},
+		{"misère 3x4 k=3", variant(3, 4, 3, false, true)},
+		{"gravity 4x4 k=4", variant(4, 4, 4, true, false)},
+		{"gravity misère 3x4 k=3", variant(3, 4, 3, true, true)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			one, many := solveUnder(t, tt.rules, 1), solveUnder(t, tt.rules, 5)
+			if !slices.Equal(one.Value, many.Value) || !slices.Equal(one.Depth, many.Depth) || !slices.Equal(one.Best, many.Best) ||
+				!slices.Equal(one.Win, many.Win) || !slices.Equal(one.Draw, many.Draw) || !slices.Equal(one.Lose, many.Lose) {
+				t.Fatal("1 worker and 5 workers give different solutions")
+			}
+		})
 	}
 }
 
-func TestUnreachable(t *testing.T) {
-	g := rules.Classic(game.Default)
-	b, _ := game.Parse(g.Spec().Spec, "XXX/OOO/...")
-	if _, err := Analyze(context.Background(), g, b, 1); err == nil {
-		t.Fatal("Analyze of a board where both have a line: no error, want one")
+// Public values: Connect Four on 4 columns by 4 rows is a draw (John Tromp's
+// tables); misère 3x3 is a draw, and the centre is X's only opening that does
+// not lose.
+func TestVariantValues(t *testing.T) {
+	tests := []struct {
+		name     string
+		rules    rules.Rules
+		value    int8
+		openings map[int]int8 // a cell's opening value for X, where the test names one
+		others   int8         // the value of every other opening
+	}{
+		{"gravity w4h4 is a draw", variant(4, 4, 4, true, false), 0, nil, 0},
+		{"misère 3x3 is a draw, only the centre holds", variant(3, 3, 3, false, true), 0, map[int]int8{4: 0}, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := solveUnder(t, tt.rules, 2).Summarize()
+			if s.Value != tt.value {
+				t.Fatalf("value of the empty board = %d, want %d", s.Value, tt.value)
+			}
+			if tt.openings == nil {
+				return
+			}
+			for _, m := range s.Openings {
+				want, ok := tt.openings[m.Cell]
+				if !ok {
+					want = tt.others
+				}
+				if m.Value != want || m.Best != (m.Value == s.Value) {
+					t.Errorf("opening at cell %d: value %d best %v, want value %d", m.Cell, m.Value, m.Best, want)
+				}
+			}
+		})
+	}
+}
+
+// Misère and gravity positions checked by hand.
+func TestVariantPositions(t *testing.T) {
+	misere := variant(3, 3, 3, false, true)
+	tests := []struct {
+		name, board string
+		rules       rules.Rules
+		status      game.Status
+		value       int8
+		depth       int8
+		best        []int
+	}{
+		// X's own row at 2 loses at once; 5 loses in 4 (O 7, X 6, O 8, and X
+		// must take 2); the bottom row draws to the full board.
+		{"misère: X keeps off its own line", "XX./OO./...", misere, game.InProgress, 0, 5, []int{6, 7, 8}},
+		{"misère: a line loses for its maker", "XXX/OO./...", misere, game.XWon, -1, 0, nil},
+		// X to move tops its column at cell 0, and only there it wins at once.
+		{"gravity: the column win", "..../X.../XO../XOO.", variant(4, 4, 4, true, false), game.InProgress, 1, 1, []int{0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := analyze(t, tt.rules, tt.board)
+			var best []int
+			for _, m := range a.Moves {
+				if m.Best {
+					best = append(best, m.Cell)
+				}
+			}
+			if a.Status != tt.status || a.Value != tt.value || a.Depth != tt.depth || !slices.Equal(best, tt.best) {
+				t.Fatalf("Analyze(%s) = %v value %d depth %d best %v; want %v value %d depth %d best %v",
+					tt.board, a.Status, a.Value, a.Depth, best, tt.status, tt.value, tt.depth, tt.best)
+			}
+		})
 	}
 }
 
@@ -172,6 +256,20 @@ func benchSolve(b *testing.B, s game.Spec) {
 // Enumerate and solve together.
 func BenchmarkEnumerateSolve3x3(b *testing.B) { benchSolve(b, game.Default) }
 func BenchmarkEnumerateSolve4x4(b *testing.B) { benchSolve(b, game.Spec{Rows: 4, Cols: 4, K: 4}) }
+
+func BenchmarkEnumerateSolveGravity4x4(b *testing.B) {
+	ctx := context.Background()
+	rl := variant(4, 4, 4, true, false)
+	for b.Loop() {
+		e, err := enumerate.All(ctx, rl, 2)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := All(ctx, e, 2); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
 
 // Solve alone, on an enumeration made once.
 func BenchmarkSolve4x4(b *testing.B) {

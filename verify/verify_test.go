@@ -21,29 +21,46 @@ func TestMain(m *testing.M) { os.Exit(fakechecker.TestMain(m)) }
 
 func setup(t testing.TB, s game.Spec) (*enumerate.Result, []checker.Checker) {
 	t.Helper()
-	e, err := enumerate.All(context.Background(), rules.Classic(s), 2)
+	return setupUnder(t, rules.Classic(s))
+}
+
+func setupUnder(t testing.TB, rl rules.Rules) (*enumerate.Result, []checker.Checker) {
+	t.Helper()
+	e, err := enumerate.All(context.Background(), rl, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := checker.All(s)
+	cs, err := checker.All(rl.Spec().Spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e, cs
 }
 
-// All five voices agree on every reachable position.
+func variant(rows, cols, k int, gravity, misere bool) rules.Rules {
+	return rules.New(rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere})
+}
+
+// The rule sets of issue 8's public figures, and smaller ones.
+var variants = []rules.Rules{
+	variant(3, 3, 3, false, false),
+	variant(4, 4, 4, false, false),
+	variant(4, 4, 3, false, false),
+	variant(3, 4, 3, false, false),
+	variant(2, 5, 2, false, false),
+	variant(3, 3, 3, false, true),
+	variant(4, 4, 4, true, false),
+	variant(3, 4, 4, true, false),
+	variant(4, 3, 4, true, false),
+	variant(4, 3, 3, true, true),
+}
+
+// All five voices agree on every reachable position of every variant.
 func TestPositionsAgree(t *testing.T) {
-	specs := []game.Spec{
-		{Rows: 3, Cols: 3, K: 3},
-		{Rows: 4, Cols: 4, K: 4},
-		{Rows: 4, Cols: 4, K: 3},
-		{Rows: 3, Cols: 4, K: 3},
-		{Rows: 2, Cols: 5, K: 2},
-	}
-	for _, s := range specs {
+	for _, rl := range variants {
+		s := rl.Spec()
 		t.Run(s.String(), func(t *testing.T) {
-			e, cs := setup(t, s)
+			e, cs := setupUnder(t, rl)
 			r, err := Positions(context.Background(), e, cs, 2)
 			if err != nil {
 				t.Fatal(err)
@@ -127,6 +144,49 @@ func TestBrokenCheckerIsCaught(t *testing.T) {
 	}
 }
 
+// horizontalOnly scans rows alone, as a Connect-Four checker with the
+// classic bug does.
+type horizontalOnly struct{ s game.Spec }
+
+func (horizontalOnly) Name() string { return "horizontal" }
+
+func (h horizontalOnly) Status(cells []game.Cell) game.Status {
+	s := h.s
+	full := true
+	for r := range s.Rows {
+		run, last := 0, game.Empty
+		for c := range s.Cols {
+			v := cells[r*s.Cols+c]
+			full = full && v != game.Empty
+			if v != last {
+				run, last = 0, v
+			}
+			if run++; v != game.Empty && run == s.K {
+				return map[game.Cell]game.Status{game.X: game.XWon, game.O: game.OWon}[v]
+			}
+		}
+	}
+	if full {
+		return game.Draw
+	}
+	return game.InProgress
+}
+
+func TestHorizontalOnlyIsCaughtUnderGravity(t *testing.T) {
+	rl := variant(4, 4, 4, true, false)
+	e, cs := setupUnder(t, rl)
+	r, err := Positions(context.Background(), e, append(cs, horizontalOnly{rl.Spec().Spec}), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Disagree == 0 || r.Tallies[5].Disagree != r.Disagree || r.Tallies[1].Disagree != 0 {
+		t.Fatalf("a checker that scans rows only: %d disagreements, tallies %+v; want it caught and blamed", r.Disagree, r.Tallies)
+	}
+	if got := r.First[0].Statuses[5]; got != "in_progress" {
+		t.Errorf("horizontal checker said %s on %s, want in_progress", got, r.First[0].Board)
+	}
+}
+
 func TestWorkersAgree(t *testing.T) {
 	e, cs := setup(t, game.Spec{Rows: 3, Cols: 4, K: 3})
 	cs = append(cs, brokenLines{game.Spec{Rows: 3, Cols: 4, K: 3}})
@@ -187,10 +247,20 @@ func solved(t testing.TB, s game.Spec) *solve.Result {
 	return r
 }
 
+func solvedUnder(t testing.TB, rl rules.Rules) *solve.Result {
+	t.Helper()
+	e, _ := setupUnder(t, rl)
+	r, err := solve.All(context.Background(), e, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func TestRecurrence(t *testing.T) {
-	for _, s := range []game.Spec{{Rows: 3, Cols: 3, K: 3}, {Rows: 4, Cols: 4, K: 4}, {Rows: 3, Cols: 4, K: 3}} {
-		t.Run(s.String(), func(t *testing.T) {
-			r := solved(t, s)
+	for _, rl := range variants {
+		t.Run(rl.Spec().String(), func(t *testing.T) {
+			r := solvedUnder(t, rl)
 			rep, err := Recurrence(context.Background(), r, 2)
 			if err != nil {
 				t.Fatal(err)
@@ -215,6 +285,63 @@ func TestNaive(t *testing.T) {
 	rep, err = Naive(context.Background(), big)
 	if err != nil || rep.Ran || !strings.Contains(rep.Why, "move sequences") {
 		t.Fatalf("naive on 4x4: ran %v, why %q, %v; want it to decline and say why", rep.Ran, rep.Why, err)
+	}
+}
+
+// The naive solver follows the rules: it agrees on every position of misère
+// 3x3 and of small gravity boards, visiting every move sequence.
+func TestNaiveVariants(t *testing.T) {
+	for _, rl := range []rules.Rules{variant(3, 3, 3, false, true), variant(4, 3, 3, true, false), variant(4, 3, 4, true, true)} {
+		t.Run(rl.Spec().String(), func(t *testing.T) {
+			r := solvedUnder(t, rl)
+			rep, err := Naive(context.Background(), r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sequences int64
+			for _, p := range r.Enum.Paths {
+				sequences += p
+			}
+			if !rep.Ran || rep.Nodes != sequences || rep.Agree != int64(r.Enum.Len()) || rep.Disagree != 0 {
+				t.Fatalf("naive: ran %v, %d nodes, %d of %d positions agree (%v); want %d nodes and all agreeing",
+					rep.Ran, rep.Nodes, rep.Agree, r.Enum.Len(), rep.First, sequences)
+			}
+		})
+	}
+}
+
+// Under gravity the raw boards have the new reasons, the reachability test
+// agrees with the enumeration, and the voices agree on the reachable ones.
+func TestAllBoardsGravity(t *testing.T) {
+	e, cs := setupUnder(t, variant(3, 4, 4, true, false))
+	r, err := AllBoards(context.Background(), e, cs, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[string]int64{}
+	for _, rc := range r.ByReason {
+		by[rc.Reason] = rc.Boards
+	}
+	if by["reachable"] != 12031 || by["floating"] == 0 || by["no_move_order"] == 0 || r.Mismatches != 0 || r.Reachable.Disagree != 0 {
+		t.Fatalf("by reason %v, %d mismatches (%v), %d reachable disagreements; want 12031 reachable, floating and no_move_order boards, no mismatch",
+			by, r.Mismatches, r.FirstMismatch, r.Reachable.Disagree)
+	}
+}
+
+func TestEnvironment(t *testing.T) {
+	tests := []struct {
+		rules rules.Rules
+		want  string
+	}{
+		{variant(3, 3, 3, false, false), "TATETI_ROWS=3 TATETI_COLS=3 TATETI_K=3"},
+		{variant(4, 5, 4, true, false), "TATETI_ROWS=4 TATETI_COLS=5 TATETI_K=4 TATETI_GRAVITY=1"},
+		{variant(3, 3, 3, false, true), "TATETI_ROWS=3 TATETI_COLS=3 TATETI_K=3 TATETI_MISERE=1"},
+		{variant(3, 3, 3, true, true), "TATETI_ROWS=3 TATETI_COLS=3 TATETI_K=3 TATETI_GRAVITY=1 TATETI_MISERE=1"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(Environment(tt.rules.Spec()), " "); got != tt.want {
+			t.Errorf("Environment(%v) = %q, want %q", tt.rules.Spec(), got, tt.want)
+		}
 	}
 }
 
