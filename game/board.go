@@ -71,9 +71,6 @@ func (b Board) ToMove() Cell {
 	return X
 }
 
-// Empties gives the empty cells of a board of s.
-func (b Board) Empties(s Spec) Mask { return full(s) &^ (b.X | b.O) }
-
 // Cells writes the board's cells, row-major, into dst (len s.Cells()) and returns it.
 func (b Board) Cells(s Spec, dst []Cell) []Cell {
 	for i := range s.Cells() {
