@@ -105,7 +105,7 @@ func Parse(s Spec, text string) (Board, error) {
 	for pos, r := range text {
 		if r == '/' {
 			if col != s.Cols {
-				return Board{}, fmt.Errorf("board %q has %d cells in row %d, want %d for %s", text, col, row+1, s.Cols, s.Size())
+				return Board{}, fmt.Errorf("board %q has %d cells in row %d, want %d for %s", Echo(text), col, row+1, s.Cols, s.Size())
 			}
 			row, col = row+1, 0
 			continue
@@ -119,7 +119,7 @@ func Parse(s Spec, text string) (Board, error) {
 		case '.', '-', '_', ' ':
 			c = Empty
 		default:
-			return Board{}, fmt.Errorf("board %q has %q at character %d, want X, O or . for empty (also x, o, -, _, space, and / between rows)", text, r, pos+1)
+			return Board{}, fmt.Errorf("board %q has %q at character %d, want X, O or . for empty (also x, o, -, _, space, and / between rows)", Echo(text), r, pos+1)
 		}
 		if n < s.Cells() {
 			b = b.set(n, c)
@@ -127,10 +127,10 @@ func Parse(s Spec, text string) (Board, error) {
 		n, col = n+1, col+1
 	}
 	if n != s.Cells() {
-		return Board{}, fmt.Errorf("board %q has %d cells, want %d for %s", text, n, s.Cells(), s.Size())
+		return Board{}, fmt.Errorf("board %q has %d cells, want %d for %s", Echo(text), n, s.Cells(), s.Size())
 	}
 	if slashes && (row != s.Rows-1 || col != s.Cols) {
-		return Board{}, fmt.Errorf("board %q has %d rows of cells split by '/', want %d rows of %d for %s", text, row+1, s.Rows, s.Cols, s.Size())
+		return Board{}, fmt.Errorf("board %q has %d rows of cells split by '/', want %d rows of %d for %s", Echo(text), row+1, s.Rows, s.Cols, s.Size())
 	}
 	return b, nil
 }

@@ -33,14 +33,26 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// Sizes of every magnitude parse and validate without a panic, and a size
+// that validates is small enough to build.
 func FuzzParseSize(f *testing.F) {
-	for _, s := range []string{"3x3", "4X4", "3", "x", "0x3", "-1x2", "99999999999999999999x1"} {
+	for _, s := range []string{"3x3", "4X4", "3", "x", "0x3", "-1x2", "99999999999999999999x1",
+		"3x6148914691236517208", "6148914691236517208x3", "4294967297x4294967295", "-9223372036854775808x-1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		rows, cols, err := ParseSize(text)
 		if err != nil {
+			if len(err.Error()) > 300 {
+				t.Fatalf("ParseSize(%q) error is %d characters long, want the input cut", text, len(err.Error()))
+			}
 			return
+		}
+		if s, err := NewSpec(rows, cols, 0); err == nil {
+			if s.Cells() > MaxCells || s.Cells() < 1 {
+				t.Fatalf("NewSpec(%d, %d) = %v with %d cells, want at most %d", rows, cols, s, s.Cells(), MaxCells)
+			}
+			New(s)
 		}
 		r2, c2, err := ParseSize(fmt.Sprintf("%dx%d", rows, cols))
 		if err != nil || r2 != rows || c2 != cols {

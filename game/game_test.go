@@ -19,7 +19,11 @@ func TestNewSpec(t *testing.T) {
 		{"empty side", 0, 3, 0, Spec{}, "size 0x3 has an empty side"},
 		{"k too long", 3, 3, 7, Spec{}, "k 7 does not fit a 3x3 board, want 1 to 3"},
 		{"negative k", 3, 3, -1, Spec{}, "k -1 does not fit"},
-		{"too many cells", 6, 6, 0, Spec{}, "size 6x6 has 36 cells"},
+		{"too many cells", 6, 6, 0, Spec{}, "size 6x6 has more cells than the game model holds: at most 32"},
+		// rows*cols wraps around to 8 and to -1 in 64 bits: each side is checked first.
+		{"product wraps to 8", 6148914691236517208, 3, 0, Spec{}, "size 6148914691236517208x3 has more cells"},
+		{"product wraps to -1", 4294967297, 4294967295, 0, Spec{}, "has more cells than the game model holds"},
+		{"one huge side", 3, 6148914691236517208, 0, Spec{}, "has more cells than the game model holds"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,6 +54,8 @@ func TestParseSize(t *testing.T) {
 		{"3x", 0, 0, true},
 		{"axb", 0, 0, true},
 		{"", 0, 0, true},
+		{"99999999999999999999x3", 0, 0, true},
+		{"3x6148914691236517208", 3, 6148914691236517208, false}, // NewSpec refuses it
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

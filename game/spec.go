@@ -7,6 +7,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -27,13 +28,15 @@ type Spec struct {
 // Default is plain tic-tac-toe: 3x3, three in a row.
 var Default = Spec{Rows: 3, Cols: 3, K: 3}
 
-// NewSpec returns a validated Spec. A k of 0 means the shorter side.
+// NewSpec returns a validated Spec. A k of 0 means the shorter side. Each side
+// is checked against MaxCells before the sides are multiplied, so that no size
+// overflows.
 func NewSpec(rows, cols, k int) (Spec, error) {
 	if rows < 1 || cols < 1 {
 		return Spec{}, fmt.Errorf("size %dx%d has an empty side, want at least 1x1 (for example 3x3)", rows, cols)
 	}
-	if rows*cols > MaxCells {
-		return Spec{}, fmt.Errorf("size %dx%d has %d cells, the game model holds at most %d", rows, cols, rows*cols, MaxCells)
+	if rows > MaxCells || cols > MaxCells || rows*cols > MaxCells {
+		return Spec{}, fmt.Errorf("size %dx%d has more cells than the game model holds: at most %d, such as 4x8 or 5x5", rows, cols, MaxCells)
 	}
 	if k == 0 {
 		k = min(rows, cols)
@@ -44,18 +47,34 @@ func NewSpec(rows, cols, k int) (Spec, error) {
 	return Spec{Rows: rows, Cols: cols, K: k}, nil
 }
 
-// ParseSize reads a size such as "3x3" or "4X4" into rows and cols.
+// ParseSize reads a size such as "3x3" or "4X4" into rows and cols. A side
+// too large for an int is an error; NewSpec judges the rest.
 func ParseSize(s string) (rows, cols int, err error) {
 	r, c, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
 	if !ok {
-		return 0, 0, fmt.Errorf("size %q is not ROWSxCOLS, write it like 3x3 or 4x4", s)
+		return 0, 0, fmt.Errorf("size %q is not ROWSxCOLS, write it like 3x3 or 4x4", Echo(s))
 	}
 	rows, err1 := strconv.Atoi(r)
 	cols, err2 := strconv.Atoi(c)
+	if errors.Is(err1, strconv.ErrRange) || errors.Is(err2, strconv.ErrRange) {
+		return 0, 0, fmt.Errorf("size %q has a side far past the %d cells the game model holds, write it like 3x3 or 4x4", Echo(s), MaxCells)
+	}
 	if err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("size %q is not ROWSxCOLS with whole numbers, write it like 3x3 or 4x4", s)
+		return 0, 0, fmt.Errorf("size %q is not ROWSxCOLS with whole numbers, write it like 3x3 or 4x4", Echo(s))
 	}
 	return rows, cols, nil
+}
+
+// MaxEcho is how many characters of a user's text an error message repeats.
+const MaxEcho = 40
+
+// Echo cuts text to MaxEcho characters for an error message, marking the cut
+// with the full length.
+func Echo(text string) string {
+	if r := []rune(text); len(r) > MaxEcho {
+		return fmt.Sprintf("%s... (%d characters)", string(r[:MaxEcho]), len(r))
+	}
+	return text
 }
 
 // Cells is the number of cells, Rows*Cols.

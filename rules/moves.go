@@ -8,17 +8,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 )
 
-// MaxEcho is how much of a user's text an error message repeats.
-const MaxEcho = 40
-
-// Echo cuts text to MaxEcho characters for an error message.
-func Echo(text string) string {
-	if r := []rune(text); len(r) > MaxEcho {
-		return string(r[:MaxEcho]) + "..."
-	}
-	return text
-}
-
 // Play plays the moves written in text from b, in turn, and gives the board
 // they make. Under free placement a move is a cell number (0 to cells-1,
 // row-major); under gravity it is a column in Connect-Four notation, numbered
@@ -34,7 +23,7 @@ func Play(r Rules, b game.Board, text string) (game.Board, error) {
 	for n, tok := range toks {
 		cell, err := moveCell(r, b, tok)
 		if err != nil {
-			return game.Board{}, fmt.Errorf("moves %q: move %d: %w", Echo(text), n+1, err)
+			return game.Board{}, fmt.Errorf("moves %q: move %d: %w", game.Echo(text), n+1, err)
 		}
 		b = b.Play(cell, b.ToMove())
 	}
@@ -51,7 +40,7 @@ func moveCell(r Rules, b game.Board, tok string) (int, error) {
 	legal := r.Moves(b)
 	if s.Gravity {
 		if err != nil || n < 1 || n > s.Cols {
-			return 0, fmt.Errorf("%q is not a column, want 1 to %d (Connect-Four notation, 1 is the left)", Echo(tok), s.Cols)
+			return 0, fmt.Errorf("%q is not a column, want 1 to %d (Connect-Four notation, 1 is the left)", game.Echo(tok), s.Cols)
 		}
 		for cell := s.Cells() - s.Cols + n - 1; cell >= 0; cell -= s.Cols {
 			if legal>>cell&1 == 1 {
@@ -61,7 +50,7 @@ func moveCell(r Rules, b game.Board, tok string) (int, error) {
 		return 0, fmt.Errorf("column %d is full, want a column with an empty cell", n)
 	}
 	if err != nil || n < 0 || n >= s.Cells() {
-		return 0, fmt.Errorf("%q is not a cell, want 0 to %d (row-major from the top left)", Echo(tok), s.Cells()-1)
+		return 0, fmt.Errorf("%q is not a cell, want 0 to %d (row-major from the top left)", game.Echo(tok), s.Cells()-1)
 	}
 	if legal>>n&1 == 0 {
 		return 0, fmt.Errorf("cell %d holds %v, want an empty cell", n, b.At(n))
