@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -164,6 +166,69 @@ func TestUVa10111(t *testing.T) {
 			}
 			if got != tt.want {
 				t.Fatalf("first winning move = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// With --json an error is one object on stdout as well as a line on stderr.
+func TestJSONErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad size", []string{"enumerate", "--size", "3", "--json"}, `size "3" is not ROWSxCOLS`},
+		{"unknown flag before --json", []string{"solve", "--sise", "3x3", "--json"}, "unknown flag: --sise"},
+		{"unreachable board", []string{"solve", "--json", "--position", "XXX/OOO/..."}, "cannot arise in play"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := run(t, "", tt.args...)
+			var got struct {
+				Error string `json:"error"`
+				Exit  int    `json:"exit"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("stdout %q is not one JSON object: %v", out, err)
+			}
+			if code != exitUsage || got.Exit != exitUsage || !strings.Contains(got.Error, tt.want) || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("exit %d, stdout %+v, stderr %q; want exit 2 and %q in both", code, got, errOut, tt.want)
+			}
+		})
+	}
+}
+
+// failingWriter fails every write, as /dev/full does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// Output that cannot be written is an error, in text and in JSON.
+func TestWriteErrors(t *testing.T) {
+	for _, args := range [][]string{{"verify"}, {"enumerate"}, {"solve", "--json"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var errb bytes.Buffer
+			code := Run(context.Background(), args, strings.NewReader(""), failingWriter{}, &errb)
+			if code != exitUsage || !strings.Contains(errb.String(), "cannot write the output: no space left on device") {
+				t.Fatalf("exit %d, stderr %q; want exit 2 and the write error", code, errb.String())
+			}
+		})
+	}
+}
+
+// A run whose context a signal cancelled exits 130 and says so, whatever the
+// work was doing.
+func TestInterruptedExitCode(t *testing.T) {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		t.Run(signalName(sig), func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			cancel(interrupted{sig})
+			var out, errb bytes.Buffer
+			code := Run(ctx, []string{"enumerate", "--size", "4x4", "--json"}, strings.NewReader(""), &out, &errb)
+			want := "interrupted by " + signalName(sig)
+			if code != exitInterrupted || !strings.Contains(errb.String(), want) || !strings.Contains(out.String(), `"exit": 130`) {
+				t.Fatalf("exit %d, stderr %q, stdout %q; want 130 and %q", code, errb.String(), out.String(), want)
 			}
 		})
 	}

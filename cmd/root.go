@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
@@ -23,36 +25,127 @@ const Version = "0.1.0"
 
 // Exit codes.
 const (
-	exitOK       = 0
-	exitDisagree = 1 // a check found a disagreement
-	exitUsage    = 2 // bad usage or bad input
+	exitOK          = 0
+	exitDisagree    = 1   // a check found a disagreement
+	exitUsage       = 2   // bad usage, bad input, or a failure to finish
+	exitInterrupted = 130 // SIGINT or SIGTERM
 )
 
 // Execute runs the command line on the process's arguments and streams and
-// returns the exit code.
+// returns the exit code. SIGINT and SIGTERM cancel the run's context: the
+// work stops, cleans up after itself, and the exit code is 130.
 func Execute() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(context.Background())
 	defer stop()
 	return Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
+// interrupted is the cause of a context cancelled by a signal.
+type interrupted struct{ sig os.Signal }
+
+func (i interrupted) Error() string { return "interrupted by " + signalName(i.sig) }
+
+func signalName(s os.Signal) string {
+	if s == os.Interrupt {
+		return "SIGINT"
+	}
+	if s == syscall.SIGTERM {
+		return "SIGTERM"
+	}
+	return s.String()
+}
+
+// interruptible gives a context cancelled, with an interrupted cause, by the
+// first SIGINT or SIGTERM.
+func interruptible(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			cancel(interrupted{s})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
+}
+
 // Run runs the command line on args with the given streams and returns the
-// exit code. Errors are printed to stderr.
+// exit code. Errors are printed to stderr, and with --json also as an object
+// on stdout. A failure to write the output is an error too.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd()
+	out := &stickyWriter{w: stdout}
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	root.SetOut(out)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
+		err = fmt.Errorf("cannot write the output: %w", out.err)
+	}
+	code := exitCode(ctx, err)
+	if code == exitOK || code == exitDisagree {
+		return code
+	}
+	msg := err.Error()
+	if code == exitInterrupted {
+		msg = context.Cause(ctx).Error() + ": stopped before the end, nothing half-written is left"
+	}
+	fmt.Fprintf(stderr, "tateti-lab: %s\n", msg)
+	if jsonWanted(root, args) && out.err == nil {
+		_ = writeJSON(stdout, struct {
+			Error string `json:"error"`
+			Exit  int    `json:"exit"`
+		}{msg, code})
+	}
+	return code
+}
+
+// exitCode classifies how a run ended. A run whose context a signal
+// cancelled was interrupted, whatever error the work gave on the way out.
+func exitCode(ctx context.Context, err error) int {
+	var sig interrupted
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.As(context.Cause(ctx), &sig):
+		return exitInterrupted
 	case errors.Is(err, errDisagree):
 		return exitDisagree
 	}
-	fmt.Fprintf(stderr, "tateti-lab: %v\n", err)
 	return exitUsage
+}
+
+// jsonWanted reports whether --json was given, even when parsing stopped at a
+// bad flag before reaching it.
+func jsonWanted(root *cobra.Command, args []string) bool {
+	if on, err := root.PersistentFlags().GetBool("json"); err == nil && on {
+		return true
+	}
+	return slices.Contains(args, "--json") || slices.Contains(args, "--json=true")
+}
+
+// stickyWriter passes writes on and keeps the first error, so that a run
+// whose output could not be written fails even where a printer ignores it.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
 }
 
 // errDisagree is returned after a check has printed its disagreements.
