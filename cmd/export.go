@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -26,9 +27,16 @@ func newExportCmd(g *globalOptions) *cobra.Command {
 		Long: `Export solves the game and writes two tables into a folder: states (one row
 per reachable position, sorted by ply then state_id) and moves (one row per
 legal move, in the same order, then by cell), each as Parquet (zstd) and CSV,
-and manifest.json with row counts and SHA-256 sums. Files are written under
-temporary names and renamed into place; the same command gives byte-identical
-files. data/README.md is the data dictionary.`,
+and manifest.json with row counts and SHA-256 sums. The same command gives
+byte-identical files.
+
+The dataset is written as a unit: into a staging folder beside --out, which
+then replaces --out whole in one atomic exchange, so a reader sees the earlier
+dataset or the new one, never a mix; an export that fails or is interrupted
+leaves the earlier one as it was. Other files in --out (a README) are kept;
+files of an earlier dataset that the new one lacks (say the Parquet files when
+only CSV is asked for) are gone, and a line on stderr names them. --out must
+hold no subfolder. data/README.md is the data dictionary.`,
 		Example: "  tateti-lab export --out data\n  tateti-lab export --size 4x4 --out out4x4 --format parquet",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -36,7 +44,7 @@ files. data/README.md is the data dictionary.`,
 		},
 	}
 	c.Flags().StringVar(&opts.out, "out", "", "the folder to write into (created if missing)")
-	c.Flags().StringSliceVar(&opts.formats, "format", export.Formats, "file formats: parquet, csv or both")
+	c.Flags().StringSliceVar(&opts.formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
 	return c
 }
 
@@ -50,10 +58,10 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 	}
 	// Fail before the solve, not after it.
 	if err := export.CheckFormats(opts.formats); err != nil {
-		return err
+		return fmt.Errorf("--format %q: %w", strings.Join(opts.formats, ","), err)
 	}
-	if err := export.CheckDir(opts.out); err != nil {
-		return err
+	if err := export.CheckTarget(opts.out); err != nil {
+		return fmt.Errorf("--out: %w", err)
 	}
 	ctx := c.Context()
 	e, err := enumerate.All(ctx, g, opts.workers)
@@ -72,6 +80,9 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 	})
 	if err != nil {
 		return err
+	}
+	if len(m.Dropped) > 0 {
+		fmt.Fprintf(c.ErrOrStderr(), "tateti-lab: replaced the earlier dataset in %s; these files of it are gone: %s\n", opts.out, strings.Join(m.Dropped, ", "))
 	}
 	w := c.OutOrStdout()
 	if opts.json {

@@ -61,9 +61,12 @@ func TestExportUsage(t *testing.T) {
 		want string
 	}{
 		{"no out", []string{"export"}, "--out is missing"},
-		{"out is a file", []string{"export", "--out", file}, "is a file, want a folder"},
-		{"out under a file", []string{"export", "--out", filepath.Join(file, "x")}, "cannot be made into a folder"},
-		{"unknown format", []string{"export", "--out", t.TempDir(), "--format", "xlsx"}, `--format "xlsx" is unknown`},
+		{"out is a file", []string{"export", "--out", file}, "is a file; name a folder"},
+		{"out under a file", []string{"export", "--out", filepath.Join(file, "x")}, "cannot be made or read"},
+		{"unknown format", []string{"export", "--out", t.TempDir(), "--format", "xlsx"}, `--format "xlsx": file format "xlsx" is unknown, want parquet, csv or both`},
+		{"no format", []string{"export", "--out", t.TempDir(), "--format", ""}, `--format "": no file format named, want parquet, csv or both`},
+		{"out holds a folder", []string{"export", "--out", filepath.Dir(filepath.Dir(file))}, "holds the folder"},
+		{"out is the current folder", []string{"export", "--out", "."}, "is the current folder"},
 		{"too large", []string{"export", "--out", t.TempDir(), "--size", "5x4"}, "too many to exhaust"},
 	}
 	for _, tt := range tests {

@@ -5,7 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strings"
 
@@ -36,7 +36,8 @@ type Options struct {
 	Meta     Meta
 	Progress func(table string, done, total int) // called now and then, from both tables' goroutines at once; may be nil
 
-	rowGroup int64 // rows per Parquet row group; RowGroupSize when 0 (tests make it small)
+	rowGroup int64                                    // rows per Parquet row group; RowGroupSize when 0 (tests make it small)
+	wrap     func(name string, w io.Writer) io.Writer // stands between each file and its buffer (tests inject failures)
 }
 
 // File describes one written file in the manifest.
@@ -60,109 +61,111 @@ type Manifest struct {
 // ManifestName is the manifest's file name.
 const ManifestName = "manifest.json"
 
-// CheckFormats makes sure every format is one of Formats.
+// CheckFormats makes sure formats names at least one format, each one of
+// Formats.
 func CheckFormats(formats []string) error {
+	if len(formats) == 0 {
+		return fmt.Errorf("no file format named, want parquet, csv or both (parquet,csv)")
+	}
 	for _, f := range formats {
 		if !slices.Contains(Formats, f) {
-			return fmt.Errorf("--format %q is unknown, want parquet, csv or parquet,csv", f)
+			return fmt.Errorf("file format %q is unknown, want parquet, csv or both (parquet,csv)", f)
 		}
 	}
 	return nil
 }
 
-// CheckDir makes sure dir is a folder that can be written, creating it if it
-// is missing.
-func CheckDir(dir string) error {
-	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-		return fmt.Errorf("--out %q is a file, want a folder (it is created if missing)", dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--out %q cannot be made into a folder: %w", dir, err)
-	}
-	f, err := os.CreateTemp(dir, ".tateti-lab-probe-*")
-	if err != nil {
-		return fmt.Errorf("--out %q cannot be written: %w", dir, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
+// Written is what Write did: the manifest of the new dataset, and the files
+// of the earlier dataset in the folder that the new one does not have (they
+// are gone with it).
+type Written struct {
+	*Manifest
+	Dropped []string `json:"dropped,omitempty"`
 }
 
-// Write writes the states and moves tables of r in each of opts.Formats, then
-// the manifest, into opts.Dir. The two tables are written at once, each by its
-// own goroutine. Files appear under their final names only when every table is
-// complete. A write error sticks in a file's buffer and is returned when the
-// file is committed.
-func Write(ctx context.Context, r *solve.Result, opts Options) (*Manifest, error) {
+// Write writes the states and moves tables of r in each of opts.Formats, and
+// the manifest, as one new generation of the dataset in opts.Dir: the files
+// are written into a staging folder beside it, which then replaces the folder
+// whole (see staging). The two tables are written at once, each by its own
+// goroutine. On an error or a cancelled ctx the earlier dataset stays as it
+// was and nothing of the new one is left.
+func Write(ctx context.Context, r *solve.Result, opts Options) (*Written, error) {
 	if err := CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
-	if err := CheckDir(opts.Dir); err != nil {
+	if err := CheckTarget(opts.Dir); err != nil {
 		return nil, err
 	}
-	var files []*atomicFile
-	defer func() {
-		for _, f := range files {
-			f.abort()
-		}
-	}()
-	open := func(table, format string) (*atomicFile, error) {
-		if !slices.Contains(opts.Formats, format) {
-			return nil, nil
-		}
-		f, err := createAtomic(opts.Dir, table+"."+format)
-		if err == nil {
-			files = append(files, f)
-		}
-		return f, err
+	st, err := newStaging(opts.Dir)
+	if err != nil {
+		return nil, err
 	}
-	var out [2][2]*atomicFile // [states, moves][parquet, csv]
-	for t, table := range []string{"states", "moves"} {
-		for k, format := range Formats {
-			f, err := open(table, format)
-			if err != nil {
-				return nil, err
-			}
-			out[t][k] = f
-		}
-	}
-	tw := tableWriter{r: r, meta: opts.Meta, progress: opts.Progress, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize)}
-	rows := map[string]int64{"states": int64(r.Enum.Len())}
-	var nmoves int64
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error { return tw.states(gctx, out[0][0], out[0][1]) })
-	g.Go(func() (err error) {
-		nmoves, err = tw.moves(gctx, out[1][0], out[1][1])
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	defer st.abort()
+	m, err := writeFiles(ctx, r, opts, st.dir)
+	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	rows["moves"] = nmoves
+	dropped, err := st.commit()
+	if err != nil {
+		return nil, err
+	}
+	return &Written{Manifest: m, Dropped: dropped}, nil
+}
 
+// writeFiles writes the tables and the manifest into dir.
+func writeFiles(ctx context.Context, r *solve.Result, opts Options, dir string) (*Manifest, error) {
+	var files []*stagedFile
+	var out [2][2]*stagedFile // [states, moves][parquet, csv]
+	for t, table := range []string{"states", "moves"} {
+		for k, format := range Formats {
+			if !slices.Contains(opts.Formats, format) {
+				continue
+			}
+			f, err := createStaged(dir, table+"."+format, opts.wrap)
+			if err != nil {
+				return nil, err
+			}
+			files, out[t][k] = append(files, f), f
+		}
+	}
+	tw := tableWriter{r: r, meta: opts.Meta, progress: opts.Progress, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize)}
+	rows := map[string]int64{"states": int64(r.Enum.Len())}
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return tw.states(gctx, out[0][0], out[0][1]) })
+	g.Go(func() (err error) {
+		rows["moves"], err = tw.moves(gctx, out[1][0], out[1][1])
+		return err
+	})
+	err := g.Wait()
+	for _, f := range files {
+		if cerr := f.close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
 	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: r.Enum.Rules.Spec()}
 	for _, f := range files {
-		if err := f.commit(); err != nil {
-			return nil, err
-		}
 		table, format, _ := strings.Cut(f.name, ".")
 		m.Files = append(m.Files, File{Name: f.name, Table: table, Format: format,
 			Rows: rows[table], Bytes: f.size, SHA256: f.sha256()})
 	}
 	slices.SortFunc(m.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
-	mf, err := createAtomic(opts.Dir, ManifestName)
+	mf, err := createStaged(dir, ManifestName, opts.wrap)
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, mf)
 	enc := json.NewEncoder(mf)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(m); err != nil {
-		return nil, err
+	err = enc.Encode(m)
+	if cerr := mf.close(); err == nil {
+		err = cerr
 	}
-	return m, mf.commit()
+	return m, err
 }
 
 // tableWriter writes one table to its Parquet and CSV files (either may be nil).
@@ -179,7 +182,7 @@ func (tw *tableWriter) report(table string, done int) {
 	}
 }
 
-func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicFile) error {
+func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) error {
 	var pw *stateWriter
 	if pq != nil {
 		var err error
@@ -214,7 +217,7 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicFile) error {
 	return nil
 }
 
-func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicFile) (int64, error) {
+func (tw *tableWriter) moves(ctx context.Context, pq, csv *stagedFile) (int64, error) {
 	spec := tw.r.Enum.Rules.Spec()
 	var pw moveWriter
 	if pq != nil {

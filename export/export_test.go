@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -52,7 +54,7 @@ func TestStateSchema(t *testing.T) {
 	}
 }
 
-func write(t *testing.T, r *solve.Result, formats ...string) (string, *Manifest) {
+func write(t *testing.T, r *solve.Result, formats ...string) (string, *Written) {
 	t.Helper()
 	dir := t.TempDir()
 	m, err := Write(context.Background(), r, Options{Dir: dir, Formats: formats, Meta: meta})
@@ -231,22 +233,143 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// An interrupted export leaves no file under a final name and no temporary file.
-func TestInterrupted(t *testing.T) {
-	r := solved(t, game.Default)
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err := Write(ctx, r, Options{Dir: dir, Formats: Formats, Meta: meta,
-		Progress: func(table string, done, total int) {
-			if table == "states" && done == total {
-				cancel() // after the states files are written, before any rename
-			}
-		}})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("Write error = %v, want context.Canceled", err)
+// snapshot reads every file of dir; the staging folders beside it are
+// counted apart.
+func snapshot(t *testing.T, dir string) (files map[string]string, staging int) {
+	t.Helper()
+	files = map[string]string{}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = string(b)
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Fatalf("an interrupted export left %d files: %v", len(entries), entries)
+	beside, _ := os.ReadDir(filepath.Dir(dir))
+	for _, e := range beside {
+		if strings.Contains(e.Name(), stagingInfix) {
+			staging++
+		}
+	}
+	return files, staging
+}
+
+// failAfter fails the named file's writes once n bytes have gone through, as
+// a full disk does.
+func failAfter(file string, n int) func(string, io.Writer) io.Writer {
+	return func(name string, w io.Writer) io.Writer {
+		if name != file {
+			return w
+		}
+		return &failingWriter{w: w, left: n}
+	}
+}
+
+type failingWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > f.left {
+		return 0, errors.New("no space left on device")
+	}
+	f.left -= len(p)
+	return f.w.Write(p)
+}
+
+// An export that fails or is interrupted part way leaves the earlier dataset
+// exactly as it was, and no staging folder.
+func TestFailedExportKeepsEarlier(t *testing.T) {
+	r := solved(t, game.Default)
+	dir := filepath.Join(t.TempDir(), "data")
+	if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "README.md"), []byte("mine"), 0o644)
+	before, _ := snapshot(t, dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		opts Options
+		want string
+	}{
+		{"disk full in moves.csv", context.Background(), Options{wrap: failAfter("moves.csv", 100_000)}, "no space left on device"},
+		{"disk full in the manifest", context.Background(), Options{wrap: failAfter(ManifestName, 10)}, "no space left on device"},
+		{"interrupted after states", ctx, Options{Progress: func(table string, done, total int) {
+			if table == "states" && done == total {
+				cancel()
+			}
+		}}, "context canceled"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			opts.Dir, opts.Formats, opts.Meta = dir, Formats, meta
+			if _, err := Write(tt.ctx, r, opts); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Write error = %v, want %q", err, tt.want)
+			}
+			after, staging := snapshot(t, dir)
+			if !maps.Equal(before, after) || staging != 0 {
+				t.Fatalf("after a failed export the folder holds %d files (%d before), equal %v, %d staging folders left; want it untouched",
+					len(after), len(before), maps.Equal(before, after), staging)
+			}
+		})
+	}
+}
+
+// A new export replaces the whole dataset: files of the earlier one that the
+// new one lacks are gone and named; other files are kept.
+func TestReplaceDataset(t *testing.T) {
+	r := solved(t, game.Default)
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "README.md"), []byte("mine"), 0o644)
+	w, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"csv"}, Meta: meta})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, staging := snapshot(t, dir)
+	got := slices.Sorted(maps.Keys(files))
+	if want := []string{"README.md", "manifest.json", "moves.csv", "states.csv"}; !slices.Equal(got, want) || staging != 0 {
+		t.Fatalf("folder holds %v and %d staging folders, want %v and none", got, staging, want)
+	}
+	if want := []string{"moves.parquet", "states.parquet"}; !slices.Equal(w.Dropped, want) {
+		t.Fatalf("dropped %v, want %v", w.Dropped, want)
+	}
+	if files["README.md"] != "mine" {
+		t.Fatalf("README.md = %q, want it kept", files["README.md"])
+	}
+}
+
+// A staging folder left by a run that was killed outright goes at the next
+// export beside the same folder; one of a live run stays.
+func TestStaleStagingRemoved(t *testing.T) {
+	r := solved(t, game.Spec{Rows: 2, Cols: 2, K: 2})
+	parent := t.TempDir()
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("no true command to get a dead process id:", err)
+	}
+	stale := filepath.Join(parent, ".out"+stagingInfix+strconv.Itoa(dead.Process.Pid)+"-123")
+	live := filepath.Join(parent, ".out"+stagingInfix+strconv.Itoa(os.Getpid())+"-456")
+	for _, d := range []string{stale, live} {
+		os.MkdirAll(d, 0o755)
+		os.WriteFile(filepath.Join(d, "states.csv"), []byte("half"), 0o644)
+	}
+	if _, err := Write(context.Background(), r, Options{Dir: filepath.Join(parent, "out"), Formats: Formats, Meta: meta}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the dead run's staging folder is still there: %v", err)
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Errorf("the live run's staging folder is gone: %v", err)
 	}
 }
 
@@ -259,9 +382,11 @@ func TestBadOut(t *testing.T) {
 		formats   []string
 		want      string
 	}{
-		{"a file", file, Formats, "is a file, want a folder"},
-		{"under a file", filepath.Join(file, "sub"), Formats, "cannot be made into a folder"},
+		{"a file", file, Formats, "is a file; name a folder"},
+		{"under a file", filepath.Join(file, "sub"), Formats, "cannot be made or read"},
+		{"holds a folder", filepath.Dir(filepath.Dir(file)), Formats, "holds the folder"},
 		{"unknown format", t.TempDir(), []string{"xlsx"}, `format "xlsx" is unknown`},
+		{"no format", t.TempDir(), nil, "no file format named"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

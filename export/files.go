@@ -11,58 +11,52 @@ import (
 	"path/filepath"
 )
 
-// atomicFile is written under a temporary name in its folder and renamed into
-// place by commit, so that an interrupted export never leaves a truncated file
-// under the final name. It sums its bytes with SHA-256 as they are written.
-type atomicFile struct {
-	name  string // the final base name
-	final string
-	f     *os.File
-	buf   *bufio.Writer
-	sum   hash.Hash
-	size  int64
+// stagedFile is one file of a dataset being written in its staging folder.
+// It sums its bytes with SHA-256 as they are written; a write error sticks in
+// its buffer and is returned by close.
+type stagedFile struct {
+	name string // the base name
+	f    *os.File
+	buf  *bufio.Writer
+	sum  hash.Hash
+	size int64
 }
 
-func createAtomic(dir, name string) (*atomicFile, error) {
-	f, err := os.CreateTemp(dir, "."+name+".tmp-*")
+// createStaged creates name in dir; wrap, if not nil, stands between the
+// buffer and the file (tests inject failures there).
+func createStaged(dir, name string, wrap func(name string, w io.Writer) io.Writer) (*stagedFile, error) {
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("cannot write in folder %q: %w", dir, err)
+		return nil, fmt.Errorf("cannot write %s: %w", name, err)
 	}
-	a := &atomicFile{name: name, final: filepath.Join(dir, name), f: f, sum: sha256.New()}
-	a.buf = bufio.NewWriterSize(io.MultiWriter(f, a.sum), 1<<20)
+	a := &stagedFile{name: name, f: f, sum: sha256.New()}
+	var w io.Writer = f
+	if wrap != nil {
+		w = wrap(name, f)
+	}
+	a.buf = bufio.NewWriterSize(io.MultiWriter(w, a.sum), 1<<20)
 	return a, nil
 }
 
-func (a *atomicFile) Write(p []byte) (int, error) {
+func (a *stagedFile) Write(p []byte) (int, error) {
 	n, err := a.buf.Write(p)
 	a.size += int64(n)
 	return n, err
 }
 
-// commit flushes, syncs and renames the file into place.
-func (a *atomicFile) commit() error {
-	if err := a.buf.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", a.final, err)
+// close flushes, syncs and closes the file.
+func (a *stagedFile) close() error {
+	err := a.buf.Flush()
+	if err == nil {
+		err = a.f.Sync()
 	}
-	if err := a.f.Chmod(0o644); err != nil { // CreateTemp makes 0600
-		return fmt.Errorf("writing %s: %w", a.final, err)
+	if cerr := a.f.Close(); err == nil {
+		err = cerr
 	}
-	if err := a.f.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", a.final, err)
-	}
-	if err := a.f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", a.final, err)
-	}
-	if err := os.Rename(a.f.Name(), a.final); err != nil {
-		return fmt.Errorf("renaming into %s: %w", a.final, err)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", a.name, err)
 	}
 	return nil
 }
 
-// abort drops the temporary file; it is safe after commit.
-func (a *atomicFile) abort() {
-	a.f.Close()
-	os.Remove(a.f.Name())
-}
-
-func (a *atomicFile) sha256() string { return hex.EncodeToString(a.sum.Sum(nil)) }
+func (a *stagedFile) sha256() string { return hex.EncodeToString(a.sum.Sum(nil)) }

@@ -1,0 +1,184 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A dataset is written as a unit: every file of a new generation goes into a
+// private staging folder beside the target folder, and the two folders are
+// swapped in one atomic exchange (two renames where the system has no
+// exchange), so that a reader sees the old dataset or the new one, never a
+// mix. Files in the target that are not the tool's (a README, say) are carried
+// over by hard links; a subfolder in the target is refused up front. A staging
+// folder left by a run that was killed outright is removed by the next export
+// beside the same target once its process is gone.
+
+// stagingInfix marks a staging folder: .<target>.tateti-export-<pid>-<random>.
+const stagingInfix = ".tateti-export-"
+
+// ours matches the files a dataset of this tool holds, and the temporary
+// names earlier versions of the tool wrote inside the target.
+var ours = regexp.MustCompile(`^((states|moves)\.(parquet|csv)|manifest\.json|\.(states|moves)\.(parquet|csv)\.tmp-.*|\.manifest\.json\.tmp-.*|\.tateti-lab-probe-.*)$`)
+
+// CheckTarget makes sure dir can receive a dataset: it is a folder or does
+// not exist yet, holds no subfolder (it is swapped whole), is not the current
+// folder, and its parent folder can be written.
+func CheckTarget(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return fmt.Errorf("folder %q: %w", dir, err)
+	}
+	if wd, err := os.Getwd(); err == nil && wd == abs {
+		return fmt.Errorf("folder %q is the current folder; name a folder for the dataset, such as data", dir)
+	}
+	entries, err := os.ReadDir(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		if fi, serr := os.Stat(abs); serr == nil && !fi.IsDir() {
+			return fmt.Errorf("folder %q is a file; name a folder (it is created if missing)", dir)
+		}
+		return fmt.Errorf("folder %q cannot be made or read: %w", dir, err)
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			return fmt.Errorf("folder %q holds the folder %q; a dataset folder is replaced whole, so name a folder that holds only files", dir, e.Name())
+		}
+	}
+	parent := filepath.Dir(abs)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("folder %q cannot be made: %w", dir, err)
+	}
+	probe, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+stagingInfix+"probe-")
+	if err != nil {
+		return fmt.Errorf("folder %q cannot be written beside: %w", dir, err)
+	}
+	return os.Remove(probe)
+}
+
+// staging is a new generation of the dataset of target, being written.
+type staging struct {
+	target string // the dataset's folder, absolute
+	dir    string // the staging folder beside it
+}
+
+// newStaging removes the staging folders of dead runs beside target and
+// makes a fresh one.
+func newStaging(target string) (*staging, error) {
+	abs, err := filepath.Abs(target)
+	if err != nil {
+		return nil, err
+	}
+	parent, base := filepath.Dir(abs), filepath.Base(abs)
+	removeStale(parent, base)
+	dir, err := os.MkdirTemp(parent, "."+base+stagingInfix+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		return nil, fmt.Errorf("cannot write beside folder %q: %w", target, err)
+	}
+	return &staging{target: abs, dir: dir}, nil
+}
+
+// removeStale removes the staging folders of base in parent whose process
+// has ended.
+func removeStale(parent, base string) {
+	entries, _ := os.ReadDir(parent)
+	prefix := "." + base + stagingInfix
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pidText, _, _ := strings.Cut(rest, "-")
+		if pid, err := strconv.Atoi(pidText); err == nil && !processAlive(pid) {
+			os.RemoveAll(filepath.Join(parent, e.Name()))
+		}
+	}
+}
+
+// commit carries the target's other files over, swaps the staging folder in
+// as the target, and removes the old generation. It gives the files of the
+// earlier dataset that the new one does not have.
+func (s *staging) commit() (dropped []string, err error) {
+	fresh, err := names(s.dir)
+	if err != nil {
+		return nil, err
+	}
+	old, err := os.ReadDir(s.target)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	for _, e := range old {
+		name := e.Name()
+		switch {
+		case ours.MatchString(name):
+			if !strings.HasPrefix(name, ".") && !slices.Contains(fresh, name) {
+				dropped = append(dropped, name)
+			}
+		case e.Type().IsRegular():
+			if err := os.Link(filepath.Join(s.target, name), filepath.Join(s.dir, name)); err != nil {
+				return nil, fmt.Errorf("cannot keep %s in the new dataset: %w", name, err)
+			}
+		default:
+			return nil, fmt.Errorf("folder %q holds %q, which is not a file; a dataset folder is replaced whole", s.target, name)
+		}
+	}
+	if err := syncDir(s.dir); err != nil {
+		return nil, err
+	}
+	if err := swapIn(s.dir, s.target); err != nil {
+		return nil, err
+	}
+	os.RemoveAll(s.dir) // the old generation, if there was one
+	return dropped, syncDir(filepath.Dir(s.target))
+}
+
+// swapIn makes the folder staged the target: one atomic exchange where the
+// system has it, else the target moved aside and the staged folder renamed
+// in (a moment with no dataset, never a mixed one). The old generation, if
+// any, ends up at staged.
+func swapIn(staged, target string) error {
+	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
+		return os.Rename(staged, target)
+	}
+	if err := exchange(staged, target); err == nil {
+		return nil
+	}
+	aside := staged + ".old"
+	if err := os.Rename(target, aside); err != nil {
+		return fmt.Errorf("cannot replace folder %q: %w", target, err)
+	}
+	if err := os.Rename(staged, target); err != nil {
+		os.Rename(aside, target)
+		return fmt.Errorf("cannot replace folder %q: %w", target, err)
+	}
+	return os.Rename(aside, staged)
+}
+
+// abort removes the staging folder; it is safe after commit.
+func (s *staging) abort() { os.RemoveAll(s.dir) }
+
+func names(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	out := make([]string, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out, err
+}
+
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
+}
