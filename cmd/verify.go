@@ -21,6 +21,7 @@ type verifyOptions struct {
 	cells     string
 	results   string
 	timeout   time.Duration
+	total     time.Duration
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -45,7 +46,11 @@ line per request with a --results token (X wins, O wins, draw, in progress).
 TATETI_ROWS, TATETI_COLS and TATETI_K are set in its environment, and
 TATETI_GRAVITY=1 and TATETI_MISERE=1 under those rules. The seed
 articles' conventions are --cells 0,1,-1 --results 0,1,2,3 (seed 000) and
---cells 1,2,0 --results 1,2,0,-1 (seed 002).`,
+--cells 1,2,0 --results 1,2,0,-1 (seed 002). --timeout limits how long the
+program may stay silent, not the whole run: a slow program that keeps
+answering is not stopped. --total-timeout limits the whole run. The program
+and any children it starts are stopped at the end, on an error and on an
+interrupt.`,
 		Example: "  tateti-lab verify\n  tateti-lab verify --all-boards\n  tateti-lab verify --size 4x4 --json\n  tateti-lab verify --external 'python3 checker.py' --cells 0,1,-1 --results 0,1,2,3",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -60,7 +65,8 @@ articles' conventions are --cells 0,1,-1 --results 0,1,2,3 (seed 000) and
 	f.StringVar(&opts.external, "external", "", "test this checker program, such as 'python3 checker.py'")
 	f.StringVar(&opts.cells, "cells", "X,O,.", "with --external: the tokens for X, O and an empty cell")
 	f.StringVar(&opts.results, "results", "X,O,draw,open", "with --external: the tokens for X wins, O wins, draw and in progress")
-	f.DurationVar(&opts.timeout, "timeout", 60*time.Second, "with --external: how long the program may take in all")
+	f.DurationVar(&opts.timeout, "timeout", 60*time.Second, "with --external: the longest the program may stay silent (no answer, or no exit after the last)")
+	f.DurationVar(&opts.total, "total-timeout", 0, "with --external: the longest the whole run may take (default no limit)")
 	return c
 }
 
@@ -82,8 +88,10 @@ func runVerify(c *cobra.Command, opts *verifyOptions) error {
 	if err != nil {
 		return err
 	}
-	if c.Flags().Changed("cells") || c.Flags().Changed("results") || c.Flags().Changed("timeout") {
-		return fmt.Errorf("--cells, --results and --timeout go with --external 'PROGRAM ARGS'")
+	for _, f := range []string{"cells", "results", "timeout", "total-timeout"} {
+		if c.Flags().Changed(f) {
+			return fmt.Errorf("--%s goes with --external 'PROGRAM ARGS'", f)
+		}
 	}
 	ctx := c.Context()
 	e, err := enumerate.All(ctx, rl, opts.workers)
@@ -255,7 +263,10 @@ func runExternal(c *cobra.Command, opts *verifyOptions) error {
 	if opts.timeout <= 0 {
 		return fmt.Errorf("--timeout %v is not a time to wait, want more than 0 such as 60s", opts.timeout)
 	}
-	x := &verify.External{Argv: argv, Timeout: opts.timeout}
+	if opts.total < 0 {
+		return fmt.Errorf("--total-timeout %v is not a time to wait, want 0 for no limit or more, such as 10m", opts.total)
+	}
+	x := &verify.External{Argv: argv, Timeout: opts.timeout, Total: opts.total}
 	copy(x.Cells[:], cells)
 	copy(x.Results[:], results)
 	var boards verify.Boards

@@ -2,13 +2,25 @@ package cmd
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
 )
 
-func TestMain(m *testing.M) { os.Exit(fakechecker.TestMain(m)) }
+// mainEnv makes the test binary run the command line itself, for the tests
+// that send it real signals.
+const mainEnv = "TATETI_LAB_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(mainEnv) == "1" {
+		os.Unsetenv(mainEnv) // a checker it starts is the fake checker, not this
+		os.Exit(Execute())
+	}
+	os.Exit(fakechecker.TestMain(m))
+}
 
 // self is the test binary: with fakechecker.Env set it is a checker program.
 func self(t *testing.T) string {
@@ -33,9 +45,14 @@ func TestVerifyExternal(t *testing.T) {
 		// The anti-diagonal X../.X./X.. class: the first board is drawn with what was expected.
 		{"forgets the anti-diagonal", "noanti", seed000, 1, "OOX/.X./X.. (state 827)\n    . X .    expected x_won, got in_progress", ""},
 		{"crashes", "crash", seed000, 2, "", "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakechecker: index out of range"},
-		{"hangs", "hang", append([]string{"--timeout", "1s"}, seed000...), 2, "", "ran past the timeout of 1s"},
+		{"hangs", "hang", append([]string{"--timeout", "1s"}, seed000...), 2, "", "gave no answer for 1s"},
 		{"prints garbage", "garbage", seed000, 2, "", `answered "maybe" to request 4, want one of 0, 1, 2, 3`},
 		{"answers too much", "extra", seed000, 2, "", "printed more answers than requests"},
+		// 1 s of answers in all, never silent for 300 ms: --timeout is a limit
+		// on silence, not a budget for the run.
+		{"slow but steady", "slow", append([]string{"--timeout", "300ms"}, seed000...), 0, "ok: the program agrees on all 5,478", ""},
+		{"over the total limit", "slow", append([]string{"--total-timeout", "300ms"}, seed000...), 2, "", "ran past the total limit of 300ms"},
+		{"stops short", "short", seed000, 2, "", "exited with status 0 before answering every request (5 of 5478 answers read)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,7 +75,9 @@ func TestVerifyExternalUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"cells without external", []string{"verify", "--cells", "0,1,-1"}, "go with --external"},
+		{"cells without external", []string{"verify", "--cells", "0,1,-1"}, "--cells goes with --external"},
+		{"total without external", []string{"verify", "--total-timeout", "1m"}, "--total-timeout goes with --external"},
+		{"negative total", []string{"verify", "--external", "x", "--total-timeout", "-1s"}, "--total-timeout -1s is not a time to wait"},
 		{"too few cells", []string{"verify", "--external", "x", "--cells", "0,1"}, `--cells "0,1" has 2 tokens, want 3`},
 		{"repeated result", []string{"verify", "--external", "x", "--results", "1,1,2,3"}, `names "1" twice`},
 		{"unclosed quote", []string{"verify", "--external", `python3 "check.py`}, "unclosed quote"},
@@ -72,5 +91,23 @@ func TestVerifyExternalUsage(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, errOut, exitUsage, tt.want)
 			}
 		})
+	}
+}
+
+// A background child of the checker that holds its stdout neither outlives
+// the run nor makes the checker look as if it did not exit.
+func TestVerifyExternalChild(t *testing.T) {
+	pids := filepath.Join(t.TempDir(), "pids")
+	t.Setenv(fakechecker.Env, "child")
+	t.Setenv(fakechecker.PIDFile, pids)
+	out, errOut, code := run(t, "", "verify", "--external", self(t), "--cells", "0,1,-1", "--results", "0,1,2,3", "--timeout", "5s")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	for _, pid := range readPIDs(t, pids, 2) {
+		if !waitGone(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("process %d is still running after the run", pid)
+		}
 	}
 }

@@ -1,18 +1,16 @@
 package verify
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
+	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -29,7 +27,8 @@ type External struct {
 	Argv    []string      // the program and its arguments
 	Cells   [3]string     // tokens for X, O and an empty cell
 	Results [4]string     // tokens for X wins, O wins, draw, in progress
-	Timeout time.Duration // for the whole run
+	Timeout time.Duration // the longest silence: no answer (or no exit) for that long stops it
+	Total   time.Duration // the longest the whole run may take; 0: no limit
 }
 
 // ExternalReport compares the program's answers with the bitmask status.
@@ -46,7 +45,7 @@ type ExternalReport struct {
 }
 
 // ExternalError is a failure of the program itself: it could not start, it
-// stopped early, answered too much, answered garbage or ran too long.
+// stopped early, answered too much, answered garbage or was silent too long.
 type ExternalError struct {
 	Program string
 	What    string
@@ -64,117 +63,111 @@ func (e *ExternalError) Error() string {
 }
 
 // Run starts the program once, streams every board to it while reading its
-// answers, and compares them with want. The program is never left running.
+// answers, and compares them with want. The program and its children are
+// never left running. When ctx is cancelled, Run stops the program and gives
+// ctx's error, blaming nobody.
 func (x *External) Run(ctx context.Context, rs rules.Spec, boards Boards) (*ExternalReport, error) {
 	s := rs.Spec
 	prog := strings.Join(x.Argv, " ")
 	n := boards.Len()
 	rep := &ExternalReport{Program: prog, Boards: int64(n), First: []Disagreement{}, FirstUnreachable: []Disagreement{}}
-	ctx, cancel := context.WithTimeout(ctx, x.Timeout)
-	defer cancel()
-
-	cmd := exec.CommandContext(ctx, x.Argv[0], x.Argv[1:]...)
-	cmd.Env = append(os.Environ(), Environment(rs)...)
-	killGroup(cmd)
-	cmd.WaitDelay = time.Second
-	tail := &tailWriter{max: 2048}
-	cmd.Stderr = tail
-	stdin, err := cmd.StdinPipe()
+	p, err := extproc.Start(ctx, extproc.Config{Argv: x.Argv, Env: Environment(rs), Silence: x.Timeout, Total: x.Total},
+		func(w io.Writer) error { return x.writeRequests(w, s, boards) })
 	if err != nil {
-		return nil, err
+		return nil, &ExternalError{Program: prog, What: err.Error(), Boards: int64(n)}
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	wait := sync.OnceValue(cmd.Wait) // every path below waits once, however it ends
-	fail := func(answers int64, what string) error {
-		cancel()
-		_ = wait()
-		return &ExternalError{Program: prog, What: what, Answers: answers, Boards: int64(n), Stderr: tail.String()}
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, &ExternalError{Program: prog, What: "cannot start: " + err.Error(), Boards: int64(n)}
-	}
-
-	// The writer streams every request while the reader below reads answers, so
-	// that neither side's pipe fills up and blocks the other.
-	go func() {
-		w := bufio.NewWriterSize(stdin, 64<<10)
-		line := make([]byte, 0, 2*s.Cells())
-		for k := range n {
-			b, _, _ := boards.At(k)
-			line = line[:0]
-			for i := range s.Cells() {
-				if i > 0 {
-					line = append(line, ' ')
-				}
-				line = append(line, x.Cells[cellIndex(b.At(i))]...)
-			}
-			line = append(line, '\n')
-			if _, err := w.Write(line); err != nil {
-				break // the program is gone; the reader says why
-			}
-		}
-		_ = w.Flush()
-		_ = stdin.Close()
-	}()
-
-	status := map[string]game.Status{x.Results[0]: game.XWon, x.Results[1]: game.OWon, x.Results[2]: game.Draw, x.Results[3]: game.InProgress}
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	defer p.Stop()
 	var read int64
+	fail := func(what string) error {
+		p.Stop()
+		return &ExternalError{Program: prog, What: what, Answers: read, Boards: int64(n), Stderr: p.Stderr()}
+	}
+	status := map[string]game.Status{x.Results[0]: game.XWon, x.Results[1]: game.OWon, x.Results[2]: game.Draw, x.Results[3]: game.InProgress}
 	for k := range n {
-		if !sc.Scan() {
-			return nil, fail(read, x.stopped(ctx, wait, sc.Err()))
+		text, err := p.Line()
+		if err != nil {
+			return nil, x.failure(ctx, p, err, fail)
 		}
-		tok := strings.TrimSpace(sc.Text())
-		got, ok := status[tok]
+		got, ok := status[strings.TrimSpace(text)]
 		if !ok {
-			return nil, fail(read, fmt.Sprintf("answered %q to request %d, want one of %s", tok, k+1, strings.Join(x.Results[:], ", ")))
+			return nil, fail(fmt.Sprintf("answered %q to request %d, want one of %s", game.Echo(strings.TrimSpace(text)), k+1, strings.Join(x.Results[:], ", ")))
 		}
 		read++
-		b, want, reachable := boards.At(k)
-		d := Disagreement{Board: game.Format(s, b), StateID: game.ID(b), Statuses: []string{want.String(), got.String()}}
-		switch {
-		case reachable && got == want:
-			rep.Agree++
-		case reachable:
-			rep.Disagree++
-			rep.First = keep(rep.First, d)
-		default:
-			rep.UnreachableBoards++
-			if got != want {
-				rep.UnreachableDiffer++
-				rep.FirstUnreachable = keep(rep.FirstUnreachable, d)
-			}
-		}
+		rep.add(s, boards, k, got)
 	}
-	if sc.Scan() {
-		return nil, fail(read, fmt.Sprintf("printed more answers than requests: line %d is %q", n+1, sc.Text()))
-	}
-	if err := wait(); err != nil {
+	if err := p.Exit(); err != nil {
 		if ctx.Err() != nil {
-			return nil, fail(read, fmt.Sprintf("answered every request but did not exit within %v of the start", x.Timeout))
+			return nil, ctx.Err()
 		}
-		return nil, fail(read, "answered every request but then failed: "+err.Error())
+		return nil, fail("answered every request but then failed: " + err.Error())
+	}
+	if extra := p.Rest(); extra != "" {
+		return nil, fail(fmt.Sprintf("printed more answers than requests: line %d is %q", n+1, game.Echo(extra)))
 	}
 	return rep, nil
 }
 
-// stopped says why the program's output ended before every answer.
-func (x *External) stopped(ctx context.Context, wait func() error, readErr error) string {
-	if readErr != nil {
-		return "printed an answer line that could not be read: " + readErr.Error()
+// add counts the answer got to request k.
+func (r *ExternalReport) add(s game.Spec, boards Boards, k int, got game.Status) {
+	b, want, reachable := boards.At(k)
+	diff := func() Disagreement {
+		return Disagreement{Board: game.Format(s, b), StateID: game.ID(b), Statuses: []string{want.String(), got.String()}}
 	}
-	err := wait()
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Sprintf("ran past the timeout of %v (set --timeout for more)", x.Timeout)
+	switch {
+	case reachable && got == want:
+		r.Agree++
+	case reachable:
+		r.Disagree++
+		r.First = keep(r.First, diff())
+	default:
+		r.UnreachableBoards++
+		if got != want {
+			r.UnreachableDiffer++
+			r.FirstUnreachable = keep(r.FirstUnreachable, diff())
+		}
 	}
-	if err != nil {
-		return "stopped early: " + err.Error()
+}
+
+// writeRequests writes one line per board: the cells row-major, spelled with
+// x.Cells, separated by single spaces.
+func (x *External) writeRequests(w io.Writer, s game.Spec, boards Boards) error {
+	line := make([]byte, 0, 4*s.Cells())
+	for k := range boards.Len() {
+		b, _, _ := boards.At(k)
+		line = line[:0]
+		for i := range s.Cells() {
+			if i > 0 {
+				line = append(line, ' ')
+			}
+			line = append(line, x.Cells[cellIndex(b.At(i))]...)
+		}
+		if _, err := w.Write(append(line, '\n')); err != nil {
+			return err
+		}
 	}
-	return "stopped early: it exited with status 0 before answering every request"
+	return nil
+}
+
+// failure says why the answers stopped: the run was interrupted (ctx's error,
+// passed on), the program was silent or over time, or its output ended.
+func (x *External) failure(ctx context.Context, p *extproc.Proc, err error, fail func(string) error) error {
+	var pe *extproc.Error
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &pe):
+		return fail(pe.What)
+	case !errors.Is(err, io.EOF):
+		return fail(err.Error())
+	}
+	exit := p.Exit()
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case exit != nil:
+		return fail("stopped early: " + exit.Error())
+	}
+	return fail("stopped early: it exited with status 0 before answering every request")
 }
 
 // Environment gives the variables that tell an external program the game:
@@ -199,29 +192,6 @@ func cellIndex(c game.Cell) int {
 		return 1
 	}
 	return 2
-}
-
-// tailWriter keeps the last max bytes written to it.
-type tailWriter struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
-}
-
-func (t *tailWriter) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max {
-		t.buf = t.buf[len(t.buf)-t.max:]
-	}
-	return len(p), nil
-}
-
-func (t *tailWriter) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return strings.TrimRight(string(t.buf), "\n")
 }
 
 // PositionBoards gives the positions of e, all reachable, as Boards.

@@ -1,8 +1,15 @@
 //go:build !unix
 
-package verify
+package extproc
 
 import "os/exec"
 
-// killGroup keeps exec's default: cancelling kills the program itself.
-func killGroup(cmd *exec.Cmd) {}
+// ownGroup keeps the default here: there are no process groups to use.
+func ownGroup(cmd *exec.Cmd) {}
+
+// killGroup kills the program itself; its children are not reached here.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		_ = cmd.Process.Kill()
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,20 @@ import (
 
 // Env is the variable that names the mode.
 const Env = "TATETI_FAKE_CHECKER"
+
+// PIDFile is the variable that names a file for the process ids.
+const PIDFile = "TATETI_FAKE_PIDFILE"
+
+// notePID appends pid to the file PIDFile names, if any.
+func notePID(pid int) {
+	if name := os.Getenv(PIDFile); name != "" {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err == nil {
+			fmt.Fprintln(f, pid)
+			f.Close()
+		}
+	}
+}
 
 // The modes:
 //
@@ -28,6 +43,13 @@ const Env = "TATETI_FAKE_CHECKER"
 //	garbage   seed000, but its 4th answer is "maybe"
 //	extra     seed000, with one answer too many at the end
 //	short     seed000, but it exits 0 after 5 answers
+//	slow      seed000, but the first 10 answers take 100 ms each
+//	child     seed000, and at the end it leaves a background child that
+//	          holds its stdout and stderr open
+//	sleep     no protocol: it sleeps for an hour (the child of "child")
+//
+// With PIDFile set, the program writes its process id, and in mode child the
+// child's, one a line, to that file.
 type convention struct {
 	cells   map[string]int // token to 1 for X, 2 for O, 0 for empty
 	results [4]string      // X wins, O wins, draw, in progress
@@ -47,11 +69,20 @@ func TestMain(m interface{ Run() int }) int {
 	if mode := os.Getenv(Env); mode != "" {
 		return Main(mode, os.Stdin, os.Stdout, os.Stderr)
 	}
+	// A race-enabled test binary sleeps a second at exit by default; the
+	// checkers these tests start are such binaries, and the timing tests
+	// would see that second as a checker slow to exit.
+	os.Setenv("GORACE", "atexit_sleep_ms=0")
 	return m.Run()
 }
 
 // Main runs the checker in mode on stdin and stdout and returns its exit code.
 func Main(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if mode == "sleep" {
+		time.Sleep(time.Hour)
+		return 0
+	}
+	notePID(os.Getpid())
 	conv, ok := conventions[mode]
 	if !ok {
 		conv = conventions["seed000"]
@@ -76,6 +107,9 @@ func Main(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		case mode == "short" && n > 5:
 			return 0
+		case mode == "slow" && n <= 10:
+			out.Flush()
+			time.Sleep(100 * time.Millisecond)
 		}
 		fields := strings.Fields(in.Text())
 		cells := make([]int, len(fields))
@@ -86,6 +120,15 @@ func Main(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if mode == "extra" {
 		fmt.Fprintln(out, conv.results[3])
+	}
+	if mode == "child" {
+		out.Flush()
+		c := exec.Command(os.Args[0])
+		c.Env = append(os.Environ(), Env+"=sleep")
+		c.Stdout, c.Stderr = os.Stdout, os.Stderr
+		if c.Start() == nil {
+			notePID(c.Process.Pid)
+		}
 	}
 	return 0
 }

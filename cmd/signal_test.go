@@ -1,0 +1,168 @@
+//go:build unix
+
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
+)
+
+// readPIDs waits for the file to name want process ids and gives them.
+func readPIDs(t *testing.T, name string, want int) []int {
+	t.Helper()
+	for range 250 {
+		b, _ := os.ReadFile(name)
+		if f := strings.Fields(string(b)); len(f) >= want {
+			var pids []int
+			for _, s := range f {
+				pid, err := strconv.Atoi(s)
+				if err != nil {
+					t.Fatalf("pid file holds %q", b)
+				}
+				pids = append(pids, pid)
+			}
+			return pids
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s never named %d processes", name, want)
+	return nil
+}
+
+// gone reports whether process pid has ended; a zombie counts as ended, as
+// nobody may reap an orphan in a container.
+func gone(pid int) bool {
+	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		return true
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	return len(f) > 0 && f[0] == "Z"
+}
+
+func waitGone(pid int) bool {
+	for range 100 {
+		if gone(pid) {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
+// lab starts the test binary as tateti-lab itself with args.
+func lab(t *testing.T, env []string, args ...string) (*exec.Cmd, *strings.Builder) {
+	t.Helper()
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(os.Environ(), append(env, mainEnv+"=1", "GORACE=atexit_sleep_ms=0")...)
+	var stderr strings.Builder
+	c.Stderr = &stderr
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+	return c, &stderr
+}
+
+// exitOf waits for c, at most a limit, and gives its exit code.
+func exitOf(t *testing.T, c *exec.Cmd, limit time.Duration) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case <-done:
+		return c.ProcessState.ExitCode()
+	case <-time.After(limit):
+		t.Fatalf("still running %v after the signal", limit)
+		return -1
+	}
+}
+
+// SIGTERM during an export: exit 130, the earlier dataset as it was, and no
+// staging folder or temporary file left.
+func TestSIGTERMDuringExport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exports 4x4 for a few seconds; run without -short")
+	}
+	parent := t.TempDir()
+	out := filepath.Join(parent, "out")
+	if code, _, errOut := runCode(t, "export", "--size", "2x2", "--k", "2", "--out", out); code != 0 {
+		t.Fatalf("first export: exit %d: %s", code, errOut)
+	}
+	before := listDir(t, out)
+	c, stderr := lab(t, nil, "export", "--size", "4x4", "--out", out)
+	// Enumerate and solve take about a second; the export is then writing.
+	time.Sleep(2500 * time.Millisecond)
+	c.Process.Signal(syscall.SIGTERM)
+	if code := exitOf(t, c, 10*time.Second); code != exitInterrupted {
+		t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "interrupted by SIGTERM") {
+		t.Errorf("stderr %q, want it to say it was interrupted", stderr.String())
+	}
+	if after := listDir(t, out); after != before {
+		t.Errorf("the folder holds %s after the interrupted export, %s before", after, before)
+	}
+	if beside := listDir(t, parent); beside != "out" {
+		t.Errorf("beside the folder: %s, want only out", beside)
+	}
+}
+
+// SIGTERM during verify --external with a hung checker: exit 130, the
+// checker stopped, and no blame on it.
+func TestSIGTERMDuringExternal(t *testing.T) {
+	pids := filepath.Join(t.TempDir(), "pids")
+	env := []string{fakechecker.Env + "=hang", fakechecker.PIDFile + "=" + pids}
+	c, stderr := lab(t, env, "verify", "--external", quote(os.Args[0]), "--cells", "0,1,-1", "--results", "0,1,2,3", "--timeout", "1h")
+	checker := readPIDs(t, pids, 1)[0]
+	time.Sleep(200 * time.Millisecond) // the checker has answered 10 and hangs
+	c.Process.Signal(syscall.SIGTERM)
+	if code := exitOf(t, c, 10*time.Second); code != exitInterrupted {
+		t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
+	}
+	if !waitGone(checker) {
+		syscall.Kill(checker, syscall.SIGKILL)
+		t.Fatalf("the checker %d is still running", checker)
+	}
+	if s := stderr.String(); !strings.Contains(s, "interrupted by SIGTERM") || strings.Contains(s, "checker program") {
+		t.Errorf("stderr %q, want it to say it was interrupted and not blame the program", s)
+	}
+}
+
+func runCode(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	out, errOut, code := run(t, "", args...)
+	return code, out, errOut
+}
+
+// listDir names what dir holds, sorted, with each file's size.
+func listDir(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err.Error()
+	}
+	var parts []string
+	for _, e := range entries {
+		info, _ := e.Info()
+		if e.IsDir() || info == nil {
+			parts = append(parts, e.Name())
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s:%d", e.Name(), info.Size()))
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,237 @@
+// Package extproc owns running a user's program for the external protocols
+// (checker, solver, agent, contest judge): it starts the program in a process
+// group of its own, writes the requests to its stdin while its answers are
+// read from its stdout, so that neither pipe fills and blocks the other, keeps
+// the tail of its stderr, stops it when it has been silent too long or the
+// whole run is over its limit, and never leaves it or its children running.
+package extproc
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Config says what to run and how long to wait.
+type Config struct {
+	Argv    []string      // the program and its arguments
+	Env     []string      // added to the environment, NAME=value
+	Silence time.Duration // the longest wait for a line of output or for the exit; 0: no limit
+	Total   time.Duration // the longest the whole run may take; 0: no limit
+}
+
+// MaxLine is the longest answer line read.
+const MaxLine = 1 << 20
+
+// Proc is a running program. Its methods are for one goroutine.
+type Proc struct {
+	cfg    Config
+	ctx    context.Context
+	cmd    *exec.Cmd
+	lines  chan line
+	tail   *tailWriter
+	exited chan struct{}    // closed when the program has exited
+	err    error            // its exit error, once exited is closed
+	total  <-chan time.Time // fires once the total limit has passed
+	stop   sync.Once
+}
+
+type line struct {
+	text string
+	err  error // io.EOF at the end of the output
+}
+
+// Error is a failure of the program: it did not answer in time, or ran past
+// the total limit. The sentence says which and how to give it more time.
+type Error struct{ What string }
+
+func (e *Error) Error() string { return e.What }
+
+// Start starts the program. feed writes every request to w, in a goroutine
+// of its own, and returns; stdin is then closed. A write that fails because
+// the program has gone ends the feeding quietly: Line says why it is gone.
+func Start(ctx context.Context, cfg Config, feed func(w io.Writer) error) (*Proc, error) {
+	if len(cfg.Argv) == 0 {
+		return nil, errors.New("no program to run")
+	}
+	cmd := exec.Command(cfg.Argv[0], cfg.Argv[1:]...)
+	cmd.Env = append(os.Environ(), cfg.Env...)
+	ownGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	// Our own pipes for stdout and stderr, so that waiting for the program
+	// never waits for a child of it that holds them open.
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = outW, errW
+	err = cmd.Start()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		outR.Close()
+		errR.Close()
+		return nil, fmt.Errorf("cannot start: %w", err)
+	}
+	p := &Proc{cfg: cfg, ctx: ctx, cmd: cmd, lines: make(chan line, 1024), tail: &tailWriter{max: 2048}, exited: make(chan struct{})}
+	if cfg.Total > 0 {
+		p.total = time.After(cfg.Total)
+	}
+	go func() { p.err = cmd.Wait(); close(p.exited) }()
+	go func() { io.Copy(p.tail, errR); errR.Close() }()
+	go p.read(outR)
+	go func() {
+		w := bufio.NewWriterSize(stdin, 64<<10)
+		if feed(w) == nil {
+			w.Flush()
+		}
+		stdin.Close()
+	}()
+	return p, nil
+}
+
+// read sends every line of out to p.lines, then the error that ended the
+// output, and closes p.lines.
+func (p *Proc) read(out *os.File) {
+	defer out.Close()
+	defer close(p.lines)
+	r := bufio.NewReaderSize(out, MaxLine)
+	for {
+		s, err := r.ReadSlice('\n')
+		if len(s) > 0 && (err == nil || errors.Is(err, io.EOF)) { // the last line may lack its newline
+			p.lines <- line{text: strings.TrimRight(string(s), "\r\n")}
+		}
+		switch {
+		case err == nil:
+			continue
+		case errors.Is(err, bufio.ErrBufferFull):
+			err = fmt.Errorf("printed a line longer than %d bytes", MaxLine)
+		}
+		p.lines <- line{err: err}
+		return
+	}
+}
+
+// waitFor receives from c within the silence limit, the total limit and the
+// caller's context; when one runs out first it stops the program and says
+// which. ok is false when c is closed.
+func waitFor[T any](p *Proc, c <-chan T, waiting string) (v T, ok bool, err error) {
+	select { // the common case, without a timer
+	case v, ok = <-c:
+		return v, ok, nil
+	default:
+	}
+	var silence <-chan time.Time
+	if p.cfg.Silence > 0 {
+		t := time.NewTimer(p.cfg.Silence)
+		defer t.Stop()
+		silence = t.C
+	}
+	select {
+	case v, ok = <-c:
+		return v, ok, nil
+	case <-p.ctx.Done():
+		err = p.ctx.Err()
+	case <-silence:
+		err = &Error{fmt.Sprintf("gave no %s for %v (set --timeout for a longer silence)", waiting, p.cfg.Silence)}
+	case <-p.total:
+		err = &Error{fmt.Sprintf("ran past the total limit of %v (set --total-timeout for more)", p.cfg.Total)}
+	}
+	p.Stop()
+	return v, false, err
+}
+
+// Line gives the next line of output, without its line end. At the end of
+// the output it gives io.EOF; Exit then says how the program ended. Any
+// other error (an *Error, or the context's error) has stopped the program.
+func (p *Proc) Line() (string, error) {
+	l, ok, err := waitFor(p, p.lines, "answer")
+	switch {
+	case err != nil:
+		return "", err
+	case !ok:
+		return "", io.EOF
+	}
+	return l.text, l.err
+}
+
+// Exit waits for the program to exit, within the limits, and gives how it
+// ended: nil for status 0, else its exit error. Its process group is killed
+// once it has exited, so no child of it is left.
+func (p *Proc) Exit() error {
+	if _, _, err := waitFor(p, p.exited, "exit after its last answer"); err != nil {
+		return err
+	}
+	killGroup(p.cmd)
+	return p.err
+}
+
+// Rest gives the first non-empty line the program printed after the ones
+// read, once it has exited and its group is gone; "" when there is none.
+func (p *Proc) Rest() string {
+	done := time.After(time.Second) // a child that left the group may hold stdout
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok || l.err != nil {
+				return ""
+			}
+			if strings.TrimSpace(l.text) != "" {
+				return l.text
+			}
+		case <-done:
+			return ""
+		}
+	}
+}
+
+// Stop kills the program and its group and waits for it; it is safe to call
+// more than once and after the program has exited.
+func (p *Proc) Stop() {
+	p.stop.Do(func() {
+		killGroup(p.cmd)
+		<-p.exited
+	})
+}
+
+// Stderr gives the tail of what the program wrote to stderr.
+func (p *Proc) Stderr() string { return p.tail.String() }
+
+// tailWriter keeps the last max bytes written to it.
+type tailWriter struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tailWriter) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if len(t.buf) > t.max {
+		t.buf = t.buf[len(t.buf)-t.max:]
+	}
+	return len(b), nil
+}
+
+func (t *tailWriter) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimRight(string(t.buf), "\n")
+}

@@ -1,0 +1,219 @@
+package extproc
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The test binary is also the program under test: with helperEnv set it runs
+// helper instead of the tests.
+const helperEnv = "EXTPROC_HELPER"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(helperEnv); mode != "" {
+		os.Exit(helper(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// helper answers each line of stdin with the line itself, misbehaving as the
+// mode says.
+func helper(mode string) int {
+	if mode == "sleep" {
+		time.Sleep(time.Hour)
+		return 0
+	}
+	if mode == "ignore-term" {
+		signal.Ignore(syscall.SIGTERM)
+	}
+	in := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	for n := 1; in.Scan(); n++ {
+		switch {
+		case mode == "slow":
+			time.Sleep(30 * time.Millisecond)
+		case (mode == "hang" || mode == "ignore-term") && n > 3:
+			out.Flush()
+			time.Sleep(time.Hour)
+		case mode == "crash" && n > 2:
+			out.Flush()
+			fmt.Fprintln(os.Stderr, "helper: panic: index out of range")
+			return 3
+		}
+		fmt.Fprintln(out, in.Text())
+		out.Flush()
+	}
+	if mode == "child" {
+		// A background child that holds stdout and stderr open, then exit.
+		c := exec.Command(os.Args[0])
+		c.Env = append(os.Environ(), helperEnv+"=sleep")
+		c.Stdout, c.Stderr = os.Stdout, os.Stderr
+		c.Start()
+		fmt.Fprintf(os.Stderr, "child %d\n", c.Process.Pid)
+	}
+	return 0
+}
+
+func start(t *testing.T, ctx context.Context, mode string, cfg Config, requests int) *Proc {
+	t.Helper()
+	cfg.Argv = []string{os.Args[0]}
+	// GORACE: a race-enabled helper would otherwise sleep a second at exit.
+	cfg.Env = append(cfg.Env, helperEnv+"="+mode, "GORACE=atexit_sleep_ms=0")
+	p, err := Start(ctx, cfg, func(w io.Writer) error {
+		for k := range requests {
+			if _, err := fmt.Fprintf(w, "%d\n", k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Stop)
+	return p
+}
+
+// answers reads n lines and checks each echoes its request.
+func answers(p *Proc, n int) (int, error) {
+	for k := range n {
+		l, err := p.Line()
+		if err != nil {
+			return k, err
+		}
+		if l != strconv.Itoa(k) {
+			return k, fmt.Errorf("answer %d is %q", k, l)
+		}
+	}
+	return n, nil
+}
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name     string
+		mode     string
+		cfg      Config
+		requests int
+		answered int    // answers read before the error
+		err      string // from reading the answers, or from Exit
+	}{
+		{"answers all", "echo", Config{Silence: 5 * time.Second}, 1000, 1000, ""},
+		// 20 answers 30 ms apart take 600 ms, past what a silence of 200 ms
+		// would allow as a budget, but never silent for 200 ms.
+		{"slow but steady", "slow", Config{Silence: 200 * time.Millisecond}, 20, 20, ""},
+		{"hangs", "hang", Config{Silence: 300 * time.Millisecond}, 10, 3, "gave no answer for 300ms"},
+		{"over the total", "slow", Config{Total: 200 * time.Millisecond}, 20, 6, "ran past the total limit of 200ms"},
+		{"crashes", "crash", Config{Silence: 5 * time.Second}, 5, 2, "exit status 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := start(t, context.Background(), tt.mode, tt.cfg, tt.requests)
+			got, err := answers(p, tt.requests)
+			if errors.Is(err, io.EOF) || err == nil {
+				err = p.Exit()
+			}
+			if tt.err == "" {
+				if err != nil || got != tt.requests {
+					t.Fatalf("%d answers, %v; want %d and no error (stderr %q)", got, err, tt.requests, p.Stderr())
+				}
+				return
+			}
+			// Over the total, how many answers come first depends on timing.
+			if err == nil || !strings.Contains(err.Error(), tt.err) || (tt.mode != "slow" && got != tt.answered) {
+				t.Fatalf("%d answers, error %v; want %d and %q", got, err, tt.answered, tt.err)
+			}
+		})
+	}
+}
+
+func TestCrashStderr(t *testing.T) {
+	p := start(t, context.Background(), "crash", Config{Silence: 5 * time.Second}, 5)
+	answers(p, 5)
+	p.Exit()
+	if got := p.Stderr(); !strings.Contains(got, "helper: panic: index out of range") {
+		t.Fatalf("stderr tail %q, want the panic", got)
+	}
+}
+
+// gone reports whether process pid has ended (a zombie counts as ended: in a
+// container nobody may reap it).
+func gone(pid int) bool {
+	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		return true
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	return len(f) > 0 && f[0] == "Z"
+}
+
+func waitGone(pid int) bool {
+	for range 50 {
+		if gone(pid) {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
+// A child of the program that holds its stdout neither outlives the run nor
+// makes the program look as if it did not exit.
+func TestChildIsStopped(t *testing.T) {
+	p := start(t, context.Background(), "child", Config{Silence: 2 * time.Second}, 3)
+	if _, err := answers(p, 3); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Exit(); err != nil {
+		t.Fatalf("Exit = %v, want the program's clean exit", err)
+	}
+	if extra := p.Rest(); extra != "" {
+		t.Fatalf("Rest = %q, want nothing", extra)
+	}
+	var pid int
+	if _, err := fmt.Sscanf(p.Stderr(), "child %d", &pid); err != nil {
+		t.Fatalf("stderr %q names no child: %v", p.Stderr(), err)
+	}
+	if !waitGone(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("child %d is still running", pid)
+	}
+}
+
+// Stopping the run, by a cancelled context, stops a program that ignores
+// SIGTERM, and says it was the context.
+func TestCancelStopsProgram(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	p := start(t, ctx, "ignore-term", Config{}, 10)
+	if _, err := answers(p, 3); err != nil {
+		t.Fatal(err)
+	}
+	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+	_, err := p.Line()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Line after cancel = %v, want context.Canceled", err)
+	}
+	if !waitGone(p.cmd.Process.Pid) {
+		t.Fatal("the program is still running")
+	}
+}
+
+func TestCannotStart(t *testing.T) {
+	_, err := Start(context.Background(), Config{Argv: []string{"/nonexistent/program"}}, func(io.Writer) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "cannot start") {
+		t.Fatalf("Start = %v, want cannot start", err)
+	}
+}
