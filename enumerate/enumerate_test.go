@@ -118,6 +118,9 @@ func equal(a, b any) bool {
 }
 
 func TestCounts4x4(t *testing.T) {
+	if testing.Short() {
+		t.Skip("4x4 k=4 has 9,722,011 positions: heavy, runs without -short")
+	}
 	c := all(t, game.Spec{Rows: 4, Cols: 4, K: 4}, 2).Count()
 	if got, want := c.Positions, int64(9722011); got != want {
 		t.Errorf("4x4 k=4 positions: got %d, want %d", got, want)

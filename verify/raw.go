@@ -115,7 +115,6 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 		FirstMismatch: []string{}, Patterns: []Pattern{}}
 	reasons := make([]int64, len(rules.Reasons))
 	merged := map[patternKey]*Pattern{}
-	var order []patternKey
 	for _, p := range parts {
 		r.Reachable.merge(p.reach)
 		r.Unreachable.merge(p.unreach)
@@ -125,31 +124,26 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 		r.Mismatches += p.mismatches
 		r.FirstMismatch = keep(r.FirstMismatch, p.firstMismatch...)
 		// Chunks come in id order, so a pattern's first example is the first seen.
-		for _, key := range sortedKeys(p.patterns) {
-			pt := p.patterns[key]
+		for key, pt := range p.patterns {
 			if m, ok := merged[key]; ok {
 				m.Boards += pt.Boards
 				continue
 			}
 			merged[key] = pt
-			order = append(order, key)
 		}
 	}
 	for i, c := range reasons {
 		r.ByReason = append(r.ByReason, ReasonCount{Reason: rules.Reasons[i].String(), Boards: c})
 	}
-	for _, key := range order {
+	// Sorted once, after the merge, so that the order does not depend on how
+	// the boards were split between workers.
+	for _, key := range slices.SortedFunc(maps.Keys(merged), comparePatterns) {
 		r.Patterns = append(r.Patterns, *merged[key])
 	}
 	return r, nil
 }
 
-// sortedKeys orders a chunk's patterns by reason, then by answers, so that the
-// merged list does not depend on map order.
-func sortedKeys(m map[patternKey]*Pattern) []patternKey {
-	keys := slices.Collect(maps.Keys(m))
-	slices.SortFunc(keys, func(a, b patternKey) int {
-		return cmp.Or(cmp.Compare(a.reason, b.reason), cmp.Compare(a.answers, b.answers))
-	})
-	return keys
+// comparePatterns orders patterns by reason, then by the voices' answers.
+func comparePatterns(a, b patternKey) int {
+	return cmp.Or(cmp.Compare(a.reason, b.reason), cmp.Compare(a.answers, b.answers))
 }
