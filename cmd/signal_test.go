@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
+	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
 )
 
 // readPIDs waits for the file to name want process ids and gives them.
@@ -125,7 +125,7 @@ func TestSIGTERMDuringExport(t *testing.T) {
 // checker stopped, and no blame on it.
 func TestSIGTERMDuringExternal(t *testing.T) {
 	pids := filepath.Join(t.TempDir(), "pids")
-	env := []string{fakechecker.Env + "=hang", fakechecker.PIDFile + "=" + pids}
+	env := []string{fakeprog.Env + "=hang", fakeprog.PIDFile + "=" + pids}
 	c, stderr := lab(t, env, "verify", "--external", quote(os.Args[0]), "--cells", "0,1,-1", "--results", "0,1,2,3", "--timeout", "1h")
 	checker := readPIDs(t, pids, 1)[0]
 	time.Sleep(200 * time.Millisecond) // the checker has answered 10 and hangs

@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
+	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
 )
 
 // mainEnv makes the test binary run the command line itself, for the tests
@@ -19,10 +19,10 @@ func TestMain(m *testing.M) {
 		os.Unsetenv(mainEnv) // a checker it starts is the fake checker, not this
 		os.Exit(Execute())
 	}
-	os.Exit(fakechecker.TestMain(m))
+	os.Exit(fakeprog.TestMain(m))
 }
 
-// self is the test binary: with fakechecker.Env set it is a checker program.
+// self is the test binary: with fakeprog.Env set it is a checker program.
 func self(t *testing.T) string {
 	t.Helper()
 	return quote(os.Args[0])
@@ -44,7 +44,7 @@ func TestVerifyExternal(t *testing.T) {
 		{"all boards", "seed000", append([]string{"--all-boards"}, seed000...), 0, "boards that cannot arise: 14,205", ""},
 		// The anti-diagonal X../.X./X.. class: the first board is drawn with what was expected.
 		{"forgets the anti-diagonal", "noanti", seed000, 1, "OOX/.X./X.. (state 827)\n    . X .    expected x_won, got in_progress", ""},
-		{"crashes", "crash", seed000, 2, "", "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakechecker: index out of range"},
+		{"crashes", "crash", seed000, 2, "", "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakeprog: index out of range"},
 		{"hangs", "hang", append([]string{"--timeout", "1s"}, seed000...), 2, "", "gave no answer for 1s"},
 		{"prints garbage", "garbage", seed000, 2, "", `answered "maybe" to request 4, want one of 0, 1, 2, 3`},
 		{"answers too much", "extra", seed000, 2, "", "printed more answers than requests"},
@@ -56,7 +56,7 @@ func TestVerifyExternal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Setenv(fakechecker.Env, tt.mode)
+			t.Setenv(fakeprog.Env, tt.mode)
 			args := append([]string{"verify", "--external", self(t)}, tt.args...)
 			out, errOut, code := run(t, "", args...)
 			if code != tt.code {
@@ -98,8 +98,8 @@ func TestVerifyExternalUsage(t *testing.T) {
 // the run nor makes the checker look as if it did not exit.
 func TestVerifyExternalChild(t *testing.T) {
 	pids := filepath.Join(t.TempDir(), "pids")
-	t.Setenv(fakechecker.Env, "child")
-	t.Setenv(fakechecker.PIDFile, pids)
+	t.Setenv(fakeprog.Env, "child")
+	t.Setenv(fakeprog.PIDFile, pids)
 	out, errOut, code := run(t, "", "verify", "--external", self(t), "--cells", "0,1,-1", "--results", "0,1,2,3", "--timeout", "5s")
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)

@@ -74,3 +74,17 @@ func Analyze(ctx context.Context, rl rules.Rules, b game.Board, workers int) (An
 	}
 	return a, nil
 }
+
+// BestLine gives a line of perfect play from position i to the end of the
+// game: at each position the first of its best moves, in cell order.
+func (r *Result) BestLine(i int) []int {
+	var line []int
+	e := r.Enum
+	for !e.Status[i].Terminal() {
+		c := bits.TrailingZeros32(uint32(r.Best[i]))
+		b := e.Board(i)
+		line = append(line, c)
+		i, _ = e.Index(game.ID(b.Play(c, b.ToMove())))
+	}
+	return line
+}

@@ -287,3 +287,21 @@ func BenchmarkSolve4x4(b *testing.B) {
 		}
 	}
 }
+
+func TestBestLine(t *testing.T) {
+	r := solveAll(t, game.Default, 2)
+	b, _ := game.Parse(game.Default, "XX./O../...")
+	i, _ := r.Enum.Index(game.ID(b))
+	line := r.BestLine(i)
+	// O blocks at 2; X wins in 4 plies, so the line has 4 moves and ends on
+	// X's line.
+	if len(line) != 4 || line[0] != 2 {
+		t.Fatalf("BestLine(XX./O../...) = %v, want 4 moves starting with 2", line)
+	}
+	for _, c := range line {
+		b = b.Play(c, b.ToMove())
+	}
+	if st := r.Enum.Rules.Game().Status(b); st != game.XWon {
+		t.Fatalf("the line ends in %v, want x_won", st)
+	}
+}

@@ -12,12 +12,12 @@ import (
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/internal/fakechecker"
+	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-func TestMain(m *testing.M) { os.Exit(fakechecker.TestMain(m)) }
+func TestMain(m *testing.M) { os.Exit(fakeprog.TestMain(m)) }
 
 func setup(t testing.TB, s game.Spec) (*enumerate.Result, []checker.Checker) {
 	t.Helper()
@@ -379,7 +379,7 @@ func TestCrossChecksCatchCorruption(t *testing.T) {
 }
 
 func fake(mode string, timeout time.Duration, cells [3]string, results [4]string) *External {
-	os.Setenv(fakechecker.Env, mode)
+	os.Setenv(fakeprog.Env, mode)
 	return &External{Argv: []string{os.Args[0]}, Cells: cells, Results: results, Timeout: timeout}
 }
 
@@ -402,7 +402,7 @@ func TestExternal(t *testing.T) {
 		{"seed 000 convention", "seed000", seed000, 5478, false, ""},
 		{"seed 002 convention", "seed002", seed002, 5478, false, ""},
 		{"wrong: forgets anti-diagonals", "noanti", seed000, 0, true, ""},
-		{"crashes", "crash", seed000, 0, false, "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakechecker: index out of range"},
+		{"crashes", "crash", seed000, 0, false, "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakeprog: index out of range"},
 		{"hangs", "hang", seed000, 0, false, "gave no answer for 2s"},
 		{"prints garbage", "garbage", seed000, 0, false, `answered "maybe" to request 4, want one of 0, 1, 2, 3 (3 of 5478 answers read)`},
 		{"answers too much", "extra", seed000, 0, false, `printed more answers than requests: line 5479 is "3"`},

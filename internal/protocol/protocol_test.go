@@ -1,0 +1,79 @@
+package protocol
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+func TestAppendLine(t *testing.T) {
+	b, _ := game.Parse(game.Default, "XO./.X./..O")
+	got := string(Cells{"0", "1", "-1"}.AppendLine(nil, game.Default, b))
+	if want := "0 1 -1 -1 0 -1 -1 -1 1\n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+func TestMoveFormats(t *testing.T) {
+	free := rules.Classic(game.Default)
+	grav := rules.New(rules.Spec{Spec: game.Default, Gravity: true})
+	b, _ := game.Parse(game.Default, ".../.../X..")
+	tests := []struct {
+		name   string
+		rules  rules.Rules
+		format string
+		tok    string
+		cell   int
+		err    string
+	}{
+		{"cell", free, "cell", "4", 4, ""},
+		{"row,col", free, "row,col", "1,2", 5, ""},
+		{"row,col with a space", free, "row,col", "1, 2", 5, ""},
+		{"column lands on the mark", grav, "column", "0", 3, ""},
+		{"column on the floor", grav, "column", "2", 8, ""},
+		{"not a cell", free, "cell", "9", 0, `"9" is not a cell, want 0 to 8`},
+		{"not a row,col", free, "row,col", "3,0", 0, `"3,0" is not a row,col on 3x3`},
+		{"column without gravity", free, "column", "0", 0, "move format column needs gravity"},
+		{"unknown format", free, "san", "e4", 0, `move format "san" is unknown`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := ParseMoveFormat(tt.format, tt.rules.Spec())
+			var cell int
+			if err == nil {
+				cell, err = f.Parse(tt.rules, b, tt.tok)
+			}
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || cell != tt.cell {
+				t.Fatalf("Parse(%q) = %d, %v; want %d", tt.tok, cell, err, tt.cell)
+			}
+			if back := f.Format(game.Default, cell); tt.format != "column" && strings.ReplaceAll(tt.tok, " ", "") != back {
+				t.Fatalf("Format(%d) = %q, want %q", cell, back, tt.tok)
+			}
+		})
+	}
+}
+
+func TestSample(t *testing.T) {
+	a, b := Sample(1000, 50, 7), Sample(1000, 50, 7)
+	if len(a) != 50 || !slices.Equal(a, b) || !slices.IsSorted(a) || len(slices.Compact(slices.Clone(a))) != 50 {
+		t.Fatalf("Sample(1000, 50, 7) = %v and %v, want 50 sorted distinct indices, the same twice", a, b)
+	}
+	if c := Sample(1000, 50, 8); slices.Equal(a, c) {
+		t.Fatal("seeds 7 and 8 give the same sample")
+	}
+	if all := Sample(5, 9, 1); !slices.Equal(all, []int{0, 1, 2, 3, 4}) {
+		t.Fatalf("Sample(5, 9) = %v, want every index", all)
+	}
+	if got := len(slices.Compact(Sample(100, 99, 3))); got != 99 {
+		t.Fatalf("Sample(100, 99) has %d distinct indices, want 99", got)
+	}
+}
