@@ -405,7 +405,7 @@ func TestExternal(t *testing.T) {
 		{"crashes", "crash", seed000, 0, false, "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakeprog: index out of range"},
 		{"hangs", "hang", seed000, 0, false, "gave no answer for 2s"},
 		{"prints garbage", "garbage", seed000, 0, false, `answered "maybe" to request 4, want one of 0, 1, 2, 3 (3 of 5478 answers read)`},
-		{"answers too much", "extra", seed000, 0, false, `printed more answers than requests: line 5479 is "3"`},
+		{"answers too much", "extra", seed000, 0, false, `printed more answers than requests: line 5479 is "0"`},
 		{"stops short", "short", seed000, 0, false, "exited with status 0 before answering every request (5 of 5478 answers read)"},
 		{"wrong convention", "seed002", seed000, 0, false, `answered "-1" to request 1`},
 	}
