@@ -2,14 +2,17 @@ package cmd
 
 import (
 	"fmt"
+	"os/exec"
 	"strings"
 	"unicode"
+
+	"github.com/tateti-lab/tateti-lab/game"
 )
 
 // splitArgs splits a command line such as `python3 "my checker.py" -v` into
 // words the way a POSIX shell does for plain words, single quotes, double
 // quotes and backslashes; it runs nothing and expands nothing.
-func splitArgs(s string) ([]string, error) {
+func splitArgs(flag, s string) ([]string, error) {
 	var args []string
 	var cur strings.Builder
 	inWord := false
@@ -51,32 +54,22 @@ func splitArgs(s string) ([]string, error) {
 		}
 	}
 	if quote != 0 || escaped {
-		return nil, fmt.Errorf("program %q has an unclosed quote or a trailing backslash; quote it like 'python3 \"my checker.py\"'", s)
+		return nil, fmt.Errorf("--%s %q has an unclosed quote or a trailing backslash; quote it like 'python3 \"my prog.py\"'", flag, game.Echo(s))
 	}
 	if inWord {
 		args = append(args, cur.String())
 	}
 	if len(args) == 0 {
-		return nil, fmt.Errorf("--external is empty, give the program and its arguments, such as --external 'python3 checker.py'")
+		return nil, fmt.Errorf("--%s is empty, give the program and its arguments, such as --%s 'python3 prog.py'", flag, flag)
 	}
 	return args, nil
 }
 
-// parseTokens reads a comma-separated list of n distinct tokens for flag.
-func parseTokens(flag, s string, n int, meaning string) ([]string, error) {
-	toks := strings.Split(s, ",")
-	if len(toks) != n {
-		return nil, fmt.Errorf("--%s %q has %d tokens, want %d separated by commas: %s", flag, s, len(toks), n, meaning)
+// canStart makes sure the program given with flag can be found, so that a
+// typo fails before any long work rather than after it.
+func canStart(flag string, argv []string) error {
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		return fmt.Errorf("--%s: cannot start %q: %w", flag, game.Echo(argv[0]), err)
 	}
-	seen := map[string]bool{}
-	for _, t := range toks {
-		if t == "" || strings.ContainsFunc(t, unicode.IsSpace) {
-			return nil, fmt.Errorf("--%s %q has an empty token or one with a space, want %d words separated by commas: %s", flag, s, n, meaning)
-		}
-		if seen[t] {
-			return nil, fmt.Errorf("--%s %q names %q twice, want %d different tokens: %s", flag, s, t, n, meaning)
-		}
-		seen[t] = true
-	}
-	return toks, nil
+	return nil
 }

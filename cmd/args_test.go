@@ -23,32 +23,9 @@ func TestSplitArgs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := splitArgs(tt.in)
+			got, err := splitArgs("external", tt.in)
 			if (err != nil) != tt.wantErr || !slices.Equal(got, tt.want) {
 				t.Fatalf("splitArgs(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.wantErr)
-			}
-		})
-	}
-}
-
-func TestParseTokens(t *testing.T) {
-	tests := []struct {
-		in      string
-		n       int
-		wantErr string
-	}{
-		{"X,O,.", 3, ""},
-		{"0,1,-1", 3, ""},
-		{"X,O", 3, "has 2 tokens, want 3"},
-		{"X,,.", 3, "has an empty token"},
-		{"X,X,.", 3, `names "X" twice`},
-		{"a b,c,d", 3, "one with a space"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			_, err := parseTokens("cells", tt.in, tt.n, "X, O, empty")
-			if (tt.wantErr == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
-				t.Fatalf("parseTokens(%q) error = %v, want %q", tt.in, err, tt.wantErr)
 			}
 		})
 	}
@@ -64,7 +41,7 @@ func FuzzSplitArgs(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		args, err := splitArgs(s)
+		args, err := splitArgs("external", s)
 		if err != nil {
 			return
 		}
@@ -72,24 +49,9 @@ func FuzzSplitArgs(f *testing.F) {
 		for i, a := range args {
 			quoted[i] = quote(a)
 		}
-		back, err := splitArgs(strings.Join(quoted, " "))
+		back, err := splitArgs("external", strings.Join(quoted, " "))
 		if err != nil || !slices.Equal(back, args) {
 			t.Fatalf("splitArgs(%q) = %q, but quoted back it reads %q, %v", s, args, back, err)
-		}
-	})
-}
-
-func FuzzParseTokens(f *testing.F) {
-	for _, s := range []string{"X,O,.", "0,1,-1", ",,", "a,a,b", "x y,z,w"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		toks, err := parseTokens("cells", s, 3, "X, O, empty")
-		if err != nil {
-			return
-		}
-		if len(toks) != 3 || strings.Join(toks, ",") != s {
-			t.Fatalf("parseTokens(%q) = %q, which does not join back", s, toks)
 		}
 	})
 }

@@ -91,7 +91,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = fmt.Errorf("cannot write the output: %w", out.err)
 	}
 	code := exitCode(ctx, err)
-	if code == exitOK || code == exitDisagree {
+	if code == exitOK || code == exitDisagree || errors.Is(err, errMisbehaved) {
 		return code
 	}
 	msg := err.Error()
@@ -151,6 +151,10 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 // errDisagree is returned after a check has printed its disagreements.
 var errDisagree = errors.New("a check found a disagreement")
 
+// errMisbehaved is returned after a report has said how a user's program
+// misbehaved (a judge's Runtime Error, say): exit 2, nothing more to print.
+var errMisbehaved = errors.New("the program misbehaved")
+
 // globalOptions are the persistent flags every command shares.
 type globalOptions struct {
 	size    string
@@ -194,6 +198,8 @@ combine.`,
 		newSolveCmd(opts),
 		newVerifyCmd(opts),
 		newExportCmd(opts),
+		newGradeCmd(opts),
+		newJudgeCmd(opts),
 	)
 	return root
 }

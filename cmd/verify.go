@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/checker"
@@ -16,12 +15,13 @@ import (
 
 type verifyOptions struct {
 	*globalOptions
+	programOptions
 	allBoards bool
 	external  string
-	cells     string
 	results   string
-	timeout   time.Duration
-	total     time.Duration
+	solver    string
+	values    string
+	check     string
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -39,23 +39,43 @@ enough. It exits 1 when anything disagrees.
 arise by the reason, and shows how the checkers differ on them (a finding, not
 a failure).
 
---external 'PROGRAM ARGS' tests your own checker program instead. It is started
-once; each request is one line on its stdin, the cells row-major separated by
-single spaces and spelled with the --cells tokens (X, O, empty). It answers one
-line per request with a --results token (X wins, O wins, draw, in progress).
-TATETI_ROWS, TATETI_COLS and TATETI_K are set in its environment, and
-TATETI_GRAVITY=1 and TATETI_MISERE=1 under those rules. The seed
-articles' conventions are --cells 0,1,-1 --results 0,1,2,3 (seed 000) and
---cells 1,2,0 --results 1,2,0,-1 (seed 002). --timeout limits how long the
-program may stay silent, not the whole run: a slow program that keeps
-answering is not stopped. --total-timeout limits the whole run. The program
-and any children it starts are stopped at the end, on an error and on an
-interrupt.`,
-		Example: "  tateti-lab verify\n  tateti-lab verify --all-boards\n  tateti-lab verify --size 4x4 --json\n  tateti-lab verify --external 'python3 checker.py' --cells 0,1,-1 --results 0,1,2,3",
+--external 'PROGRAM ARGS' tests your own checker program instead, and
+--solver 'PROGRAM ARGS' your own solver. Each is started once and sent one
+request line per board on its stdin: the cells row-major, separated by single
+spaces, spelled with the --cells tokens (X, O, empty). TATETI_ROWS,
+TATETI_COLS and TATETI_K are set in its environment, and TATETI_GRAVITY=1 and
+TATETI_MISERE=1 under those rules.
+
+A checker answers one line per board with a --results token (X wins, O wins,
+draw, in progress). The seed articles' conventions are --cells 0,1,-1
+--results 0,1,2,3 (seed 000) and --cells 1,2,0 --results 1,2,0,-1 (seed 002).
+It gets every reachable position, or with --all-boards every raw board.
+
+A solver answers one line per position: its value with perfect play as a
+--values token (X wins, draw, O wins), then, where --check asks for them, its
+depth (plies to the end, the winner winning fastest and the loser losing
+slowest) and its best moves (in --move-format, separated by spaces); further
+fields are ignored. It gets every reachable position whose game is not over,
+with --all-boards the finished ones too, or a reproducible --sample N --seed S.
+Disagreements are counted by ply and the first are drawn with the expected
+answer and a line of perfect play.
+
+--timeout limits how long a program may stay silent, not the whole run: a
+slow program that keeps answering is not stopped. --total-timeout limits the
+whole run. The program and any children it starts are stopped at the end, on
+an error and on an interrupt. Exit 0 when every answer is right, 1 when some
+are not, 2 when the program misbehaves (cannot start, crashes, is silent too
+long, answers what cannot be read, too few or too many lines).`,
+		Example: "  tateti-lab verify\n  tateti-lab verify --all-boards\n  tateti-lab verify --size 4x4 --json\n  tateti-lab verify --external 'python3 checker.py' --cells 0,1,-1 --results 0,1,2,3\n  tateti-lab verify --solver 'python3 solver.py' --check value,depth,best\n  tateti-lab verify --size 4x4 --solver 'python3 solver.py' --sample 1000 --seed 7",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if c.Flags().Changed("external") {
+			switch {
+			case c.Flags().Changed("external") && c.Flags().Changed("solver"):
+				return fmt.Errorf("--external and --solver test different programs, give one of them")
+			case c.Flags().Changed("external"):
 				return runExternal(c, opts)
+			case c.Flags().Changed("solver"):
+				return runSolverProgram(c, opts)
 			}
 			return runVerify(c, opts)
 		},
@@ -63,10 +83,11 @@ interrupt.`,
 	f := c.Flags()
 	f.BoolVar(&opts.allBoards, "all-boards", false, "also run over every raw board, reachable or not")
 	f.StringVar(&opts.external, "external", "", "test this checker program, such as 'python3 checker.py'")
-	f.StringVar(&opts.cells, "cells", "X,O,.", "with --external: the tokens for X, O and an empty cell")
 	f.StringVar(&opts.results, "results", "X,O,draw,open", "with --external: the tokens for X wins, O wins, draw and in progress")
-	f.DurationVar(&opts.timeout, "timeout", 60*time.Second, "with --external: the longest the program may stay silent (no answer, or no exit after the last)")
-	f.DurationVar(&opts.total, "total-timeout", 0, "with --external: the longest the whole run may take (default no limit)")
+	f.StringVar(&opts.solver, "solver", "", "test this solver program, such as 'python3 solver.py'")
+	f.StringVar(&opts.values, "values", "1,0,-1", "with --solver: the tokens for X wins, draw and O wins")
+	f.StringVar(&opts.check, "check", "value", "with --solver: what to compare: value, and depth and best if named, such as value,depth,best")
+	opts.programOptions.bind(f)
 	return c
 }
 
@@ -74,11 +95,11 @@ type verifyView struct {
 	Game      rules.Spec          `json:"game"`
 	OK        bool                `json:"ok"`
 	Positions *verify.CheckReport `json:"positions"`
-	Solver    solverView          `json:"solver"`
+	Solver    crossChecks         `json:"solver"`
 	AllBoards *verify.RawReport   `json:"all_boards,omitempty"`
 }
 
-type solverView struct {
+type crossChecks struct {
 	Recurrence *verify.RecurrenceReport `json:"recurrence"`
 	Naive      *verify.NaiveReport      `json:"naive"`
 }
@@ -88,9 +109,9 @@ func runVerify(c *cobra.Command, opts *verifyOptions) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []string{"cells", "results", "timeout", "total-timeout"} {
+	for _, f := range append([]string{"results", "values", "check"}, programFlags...) {
 		if c.Flags().Changed(f) {
-			return fmt.Errorf("--%s goes with --external 'PROGRAM ARGS'", f)
+			return fmt.Errorf("--%s goes with --external or --solver 'PROGRAM ARGS'", f)
 		}
 	}
 	ctx := c.Context()
@@ -216,104 +237,10 @@ func printRaw(w io.Writer, r *verify.RawReport) {
 // printDisagreements draws each board with every voice's answer beside it.
 func printDisagreements(w io.Writer, voices []string, ds []verify.Disagreement) {
 	for _, d := range ds {
-		rows := strings.Split(d.Board, "/")
-		for i, row := range rows {
-			fmt.Fprintf(w, "    %s", strings.Join(strings.Split(row, ""), " "))
-			switch i {
-			case 0:
-				fmt.Fprintf(w, "    %s (state %d)", d.Board, d.StateID)
-			case 1:
-				var parts []string
-				for v, st := range d.Statuses {
-					parts = append(parts, voices[v]+" "+st)
-				}
-				fmt.Fprintf(w, "    %s", strings.Join(parts, ", "))
-			}
-			fmt.Fprintln(w)
+		var parts []string
+		for v, st := range d.Statuses {
+			parts = append(parts, voices[v]+" "+st)
 		}
-		if len(rows) < 2 {
-			fmt.Fprintln(w)
-		}
+		drawBoard(w, d.Board, fmt.Sprintf("%s (state %d)", d.Board, d.StateID), strings.Join(parts, ", "))
 	}
-}
-
-type externalView struct {
-	Game     rules.Spec             `json:"game"`
-	OK       bool                   `json:"ok"`
-	External *verify.ExternalReport `json:"external"`
-}
-
-func runExternal(c *cobra.Command, opts *verifyOptions) error {
-	rl, err := opts.exhaustive()
-	if err != nil {
-		return err
-	}
-	argv, err := splitArgs(opts.external)
-	if err != nil {
-		return err
-	}
-	cells, err := parseTokens("cells", opts.cells, 3, "X, O, empty")
-	if err != nil {
-		return err
-	}
-	results, err := parseTokens("results", opts.results, 4, "X wins, O wins, draw, in progress")
-	if err != nil {
-		return err
-	}
-	if opts.timeout <= 0 {
-		return fmt.Errorf("--timeout %v is not a time to wait, want more than 0 such as 60s", opts.timeout)
-	}
-	if opts.total < 0 {
-		return fmt.Errorf("--total-timeout %v is not a time to wait, want 0 for no limit or more, such as 10m", opts.total)
-	}
-	x := &verify.External{Argv: argv, Timeout: opts.timeout, Total: opts.total}
-	copy(x.Cells[:], cells)
-	copy(x.Results[:], results)
-	var boards verify.Boards
-	if opts.allBoards {
-		boards = verify.RawBoards(rl)
-	} else {
-		e, err := enumerate.All(c.Context(), rl, opts.workers)
-		if err != nil {
-			return err
-		}
-		boards = verify.PositionBoards(e)
-	}
-	rep, err := x.Run(c.Context(), rl.Spec(), boards)
-	if err != nil {
-		return err
-	}
-	v := externalView{Game: rl.Spec(), OK: rep.Disagree == 0, External: rep}
-	w := c.OutOrStdout()
-	if opts.json {
-		err = writeJSON(w, v)
-	} else {
-		err = printExternal(w, rl.Spec(), rep)
-	}
-	if err == nil && !v.OK {
-		return errDisagree
-	}
-	return err
-}
-
-func printExternal(w io.Writer, s rules.Spec, r *verify.ExternalReport) error {
-	reachable := r.Agree + r.Disagree
-	fmt.Fprintf(w, "checker program %q on %s boards (%s)\n", r.Program, commas(r.Boards), s.Words())
-	fmt.Fprintf(w, "  reachable boards: %s agree, %s disagree\n", commas(r.Agree), commas(r.Disagree))
-	if r.Disagree > 0 {
-		fmt.Fprintln(w, "the first disagreements:")
-		printDisagreements(w, []string{"expected", "got"}, r.First)
-	}
-	if r.UnreachableBoards > 0 {
-		fmt.Fprintf(w, "  boards that cannot arise: %s, answered differently on %s (a finding, not a failure)\n", commas(r.UnreachableBoards), commas(r.UnreachableDiffer))
-		if len(r.FirstUnreachable) > 0 {
-			printDisagreements(w, []string{"bitmask", "got"}, r.FirstUnreachable)
-		}
-	}
-	if r.Disagree == 0 {
-		fmt.Fprintf(w, "ok: the program agrees on all %s reachable boards\n", commas(reachable))
-	} else {
-		fmt.Fprintf(w, "FAILED: the program disagrees on %s of %s reachable boards\n", commas(r.Disagree), commas(reachable))
-	}
-	return nil
 }

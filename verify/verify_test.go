@@ -12,6 +12,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -415,9 +416,9 @@ func TestExternal(t *testing.T) {
 			start := time.Now()
 			rep, err := x.Run(context.Background(), rules.Spec{Spec: game.Default}, boards)
 			if tt.err != "" {
-				var xe *ExternalError
+				var xe *extproc.ProgramError
 				if !errors.As(err, &xe) || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("error = %v, want an ExternalError containing %q", err, tt.err)
+					t.Fatalf("error = %v, want a ProgramError containing %q", err, tt.err)
 				}
 				if time.Since(start) > 10*time.Second {
 					t.Fatalf("took %v: the program was not stopped", time.Since(start))

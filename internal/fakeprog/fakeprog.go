@@ -26,6 +26,7 @@ import (
 //	solver-noundo  solver: values from seed 004's minimax that does not undo a move
 //	solver-depth   solver: right values, but a depth one too many past 4 plies
 //	agent-first    agent: the first legal cell
+//	agent-empty    agent: the first empty cell, whatever the rules
 //	agent-perfect  agent: the first best move
 //	uva            UVa 10111: the first winning move, right
 //	uva-last       UVa 10111: the last winning move instead

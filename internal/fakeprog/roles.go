@@ -38,6 +38,14 @@ var roles = map[string]func(g *rules, fields []string) string{
 	"agent-first": func(g *rules, f []string) string {
 		return strconv.Itoa(g.moves(decode(letters, f))[0])
 	},
+	"agent-empty": func(g *rules, f []string) string {
+		for i, v := range decode(letters, f) {
+			if v == 0 {
+				return strconv.Itoa(i)
+			}
+		}
+		return "none"
+	},
 	"agent-perfect": func(g *rules, f []string) string {
 		return strconv.Itoa(g.solve(decode(letters, f)).best[0])
 	},

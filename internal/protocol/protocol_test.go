@@ -77,3 +77,41 @@ func TestSample(t *testing.T) {
 		t.Fatalf("Sample(100, 99) has %d distinct indices, want 99", got)
 	}
 }
+
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		in      string
+		n       int
+		wantErr string
+	}{
+		{"X,O,.", 3, ""},
+		{"0,1,-1", 3, ""},
+		{"X,O", 3, "has 2 tokens, want 3"},
+		{"X,,.", 3, "has an empty token"},
+		{"X,X,.", 3, `names "X" twice`},
+		{"a b,c,d", 3, "one with a space"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			_, err := Tokens(tt.in, tt.n, "X, O, empty")
+			if (tt.wantErr == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Fatalf("Tokens(%q) error = %v, want %q", tt.in, err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func FuzzTokens(f *testing.F) {
+	for _, s := range []string{"X,O,.", "0,1,-1", ",,", "a,a,b", "x y,z,w"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		toks, err := Tokens(s, 3, "X, O, empty")
+		if err != nil {
+			return
+		}
+		if len(toks) != 3 || strings.Join(toks, ",") != s {
+			t.Fatalf("Tokens(%q) = %q, which does not join back", s, toks)
+		}
+	})
+}

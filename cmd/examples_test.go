@@ -1,0 +1,42 @@
+package cmd
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// The example programs of README.md, run as README.md runs them. They need
+// python3; where it is missing they are skipped, except in CI.
+func TestExamples(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("python3 is missing, and CI must run the README examples")
+		}
+		t.Skip("python3 is missing: the README examples are not run")
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"checker", []string{"verify", "--external", "python3 ../examples/checker.py"}, "ok: the program agrees on all 5,478 reachable boards"},
+		{"checker under gravity", []string{"verify", "--gravity", "--size", "3x4", "--k", "4", "--external", "python3 ../examples/checker.py"}, "ok: the program agrees on all 12,031 reachable boards"},
+		{"solver", []string{"verify", "--solver", "python3 ../examples/solver.py", "--check", "value,depth,best"}, "ok: the program agrees on all 4,520 positions"},
+		{"solver under misère gravity", []string{"verify", "--misere", "--gravity", "--size", "4x3", "--solver", "python3 ../examples/solver.py", "--check", "value,depth,best"}, "ok: the program agrees on all 1,801 positions"},
+		{"agent", []string{"grade", "--agent", "python3 ../examples/agent.py"}, "accuracy: 93.76% of moves keep the value"},
+		{"contest", []string{"judge", "uva10111", "python3 ../examples/uva10111.py", "--cases", "20"}, "UVa 10111, 22 cases: Accepted"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.name == "contest" {
+				t.Skip("solves 4x4 first: heavy under -race, runs without -short")
+			}
+			out, errOut, code := run(t, "", tt.args...)
+			if code != 0 || !strings.Contains(out, tt.want) {
+				t.Fatalf("exit %d, want 0 and %q\nstdout:\n%s\nstderr:\n%s", code, tt.want, out, errOut)
+			}
+		})
+	}
+}

@@ -1,0 +1,266 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// fakeRun runs the command line with the fake program in role (and fault)
+// as the user's program.
+func fakeRun(t *testing.T, role, fault string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	t.Setenv(fakeprog.Env, role)
+	t.Setenv(fakeprog.Fault, fault)
+	return run(t, "", args...)
+}
+
+func TestVerifySolver(t *testing.T) {
+	tests := []struct {
+		name   string
+		role   string
+		args   []string
+		code   int
+		stdout string
+	}{
+		{"right on every position", "solver", []string{"--check", "value,depth,best"}, 0, "ok: the program agrees on all 4,520 positions"},
+		{"finished positions too", "solver", []string{"--all-boards", "--check", "value,depth,best"}, 0, "ok: the program agrees on all 5,478 positions"},
+		{"one wrong value", "solver-wrong", nil, 1, ". X .    expected value 0\n    . . .    got      value -1"},
+		{"seed 004's move not undone", "solver-noundo", nil, 1, "FAILED: the program disagrees on"},
+		{"a depth error passes a value check", "solver-depth", nil, 0, "ok: the program agrees"},
+		{"a depth error", "solver-depth", []string{"--check", "value,depth"}, 1, "a line of perfect play:"},
+		{"a sample", "solver", []string{"--sample", "100", "--seed", "3"}, 0, "ok: the program agrees on all 100 positions"},
+		{"misère gravity", "solver", []string{"--misere", "--gravity", "--size", "4x3", "--check", "value,depth,best"}, 0, "ok: the program agrees on all"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"verify", "--solver", self(t)}, tt.args...)
+			out, errOut, code := fakeRun(t, tt.role, "", args...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) {
+				t.Fatalf("exit %d, want %d and stdout containing %q\nstdout:\n%s\nstderr:\n%s", code, tt.code, tt.stdout, out, errOut)
+			}
+		})
+	}
+}
+
+// Every misbehaviour of a program gives exit 2 and a clear message in every
+// mode that runs one, with nothing left running.
+func TestProgramMisbehaves(t *testing.T) {
+	modes := []struct {
+		name string
+		role string
+		args []string
+	}{
+		{"checker", "seed000", []string{"verify", "--cells", "0,1,-1", "--results", "0,1,2,3", "--external"}},
+		{"solver", "solver", []string{"verify", "--solver"}},
+		{"agent", "agent-first", []string{"grade", "--agent"}},
+	}
+	faults := []struct {
+		fault string
+		args  []string
+		want  string
+	}{
+		{"crash", nil, "stopped early: exit status 3 (10 of"},
+		{"hang", []string{"--timeout", "500ms"}, "gave no answer for 500ms"},
+		{"short", nil, "exited with status 0 before answering every request (5 of"},
+		{"extra", nil, "printed more answers than requests"},
+	}
+	for _, m := range modes {
+		for _, f := range faults {
+			t.Run(m.name+" "+f.fault, func(t *testing.T) {
+				args := append(append(append([]string{}, m.args...), self(t)), f.args...)
+				out, errOut, code := fakeRun(t, m.role, f.fault, args...)
+				if code != exitUsage || !strings.Contains(errOut, m.name+" program") || !strings.Contains(errOut, f.want) {
+					t.Fatalf("exit %d, stderr %q; want exit 2 and %q\nstdout:\n%s", code, errOut, f.want, out)
+				}
+			})
+		}
+		t.Run(m.name+" cannot start", func(t *testing.T) {
+			args := append(append([]string{}, m.args...), "/nonexistent/program")
+			_, errOut, code := fakeRun(t, m.role, "", args...)
+			if code != exitUsage || !strings.Contains(errOut, "cannot start") {
+				t.Fatalf("exit %d, stderr %q; want exit 2 and cannot start", code, errOut)
+			}
+		})
+		t.Run(m.name+" leaves a child", func(t *testing.T) {
+			pids := filepath.Join(t.TempDir(), "pids")
+			t.Setenv(fakeprog.PIDFile, pids)
+			args := append(append([]string{}, m.args...), self(t))
+			if out, errOut, code := fakeRun(t, m.role, "child", args...); code == exitUsage {
+				t.Fatalf("exit 2: %s %s", out, errOut)
+			}
+			for _, pid := range readPIDs(t, pids, 2) {
+				if !waitGone(pid) {
+					syscall.Kill(pid, syscall.SIGKILL)
+					t.Fatalf("process %d is still running after the run", pid)
+				}
+			}
+		})
+	}
+}
+
+func TestGrade(t *testing.T) {
+	first := firstCellAccuracy(t)
+	tests := []struct {
+		name     string
+		role     string
+		args     []string
+		code     int
+		accuracy float64
+		best     int64 // -1: not checked
+	}{
+		{"perfect agent", "agent-perfect", nil, 0, 100, 4520},
+		{"perfect agent passes", "agent-perfect", []string{"--min-accuracy", "100"}, 0, 100, 4520},
+		{"first empty cell", "agent-first", nil, 0, first, -1},
+		{"first empty cell fails", "agent-first", []string{"--min-accuracy", "99"}, 1, first, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"grade", "--json", "--agent", self(t)}, tt.args...)
+			out, errOut, code := fakeRun(t, tt.role, "", args...)
+			var v struct {
+				Passed bool `json:"passed"`
+				Agent  struct {
+					Overall struct {
+						Positions, Illegal, Best int64
+						Accuracy                 float64
+					} `json:"overall"`
+				} `json:"agent"`
+			}
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatalf("stdout is not the report: %v\n%s\n%s", err, out, errOut)
+			}
+			o := v.Agent.Overall
+			if code != tt.code || o.Positions != 4520 || o.Accuracy != tt.accuracy || (tt.best >= 0 && o.Best != tt.best) {
+				t.Fatalf("exit %d, overall %+v; want exit %d, 4520 positions, accuracy %.2f, best %d", code, o, tt.code, tt.accuracy, tt.best)
+			}
+		})
+	}
+}
+
+// firstCellAccuracy computes, apart from package grade, how often the first
+// empty cell keeps the value of a 3x3 position, in percent cut to hundredths.
+func firstCellAccuracy(t *testing.T) float64 {
+	rl := rules.Classic(game.Default)
+	e, err := enumerate.All(context.Background(), rl, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := solve.All(context.Background(), e, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept, n int64
+	for i := range e.Len() {
+		if e.Status[i].Terminal() {
+			continue
+		}
+		n++
+		moves := sol.Moves(i)
+		if moves[0].Value == sol.Value[i] {
+			kept++
+		}
+	}
+	return float64(kept*10000/n) / 100
+}
+
+// Under gravity the first empty cell is mostly not a legal move: those
+// answers are reported as illegal, with the board, and the run is graded.
+func TestGradeIllegal(t *testing.T) {
+	out, errOut, code := fakeRun(t, "agent-empty", "", "grade", "--agent", self(t), "--size", "3x3", "--gravity")
+	if code != 0 || strings.Contains(out, "illegal     0") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "answered \"0\": illegal: cell 0 is not the lowest empty cell of its column") {
+		t.Fatalf("stdout does not draw an illegal answer:\n%s", out)
+	}
+}
+
+func TestJudgeUVa10111(t *testing.T) {
+	tests := []struct {
+		name   string
+		role   string
+		fault  string
+		args   []string
+		code   int
+		stdout string
+	}{
+		{"sample accepted", "uva", "", []string{"--cases", "0"}, 0, "UVa 10111, 2 cases: Accepted"},
+		{"random cases accepted", "uva", "", []string{"--cases", "5", "--seed", "2"}, 0, "7 cases: Accepted"},
+		{"the last winning move", "uva-last", "", []string{"--cases", "0"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
+		{"a space too many", "uva-space", "", []string{"--cases", "0"}, 1, "Presentation Error"},
+		{"crash", "uva", "crash", []string{"--cases", "3"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
+		{"hang", "uva", "hang", []string{"--cases", "3", "--time-limit", "1s"}, 2, "Time Limit Exceeded"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.name != "sample accepted" {
+				t.Skip("each case solves 4x4 first: heavy under -race, runs without -short")
+			}
+			args := append([]string{"judge", "uva10111", self(t)}, tt.args...)
+			out, errOut, code := fakeRun(t, tt.role, tt.fault, args...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) {
+				t.Fatalf("exit %d, want %d and stdout containing %q\nstdout:\n%s\nstderr:\n%s", code, tt.code, tt.stdout, out, errOut)
+			}
+		})
+	}
+}
+
+func TestJudgeUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no problem", []string{"judge"}, "name a problem"},
+		{"no program", []string{"judge", "uva10111"}, "accepts 1 arg(s), received 0"},
+		{"a size", []string{"judge", "uva10111", "x", "--size", "3x3"}, "--size does not go with judge uva10111"},
+		{"cannot start", []string{"judge", "uva10111", "/nonexistent/program", "--cases", "0"}, "cannot start"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, code := run(t, "", tt.args...)
+			if code != exitUsage || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want 2 and %q", code, errOut, tt.want)
+			}
+		})
+	}
+}
+
+func TestProgramUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"check without value", []string{"verify", "--solver", "x", "--check", "depth"}, `--check "depth" does not name value`},
+		{"check of a typo", []string{"verify", "--solver", "x", "--check", "value,dpeth"}, `names "dpeth", want value, depth and best`},
+		{"values too few", []string{"verify", "--solver", "x", "--values", "1,0"}, `--values "1,0" has 2 tokens, want 3`},
+		{"column without gravity", []string{"verify", "--solver", "x", "--move-format", "column"}, "--move-format: move format column needs gravity"},
+		{"both programs", []string{"verify", "--solver", "x", "--external", "y"}, "--external and --solver test different programs"},
+		{"values with a checker", []string{"verify", "--external", self(t), "--values", "1,0,-1"}, "--values goes with --solver"},
+		{"results with a solver", []string{"verify", "--solver", self(t), "--results", "a,b,c,d"}, "--results goes with --external"},
+		{"sample without a program", []string{"verify", "--sample", "10"}, "--sample goes with --external or --solver"},
+		{"negative sample", []string{"grade", "--agent", "x", "--sample", "-1"}, "--sample -1 is not a count"},
+		{"grade without an agent", []string{"grade"}, "--agent is missing"},
+		{"accuracy past 100", []string{"grade", "--agent", self(t), "--min-accuracy", "150"}, "--min-accuracy 150 is not a percentage"},
+		{"agent not found", []string{"grade", "--agent", "/nonexistent/agent"}, `--agent: cannot start "/nonexistent/agent"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, code := run(t, "", tt.args...)
+			if code != exitUsage || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want 2 and %q", code, errOut, tt.want)
+			}
+		})
+	}
+}

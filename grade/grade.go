@@ -1,0 +1,195 @@
+// Package grade owns grading a user's agent against perfect play: the agent
+// program is asked for a move in each position, and every answer is judged
+// by the value it keeps, whether it is also a best move (fastest win,
+// slowest loss), and what it throws away when it is a blunder. Illegal and
+// unreadable answers are findings about the agent, reported with the board.
+package grade
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/extproc"
+	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/verify"
+)
+
+// Agent describes a user's agent program (the agent protocol): a request is
+// a board, as for a checker; the answer is one move in Moves's format.
+type Agent struct {
+	Argv    []string
+	Cells   protocol.Cells
+	Moves   protocol.MoveFormat
+	Timeout time.Duration // the longest silence
+	Total   time.Duration // the longest whole run; 0: no limit
+}
+
+// Tally counts the graded answers of a set of positions.
+type Tally struct {
+	Positions  int64   `json:"positions"`
+	Illegal    int64   `json:"illegal"`     // unreadable, or not a legal move
+	Kept       int64   `json:"kept_value"`  // the move keeps the position's value
+	Best       int64   `json:"best"`        // and is as fast (or as slow) as the best moves
+	WinToDraw  int64   `json:"win_to_draw"` // blunders, by what they throw away
+	WinToLoss  int64   `json:"win_to_loss"`
+	DrawToLoss int64   `json:"draw_to_loss"`
+	Accuracy   float64 `json:"accuracy"` // percent of positions whose value was kept
+}
+
+// PlyTally is the tally of one ply.
+type PlyTally struct {
+	Ply int `json:"ply"`
+	Tally
+}
+
+// Example is one answer that lost something, drawn in the report.
+type Example struct {
+	Board    string `json:"board"`
+	StateID  uint64 `json:"state_id"`
+	Answer   string `json:"answer"`
+	Kind     string `json:"kind"`     // illegal, win_to_loss, win_to_draw, draw_to_loss
+	Why      string `json:"why"`      // for an illegal answer, what is wrong with it
+	Expected string `json:"expected"` // a best move, in the agent's move format
+}
+
+// Report is an agent graded on a set of positions.
+type Report struct {
+	Program string     `json:"program"`
+	Overall Tally      `json:"overall"`
+	ByPly   []PlyTally `json:"by_ply"`
+	Worst   []Example  `json:"worst"` // the worst answers first: illegal, win to loss, win to draw, draw to loss
+}
+
+// MaxExamples is how many of the worst answers a report keeps.
+const MaxExamples = 5
+
+// Run asks the agent for a move in each position (indices into sol's
+// enumeration; their games must not be over) and grades the answers. A
+// failure of the program is an *extproc.ProgramError; when ctx is cancelled
+// Run gives ctx's error.
+func (a *Agent) Run(ctx context.Context, sol *solve.Result, positions []int) (*Report, error) {
+	e := sol.Enum
+	rs := e.Rules.Spec()
+	rep := &Report{Program: strings.Join(a.Argv, " "), Worst: []Example{}}
+	byPly := make([]PlyTally, rs.Cells()+1)
+	var worst []Example
+	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: verify.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", len(positions),
+		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, e.Board(positions[k])) },
+		func(k int, text string) error {
+			i := positions[k]
+			ex := a.grade(sol, i, strings.TrimSpace(text), &rep.Overall, &byPly[e.Board(i).Ply()].Tally)
+			if ex != nil {
+				worst = append(worst, *ex)
+			}
+			return nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	rep.Overall.finish()
+	for ply := range byPly {
+		if byPly[ply].Positions > 0 {
+			byPly[ply].Ply = ply
+			byPly[ply].finish()
+			rep.ByPly = append(rep.ByPly, byPly[ply])
+		}
+	}
+	// Stable: the worst kind first, then the order the positions came in.
+	slices.SortStableFunc(worst, func(x, y Example) int { return cmp.Compare(severity[x.Kind], severity[y.Kind]) })
+	rep.Worst = append(rep.Worst, worst[:min(len(worst), MaxExamples)]...)
+	return rep, nil
+}
+
+var severity = map[string]int{"illegal": 0, "win_to_loss": 1, "win_to_draw": 2, "draw_to_loss": 3}
+
+// grade judges the answer text to position i into both tallies, and gives
+// an example when the answer lost something.
+func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) *Example {
+	e := sol.Enum
+	b := e.Board(i)
+	s := e.Rules.Spec().Spec
+	ex := &Example{Board: game.Format(s, b), StateID: game.ID(b), Answer: game.Echo(text),
+		Expected: a.Moves.Format(s, firstBest(sol, i))}
+	cell, err := a.Moves.Parse(e.Rules, b, text)
+	if err == nil && e.Rules.Moves(b)>>cell&1 == 0 {
+		err = illegal(e.Rules.Spec().Gravity, b, cell)
+	}
+	if err != nil {
+		ex.Kind, ex.Why = "illegal", err.Error()
+		for _, t := range tallies {
+			t.Positions++
+			t.Illegal++
+		}
+		return ex
+	}
+	j, _ := e.Index(game.ID(b.Play(cell, b.ToMove())))
+	sign := int8(1)
+	if b.ToMove() == game.O {
+		sign = -1
+	}
+	before, after := sign*sol.Value[i], sign*sol.Value[j] // for the side to move
+	for _, t := range tallies {
+		t.add(before, after, sol.Best[i]>>cell&1 == 1)
+	}
+	switch {
+	case before == after:
+		return nil
+	case before == 1 && after == -1:
+		ex.Kind = "win_to_loss"
+	case before == 1:
+		ex.Kind = "win_to_draw"
+	default:
+		ex.Kind = "draw_to_loss"
+	}
+	return ex
+}
+
+func illegal(gravity bool, b game.Board, cell int) error {
+	if b.At(cell) != game.Empty {
+		return fmt.Errorf("cell %d holds %v", cell, b.At(cell))
+	}
+	if gravity {
+		return fmt.Errorf("cell %d is not the lowest empty cell of its column", cell)
+	}
+	return fmt.Errorf("cell %d is not a legal move", cell)
+}
+
+func firstBest(sol *solve.Result, i int) int {
+	for c := range sol.Enum.Rules.Spec().Cells() {
+		if sol.Best[i]>>c&1 == 1 {
+			return c
+		}
+	}
+	return -1
+}
+
+func (t *Tally) add(before, after int8, best bool) {
+	t.Positions++
+	switch {
+	case before == after:
+		t.Kept++
+		if best {
+			t.Best++
+		}
+	case before == 1 && after == -1:
+		t.WinToLoss++
+	case before == 1:
+		t.WinToDraw++
+	default:
+		t.DrawToLoss++
+	}
+}
+
+// finish computes the accuracy, cut to a hundredth of a percent so that
+// the report reads the same everywhere.
+func (t *Tally) finish() {
+	if t.Positions > 0 {
+		t.Accuracy = float64(t.Kept*10000/t.Positions) / 100
+	}
+}

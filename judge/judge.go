@@ -1,0 +1,219 @@
+// Package judge owns judging contest programs against perfect play, as an
+// online judge does: it writes the cases in the problem's own input format,
+// runs the program once, and gives a verdict (Accepted, Wrong Answer,
+// Presentation Error, Time Limit Exceeded, Runtime Error) with the first
+// wrong case. UVa 10111, "Find the Winning Move", is the one problem so far.
+package judge
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/extproc"
+	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// The verdicts.
+const (
+	Accepted          = "Accepted"
+	WrongAnswer       = "Wrong Answer"
+	PresentationError = "Presentation Error"
+	TimeLimitExceeded = "Time Limit Exceeded"
+	RuntimeError      = "Runtime Error"
+)
+
+// UVa10111 is the problem's game: 4x4, four in a row, X first.
+var UVa10111 = rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}
+
+// Case is one test case and its right answer.
+type Case struct {
+	Board  game.Board
+	Answer string // "(row,col)" or "#####"
+}
+
+// Sample is the problem's sample input, the first cases of every run.
+var Sample = []string{"..../.xo./.ox./....", "o.../.ox./.xxx/xooo"}
+
+// Cases gives the sample, then n positions chosen reproducibly from seed
+// among those the problem allows (all of them when n < 0): reachable, x to
+// move, each side with at least two marks, no line, not full. sol is the
+// solved 4x4 game.
+func Cases(sol *solve.Result, n int, seed uint64) ([]Case, error) {
+	e := sol.Enum
+	var cases []Case
+	for _, text := range Sample {
+		b, err := game.Parse(UVa10111.Spec, text)
+		if err != nil {
+			return nil, err
+		}
+		i, ok := e.Index(game.ID(b))
+		if !ok {
+			return nil, fmt.Errorf("sample %s is not reachable", text)
+		}
+		cases = append(cases, Case{Board: b, Answer: answer(sol, i)})
+	}
+	var allowed []int
+	for p := 4; p < UVa10111.Cells(); p += 2 { // x to move: an even ply
+		lo, hi := e.Layer(p)
+		for i := lo; i < hi; i++ {
+			if !e.Status[i].Terminal() {
+				allowed = append(allowed, i)
+			}
+		}
+	}
+	if n < 0 {
+		n = len(allowed)
+	}
+	for _, k := range protocol.Sample(len(allowed), n, seed) {
+		cases = append(cases, Case{Board: e.Board(allowed[k]), Answer: answer(sol, allowed[k])})
+	}
+	return cases, nil
+}
+
+// answer is the first move in row-major order that wins for x, or #####.
+func answer(sol *solve.Result, i int) string {
+	for _, m := range sol.Moves(i) {
+		if m.Value == 1 {
+			return fmt.Sprintf("(%d,%d)", m.Row, m.Col)
+		}
+	}
+	return "#####"
+}
+
+// Input writes the cases in the problem's format: "?", the four rows in
+// lower case with '.' for empty, and "$" at the end.
+func Input(cases []Case) []byte {
+	var buf bytes.Buffer
+	for _, c := range cases {
+		buf.WriteString("?\n")
+		rows := strings.Split(strings.ToLower(game.Format(UVa10111.Spec, c.Board)), "/")
+		buf.WriteString(strings.Join(rows, "\n") + "\n")
+	}
+	buf.WriteString("$\n")
+	return buf.Bytes()
+}
+
+// Result is a judged run.
+type Result struct {
+	Problem string        `json:"problem"`
+	Program string        `json:"program"`
+	Verdict string        `json:"verdict"`
+	Cases   int           `json:"cases"`
+	Correct int           `json:"correct"` // cases answered right before the first wrong one
+	First   *Wrong        `json:"first_wrong,omitempty"`
+	Exit    string        `json:"exit,omitempty"`   // how the program ended, for a Runtime Error
+	Stderr  string        `json:"stderr,omitempty"` // the tail of its stderr, for a Runtime Error
+	Time    time.Duration `json:"-"`
+}
+
+// Wrong is the first case answered wrong.
+type Wrong struct {
+	Case     int    `json:"case"` // from 1
+	Board    string `json:"board"`
+	Expected string `json:"expected"`
+	Got      string `json:"got"` // the line printed, or "" when there was none
+}
+
+// Run judges the program on the cases: it is run once with the whole input
+// on stdin, under limit for the whole run (0: none). An interrupt gives
+// ctx's error; a program that cannot start is an error too.
+func Run(ctx context.Context, argv []string, cases []Case, limit time.Duration) (*Result, error) {
+	res := &Result{Problem: "UVa 10111", Program: strings.Join(argv, " "), Cases: len(cases)}
+	input := Input(cases)
+	start := time.Now()
+	p, err := extproc.Start(ctx, extproc.Config{Argv: argv, Total: limit}, func(w io.Writer) error {
+		_, err := w.Write(input)
+		return err
+	})
+	if err != nil {
+		return nil, &extproc.ProgramError{Role: "contest", Program: res.Program, What: err.Error(), Requests: len(cases)}
+	}
+	defer p.Stop()
+	var out []string
+	for {
+		line, err := p.Line()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var pe *extproc.Error
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case errors.As(err, &pe):
+			res.Verdict, res.Time = TimeLimitExceeded, time.Since(start)
+			return res, nil
+		case err != nil:
+			res.Verdict, res.Exit = RuntimeError, err.Error()
+			return res, nil
+		}
+		out = append(out, line)
+	}
+	exit := p.Exit()
+	res.Time = time.Since(start)
+	var pe *extproc.Error
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case errors.As(exit, &pe):
+		res.Verdict = TimeLimitExceeded
+	case exit != nil:
+		res.Verdict, res.Exit, res.Stderr = RuntimeError, exit.Error(), p.Stderr()
+	default:
+		res.compare(cases, out)
+	}
+	return res, nil
+}
+
+// compare sets the verdict from the output lines: Wrong Answer at the first
+// case whose answer is wrong, blank lines and white space aside, or at a line
+// too many; else Presentation Error at the first line that differs only in
+// white space (or a blank line); else Accepted.
+func (r *Result) compare(cases []Case, out []string) {
+	var printed []string
+	for _, l := range out {
+		if strings.TrimSpace(l) != "" {
+			printed = append(printed, l)
+		}
+	}
+	wrong := func(k int, got string) *Wrong {
+		w := &Wrong{Case: k + 1, Expected: "(nothing more)", Got: got}
+		if k < len(cases) {
+			w.Board, w.Expected = game.Format(UVa10111.Spec, cases[k].Board), cases[k].Answer
+		}
+		return w
+	}
+	for k, c := range cases {
+		got := ""
+		if k < len(printed) {
+			got = printed[k]
+		}
+		if strings.Join(strings.Fields(got), "") != c.Answer {
+			r.Verdict, r.First = WrongAnswer, wrong(k, got)
+			return
+		}
+		r.Correct++
+	}
+	if len(printed) > len(cases) {
+		r.Verdict, r.First = WrongAnswer, wrong(len(cases), printed[len(cases)])
+		return
+	}
+	for k := range max(len(out), len(cases)) {
+		if k >= len(out) || k >= len(cases) || out[k] != cases[k].Answer {
+			got := ""
+			if k < len(out) {
+				got = out[k]
+			}
+			r.Verdict, r.First = PresentationError, wrong(k, got)
+			return
+		}
+	}
+	r.Verdict = Accepted
+}

@@ -1,0 +1,244 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/extproc"
+	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Check says what of a solver's answer is compared: the value always, the
+// depth and the best moves when asked.
+type Check struct {
+	Depth, Best bool
+}
+
+// ParseCheck reads a comma-separated list of value, depth and best; value
+// must be among them.
+func ParseCheck(text string) (Check, error) {
+	var c Check
+	parts := strings.Split(text, ",")
+	if !slices.Contains(parts, "value") {
+		return c, fmt.Errorf("%q does not name value, want value, value,depth, value,best or value,depth,best", game.Echo(text))
+	}
+	for _, p := range parts {
+		switch p {
+		case "value":
+		case "depth":
+			c.Depth = true
+		case "best":
+			c.Best = true
+		default:
+			return c, fmt.Errorf("%q names %q, want value, depth and best", game.Echo(text), game.Echo(p))
+		}
+	}
+	return c, nil
+}
+
+// String lists what is checked, as ParseCheck reads it.
+func (c Check) String() string {
+	s := "value"
+	if c.Depth {
+		s += ",depth"
+	}
+	if c.Best {
+		s += ",best"
+	}
+	return s
+}
+
+// Solver describes a user's solver program and the spelling of its
+// requests and answers (the solver protocol): a request is a board, as for a
+// checker; the answer is the value token, then the depth where it is
+// checked, then the best moves where they are checked, separated by spaces;
+// further fields are ignored.
+type Solver struct {
+	Argv    []string
+	Cells   protocol.Cells
+	Values  [3]string // the tokens for X wins, draw, O wins
+	Check   Check
+	Moves   protocol.MoveFormat // how best moves are written
+	Timeout time.Duration       // the longest silence
+	Total   time.Duration       // the longest whole run; 0: no limit
+}
+
+// Answer is a solver's answer, or the right one.
+type Answer struct {
+	Value int8     `json:"value"`
+	Depth *int8    `json:"depth,omitempty"`
+	Best  []string `json:"best,omitempty"` // in the program's move format
+}
+
+// SolverDisagreement is a position the program answered wrong, with a line
+// of perfect play from it.
+type SolverDisagreement struct {
+	Board    string   `json:"board"`
+	StateID  uint64   `json:"state_id"`
+	Ply      int      `json:"ply"`
+	Expected Answer   `json:"expected"`
+	Got      Answer   `json:"got"`
+	BestLine []string `json:"best_line"` // moves to the end with perfect play
+}
+
+// PlyAgreement counts the answers of one ply.
+type PlyAgreement struct {
+	Ply       int   `json:"ply"`
+	Positions int64 `json:"positions"`
+	Agree     int64 `json:"agree"`
+	Disagree  int64 `json:"disagree"`
+}
+
+// SolverReport compares a solver program's answers with perfect play.
+type SolverReport struct {
+	Program   string               `json:"program"`
+	Check     string               `json:"check"`
+	Positions int64                `json:"positions"`
+	Agree     int64                `json:"agree"`
+	Disagree  int64                `json:"disagree"`
+	ByPly     []PlyAgreement       `json:"by_ply"`
+	First     []SolverDisagreement `json:"first_disagreements"`
+}
+
+// Run sends the positions (indices into sol's enumeration, in order) to the
+// program and compares its answers with sol. A failure of the program is an
+// *extproc.ProgramError; when ctx is cancelled Run gives ctx's error.
+func (x *Solver) Run(ctx context.Context, sol *solve.Result, positions []int) (*SolverReport, error) {
+	e := sol.Enum
+	rs := e.Rules.Spec()
+	rep := &SolverReport{Program: strings.Join(x.Argv, " "), Check: x.Check.String(), Positions: int64(len(positions)), First: []SolverDisagreement{}}
+	byPly := make([]PlyAgreement, rs.Cells()+1)
+	values := map[string]int8{x.Values[0]: 1, x.Values[1]: 0, x.Values[2]: -1}
+	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: Environment(rs), Silence: x.Timeout, Total: x.Total}, "solver", len(positions),
+		func(dst []byte, k int) []byte { return x.Cells.AppendLine(dst, rs.Spec, e.Board(positions[k])) },
+		func(k int, text string) error {
+			i := positions[k]
+			got, err := x.parse(sol, i, text, values)
+			if err != nil {
+				return fmt.Errorf("answered %q to request %d: %w", game.Echo(text), k+1, err)
+			}
+			p := &byPly[e.Board(i).Ply()]
+			p.Positions++
+			if want := x.expected(sol, i); x.same(want, got) {
+				p.Agree++
+				rep.Agree++
+			} else {
+				p.Disagree++
+				rep.Disagree++
+				rep.First = keep(rep.First, x.disagreement(sol, i, want, got))
+			}
+			return nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	for ply, p := range byPly {
+		if p.Positions > 0 {
+			p.Ply = ply
+			rep.ByPly = append(rep.ByPly, p)
+		}
+	}
+	return rep, nil
+}
+
+// parse reads an answer to position i.
+func (x *Solver) parse(sol *solve.Result, i int, text string, values map[string]int8) (Answer, error) {
+	f := strings.Fields(text)
+	var a Answer
+	if len(f) == 0 {
+		return a, fmt.Errorf("want a value, one of %s", strings.Join(x.Values[:], ", "))
+	}
+	v, ok := values[f[0]]
+	if !ok {
+		return a, fmt.Errorf("the value %q is not one of %s", game.Echo(f[0]), strings.Join(x.Values[:], ", "))
+	}
+	a.Value, f = v, f[1:]
+	if x.Check.Depth {
+		if len(f) == 0 {
+			return a, fmt.Errorf("no depth after the value")
+		}
+		d, err := strconv.ParseInt(f[0], 10, 8)
+		if err != nil || d < 0 {
+			return a, fmt.Errorf("the depth %q is not a count of plies", game.Echo(f[0]))
+		}
+		depth := int8(d)
+		a.Depth, f = &depth, f[1:]
+	}
+	if x.Check.Best {
+		b := sol.Enum.Board(i)
+		var cells []int
+		for _, tok := range f {
+			c, err := x.Moves.Parse(sol.Enum.Rules, b, tok)
+			if err != nil {
+				return a, fmt.Errorf("best move: %w", err)
+			}
+			cells = append(cells, c)
+		}
+		slices.Sort(cells)
+		a.Best = x.format(sol, slices.Compact(cells))
+	}
+	return a, nil
+}
+
+// expected gives the right answer for position i, with what is checked.
+func (x *Solver) expected(sol *solve.Result, i int) Answer {
+	a := Answer{Value: sol.Value[i]}
+	if x.Check.Depth {
+		d := sol.Depth[i]
+		a.Depth = &d
+	}
+	if x.Check.Best {
+		var cells []int
+		for m := uint32(sol.Best[i]); m != 0; m &= m - 1 {
+			cells = append(cells, bits.TrailingZeros32(m))
+		}
+		a.Best = x.format(sol, cells)
+	}
+	return a
+}
+
+func (x *Solver) format(sol *solve.Result, cells []int) []string {
+	out := []string{}
+	for _, c := range cells {
+		out = append(out, x.Moves.Format(sol.Enum.Rules.Spec().Spec, c))
+	}
+	return out
+}
+
+func (x *Solver) same(a, b Answer) bool {
+	return a.Value == b.Value && (!x.Check.Depth || *a.Depth == *b.Depth) && (!x.Check.Best || slices.Equal(a.Best, b.Best))
+}
+
+func (x *Solver) disagreement(sol *solve.Result, i int, want, got Answer) SolverDisagreement {
+	b := sol.Enum.Board(i)
+	return SolverDisagreement{Board: game.Format(sol.Enum.Rules.Spec().Spec, b), StateID: game.ID(b), Ply: b.Ply(),
+		Expected: want, Got: got, BestLine: x.format(sol, sol.BestLine(i))}
+}
+
+// NonTerminal gives the positions of e whose game is not over, in order:
+// what a solver or an agent is asked about by default.
+func NonTerminal(sol *solve.Result) []int {
+	var out []int
+	for i, st := range sol.Enum.Status {
+		if !st.Terminal() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// AllPositions gives every position of sol's enumeration, in order.
+func AllPositions(sol *solve.Result) []int {
+	out := make([]int, sol.Enum.Len())
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
