@@ -67,7 +67,7 @@ func TestExportUsage(t *testing.T) {
 		{"no format", []string{"export", "--out", t.TempDir(), "--format", ""}, `--format "": no file format named, want parquet, csv or both`},
 		{"out holds a folder", []string{"export", "--out", filepath.Dir(filepath.Dir(file))}, "holds the folder"},
 		{"out is the current folder", []string{"export", "--out", "."}, "is the current folder"},
-		{"too large", []string{"export", "--out", t.TempDir(), "--size", "5x4"}, "too many to exhaust"},
+		{"too large", []string{"export", "--out", t.TempDir(), "--size", "6x5"}, "too many to exhaust"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

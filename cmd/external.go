@@ -39,6 +39,9 @@ func runExternal(c *cobra.Command, opts *verifyOptions) error {
 	}
 	x := &verify.External{Argv: prog.argv, Cells: prog.cells, Timeout: opts.timeout, Total: opts.total}
 	copy(x.Results[:], results)
+	if err := checkAllBoards(opts.allBoards, rl.Spec()); err != nil {
+		return err
+	}
 	var boards verify.Boards
 	if opts.allBoards {
 		boards = verify.RawBoards(rl)

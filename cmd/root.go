@@ -221,11 +221,15 @@ func (o *globalOptions) rules() (rules.Rules, error) {
 }
 
 // exhaustive is rules for the commands that walk every position: it also
-// checks that the board is small enough.
+// checks that the board is small enough, and that the run's estimated memory
+// fits what the machine has, before any work starts.
 func (o *globalOptions) exhaustive() (rules.Rules, error) {
 	rl, err := o.rules()
 	if err != nil {
 		return nil, err
 	}
-	return rl, enumerate.CheckSize(rl.Spec().Spec)
+	if err := enumerate.CheckSize(rl.Spec().Spec); err != nil {
+		return nil, err
+	}
+	return rl, enumerate.CheckMemory(rl.Spec(), availableMemory())
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/verify"
@@ -113,6 +115,9 @@ func runVerify(c *cobra.Command, opts *verifyOptions) error {
 		if c.Flags().Changed(f) {
 			return fmt.Errorf("--%s goes with --external or --solver 'PROGRAM ARGS'", f)
 		}
+	}
+	if err := checkAllBoards(opts.allBoards, rl.Spec()); err != nil {
+		return err
 	}
 	ctx := c.Context()
 	e, err := enumerate.All(ctx, rl, opts.workers)
@@ -243,4 +248,14 @@ func printDisagreements(w io.Writer, voices []string, ds []verify.Disagreement) 
 		}
 		drawBoard(w, d.Board, fmt.Sprintf("%s (state %d)", d.Board, d.StateID), strings.Join(parts, ", "))
 	}
+}
+
+// checkAllBoards refuses --all-boards past 16 cells: it walks all 3^n raw
+// boards, not the reachable ones.
+func checkAllBoards(on bool, s rules.Spec) error {
+	if on && s.Cells() > index.DenseCells {
+		return fmt.Errorf("--all-boards walks all 3^n raw boards and stops at %d cells (%s boards); %s has %d cells, %s boards",
+			index.DenseCells, commas(int64(game.Pow3(index.DenseCells))), s.Size(), s.Cells(), commas(int64(game.Pow3(s.Cells()))))
+	}
+	return nil
 }

@@ -103,7 +103,7 @@ func (r *Result) firstOfClass(lo, hi int) func(i int) bool {
 	if r.Root == (game.Board{}) {
 		return func(i int) bool { return r.Canon[i] == r.IDs[i] }
 	}
-	seen := map[uint32]bool{}
+	seen := map[uint64]bool{}
 	first := make([]bool, hi-lo)
 	for i := lo; i < hi; i++ {
 		first[i-lo] = !seen[r.Canon[i]]

@@ -11,18 +11,21 @@ import (
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
 )
 
-// MaxCells is the largest board exhaustive work handles: 3^16 raw boards fit
-// dense tables.
-const MaxCells = 16
+// MaxCells is the largest board exhaustive work handles: 3^25 ids fit 64
+// bits with room to spare, and a board of 25 cells has at most 13!·12!
+// (about 3·10^18) move sequences into one position, so a position's paths
+// fit an int64.
+const MaxCells = 25
 
 // CheckSize returns an error when the spec's board is too large to exhaust.
 func CheckSize(s game.Spec) error {
 	if s.Cells() > MaxCells {
-		return fmt.Errorf("size %s has %d cells, too many to exhaust: enumerate, solve, verify and export handle at most %d cells (3x3, 3x4, 4x4, ...)", s.Size(), s.Cells(), MaxCells)
+		return fmt.Errorf("size %s has %d cells, too many to exhaust: enumerate, solve, verify and export handle at most %d cells (5x5, 4x6, 3x8, ...)", s.Size(), s.Cells(), MaxCells)
 	}
 	return nil
 }
@@ -33,13 +36,12 @@ type Result struct {
 	Rules  rules.Rules
 	Root   game.Board    // the position the enumeration started from
 	Start  []int         // positions of ply p are [Start[p], Start[p+1]); len is cells+2
-	IDs    []uint32      // state ids
+	IDs    []uint64      // state ids
 	Status []game.Status // status by the bitmask lines
 	Paths  []int64       // move sequences from Root that reach the position
-	Canon  []uint32      // smallest state id over the symmetries
+	Canon  []uint64      // smallest state id over the rules' symmetries
 	Orbit  []uint8       // how many distinct boards the symmetries make
-	all    *idSet        // every id, for Index
-	perm   []uint32      // perm[rank of id among all ids] is its position
+	Index  index.Index   // state id to position
 }
 
 // All enumerates every position reachable from the empty board, using up to
@@ -51,41 +53,17 @@ func All(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
 // From enumerates every position reachable from root (itself included), which
 // must be able to arise in play.
 func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*Result, error) {
-	g := rl.Game()
-	if err := CheckSize(g.Spec); err != nil {
+	n := rl.Spec().Cells()
+	if err := CheckSize(rl.Spec().Spec); err != nil {
 		return nil, err
 	}
 	if err := rules.CheckReachable(rl, root); err != nil {
 		return nil, err
 	}
-	n := g.Spec.Cells()
-	var pow [MaxCells]uint32
-	for i := range n {
-		pow[i] = uint32(game.Pow3(i))
+	layers, err := buildLayers(ctx, rl, root, workers)
+	if err != nil {
+		return nil, err
 	}
-	raw := game.Pow3(n)
-
-	// Phase 1: the sorted ids of each layer, each expanded into the next.
-	layers := make([][]uint32, n+1)
-	p0 := root.Ply()
-	layers[p0] = []uint32{uint32(game.ID(root))}
-	next := newIDSet(raw)
-	for p := p0; p < n; p++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		next.clear()
-		for _, id := range layers[p] {
-			b := game.FromID(uint64(id))
-			w := uint32(b.ToMove())
-			for m := rl.Moves(b); m != 0; m &= m - 1 {
-				next.add(id + w*pow[trailing(m)])
-			}
-		}
-		layers[p+1] = next.appendTo(make([]uint32, 0, next.buildRank()))
-	}
-
-	// Phase 2: one array per column, filled layer by layer in parallel ranges.
 	r := &Result{Rules: rl, Root: root, Start: make([]int, n+2)}
 	total := 0
 	for p := range n + 1 {
@@ -93,73 +71,100 @@ func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*R
 		total += len(layers[p])
 	}
 	r.Start[n+1] = total
-	r.IDs = make([]uint32, 0, total)
+	r.IDs = make([]uint64, 0, total)
 	for p := range layers {
 		r.IDs = append(r.IDs, layers[p]...)
 		layers[p] = nil
 	}
-	r.Status = make([]game.Status, total)
-	r.Paths = make([]int64, total)
-	r.Canon = make([]uint32, total)
-	r.Orbit = make([]uint8, total)
-
-	prev, cur := newIDSet(raw), newIDSet(raw)
-	for p := p0; p <= n; p++ {
-		lo, hi := r.Layer(p)
-		cur.clear()
-		for _, id := range r.IDs[lo:hi] {
-			cur.add(id)
-		}
-		cur.buildRank()
-		plo, _ := r.Layer(p - 1)
-		err := Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
-			for i := a; i < b; i++ {
-				id := r.IDs[i]
-				bd := game.FromID(uint64(id))
-				r.Status[i] = g.Status(bd)
-				c, o := rl.Canonical(uint64(id))
-				r.Canon[i], r.Orbit[i] = uint32(c), uint8(o)
-				if p == p0 {
-					r.Paths[i] = 1
-					continue
-				}
-				r.Paths[i] = r.pullPaths(bd, id, prev, plo, &pow)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		prev, cur = cur, prev
-	}
-
-	// The index: a set of every id with ranks, and a permutation to positions.
-	r.all = prev // reuse one buffer
-	r.all.clear()
-	for _, id := range r.IDs {
-		r.all.add(id)
-	}
-	r.all.buildRank()
-	r.perm = make([]uint32, total)
-	for i, id := range r.IDs {
-		r.perm[r.all.rankOf(id)] = uint32(i)
+	r.Index = index.New(n, r.IDs, r.Start)
+	if err := r.fill(ctx, workers); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
 
-// pullPaths sums the paths of every parent of bd (state id id) in the previous
-// layer, the set prev whose first position is plo, whose legal moves reach bd.
-func (r *Result) pullPaths(bd game.Board, id uint32, prev *idSet, plo int, pow *[MaxCells]uint32) int64 {
+// buildLayers gives the sorted ids of each ply reachable from root, each
+// layer expanded into the next by the rules' legal moves: through a bitset
+// over every raw board on small boards, by sorting and merging the children
+// on large ones.
+func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int) ([][]uint64, error) {
+	n := rl.Spec().Cells()
+	layers := make([][]uint64, n+1)
+	layers[root.Ply()] = []uint64{game.ID(root)}
+	var dense *idSet
+	if n <= index.DenseCells {
+		dense = newIDSet(game.Pow3(n))
+	}
+	for p := root.Ply(); p < n; p++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var err error
+		if dense != nil {
+			layers[p+1] = dense.next(rl, layers[p])
+		} else if layers[p+1], err = nextSparse(ctx, rl, layers[p], workers); err != nil {
+			return nil, err
+		}
+	}
+	return layers, nil
+}
+
+// children appends the ids of the positions the legal moves of id make.
+func children(dst []uint64, rl rules.Rules, id uint64) []uint64 {
+	b := game.FromID(id)
+	w := uint64(b.ToMove())
+	for m := rl.Moves(b); m != 0; m &= m - 1 {
+		dst = append(dst, id+w*game.Pow3(trailing(m)))
+	}
+	return dst
+}
+
+// fill computes, layer by layer in parallel ranges, each position's status,
+// canonical id and orbit, and paths pulled from its parents.
+func (r *Result) fill(ctx context.Context, workers int) error {
+	total := len(r.IDs)
+	r.Status = make([]game.Status, total)
+	r.Paths = make([]int64, total)
+	r.Canon = make([]uint64, total)
+	r.Orbit = make([]uint8, total)
+	g := r.Rules.Game()
+	p0 := r.Root.Ply()
+	for p := p0; p < len(r.Start)-1; p++ {
+		lo, hi := r.Layer(p)
+		err := Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
+			for i := a; i < b; i++ {
+				bd := game.FromID(r.IDs[i])
+				r.Status[i] = g.Status(bd)
+				c, o := r.Rules.Canonical(r.IDs[i])
+				r.Canon[i], r.Orbit[i] = c, uint8(o)
+				if p == p0 {
+					r.Paths[i] = 1
+					continue
+				}
+				r.Paths[i] = r.pullPaths(bd, r.IDs[i])
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pullPaths sums the paths of every parent of bd (state id id) whose legal
+// moves reach bd; its parents' paths are known already.
+func (r *Result) pullPaths(bd game.Board, id uint64) int64 {
 	lastX := bd.ToMove() == game.O
-	mine, w := bd.O, uint32(2)
+	mine, w := bd.O, uint64(2)
 	if lastX {
 		mine, w = bd.X, 1
 	}
 	var sum int64
 	for m := mine; m != 0; m &= m - 1 {
 		c := trailing(m)
-		pid := id - w*pow[c]
-		if !prev.has(pid) {
+		j, ok := r.Index.Lookup(id - w*game.Pow3(c))
+		if !ok {
 			continue
 		}
 		parent := game.Board{X: bd.X, O: bd.O &^ (1 << c)}
@@ -167,7 +172,7 @@ func (r *Result) pullPaths(bd game.Board, id uint32, prev *idSet, plo int, pow *
 			parent = game.Board{X: bd.X &^ (1 << c), O: bd.O}
 		}
 		if r.Rules.Moves(parent)>>c&1 == 1 {
-			sum += r.Paths[plo+prev.rankOf(pid)]
+			sum += r.Paths[j]
 		}
 	}
 	return sum
@@ -186,15 +191,10 @@ func (r *Result) Layer(p int) (lo, hi int) {
 }
 
 // Board gives the board of position i.
-func (r *Result) Board(i int) game.Board { return game.FromID(uint64(r.IDs[i])) }
+func (r *Result) Board(i int) game.Board { return game.FromID(r.IDs[i]) }
 
-// Index gives the position of a state id, and whether it is in the result.
-func (r *Result) Index(id uint64) (int, bool) {
-	if id >= uint64(len(r.all.words))*64 || !r.all.has(uint32(id)) {
-		return 0, false
-	}
-	return int(r.perm[r.all.rankOf(uint32(id))]), true
-}
+// Lookup gives the position of a state id, and whether it is in the result.
+func (r *Result) Lookup(id uint64) (int, bool) { return r.Index.Lookup(id) }
 
 // Chunks is the number of ranges Ranges splits [lo, hi) into for workers.
 func Chunks(lo, hi, workers int) int {

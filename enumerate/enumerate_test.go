@@ -152,7 +152,7 @@ func TestReachabilityMatchesEnumeration(t *testing.T) {
 			for id := range game.Pow3(s.Cells()) {
 				b := game.FromID(id)
 				reason := tt.rules.Reachability(b)
-				_, inResult := r.Index(id)
+				_, inResult := r.Lookup(id)
 				if (reason == rules.Reachable) != inResult {
 					t.Fatalf("board %s: Reachability says %v, enumeration says reachable=%v", game.Format(s.Spec, b), reason, inResult)
 				}
@@ -194,7 +194,7 @@ func TestUCIEndgame(t *testing.T) {
 			}
 		}
 		id := game.ID(b)
-		i, ok := r.Index(id)
+		i, ok := r.Lookup(id)
 		if !ok {
 			t.Fatalf("UCI board %s is not reachable here", game.Format(game.Default, b))
 		}
@@ -239,11 +239,11 @@ func TestOrderAndIndex(t *testing.T) {
 		if i > lo && r.IDs[i-1] >= r.IDs[i] {
 			t.Fatalf("ids not sorted within ply at %d", i)
 		}
-		if j, ok := r.Index(uint64(r.IDs[i])); !ok || j != i {
+		if j, ok := r.Lookup(uint64(r.IDs[i])); !ok || j != i {
 			t.Fatalf("Index(%d) = %d, %v; want %d", r.IDs[i], j, ok, i)
 		}
 	}
-	if _, ok := r.Index(game.Pow3(9) + 5); ok {
+	if _, ok := r.Lookup(game.Pow3(9) + 5); ok {
 		t.Fatal("Index of an id past the raw boards should be false")
 	}
 }
@@ -291,7 +291,7 @@ func TestErrors(t *testing.T) {
 		board string
 		want  string
 	}{
-		{"too large", game.Spec{Rows: 5, Cols: 5, K: 4}, "", "size 5x5 has 25 cells, too many to exhaust"},
+		{"too large", game.Spec{Rows: 6, Cols: 5, K: 4}, "", "size 6x5 has 30 cells, too many to exhaust"},
 		{"unreachable root", game.Default, "XXX/OOO/...", "cannot arise in play: both X and O have a line"},
 	}
 	for _, tt := range tests {
@@ -333,5 +333,32 @@ func BenchmarkEnumerate4x4(b *testing.B) {
 		if _, err := All(context.Background(), g, 2); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The estimate bounds the positions from above, and not by much.
+func TestEstimate(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules rules.Rules
+	}{
+		{"3x3", variant(3, 3, 3, false, false)},
+		{"3x4", variant(3, 4, 3, false, false)},
+		{"gravity 4x4", variant(4, 4, 4, true, false)},
+		{"gravity 3x4", variant(3, 4, 4, true, false)},
+		{"gravity 4x3", variant(4, 3, 3, true, false)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := uint64(allUnder(t, tt.rules, 2).Len())
+			e := EstimateFor(tt.rules.Spec())
+			if e.Placements < n || e.Placements > 3*n {
+				t.Fatalf("%d placements for %d positions: want at least as many, and at most three times", e.Placements, n)
+			}
+		})
+	}
+	// Every fair-count board of 3x3 is a placement, reachable or not: 6,046.
+	if got := EstimateFor(rules.Spec{Spec: game.Default}).Placements; got != 6046 {
+		t.Errorf("3x3 placements = %d, want 6046", got)
 	}
 }

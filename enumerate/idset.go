@@ -1,52 +1,97 @@
 package enumerate
 
 import (
+	"context"
 	"math/bits"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"golang.org/x/sync/errgroup"
 )
 
-// idSet is a set of state ids as a bitset with a rank table, so that the rank
-// of a member (how many members are smaller) costs one popcount.
-type idSet struct {
-	words []uint64
-	rank  []uint32 // rank[w] is the number of members in words before w
-}
+// idSet is a set of state ids of a small board as a bit per raw board.
+type idSet struct{ words []uint64 }
 
-func newIDSet(n uint64) *idSet {
-	w := (n + 63) / 64
-	return &idSet{words: make([]uint64, w), rank: make([]uint32, w)}
-}
+func newIDSet(n uint64) *idSet { return &idSet{words: make([]uint64, (n+63)/64)} }
 
-func (s *idSet) clear() { clear(s.words) }
-
-func (s *idSet) add(id uint32) { s.words[id>>6] |= 1 << (id & 63) }
-
-func (s *idSet) has(id uint32) bool { return s.words[id>>6]>>(id&63)&1 == 1 }
-
-// buildRank fills the rank table and returns the number of members.
-func (s *idSet) buildRank() int {
-	n := uint32(0)
-	for w, x := range s.words {
-		s.rank[w] = n
-		n += uint32(bits.OnesCount64(x))
-	}
-	return int(n)
-}
-
-// rankOf gives the number of members smaller than id; buildRank must have run.
-func (s *idSet) rankOf(id uint32) int {
-	return int(s.rank[id>>6]) + bits.OnesCount64(s.words[id>>6]&(1<<(id&63)-1))
-}
-
-// appendTo appends the members in increasing order.
-func (s *idSet) appendTo(dst []uint32) []uint32 {
-	for w, x := range s.words {
-		for ; x != 0; x &= x - 1 {
-			dst = append(dst, uint32(w)<<6|uint32(bits.TrailingZeros64(x)))
+// next gives the sorted ids the legal moves of layer make.
+func (s *idSet) next(rl rules.Rules, layer []uint64) []uint64 {
+	clear(s.words)
+	var kids []uint64
+	n := 0
+	for _, id := range layer {
+		kids = children(kids[:0], rl, id)
+		for _, k := range kids {
+			if s.words[k>>6]&(1<<(k&63)) == 0 {
+				s.words[k>>6] |= 1 << (k & 63)
+				n++
+			}
 		}
 	}
-	return dst
+	out := make([]uint64, 0, n)
+	for w, x := range s.words {
+		for ; x != 0; x &= x - 1 {
+			out = append(out, uint64(w)<<6|uint64(bits.TrailingZeros64(x)))
+		}
+	}
+	return out
+}
+
+// nextSparse gives the sorted ids the legal moves of layer make, without a
+// table over the raw boards: each range's children are sorted and deduplicated
+// in parallel, then merged in pairs.
+func nextSparse(ctx context.Context, rl rules.Rules, layer []uint64, workers int) ([]uint64, error) {
+	parts := make([][]uint64, Chunks(0, len(layer), workers))
+	err := Ranges(ctx, 0, len(layer), workers, func(_ context.Context, k, a, b int) error {
+		var out []uint64
+		for _, id := range layer[a:b] {
+			out = children(out, rl, id)
+		}
+		slices.Sort(out)
+		parts[k] = slices.Compact(out)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for len(parts) > 1 {
+		merged := make([][]uint64, (len(parts)+1)/2)
+		g, _ := errgroup.WithContext(ctx)
+		g.SetLimit(max(workers, 1))
+		for k := range merged {
+			if 2*k+1 == len(parts) {
+				merged[k] = parts[2*k]
+				continue
+			}
+			g.Go(func() error { merged[k] = mergeUnique(parts[2*k], parts[2*k+1]); return nil })
+		}
+		g.Wait()
+		parts = merged
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	if len(parts) == 0 {
+		return nil, nil
+	}
+	return parts[0], nil
+}
+
+// mergeUnique merges two sorted lists without repeats into one.
+func mergeUnique(a, b []uint64) []uint64 {
+	out := make([]uint64, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 func trailing(m game.Mask) int { return bits.TrailingZeros32(uint32(m)) }

@@ -128,7 +128,7 @@ func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) 
 		}
 		return ex
 	}
-	j, _ := e.Index(game.ID(b.Play(cell, b.ToMove())))
+	j, _ := e.Lookup(game.ID(b.Play(cell, b.ToMove())))
 	sign := int8(1)
 	if b.ToMove() == game.O {
 		sign = -1

@@ -54,7 +54,7 @@ func Cases(sol *solve.Result, n int, seed uint64) ([]Case, error) {
 		if err != nil {
 			return nil, err
 		}
-		i, ok := e.Index(game.ID(b))
+		i, ok := e.Lookup(game.ID(b))
 		if !ok {
 			return nil, fmt.Errorf("sample %s is not reachable", text)
 		}

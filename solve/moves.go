@@ -37,7 +37,7 @@ func (r *Result) AppendMoves(dst []Move, i int) []Move {
 	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(uint32(m))
 		child := id + uint64(mover)*game.Pow3(c)
-		j, _ := e.Index(child)
+		j, _ := e.Lookup(child)
 		dst = append(dst, Move{Cell: c, Row: c / s.Cols, Col: c % s.Cols, Child: child,
 			Value: r.Value[j], Depth: r.Depth[j], Best: r.Best[i]>>c&1 == 1})
 	}
@@ -67,7 +67,7 @@ func Analyze(ctx context.Context, rl rules.Rules, b game.Board, workers int) (An
 	if err != nil {
 		return Analysis{}, err
 	}
-	i, _ := e.Index(game.ID(b))
+	i, _ := e.Lookup(game.ID(b))
 	a := Analysis{Spec: rl.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i)}
 	if !a.Status.Terminal() {
 		a.ToMove = b.ToMove()
@@ -84,7 +84,7 @@ func (r *Result) BestLine(i int) []int {
 		c := bits.TrailingZeros32(uint32(r.Best[i]))
 		b := e.Board(i)
 		line = append(line, c)
-		i, _ = e.Index(game.ID(b.Play(c, b.ToMove())))
+		i, _ = e.Lookup(game.ID(b.Play(c, b.ToMove())))
 	}
 	return line
 }

@@ -32,16 +32,11 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 	n := e.Len()
 	r := &Result{Enum: e, Value: make([]int8, n), Depth: make([]int8, n), Best: make([]game.Mask, n),
 		Win: make([]uint8, n), Draw: make([]uint8, n), Lose: make([]uint8, n)}
-	g := e.Rules.Game()
-	var pow [enumerate.MaxCells]uint32
-	for i := range g.Spec.Cells() {
-		pow[i] = uint32(game.Pow3(i))
-	}
-	for p := g.Spec.Cells(); p >= 0; p-- {
+	for p := e.Rules.Spec().Cells(); p >= 0; p-- {
 		lo, hi := e.Layer(p)
 		err := enumerate.Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 			for i := a; i < b; i++ {
-				r.solve(i, &pow)
+				r.solve(i)
 			}
 			return nil
 		})
@@ -53,14 +48,14 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 }
 
 // solve fills position i from its children, which are solved already.
-func (r *Result) solve(i int, pow *[enumerate.MaxCells]uint32) {
+func (r *Result) solve(i int) {
 	e := r.Enum
 	if st := e.Status[i]; st.Terminal() {
 		r.Value[i] = e.Rules.Value(st)
 		return
 	}
 	id := e.IDs[i]
-	b := game.FromID(uint64(id))
+	b := game.FromID(id)
 	mover := b.ToMove()
 	sign := int8(1) // values seen from the side to move
 	if mover == game.O {
@@ -71,7 +66,7 @@ func (r *Result) solve(i int, pow *[enumerate.MaxCells]uint32) {
 	var win, draw, lose uint8
 	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(uint32(m))
-		j, _ := e.Index(uint64(id + uint32(mover)*pow[c]))
+		j, _ := e.Lookup(id + uint64(mover)*game.Pow3(c))
 		v, d := sign*r.Value[j], r.Depth[j]
 		switch {
 		case v > 0:

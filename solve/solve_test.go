@@ -291,7 +291,7 @@ func BenchmarkSolve4x4(b *testing.B) {
 func TestBestLine(t *testing.T) {
 	r := solveAll(t, game.Default, 2)
 	b, _ := game.Parse(game.Default, "XX./O../...")
-	i, _ := r.Enum.Index(game.ID(b))
+	i, _ := r.Enum.Lookup(game.ID(b))
 	line := r.BestLine(i)
 	// O blocks at 2; X wins in 4 plies, so the line has 4 moves and ends on
 	// X's line.

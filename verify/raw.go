@@ -80,7 +80,7 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 			bd := game.FromID(uint64(id))
 			reason := rl.Reachability(bd)
 			p.reasons[reason]++
-			_, inEnum := e.Index(uint64(id))
+			_, inEnum := e.Lookup(uint64(id))
 			if inEnum != (reason == rules.Reachable) {
 				p.mismatches++
 				if len(p.firstMismatch) < MaxExamples {

@@ -86,7 +86,7 @@ func recurrence(r *solve.Result, i int) string {
 	empties := bits.OnesCount32(uint32(rl.Game().Full() &^ (b.X | b.O)))
 	for m := uint32(rl.Moves(b)); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(m)
-		j, ok := e.Index(game.ID(b.Play(c, mover)))
+		j, ok := e.Lookup(game.ID(b.Play(c, mover)))
 		if !ok {
 			return fmt.Sprintf("the move at cell %d makes a board that is not enumerated", c)
 		}
@@ -239,7 +239,7 @@ func (n *naive) compare(value, depth int8, best []int) {
 	for i := len(n.cells) - 1; i >= 0; i-- {
 		id = id*3 + uint64(n.cells[i])
 	}
-	i, ok := n.r.Enum.Index(id)
+	i, ok := n.r.Enum.Lookup(id)
 	if !ok {
 		n.note(fmt.Sprintf("state %d is reached by play but not enumerated", id))
 		return

@@ -361,7 +361,7 @@ func TestEnvironment(t *testing.T) {
 // A corrupted solution fails both cross-checks: they can fail.
 func TestCrossChecksCatchCorruption(t *testing.T) {
 	r := solved(t, game.Default)
-	i, _ := r.Enum.Index(game.ID(game.Board{X: 1 << 4}))
+	i, _ := r.Enum.Lookup(game.ID(game.Board{X: 1 << 4}))
 	r.Depth[i]++ // X in the centre: claim one ply more than perfect play takes
 	rec, err := Recurrence(context.Background(), r, 2)
 	if err != nil {

@@ -32,15 +32,16 @@ const MaxLine = 1 << 20
 
 // Proc is a running program. Its methods are for one goroutine.
 type Proc struct {
-	cfg    Config
-	ctx    context.Context
-	cmd    *exec.Cmd
-	lines  chan line
-	tail   *tailWriter
-	exited chan struct{}    // closed when the program has exited
-	err    error            // its exit error, once exited is closed
-	total  <-chan time.Time // fires once the total limit has passed
-	stop   sync.Once
+	cfg     Config
+	ctx     context.Context
+	cmd     *exec.Cmd
+	lines   chan line
+	tail    *tailWriter
+	exited  chan struct{}    // closed when the program has exited
+	errDone chan struct{}    // closed when its stderr is read to the end
+	err     error            // its exit error, once exited is closed
+	total   <-chan time.Time // fires once the total limit has passed
+	stop    sync.Once
 }
 
 type line struct {
@@ -89,12 +90,13 @@ func Start(ctx context.Context, cfg Config, feed func(w io.Writer) error) (*Proc
 		errR.Close()
 		return nil, fmt.Errorf("cannot start: %w", err)
 	}
-	p := &Proc{cfg: cfg, ctx: ctx, cmd: cmd, lines: make(chan line, 1024), tail: &tailWriter{max: 2048}, exited: make(chan struct{})}
+	p := &Proc{cfg: cfg, ctx: ctx, cmd: cmd, lines: make(chan line, 1024), tail: &tailWriter{max: 2048},
+		exited: make(chan struct{}), errDone: make(chan struct{})}
 	if cfg.Total > 0 {
 		p.total = time.After(cfg.Total)
 	}
 	go func() { p.err = cmd.Wait(); close(p.exited) }()
-	go func() { io.Copy(p.tail, errR); errR.Close() }()
+	go func() { io.Copy(p.tail, errR); errR.Close(); close(p.errDone) }()
 	go p.read(outR)
 	go func() {
 		w := bufio.NewWriterSize(stdin, 64<<10)
@@ -210,8 +212,19 @@ func (p *Proc) Stop() {
 	})
 }
 
-// Stderr gives the tail of what the program wrote to stderr.
-func (p *Proc) Stderr() string { return p.tail.String() }
+// Stderr gives the tail of what the program wrote to stderr. Once the
+// program has exited it waits, a moment at most, for the last of it.
+func (p *Proc) Stderr() string {
+	select {
+	case <-p.exited:
+		select {
+		case <-p.errDone:
+		case <-time.After(time.Second): // a child that left the group may hold it
+		}
+	default:
+	}
+	return p.tail.String()
+}
 
 // tailWriter keeps the last max bytes written to it.
 type tailWriter struct {

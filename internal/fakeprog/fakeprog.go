@@ -43,7 +43,7 @@ const Env = "TATETI_FAKE_CHECKER"
 //	garbage  its 4th answer is "maybe"
 //	extra    one answer too many at the end
 //	short    it exits 0 after 5 answers
-//	slow     the first 10 answers take 100 ms each
+//	slow     the first 10 answers take 150 ms each
 //	child    at the end it leaves a background child holding its stdout
 const Fault = "TATETI_FAKE_FAULT"
 
@@ -147,7 +147,7 @@ func misbehave(fault string, n int, out *bufio.Writer, stderr io.Writer) (code i
 		return 0, true
 	case fault == "slow" && n <= 10:
 		out.Flush()
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(150 * time.Millisecond)
 	}
 	return 0, false
 }

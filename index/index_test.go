@@ -1,0 +1,89 @@
+package index
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// layers makes a fake enumeration of boards of cells cells: random ids
+// grouped by ply, sorted within each.
+func layers(cells, n int, seed uint64) ([]uint64, []int) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	byPly := make([][]uint64, cells+1)
+	for range n {
+		id := rng.Uint64N(game.Pow3(cells))
+		p := game.FromID(id).Ply()
+		byPly[p] = append(byPly[p], id)
+	}
+	var ids []uint64
+	start := make([]int, cells+2)
+	for p := range byPly {
+		slices.Sort(byPly[p])
+		byPly[p] = slices.Compact(byPly[p])
+		start[p] = len(ids)
+		ids = append(ids, byPly[p]...)
+	}
+	start[cells+1] = len(ids)
+	return ids, start
+}
+
+// The dense and sparse indexes answer alike, for members and non-members.
+func TestDenseAndSparseAgree(t *testing.T) {
+	for _, tt := range []struct{ cells, n int }{{4, 30}, {9, 2000}, {12, 100000}, {16, 50000}} {
+		ids, start := layers(tt.cells, tt.n, uint64(tt.cells))
+		d, s := NewDense(tt.cells, ids), NewSparse(ids, start)
+		if d.Len() != len(ids) || s.Len() != len(ids) {
+			t.Fatalf("%d cells: Len %d and %d, want %d", tt.cells, d.Len(), s.Len(), len(ids))
+		}
+		for i, id := range ids {
+			if j, ok := d.Lookup(id); !ok || j != i || d.ID(i) != id {
+				t.Fatalf("%d cells: dense Lookup(%d) = %d, %v; want %d", tt.cells, id, j, ok, i)
+			}
+			if j, ok := s.Lookup(id); !ok || j != i || s.ID(i) != id {
+				t.Fatalf("%d cells: sparse Lookup(%d) = %d, %v; want %d", tt.cells, id, j, ok, i)
+			}
+		}
+		rng := rand.New(rand.NewPCG(9, 9))
+		for range 100000 {
+			id := rng.Uint64N(game.Pow3(tt.cells) + 10)
+			i, ok := d.Lookup(id)
+			j, ok2 := s.Lookup(id)
+			if ok != ok2 || (ok && i != j) {
+				t.Fatalf("%d cells: Lookup(%d): dense %d %v, sparse %d %v", tt.cells, id, i, ok, j, ok2)
+			}
+		}
+	}
+}
+
+// Past 16 cells only the sparse index is built; it finds every id.
+func TestSparseLarge(t *testing.T) {
+	ids, start := layers(25, 200000, 25)
+	idx := New(25, ids, start)
+	if _, ok := idx.(*Sparse); !ok {
+		t.Fatalf("New for 25 cells built %T, want *Sparse", idx)
+	}
+	for i, id := range ids {
+		if j, ok := idx.Lookup(id); !ok || j != i {
+			t.Fatalf("Lookup(%d) = %d, %v; want %d", id, j, ok, i)
+		}
+		if _, ok := idx.Lookup(id + 1); ok && !slices.Contains(ids, id+1) {
+			t.Fatalf("Lookup(%d) found an id that is not there", id+1)
+		}
+	}
+}
+
+func BenchmarkLookup(b *testing.B) {
+	ids, start := layers(16, 2000000, 3)
+	for name, idx := range map[string]Index{"dense": NewDense(16, ids), "sparse": NewSparse(ids, start)} {
+		b.Run(name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				idx.Lookup(ids[i])
+				i = (i + 7919) % len(ids)
+			}
+		})
+	}
+}
