@@ -53,6 +53,12 @@ func All(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
 // From enumerates every position reachable from root (itself included), which
 // must be able to arise in play.
 func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*Result, error) {
+	return from(ctx, rl, root, workers, rl.Spec().Cells() > index.DenseCells)
+}
+
+// from is From with the choice of the sparse layers and index made by the
+// caller (the tests compare the two on small boards).
+func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) (*Result, error) {
 	n := rl.Spec().Cells()
 	if err := CheckSize(rl.Spec().Spec); err != nil {
 		return nil, err
@@ -60,7 +66,7 @@ func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*R
 	if err := rules.CheckReachable(rl, root); err != nil {
 		return nil, err
 	}
-	layers, err := buildLayers(ctx, rl, root, workers)
+	layers, err := buildLayers(ctx, rl, root, workers, sparse)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +82,10 @@ func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*R
 		r.IDs = append(r.IDs, layers[p]...)
 		layers[p] = nil
 	}
-	r.Index = index.New(n, r.IDs, r.Start)
+	r.Index = index.Index(index.NewSparse(r.IDs, r.Start))
+	if !sparse {
+		r.Index = index.NewDense(n, r.IDs)
+	}
 	if err := r.fill(ctx, workers); err != nil {
 		return nil, err
 	}
@@ -87,12 +96,12 @@ func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*R
 // layer expanded into the next by the rules' legal moves: through a bitset
 // over every raw board on small boards, by sorting and merging the children
 // on large ones.
-func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int) ([][]uint64, error) {
+func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) ([][]uint64, error) {
 	n := rl.Spec().Cells()
 	layers := make([][]uint64, n+1)
 	layers[root.Ply()] = []uint64{game.ID(root)}
 	var dense *idSet
-	if n <= index.DenseCells {
+	if !sparse {
 		dense = newIDSet(game.Pow3(n))
 	}
 	for p := root.Ply(); p < n; p++ {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -361,4 +362,118 @@ func TestEstimate(t *testing.T) {
 	if got := EstimateFor(rules.Spec{Spec: game.Default}).Placements; got != 6046 {
 		t.Errorf("3x3 placements = %d, want 6046", got)
 	}
+}
+
+// The sparse layers and index give the same result as the dense ones on
+// every board both can hold.
+func TestDenseAndSparseAgree(t *testing.T) {
+	for _, rl := range []rules.Rules{
+		variant(3, 3, 3, false, false), variant(3, 3, 3, false, true), variant(3, 4, 3, false, false),
+		variant(4, 4, 4, true, false), variant(2, 8, 3, false, false),
+		variant(4, 3, 3, true, true),
+	} {
+		t.Run(rl.Spec().String(), func(t *testing.T) {
+			if testing.Short() && rl.Spec().Cells() == 16 && !rl.Spec().Gravity {
+				t.Skip("free 2x8 has millions of positions: heavy, runs without -short")
+			}
+			dense, err := from(context.Background(), rl, game.Board{}, 2, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sparse, err := from(context.Background(), rl, game.Board{}, 3, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sameResult(dense, sparse) {
+				t.Fatal("the dense and the sparse enumeration differ")
+			}
+			// Every raw board of the smaller games; members and their
+			// neighbours of the larger ones.
+			probe := func(id uint64) {
+				i, ok := dense.Lookup(id)
+				j, ok2 := sparse.Lookup(id)
+				if ok != ok2 || (ok && i != j) {
+					t.Fatalf("Lookup(%d): dense %d %v, sparse %d %v", id, i, ok, j, ok2)
+				}
+			}
+			if n := rl.Spec().Cells(); n <= 12 {
+				for id := range game.Pow3(n) {
+					probe(id)
+				}
+				return
+			}
+			for _, id := range dense.IDs {
+				probe(id)
+				probe(id + 1)
+			}
+		})
+	}
+}
+
+// Boards past 16 cells: the enumeration of a gravity board is exactly the
+// set of stacked boards the rules' reachability test accepts, walked apart
+// from it; 1 and N workers agree.
+func TestPast16Cells(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules rules.Rules
+		stack bool // walk the stacked boards to cross-check
+	}{
+		{"gravity 6x3 k=3", variant(6, 3, 3, true, false), true},
+		{"gravity misère 3x6 k=3", variant(3, 6, 3, true, true), false},
+		{"free 2x9 k=2", variant(2, 9, 2, false, false), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			one, many := allUnder(t, tt.rules, 1), allUnder(t, tt.rules, 3)
+			if _, ok := one.Index.(*index.Sparse); !ok {
+				t.Fatalf("index is %T, want the sparse one past 16 cells", one.Index)
+			}
+			if !sameResult(one, many) {
+				t.Fatal("1 worker and 3 workers give different results")
+			}
+			if !tt.stack {
+				return
+			}
+			reachable := 0
+			stacked(tt.rules.Spec().Spec, func(b game.Board) {
+				_, in := one.Lookup(game.ID(b))
+				if ok := tt.rules.Reachability(b) == rules.Reachable; ok != in {
+					t.Fatalf("board %s: reachability %v, enumerated %v", game.Format(tt.rules.Spec().Spec, b), ok, in)
+				} else if ok {
+					reachable++
+				}
+			})
+			if reachable != one.Len() {
+				t.Fatalf("%d stacked boards can arise, %d enumerated", reachable, one.Len())
+			}
+		})
+	}
+}
+
+// stacked calls fn with every board of s whose columns are stacks from the
+// bottom row up, X or O in each cell of a stack.
+func stacked(s game.Spec, fn func(game.Board)) {
+	var walk func(col int, b game.Board)
+	walk = func(col int, b game.Board) {
+		if col == s.Cols {
+			fn(b)
+			return
+		}
+		for h := 0; h <= s.Rows; h++ {
+			for marks := range 1 << h {
+				c := b
+				for j := range h { // j-th mark from the bottom
+					cell := (s.Rows-1-j)*s.Cols + col
+					if marks>>j&1 == 1 {
+						c.O |= 1 << cell
+					} else {
+						c.X |= 1 << cell
+					}
+				}
+				walk(col+1, c)
+			}
+		}
+	}
+	walk(0, game.Board{})
 }

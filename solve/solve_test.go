@@ -159,6 +159,7 @@ func TestWorkersAgree(t *testing.T) {
 		{"misère 3x4 k=3", variant(3, 4, 3, false, true)},
 		{"gravity 4x4 k=4", variant(4, 4, 4, true, false)},
 		{"gravity misère 3x4 k=3", variant(3, 4, 3, true, true)},
+		{"gravity 3x6 k=4, past 16 cells", variant(3, 6, 4, true, false)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -54,6 +54,9 @@ var variants = []rules.Rules{
 	variant(3, 4, 4, true, false),
 	variant(4, 3, 4, true, false),
 	variant(4, 3, 3, true, true),
+	// Past 16 cells, on the sparse index.
+	variant(6, 3, 3, true, false),
+	variant(2, 9, 2, false, false),
 }
 
 // heavy skips free 4x4 under -short: millions of positions.
