@@ -76,7 +76,7 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 		Dir:      opts.out,
 		Formats:  opts.formats,
 		Meta:     export.Meta{Tool: "tateti-lab", Version: Version},
-		Progress: progress(c.ErrOrStderr()),
+		Progress: exportProgress(c.ErrOrStderr()),
 	})
 	if err != nil {
 		return err
@@ -98,14 +98,21 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 	return t.Flush()
 }
 
-// progress reports long work on w when w is a terminal, and nowhere otherwise.
-// The tables are written at once, so it keeps the last count of each.
-func progress(w io.Writer) func(table string, done, total int) {
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
-		return nil
+		return false
 	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// exportProgress reports long work on w when w is a terminal, and nowhere
+// otherwise. The tables are written at once, so it keeps the last count of
+// each.
+func exportProgress(w io.Writer) func(table string, done, total int) {
+	if !isTerminal(w) {
 		return nil
 	}
 	var mu sync.Mutex

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -81,6 +82,11 @@ func interruptible(parent context.Context) (context.Context, func()) {
 // on stdout. A failure to write the output is an error too.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd()
+	if isTerminal(stderr) {
+		line := progress.NewLine(stderr)
+		ctx = progress.With(ctx, line)
+		defer line.Done()
+	}
 	out := &stickyWriter{w: stdout}
 	root.SetArgs(args)
 	root.SetIn(stdin)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
 )
@@ -104,16 +105,19 @@ func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers i
 	if !sparse {
 		dense = newIDSet(game.Pow3(n))
 	}
+	found := int64(1)
 	for p := root.Ply(); p < n; p++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		progress.Report(ctx, "enumerate", p, found, 0)
 		var err error
 		if dense != nil {
 			layers[p+1] = dense.next(rl, layers[p])
 		} else if layers[p+1], err = nextSparse(ctx, rl, layers[p], workers); err != nil {
 			return nil, err
 		}
+		found += int64(len(layers[p+1]))
 	}
 	return layers, nil
 }
@@ -157,6 +161,7 @@ func (r *Result) fill(ctx context.Context, workers int) error {
 		if err != nil {
 			return err
 		}
+		progress.Report(ctx, "classes and paths", p, int64(hi), int64(total))
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 )
 
 // Result holds the solution of every position of Enum, in Enum's order.
@@ -43,6 +44,7 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 		if err != nil {
 			return nil, err
 		}
+		progress.Report(ctx, "solve", p, int64(n-lo), int64(n))
 	}
 	return r, nil
 }

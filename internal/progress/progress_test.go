@@ -1,0 +1,34 @@
+package progress
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestLine(t *testing.T) {
+	var buf bytes.Buffer
+	l := NewLine(&buf)
+	ctx := With(context.Background(), l)
+	Report(ctx, "solve", 3, 10, 100)
+	if buf.Len() != 0 {
+		t.Fatalf("shown in the first second: %q", buf.String())
+	}
+	l.start = l.start.Add(-2 * time.Second) // as if the run began 2 s ago
+	l.phaseStart = l.start
+	Report(ctx, "solve", 3, 50, 100)
+	if got := buf.String(); !strings.Contains(got, "solve: ply 3, 50 of 100 positions, about 2s left") {
+		t.Fatalf("line %q, want phase, ply, positions and time left", got)
+	}
+	Report(ctx, "solve", 4, 60, 100)
+	if strings.Count(buf.String(), "solve:") != 1 {
+		t.Fatalf("shown twice within 200 ms: %q", buf.String())
+	}
+	l.Done()
+	if !strings.HasSuffix(buf.String(), "\r\033[K") {
+		t.Fatalf("Done left the line: %q", buf.String())
+	}
+	Report(context.Background(), "solve", 1, 1, 1) // no reporter: nothing
+}
