@@ -64,8 +64,8 @@ func printCounts(w io.Writer, c enumerate.Counts) error {
 	if err := t.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\ncomplete games: %s (X wins %s, O wins %s, draws %s)\nmove sequences: %s (every prefix of every game, the empty one included)\nclasses are counted up to the %s of the board\n",
-		commas(c.Games.Total), commas(c.Games.XWon), commas(c.Games.OWon), commas(c.Games.Draw), commas(c.Sequences), symmetryWords(s))
+	_, err := fmt.Fprintf(w, "\ncomplete games: %s (X wins %s, O wins %s, draws %s)\nmove sequences: %s (every prefix of every game, the empty one included); at most %s into one position\nclasses are counted up to the %s of the board\n",
+		commas(c.Games.Total), commas(c.Games.XWon), commas(c.Games.OWon), commas(c.Games.Draw), commas(c.Sequences), commas(c.MaxPaths), symmetryWords(s))
 	return err
 }
 

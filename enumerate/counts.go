@@ -53,6 +53,7 @@ type Counts struct {
 	TerminalClasses int64       `json:"terminal_classes"`
 	Games           Games       `json:"games"`
 	Sequences       int64       `json:"sequences"`
+	MaxPaths        int64       `json:"max_paths"` // the most move sequences into one position
 	ByPly           []PlyCounts `json:"by_ply"`
 }
 
@@ -73,6 +74,7 @@ func (r *Result) Count() Counts {
 				pc.Classes++
 			}
 			pc.Sequences += r.Paths[i]
+			c.MaxPaths = max(c.MaxPaths, r.Paths[i])
 			if s := r.Status[i]; s.Terminal() {
 				pc.Terminal++
 				pc.TerminalBy.add(s, 1)

@@ -101,6 +101,9 @@ func TestCounts3x3(t *testing.T) {
 		{"terminal classes", c.TerminalClasses, int64(138)},
 		{"games", c.Games, Games{ByStatus{XWon: 131184, OWon: 77904, Draw: 46080}, 255168}},
 		{"sequences", c.Sequences, int64(549946)},
+		// A drawn full board none of whose prefixes has a line is reached by
+		// every order of X's five marks and O's four: 5!·4!.
+		{"max paths", c.MaxPaths, int64(120 * 24)},
 	}
 	for _, tt := range checks {
 		t.Run(tt.name, func(t *testing.T) {

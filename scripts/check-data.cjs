@@ -26,8 +26,9 @@ stateTypes.push(['ply', 'TINYINT'], ['to_move', 'VARCHAR'], ['status', 'VARCHAR'
   ['outcome', 'VARCHAR'], ['depth', 'TINYINT'], ['best_moves', 'TINYINT[]'], ['n_moves', 'TINYINT'],
   ['n_winning', 'TINYINT'], ['n_drawing', 'TINYINT'], ['n_losing', 'TINYINT'], ['canonical_id', 'BIGINT'],
   ['orbit_size', 'TINYINT'], ['paths', 'BIGINT'], ['is_terminal', 'BOOLEAN']);
-const moveTypes = [['state_id', 'BIGINT'], ['move', 'TINYINT'], ['child_id', 'BIGINT'],
-  ['child_value', 'TINYINT'], ['child_depth', 'TINYINT'], ['is_best', 'BOOLEAN']];
+const moveTypes = [['state_id', 'BIGINT'], ['move', 'TINYINT'],
+  ...(manifest.game.gravity ? [['column', 'TINYINT']] : []), // under gravity, the column of the move
+  ['child_id', 'BIGINT'], ['child_value', 'TINYINT'], ['child_depth', 'TINYINT'], ['is_best', 'BOOLEAN']];
 
 let passed = 0;
 let failed = 0;
