@@ -11,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+	"github.com/tateti-lab/tateti-lab/internal/proctest"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -99,7 +100,7 @@ func TestProgramMisbehaves(t *testing.T) {
 				t.Fatalf("exit 2: %s %s", out, errOut)
 			}
 			for _, pid := range readPIDs(t, pids, 2) {
-				if !waitGone(pid) {
+				if !proctest.WaitGone(pid) {
 					syscall.Kill(pid, syscall.SIGKILL)
 					t.Fatalf("process %d is still running after the run", pid)
 				}

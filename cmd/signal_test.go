@@ -3,7 +3,6 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+	"github.com/tateti-lab/tateti-lab/internal/proctest"
 )
 
 // readPIDs waits for the file to name want process ids and gives them.
@@ -37,30 +37,6 @@ func readPIDs(t *testing.T, name string, want int) []int {
 	}
 	t.Fatalf("%s never named %d processes", name, want)
 	return nil
-}
-
-// gone reports whether process pid has ended; a zombie counts as ended, as
-// nobody may reap an orphan in a container.
-func gone(pid int) bool {
-	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-		return true
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return true
-	}
-	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-	return len(f) > 0 && f[0] == "Z"
-}
-
-func waitGone(pid int) bool {
-	for range 100 {
-		if gone(pid) {
-			return true
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return false
 }
 
 // lab starts the test binary as tateti-lab itself with args.
@@ -133,7 +109,7 @@ func TestSIGTERMDuringExternal(t *testing.T) {
 	if code := exitOf(t, c, 10*time.Second); code != exitInterrupted {
 		t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
 	}
-	if !waitGone(checker) {
+	if !proctest.WaitGone(checker) {
 		syscall.Kill(checker, syscall.SIGKILL)
 		t.Fatalf("the checker %d is still running", checker)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+	"github.com/tateti-lab/tateti-lab/internal/proctest"
 )
 
 // mainEnv makes the test binary run the command line itself, for the tests
@@ -105,7 +106,7 @@ func TestVerifyExternalChild(t *testing.T) {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 	for _, pid := range readPIDs(t, pids, 2) {
-		if !waitGone(pid) {
+		if !proctest.WaitGone(pid) {
 			syscall.Kill(pid, syscall.SIGKILL)
 			t.Errorf("process %d is still running after the run", pid)
 		}

@@ -58,59 +58,68 @@ type patternKey struct {
 }
 
 // AllBoards runs every voice on every raw board of e's game, reachable or not.
-// It counts the boards by why they cannot arise (cross-checking game's
+// It counts the boards by why they cannot arise (cross-checking the rules'
 // reachability test with the enumeration e), requires agreement on the
 // reachable ones, and groups the ways the voices differ on the others.
 func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, workers int) (*RawReport, error) {
-	rl := e.Rules
-	g, s := rl.Game(), rl.Spec()
 	if e.Root != (game.Board{}) {
 		return nil, fmt.Errorf("AllBoards needs the enumeration from the empty board")
 	}
-	n := int(game.Pow3(s.Cells()))
+	n := int(game.Pow3(e.Rules.Spec().Cells()))
 	parts := make([]*rawPart, enumerate.Chunks(0, n, workers))
-	err := enumerate.Ranges(ctx, 0, n, workers, func(ctx context.Context, k, a, b int) error {
-		p := &rawPart{reach: newCheckReport(s, cs), unreach: newCheckReport(s, cs),
-			reasons: make([]int64, len(rules.Reasons)), patterns: map[patternKey]*Pattern{}}
-		cells, answers := make([]game.Cell, s.Cells()), make([]game.Status, len(cs)+1)
-		for id := a; id < b; id++ {
-			if id&0xffff == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			bd := game.FromID(uint64(id))
-			reason := rl.Reachability(bd)
-			p.reasons[reason]++
-			_, inEnum := e.Lookup(uint64(id))
-			if inEnum != (reason == rules.Reachable) {
-				p.mismatches++
-				if len(p.firstMismatch) < MaxExamples {
-					p.firstMismatch = append(p.firstMismatch, fmt.Sprintf("%s: %s, enumerated %v", game.Format(s.Spec, bd), reason, inEnum))
-				}
-			}
-			if reason == rules.Reachable {
-				p.reach.add(s.Spec, cs, bd, g.Status(bd), cells, answers)
-				continue
-			}
-			if p.unreach.add(s.Spec, cs, bd, g.Status(bd), cells, answers) {
-				continue
-			}
-			key := patternKey{reason, fmt.Sprint(answers)}
-			if pt, ok := p.patterns[key]; ok {
-				pt.Boards++
-				continue
-			}
-			pt := &Pattern{Reason: reason.String(), Boards: 1, Example: game.Format(s.Spec, bd)}
-			for _, a := range answers {
-				pt.Statuses = append(pt.Statuses, a.String())
-			}
-			p.patterns[key] = pt
-		}
-		parts[k] = p
-		return nil
+	err := enumerate.Ranges(ctx, 0, n, workers, func(ctx context.Context, k, a, b int) (err error) {
+		parts[k], err = scanRaw(ctx, e, cs, a, b)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	return mergeRaw(e.Rules.Spec(), cs, n, parts), nil
+}
+
+// scanRaw runs every voice on the raw boards with ids a to b-1.
+func scanRaw(ctx context.Context, e *enumerate.Result, cs []checker.Checker, a, b int) (*rawPart, error) {
+	rl := e.Rules
+	g, s := rl.Game(), rl.Spec()
+	p := &rawPart{reach: newCheckReport(s, cs), unreach: newCheckReport(s, cs),
+		reasons: make([]int64, len(rules.Reasons)), patterns: map[patternKey]*Pattern{}}
+	cells, answers := make([]game.Cell, s.Cells()), make([]game.Status, len(cs)+1)
+	for id := a; id < b; id++ {
+		if id&0xffff == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		bd := game.FromID(uint64(id))
+		reason := rl.Reachability(bd)
+		p.reasons[reason]++
+		if _, inEnum := e.Lookup(uint64(id)); inEnum != (reason == rules.Reachable) {
+			p.mismatches++
+			if len(p.firstMismatch) < MaxExamples {
+				p.firstMismatch = append(p.firstMismatch, fmt.Sprintf("%s: %s, enumerated %v", game.Format(s.Spec, bd), reason, inEnum))
+			}
+		}
+		if reason == rules.Reachable {
+			p.reach.add(s.Spec, cs, bd, g.Status(bd), cells, answers)
+			continue
+		}
+		if p.unreach.add(s.Spec, cs, bd, g.Status(bd), cells, answers) {
+			continue
+		}
+		key := patternKey{reason, fmt.Sprint(answers)}
+		if pt, ok := p.patterns[key]; ok {
+			pt.Boards++
+			continue
+		}
+		pt := &Pattern{Reason: reason.String(), Boards: 1, Example: game.Format(s.Spec, bd)}
+		for _, a := range answers {
+			pt.Statuses = append(pt.Statuses, a.String())
+		}
+		p.patterns[key] = pt
+	}
+	return p, nil
+}
+
+// mergeRaw adds up the parts, in id order, into the report of n raw boards.
+func mergeRaw(s rules.Spec, cs []checker.Checker, n int, parts []*rawPart) *RawReport {
 	r := &RawReport{Game: s, Boards: int64(n), Reachable: newCheckReport(s, cs), Unreachable: newCheckReport(s, cs),
 		FirstMismatch: []string{}, Patterns: []Pattern{}}
 	reasons := make([]int64, len(rules.Reasons))
@@ -123,7 +132,7 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 		}
 		r.Mismatches += p.mismatches
 		r.FirstMismatch = keep(r.FirstMismatch, p.firstMismatch...)
-		// Chunks come in id order, so a pattern's first example is the first seen.
+		// Parts come in id order, so a pattern's first example is the first seen.
 		for key, pt := range p.patterns {
 			if m, ok := merged[key]; ok {
 				m.Boards += pt.Boards
@@ -140,7 +149,7 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 	for _, key := range slices.SortedFunc(maps.Keys(merged), comparePatterns) {
 		r.Patterns = append(r.Patterns, *merged[key])
 	}
-	return r, nil
+	return r
 }
 
 // comparePatterns orders patterns by reason, then by the voices' answers.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tateti-lab/tateti-lab/internal/proctest"
 	"io"
 	"os"
 	"os/exec"
@@ -146,30 +147,6 @@ func TestCrashStderr(t *testing.T) {
 	}
 }
 
-// gone reports whether process pid has ended (a zombie counts as ended: in a
-// container nobody may reap it).
-func gone(pid int) bool {
-	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-		return true
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return true
-	}
-	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-	return len(f) > 0 && f[0] == "Z"
-}
-
-func waitGone(pid int) bool {
-	for range 50 {
-		if gone(pid) {
-			return true
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return false
-}
-
 // A child of the program that holds its stdout neither outlives the run nor
 // makes the program look as if it did not exit.
 func TestChildIsStopped(t *testing.T) {
@@ -187,7 +164,7 @@ func TestChildIsStopped(t *testing.T) {
 	if _, err := fmt.Sscanf(p.Stderr(), "child %d", &pid); err != nil {
 		t.Fatalf("stderr %q names no child: %v", p.Stderr(), err)
 	}
-	if !waitGone(pid) {
+	if !proctest.WaitGone(pid) {
 		syscall.Kill(pid, syscall.SIGKILL)
 		t.Fatalf("child %d is still running", pid)
 	}
@@ -206,7 +183,7 @@ func TestCancelStopsProgram(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Line after cancel = %v, want context.Canceled", err)
 	}
-	if !waitGone(p.cmd.Process.Pid) {
+	if !proctest.WaitGone(p.cmd.Process.Pid) {
 		t.Fatal("the program is still running")
 	}
 }
