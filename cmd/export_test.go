@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"encoding/csv"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -77,4 +79,85 @@ func TestExportUsage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The figures of data/README.md are the files' own: every row of its Figures
+// table is counted again from the CSV files.
+func TestDataCard(t *testing.T) {
+	card, err := os.ReadFile(filepath.Join("..", "data", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	states, moves := readCSV(t, "states.csv"), readCSV(t, "moves.csv")
+	count := func(column, value string) int {
+		n := 0
+		for _, row := range states.rows {
+			if row[states.col[column]] == value {
+				n++
+			}
+		}
+		return n
+	}
+	classes := map[string]bool{}
+	for _, row := range states.rows {
+		classes[row[states.col["canonical_id"]]] = true
+	}
+	want := map[string]int{
+		"states rows":                              len(states.rows),
+		"moves rows":                               len(moves.rows),
+		"states whose value is 1 (X wins)":         count("value", "1"),
+		"states whose value is 0 (draw)":           count("value", "0"),
+		"states whose value is -1 (O wins)":        count("value", "-1"),
+		"terminal states, x_won":                   count("status", "x_won"),
+		"terminal states, o_won":                   count("status", "o_won"),
+		"terminal states, draw":                    count("status", "draw"),
+		"symmetry classes (distinct canonical_id)": len(classes),
+	}
+	_, table, ok := strings.Cut(string(card), "| figure | value |\n|---|---|\n")
+	if !ok {
+		t.Fatal("data/README.md has no Figures table")
+	}
+	seen := 0
+	for _, line := range strings.Split(table, "\n") {
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if len(cells) != 2 {
+			break
+		}
+		name, value := strings.TrimSpace(cells[0]), strings.ReplaceAll(strings.TrimSpace(cells[1]), ",", "")
+		w, known := want[name]
+		if !known {
+			t.Errorf("the card's figure %q is not checked here", name)
+			continue
+		}
+		if got, err := strconv.Atoi(value); err != nil || got != w {
+			t.Errorf("the card says %s is %s, the files give %d", name, cells[1], w)
+		}
+		seen++
+	}
+	if seen != len(want) {
+		t.Errorf("the card has %d of the %d figures", seen, len(want))
+	}
+}
+
+type csvTable struct {
+	col  map[string]int
+	rows [][]string
+}
+
+func readCSV(t *testing.T, name string) csvTable {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "data", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := csvTable{col: map[string]int{}, rows: all[1:]}
+	for i, h := range all[0] {
+		tab.col[h] = i
+	}
+	return tab
 }
