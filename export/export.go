@@ -56,6 +56,7 @@ type Manifest struct {
 	Version string     `json:"version"`
 	Game    rules.Spec `json:"game"`
 	Files   []File     `json:"files"`
+	Tables  []Table    `json:"tables"` // the schema of each table, with its keys
 }
 
 // ManifestName is the manifest's file name.
@@ -148,7 +149,7 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, dir string) 
 	if err != nil {
 		return nil, err
 	}
-	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: r.Enum.Rules.Spec()}
+	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: r.Enum.Rules.Spec(), Tables: Schema(r.Enum.Rules.Spec())}
 	for _, f := range files {
 		table, format, _ := strings.Cut(f.name, ".")
 		m.Files = append(m.Files, File{Name: f.name, Table: table, Format: format,

@@ -10,7 +10,10 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // The Parquet files are laid out as the data dictionary promises: zstd,
@@ -79,4 +82,48 @@ func openParquet(t *testing.T, path string) *parquet.File {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// The schema in the manifest and the Parquet metadata names exactly the
+// columns the files have, in order, under every rule set.
+func TestSchemaMatchesFiles(t *testing.T) {
+	for _, rl := range []rules.Rules{rules.Classic(game.Spec{Rows: 2, Cols: 3, K: 2}),
+		rules.New(rules.Spec{Spec: game.Spec{Rows: 3, Cols: 2, K: 2}, Gravity: true})} {
+		t.Run(rl.Spec().String(), func(t *testing.T) {
+			e, err := enumerate.All(context.Background(), rl, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := solve.All(context.Background(), e, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			w, err := Write(context.Background(), r, Options{Dir: dir, Formats: Formats, Meta: meta})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, table := range w.Tables {
+				var names []string
+				for _, c := range table.Columns {
+					names = append(names, c.Name)
+				}
+				f := openParquet(t, filepath.Join(dir, table.Name+".parquet"))
+				var fields []string
+				for _, fl := range f.Schema().Fields() {
+					fields = append(fields, fl.Name())
+				}
+				if !slices.Equal(names, fields) {
+					t.Errorf("%s: schema columns %v, Parquet fields %v", table.Name, names, fields)
+				}
+				if got, ok := f.Lookup("tateti.schema"); !ok || !strings.Contains(got, `"primary_key":["`+table.PrimaryKey[0]) {
+					t.Errorf("%s: Parquet metadata tateti.schema = %q", table.Name, got)
+				}
+				header, _ := os.ReadFile(filepath.Join(dir, table.Name+".csv"))
+				if first, _, _ := strings.Cut(string(header), "\n"); first != strings.Join(names, ",") {
+					t.Errorf("%s: CSV header %q, schema %q", table.Name, first, strings.Join(names, ","))
+				}
+			}
+		})
+	}
 }

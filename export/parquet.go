@@ -113,6 +113,7 @@ func parquetOptions(meta Meta, game rules.Spec, table string, rowGroup int64) []
 		parquet.KeyValueMetadata("tateti.table", table),
 		parquet.KeyValueMetadata("tateti.game", gameJSON(game)),
 		parquet.KeyValueMetadata("tateti.tool", meta.Tool+" "+meta.Version),
+		parquet.KeyValueMetadata("tateti.schema", tableJSON(game, table)),
 	}
 }
 
