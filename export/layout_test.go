@@ -17,8 +17,9 @@ import (
 )
 
 // The Parquet files are laid out as the data dictionary promises: zstd,
-// dictionary encoding for the few-valued strings, plain for board, row groups
-// capped, and metadata naming the game and the tool.
+// dictionary encoding for the few-valued strings and small integers, plain
+// for board, row groups capped, the states' sort order (ply, state_id)
+// declared in the footer, and metadata naming the game and the tool.
 func TestParquetLayout(t *testing.T) {
 	s := game.Spec{Rows: 3, Cols: 4, K: 3}
 	r := solved(t, s)
@@ -36,6 +37,14 @@ func TestParquetLayout(t *testing.T) {
 				t.Errorf("%d row groups, want several of at most %d rows", len(md.RowGroups), cap)
 			}
 			for _, rg := range md.RowGroups {
+				var sorting []int32
+				for _, sc := range rg.SortingColumns {
+					sorting = append(sorting, sc.ColumnIdx)
+				}
+				// states: ply (after state_id, board and the 12 cells) then state_id.
+				if want := map[string][]int32{"states": {14, 0}}[table]; !slices.Equal(sorting, want) {
+					t.Errorf("row group sorting columns %v, want %v", sorting, want)
+				}
 				if rg.NumRows > cap {
 					t.Errorf("a row group has %d rows, want at most %d", rg.NumRows, cap)
 				}
@@ -46,7 +55,7 @@ func TestParquetLayout(t *testing.T) {
 					}
 					dict := slices.Contains(c.MetaData.Encoding, format.RLEDictionary)
 					switch path {
-					case "status", "outcome", "to_move":
+					case "status", "outcome", "to_move", "value", "depth", "ply", "cell_0", "n_moves", "move", "child_value", "child_depth":
 						if !dict {
 							t.Errorf("column %s has encodings %v, want dictionary", path, c.MetaData.Encoding)
 						}

@@ -11,8 +11,10 @@ import (
 )
 
 // RowGroupSize caps the rows of one Parquet row group, which parquet-go holds
-// in memory until it is flushed.
-const RowGroupSize = 1 << 20
+// in memory until it is flushed. Groups of 128K rows keep each group's
+// state_id range narrow (rows are sorted by ply, then state_id), so that a
+// lookup by state_id reads few groups.
+const RowGroupSize = 1 << 17
 
 // stateSchema builds the states schema for boards of n cells: a struct type
 // with one cell_i field per cell, so that the columns keep the order of the
@@ -24,23 +26,25 @@ func stateSchema(n int) (*parquet.Schema, error) {
 		tag  string
 	}
 	fields := []field{{"state_id", int64(0), ""}, {"board", "", "plain"}}
+	// Small integers take a few values each: dictionary encoding stores
+	// them in a bit or two a row.
 	for i := range n {
-		fields = append(fields, field{fmt.Sprintf("cell_%d", i), int8(0), ""})
+		fields = append(fields, field{fmt.Sprintf("cell_%d", i), int8(0), "dict"})
 	}
 	fields = append(fields,
-		field{"ply", int8(0), ""},
+		field{"ply", int8(0), "dict"},
 		field{"to_move", (*string)(nil), "dict"},
 		field{"status", "", "dict"},
-		field{"value", int8(0), ""},
+		field{"value", int8(0), "dict"},
 		field{"outcome", "", "dict"},
-		field{"depth", int8(0), ""},
+		field{"depth", int8(0), "dict"},
 		field{"best_moves", []int8(nil), "list"},
-		field{"n_moves", int8(0), ""},
-		field{"n_winning", int8(0), ""},
-		field{"n_drawing", int8(0), ""},
-		field{"n_losing", int8(0), ""},
+		field{"n_moves", int8(0), "dict"},
+		field{"n_winning", int8(0), "dict"},
+		field{"n_drawing", int8(0), "dict"},
+		field{"n_losing", int8(0), "dict"},
 		field{"canonical_id", int64(0), ""},
-		field{"orbit_size", int8(0), ""},
+		field{"orbit_size", int8(0), "dict"},
 		field{"paths", int64(0), ""},
 		field{"is_terminal", false, ""},
 	)
@@ -132,7 +136,10 @@ func newStateWriter(out io.Writer, game rules.Spec, meta Meta, rowGroup int64) (
 	if err != nil {
 		return nil, err
 	}
-	opts := append([]parquet.WriterOption{schema}, parquetOptions(meta, game, "states", rowGroup)...)
+	opts := append([]parquet.WriterOption{schema,
+		// The rows are sorted so; the footer says it, for readers that prune.
+		parquet.SortingWriterConfig(parquet.SortingColumns(parquet.Ascending("ply"), parquet.Ascending("state_id"))),
+	}, parquetOptions(meta, game, "states", rowGroup)...)
 	return &stateWriter{w: parquet.NewWriter(out, opts...), rows: make([]parquet.Row, batch)}, nil
 }
 

@@ -38,22 +38,22 @@ type State struct {
 // table only under gravity (see gravityMove).
 type Move struct {
 	StateID    int64 `parquet:"state_id"`
-	Move       int8  `parquet:"move"`
+	Move       int8  `parquet:"move,dict"`
 	Column     int8  `parquet:"-"`
 	ChildID    int64 `parquet:"child_id"`
-	ChildValue int8  `parquet:"child_value"`
-	ChildDepth int8  `parquet:"child_depth"`
+	ChildValue int8  `parquet:"child_value,dict"`
+	ChildDepth int8  `parquet:"child_depth,dict"`
 	IsBest     bool  `parquet:"is_best"`
 }
 
 // gravityMove is the Parquet row of a move under gravity: Move with its column.
 type gravityMove struct {
 	StateID    int64 `parquet:"state_id"`
-	Move       int8  `parquet:"move"`
-	Column     int8  `parquet:"column"`
+	Move       int8  `parquet:"move,dict"`
+	Column     int8  `parquet:"column,dict"`
 	ChildID    int64 `parquet:"child_id"`
-	ChildValue int8  `parquet:"child_value"`
-	ChildDepth int8  `parquet:"child_depth"`
+	ChildValue int8  `parquet:"child_value,dict"`
+	ChildDepth int8  `parquet:"child_depth,dict"`
 	IsBest     bool  `parquet:"is_best"`
 }
 
