@@ -68,6 +68,8 @@ func TestGolden(t *testing.T) {
 		{"solve-gravity-moves.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332"}},
 		{"solve-gravity-moves.json", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2,3,3,2", "--json"}},
 		{"verify-gravity-misere.txt", []string{"verify", "--gravity", "--misere", "--size", "4x3", "--all-boards"}},
+		{"render-position.svg", []string{"render", "--position", "XX./O../...", "--out", "-"}},
+		{"render-gravity.svg", []string{"render", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--out", "-"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,6 +115,8 @@ func TestUsageErrors(t *testing.T) {
 		{"move into a full column", []string{"solve", "--gravity", "--moves", "1111"}, `moves "1111": move 4: column 1 is full, want a column with an empty cell`},
 		{"move after the end", []string{"solve", "--moves", "0,3,1,4,2,5"}, `move 6: "5" comes after the game is over`},
 		{"column out of range", []string{"solve", "--gravity", "--moves", "4"}, `"4" is not a column, want 1 to 3`},
+		{"render without out", []string{"render", "--position", "X../.../..."}, "--out is missing"},
+		{"render into a missing folder", []string{"render", "--out", "/nonexistent/dir/x.svg"}, `--out "/nonexistent/dir/x.svg" cannot be written`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -57,12 +57,12 @@ func runExternal(c *cobra.Command, opts *verifyOptions) error {
 		return err
 	}
 	v := externalView{Game: rl.Spec(), OK: rep.Disagree == 0, External: rep}
-	return report(c, opts.json, v, v.OK, func(w io.Writer) { printExternal(w, rl.Spec(), rep) })
+	return show(c, opts.json, v, v.OK, func(w io.Writer) { printExternal(w, rl.Spec(), rep) })
 }
 
-// report prints v as JSON or through text, and gives errDisagree when the
+// show prints v as JSON or through text, and gives errDisagree when the
 // check did not pass.
-func report(c *cobra.Command, asJSON bool, v any, ok bool, text func(w io.Writer)) error {
+func show(c *cobra.Command, asJSON bool, v any, ok bool, text func(w io.Writer)) error {
 	w := c.OutOrStdout()
 	if asJSON {
 		if err := writeJSON(w, v); err != nil {
@@ -139,7 +139,7 @@ func runSolverProgram(c *cobra.Command, opts *verifyOptions) error {
 		return err
 	}
 	v := solverView{Game: rl.Spec(), OK: rep.Disagree == 0, Solver: rep}
-	return report(c, opts.json, v, v.OK, func(w io.Writer) { printSolver(w, rl.Spec(), rep) })
+	return show(c, opts.json, v, v.OK, func(w io.Writer) { printSolver(w, rl.Spec(), rep) })
 }
 
 // solveAll enumerates and solves the whole game.

@@ -89,7 +89,7 @@ func runGrade(c *cobra.Command, opts *gradeOptions) error {
 		v.MinAccuracy = &opts.minAccuracy
 		v.Passed = rep.Overall.Accuracy >= opts.minAccuracy
 	}
-	return report(c, opts.json, v, v.Passed, func(w io.Writer) { printGrade(w, v) })
+	return show(c, opts.json, v, v.Passed, func(w io.Writer) { printGrade(w, v) })
 }
 
 func printGrade(w io.Writer, v gradeView) {

@@ -108,7 +108,7 @@ func runUVa10111(c *cobra.Command, opts *uvaOptions, program string) error {
 		return err
 	}
 	v := judgeView{Game: judge.UVa10111, OK: res.Verdict == judge.Accepted, Run: res}
-	err = report(c, opts.json, v, true, func(w io.Writer) { printJudge(w, res, opts.timeLimit) })
+	err = show(c, opts.json, v, true, func(w io.Writer) { printJudge(w, res, opts.timeLimit) })
 	switch {
 	case err != nil || v.OK:
 		return err

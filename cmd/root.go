@@ -206,6 +206,7 @@ combine.`,
 		newExportCmd(opts),
 		newGradeCmd(opts),
 		newJudgeCmd(opts),
+		newRenderCmd(opts),
 	)
 	return root
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -86,54 +87,14 @@ func printSummary(w io.Writer, s solve.Summary) error {
 }
 
 func runPosition(c *cobra.Command, opts *solveOptions) error {
-	rl, err := opts.rules()
-	if err != nil {
-		return err
-	}
-	var b game.Board
-	if opts.position != "" {
-		if b, err = game.Parse(rl.Spec().Spec, opts.position); err != nil {
-			return err
-		}
-		if err := rules.CheckReachable(rl, b); err != nil {
-			return err
-		}
-	}
-	if b, err = rules.Play(rl, b, opts.moves); err != nil {
-		return err
-	}
-	a, err := solve.Analyze(c.Context(), rl, b, opts.workers)
+	a, err := analyzePosition(c, opts.globalOptions, opts.position, opts.moves)
 	if err != nil {
 		return err
 	}
 	if opts.json {
-		return writeJSON(c.OutOrStdout(), positionJSON(a))
+		return writeJSON(c.OutOrStdout(), report.NewPosition(a))
 	}
 	return printPosition(c.OutOrStdout(), a)
-}
-
-type positionView struct {
-	Game    rules.Spec   `json:"game"`
-	Board   string       `json:"board"`
-	Status  string       `json:"status"`
-	ToMove  *string      `json:"to_move"`
-	Value   int8         `json:"value"`
-	Outcome string       `json:"outcome"`
-	Depth   int8         `json:"depth"`
-	Moves   []solve.Move `json:"moves"`
-}
-
-func positionJSON(a solve.Analysis) positionView {
-	v := positionView{Game: a.Spec, Board: game.Format(a.Spec.Spec, a.Board), Status: a.Status.String(),
-		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: a.Moves}
-	if a.ToMove != game.Empty {
-		m := a.ToMove.String()
-		v.ToMove = &m
-	}
-	if v.Moves == nil {
-		v.Moves = []solve.Move{}
-	}
-	return v
 }
 
 func printPosition(w io.Writer, a solve.Analysis) error {
@@ -215,4 +176,26 @@ func drawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves [
 	if len(moves) > 0 {
 		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss) and the plies left after it; * marks the best moves\n", mover)
 	}
+}
+
+// analyzePosition reads the board of --position (empty: the empty board),
+// plays --moves on it, and analyses the result.
+func analyzePosition(c *cobra.Command, opts *globalOptions, position, moves string) (solve.Analysis, error) {
+	rl, err := opts.rules()
+	if err != nil {
+		return solve.Analysis{}, err
+	}
+	var b game.Board
+	if position != "" {
+		if b, err = game.Parse(rl.Spec().Spec, position); err != nil {
+			return solve.Analysis{}, err
+		}
+		if err := rules.CheckReachable(rl, b); err != nil {
+			return solve.Analysis{}, err
+		}
+	}
+	if b, err = rules.Play(rl, b, moves); err != nil {
+		return solve.Analysis{}, err
+	}
+	return solve.Analyze(c.Context(), rl, b, opts.workers)
 }

@@ -1,0 +1,86 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+func analyse(t *testing.T, rl rules.Rules, board string) Position {
+	t.Helper()
+	b, err := game.Parse(rl.Spec().Spec, board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := solve.Analyze(context.Background(), rl, b, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewPosition(a)
+}
+
+// The picture is well-formed XML for positions of several rule sets, over
+// or not, with every legal move drawn in its colour.
+func TestSVGIsXML(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules rules.Rules
+		board string
+		moves int // legal moves, each drawn once
+	}{
+		{"O to move, lost", rules.Classic(game.Default), "XX./O../...", 6},
+		{"over", rules.Classic(game.Default), "XXX/OO./...", 0},
+		{"misère", rules.New(rules.Spec{Spec: game.Default, Misere: true}), "X../.O./...", 7},
+		{"gravity", rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true}), "..../..../.OX./.XO.", 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := analyse(t, tt.rules, tt.board)
+			var buf bytes.Buffer
+			if err := SVG(&buf, p); err != nil {
+				t.Fatal(err)
+			}
+			dec := xml.NewDecoder(&buf)
+			drawn := 0
+			for {
+				tok, err := dec.Token()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					t.Fatalf("not well-formed XML: %v", err)
+				}
+				if el, ok := tok.(xml.StartElement); ok && el.Name.Local == "text" {
+					for _, a := range el.Attr {
+						if a.Name.Local == "fill" && (a.Value == Colours["win"] || a.Value == Colours["draw"] || a.Value == Colours["loss"]) {
+							drawn++
+						}
+					}
+				}
+			}
+			if drawn != tt.moves {
+				t.Fatalf("%d moves drawn in colour, want %d", drawn, tt.moves)
+			}
+		})
+	}
+}
+
+func TestMoverResult(t *testing.T) {
+	p := analyse(t, rules.Classic(game.Default), "XX./O../...")
+	var got []string
+	for _, m := range p.Moves {
+		got = append(got, p.MoverResult(m))
+	}
+	// O to move: blocking at 2 still loses, slower; the rest lose at once.
+	if want := "loss loss loss loss loss loss"; strings.Join(got, " ") != want {
+		t.Fatalf("results %v, want %s", got, want)
+	}
+}

@@ -1,0 +1,72 @@
+package report
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"strings"
+)
+
+// Colours of a move's result for the side to move, shared by every view.
+var Colours = map[string]string{"win": "#2e7d32", "draw": "#f9a825", "loss": "#c62828"}
+
+const (
+	cellSize = 64
+	minWidth = 420 // room for the caption and the legend under a narrow board
+)
+
+// SVG draws the position: its marks, and on every legal move's cell the
+// result for the side to move (W, D, L in its colour) and the plies left
+// after it, best moves ringed; a caption names the game and the value.
+func SVG(w io.Writer, p Position) error {
+	s := p.Game
+	width, height := max(s.Cols*cellSize, minWidth), s.Rows*cellSize+48
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`+"\n", width, height, width, height)
+	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(p.Board+" ("+s.Words()+")"))
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
+	moves := map[int]int{}
+	for k, m := range p.Moves {
+		moves[m.Cell] = k
+	}
+	cells := strings.ReplaceAll(p.Board, "/", "")
+	for i := range s.Cells() {
+		x, y := (i%s.Cols)*cellSize, (i/s.Cols)*cellSize
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#fafafa" stroke="#424242"/>`+"\n", x, y, cellSize, cellSize)
+		switch mark := cells[i]; {
+		case mark != '.':
+			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="40" text-anchor="middle" fill="#212121">%c</text>`+"\n", x+cellSize/2, y+46, mark)
+		default:
+			if k, ok := moves[i]; ok {
+				drawMove(&b, p, k, x, y)
+			}
+		}
+	}
+	fmt.Fprintf(&b, `<text x="4" y="%d" font-size="13" fill="#212121">%s</text>`+"\n", s.Rows*cellSize+18, html.EscapeString(caption(p)))
+	fmt.Fprintf(&b, `<text x="4" y="%d" font-size="11" fill="#616161">W win, D draw, L loss for the side to move; plies left; ringed: best</text>`+"\n", s.Rows*cellSize+38)
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// drawMove draws legal move k in the cell at (x, y).
+func drawMove(b *strings.Builder, p Position, k, x, y int) {
+	m := p.Moves[k]
+	res := p.MoverResult(m)
+	colour := Colours[res]
+	if m.Best {
+		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="26" fill="none" stroke="%s" stroke-width="3"/>`+"\n", x+cellSize/2, y+cellSize/2, colour)
+	}
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="20" text-anchor="middle" fill="%s">%c%d</text>`+"\n",
+		x+cellSize/2, y+cellSize/2+7, colour, strings.ToUpper(res[:1])[0], m.Depth)
+}
+
+func caption(p Position) string {
+	if p.ToMove == nil {
+		return fmt.Sprintf("%s: %s, the game is over", p.Board, p.Status)
+	}
+	if p.Value == 0 {
+		return fmt.Sprintf("%s: %s to move, a draw", p.Board, *p.ToMove)
+	}
+	return fmt.Sprintf("%s: %s to move, %s in %d", p.Board, *p.ToMove, p.Outcome, p.Depth)
+}
