@@ -1,17 +1,21 @@
 package cmd
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -237,5 +241,45 @@ func TestInterruptedExitCode(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q, stdout %q; want 130 and %q", code, errb.String(), out.String(), want)
 			}
 		})
+	}
+}
+
+// serve listens on loopback, says where, answers the API, and stops on an
+// interrupt with exit 130.
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, strings.NewReader(""), outW, io.Discard)
+		outW.Close()
+	}()
+	line, err := bufio.NewReader(outR).ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve said nothing: %v", err)
+	}
+	_, addr, ok := strings.Cut(strings.TrimSpace(line), " at ")
+	addr, _, _ = strings.Cut(addr, " ")
+	if !ok || !strings.HasPrefix(addr, "http://127.0.0.1:") {
+		t.Fatalf("serve said %q, want where it listens on loopback", line)
+	}
+	go io.Copy(io.Discard, outR)
+	resp, err := http.Get(addr + "api/position?board=XX./O../...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"outcome": "X wins"`) {
+		t.Fatalf("API: %d %s", resp.StatusCode, body)
+	}
+	cancel(interrupted{os.Interrupt})
+	select {
+	case code := <-done:
+		if code != exitInterrupted {
+			t.Fatalf("exit %d after the interrupt, want %d", code, exitInterrupted)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop on the interrupt")
 	}
 }

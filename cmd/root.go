@@ -207,6 +207,7 @@ combine.`,
 		newGradeCmd(opts),
 		newJudgeCmd(opts),
 		newRenderCmd(opts),
+		newServeCmd(opts),
 	)
 	return root
 }

@@ -88,3 +88,15 @@ func (r *Result) BestLine(i int) []int {
 	}
 	return line
 }
+
+// Analysis gives position i of the solved game as Analyze would, without
+// solving anything again.
+func (r *Result) Analysis(i int) Analysis {
+	e := r.Enum
+	b := e.Board(i)
+	a := Analysis{Spec: e.Rules.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i)}
+	if !a.Status.Terminal() {
+		a.ToMove = b.ToMove()
+	}
+	return a
+}
