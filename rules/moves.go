@@ -30,6 +30,20 @@ func Play(r Rules, b game.Board, text string) (game.Board, error) {
 	return b, nil
 }
 
+// ColumnMove gives the legal move of column col (from 0) on b, the cell a
+// mark dropped there lands on, and false when the column has none (it is
+// full, or the game is over).
+func ColumnMove(r Rules, b game.Board, col int) (cell int, ok bool) {
+	s := r.Spec()
+	legal := r.Moves(b)
+	for cell := s.Cells() - s.Cols + col; cell >= 0; cell -= s.Cols {
+		if legal>>cell&1 == 1 {
+			return cell, true
+		}
+	}
+	return 0, false
+}
+
 // moveCell reads one move on b and gives the cell it plays.
 func moveCell(r Rules, b game.Board, tok string) (int, error) {
 	s := r.Spec()
@@ -42,10 +56,8 @@ func moveCell(r Rules, b game.Board, tok string) (int, error) {
 		if err != nil || n < 1 || n > s.Cols {
 			return 0, fmt.Errorf("%q is not a column, want 1 to %d (Connect-Four notation, 1 is the left)", game.Echo(tok), s.Cols)
 		}
-		for cell := s.Cells() - s.Cols + n - 1; cell >= 0; cell -= s.Cols {
-			if legal>>cell&1 == 1 {
-				return cell, nil
-			}
+		if cell, ok := ColumnMove(r, b, n-1); ok {
+			return cell, nil
 		}
 		return 0, fmt.Errorf("column %d is full, want a column with an empty cell", n)
 	}

@@ -118,10 +118,8 @@ func (f MoveFormat) Parse(r rules.Rules, b game.Board, tok string) (int, error) 
 		if err != nil || col < 0 || col >= s.Cols {
 			return 0, fmt.Errorf("%q is not a column, want 0 to %d", game.Echo(tok), s.Cols-1)
 		}
-		for cell := s.Cells() - s.Cols + col; cell >= 0; cell -= s.Cols {
-			if r.Moves(b)>>cell&1 == 1 {
-				return cell, nil
-			}
+		if cell, ok := rules.ColumnMove(r, b, col); ok {
+			return cell, nil
 		}
 		return 0, fmt.Errorf("column %d is full", col)
 	}
