@@ -8,9 +8,7 @@ import (
 	"sync"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/export"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 type exportOptions struct {
@@ -64,11 +62,7 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 		return fmt.Errorf("--out: %w", err)
 	}
 	ctx := c.Context()
-	e, err := enumerate.All(ctx, g, opts.workers)
-	if err != nil {
-		return err
-	}
-	r, err := solve.All(ctx, e, opts.workers)
+	r, err := solveAll(c, g, opts.workers)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/verify"
 )
 
@@ -140,15 +139,6 @@ func runSolverProgram(c *cobra.Command, opts *verifyOptions) error {
 	}
 	v := solverView{Game: rl.Spec(), OK: rep.Disagree == 0, Solver: rep}
 	return show(c, opts.json, v, v.OK, func(w io.Writer) { printSolver(w, rl.Spec(), rep) })
-}
-
-// solveAll enumerates and solves the whole game.
-func solveAll(c *cobra.Command, rl rules.Rules, workers int) (*solve.Result, error) {
-	e, err := enumerate.All(c.Context(), rl, workers)
-	if err != nil {
-		return nil, err
-	}
-	return solve.All(c.Context(), e, workers)
 }
 
 func printSolver(w io.Writer, s rules.Spec, r *verify.SolverReport) {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -53,11 +52,7 @@ func runSolve(c *cobra.Command, opts *solveOptions) error {
 	if err != nil {
 		return err
 	}
-	e, err := enumerate.All(c.Context(), rl, opts.workers)
-	if err != nil {
-		return err
-	}
-	r, err := solve.All(c.Context(), e, opts.workers)
+	r, err := solveAll(c, rl, opts.workers)
 	if err != nil {
 		return err
 	}

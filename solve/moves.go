@@ -68,11 +68,7 @@ func Analyze(ctx context.Context, rl rules.Rules, b game.Board, workers int) (An
 		return Analysis{}, err
 	}
 	i, _ := e.Lookup(game.ID(b))
-	a := Analysis{Spec: rl.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i)}
-	if !a.Status.Terminal() {
-		a.ToMove = b.ToMove()
-	}
-	return a, nil
+	return r.Analysis(i), nil
 }
 
 // BestLine gives a line of perfect play from position i to the end of the
