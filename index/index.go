@@ -24,18 +24,9 @@ type Index interface {
 	Lookup(id uint64) (i int, ok bool)
 }
 
-// DenseCells is the largest board a Dense index is built for.
+// DenseCells is the largest board a Dense index is built for: past it, 3^n
+// bits no longer fit memory, and enumerate builds a Sparse one.
 const DenseCells = 16
-
-// New builds the index that suits boards of cells cells over ids, which
-// holds each ply's ids in increasing order, ply after ply, with start[p] the
-// first position of ply p (len(start) is cells+2). The index keeps ids.
-func New(cells int, ids []uint64, start []int) Index {
-	if cells <= DenseCells {
-		return NewDense(cells, ids)
-	}
-	return NewSparse(ids, start)
-}
 
 // Dense is the index of a board of at most DenseCells cells: a bit per raw
 // board, a rank table, and the position of each rank.
