@@ -177,15 +177,15 @@ func (r *Result) pullPaths(bd game.Board, id uint64) int64 {
 	var sum int64
 	for m := mine; m != 0; m &= m - 1 {
 		c := trailing(m)
-		j, ok := r.Index.Lookup(id - w*game.Pow3(c))
-		if !ok {
-			continue
-		}
 		parent := game.Board{X: bd.X, O: bd.O &^ (1 << c)}
 		if lastX {
 			parent = game.Board{X: bd.X &^ (1 << c), O: bd.O}
 		}
-		if r.Rules.Moves(parent)>>c&1 == 1 {
+		// The legality test is bit work; the lookup, on a large board, a search.
+		if r.Rules.Moves(parent)>>c&1 == 0 {
+			continue
+		}
+		if j, ok := r.Index.Lookup(id - w*game.Pow3(c)); ok {
 			sum += r.Paths[j]
 		}
 	}
