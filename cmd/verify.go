@@ -26,12 +26,8 @@ type verifyOptions struct {
 	check     string
 }
 
-func newVerifyCmd(g *globalOptions) *cobra.Command {
-	opts := &verifyOptions{globalOptions: g}
-	c := &cobra.Command{
-		Use:   "verify",
-		Short: "Prove the checkers and the solver agree on every position, or test your own checker",
-		Long: `Verify runs four independent win checkers (primes, product, counter, lines,
+// verifyHelp is verify's --help.
+const verifyHelp = `Verify runs four independent win checkers (primes, product, counter, lines,
 one from each seed article) and the bitmask status on every reachable
 position, and cross-checks the solver: the minimax recurrence on every
 position, and a naive solver (plain recursion, no memo) where it is small
@@ -67,7 +63,14 @@ slow program that keeps answering is not stopped. --total-timeout limits the
 whole run. The program and any children it starts are stopped at the end, on
 an error and on an interrupt. Exit 0 when every answer is right, 1 when some
 are not, 2 when the program misbehaves (cannot start, crashes, is silent too
-long, answers what cannot be read, too few or too many lines).`,
+long, answers what cannot be read, too few or too many lines).`
+
+func newVerifyCmd(g *globalOptions) *cobra.Command {
+	opts := &verifyOptions{globalOptions: g}
+	c := &cobra.Command{
+		Use:     "verify",
+		Short:   "Prove the checkers and the solver agree on every position, or test your own checker",
+		Long:    verifyHelp,
 		Example: "  tateti-lab verify\n  tateti-lab verify --all-boards\n  tateti-lab verify --size 4x4 --json\n  tateti-lab verify --external 'python3 checker.py' --cells 0,1,-1 --results 0,1,2,3\n  tateti-lab verify --solver 'python3 solver.py' --check value,depth,best\n  tateti-lab verify --size 4x4 --solver 'python3 solver.py' --sample 1000 --seed 7",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

@@ -63,75 +63,98 @@ func Recurrence(ctx context.Context, r *solve.Result, workers int) (*RecurrenceR
 // recurrence checks position i and says what is wrong, or "".
 func recurrence(r *solve.Result, i int) string {
 	e := r.Enum
-	rl := e.Rules
-	b := e.Board(i)
 	// got is formatted only for a failure: most positions pass.
 	got := func() string {
 		return fmt.Sprintf("value %d depth %d best %b counts %d/%d/%d", r.Value[i], r.Depth[i], r.Best[i], r.Win[i], r.Draw[i], r.Lose[i])
 	}
 	if st := e.Status[i]; st.Terminal() {
-		want := rl.Value(st)
+		want := e.Rules.Value(st)
 		if r.Value[i] != want || r.Depth[i] != 0 || r.Best[i] != 0 {
 			return fmt.Sprintf("finished as %v, got %s; want value %d depth 0 and no moves", st, got(), want)
 		}
 		return ""
 	}
-	mover := b.ToMove()
-	type child struct {
-		cell  int
-		value int8 // from X's point of view
-		depth int8
+	b := e.Board(i)
+	kids, msg := children(r, b)
+	if msg != "" {
+		return msg
 	}
+	w := fromChildren(b.ToMove(), kids)
+	if empties := bits.OnesCount32(uint32(e.Rules.Game().Full() &^ (b.X | b.O))); w.value == 0 && int(w.depth) != empties {
+		return fmt.Sprintf("a draw of depth %d with %d empty cells", w.depth, empties)
+	}
+	if r.Value[i] != w.value || r.Depth[i] != w.depth || r.Best[i] != w.best || r.Win[i] != w.win || r.Draw[i] != w.draw || r.Lose[i] != w.lose {
+		return fmt.Sprintf("got %s; the children give value %d depth %d best %b counts %d/%d/%d", got(), w.value, w.depth, w.best, w.win, w.draw, w.lose)
+	}
+	return ""
+}
+
+// child is one legal move of a position and the solved value (for X) and
+// depth of the position it makes.
+type child struct {
+	cell  int
+	value int8
+	depth int8
+}
+
+// children lists the legal moves of b with their solved children, or says
+// what is wrong.
+func children(r *solve.Result, b game.Board) ([]child, string) {
+	e := r.Enum
 	var kids []child
-	empties := bits.OnesCount32(uint32(rl.Game().Full() &^ (b.X | b.O)))
-	for m := uint32(rl.Moves(b)); m != 0; m &= m - 1 {
+	for m := uint32(e.Rules.Moves(b)); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(m)
-		j, ok := e.Lookup(game.ID(b.Play(c, mover)))
+		j, ok := e.Lookup(game.ID(b.Play(c, b.ToMove())))
 		if !ok {
-			return fmt.Sprintf("the move at cell %d makes a board that is not enumerated", c)
+			return nil, fmt.Sprintf("the move at cell %d makes a board that is not enumerated", c)
 		}
 		kids = append(kids, child{c, r.Value[j], r.Depth[j]})
 	}
 	if len(kids) == 0 {
-		return "the game is not over but the rules give no legal move"
+		return nil, "the game is not over but the rules give no legal move"
 	}
-	// X takes the largest value, O the smallest.
-	value := kids[0].value
+	return kids, ""
+}
+
+// implied is what the minimax recurrence makes of a position's children.
+type implied struct {
+	value, depth    int8
+	best            game.Mask
+	win, draw, lose uint8
+}
+
+// fromChildren applies the recurrence: the mover takes the best value (X
+// the largest, O the smallest), then the fastest win or the slowest loss.
+func fromChildren(mover game.Cell, kids []child) implied {
+	var w implied
+	w.value = kids[0].value
 	for _, k := range kids {
-		if (mover == game.X && k.value > value) || (mover == game.O && k.value < value) {
-			value = k.value
+		if (mover == game.X && k.value > w.value) || (mover == game.O && k.value < w.value) {
+			w.value = k.value
 		}
 	}
-	winning := (mover == game.X && value == 1) || (mover == game.O && value == -1)
-	var depth int8 = -1
+	winning := (mover == game.X && w.value == 1) || (mover == game.O && w.value == -1)
+	w.depth = -1
 	for _, k := range kids {
-		if k.value == value && (depth < 0 || (winning && k.depth < depth) || (!winning && k.depth > depth)) {
-			depth = k.depth
+		if k.value == w.value && (w.depth < 0 || (winning && k.depth < w.depth) || (!winning && k.depth > w.depth)) {
+			w.depth = k.depth
 		}
 	}
-	depth++
-	if value == 0 && int(depth) != empties {
-		return fmt.Sprintf("a draw of depth %d with %d empty cells", depth, empties)
-	}
-	var best game.Mask
-	var win, draw, lose uint8
+	w.depth++
 	for _, k := range kids {
-		if k.value == value && k.depth+1 == depth {
-			best |= 1 << k.cell
+		if k.value == w.value && k.depth+1 == w.depth {
+			w.best |= 1 << k.cell
 		}
 		switch {
 		case k.value == 0:
-			draw++
+			w.draw++
 		case (k.value == 1) == (mover == game.X):
-			win++
+			w.win++
 		default:
-			lose++
+			w.lose++
 		}
 	}
-	if r.Value[i] != value || r.Depth[i] != depth || r.Best[i] != best || r.Win[i] != win || r.Draw[i] != draw || r.Lose[i] != lose {
-		return fmt.Sprintf("got %s; the children give value %d depth %d best %b counts %d/%d/%d", got(), value, depth, best, win, draw, lose)
-	}
-	return ""
+	return w
 }
 
 // NaiveReport is the comparison of the solver with the naive solver.
