@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tateti-lab/tateti-lab/game"
 )
 
 // ProgramError is a failure of the user's program itself: it could not
@@ -74,7 +76,7 @@ func Exchange(ctx context.Context, cfg Config, role string, n int, request func(
 		return fail("answered every request but then failed: " + err.Error())
 	}
 	if extra := p.Rest(); extra != "" {
-		return fail(fmt.Sprintf("printed more answers than requests: line %d is %q", n+1, cut(extra)))
+		return fail(fmt.Sprintf("printed more answers than requests: line %d is %q", n+1, game.Echo(extra)))
 	}
 	return nil
 }
@@ -100,12 +102,4 @@ func (p *Proc) failure(ctx context.Context, err error, fail func(string) error) 
 		return fail("stopped early: " + exit.Error())
 	}
 	return fail("stopped early: it exited with status 0 before answering every request")
-}
-
-// cut shortens a line of the program's for a message.
-func cut(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
 }
