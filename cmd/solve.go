@@ -94,12 +94,18 @@ func runPosition(c *cobra.Command, opts *solveOptions) error {
 
 func printPosition(w io.Writer, a solve.Analysis) error {
 	fmt.Fprintf(w, "position %s (%s)\n", game.Format(a.Spec.Spec, a.Board), a.Spec.Words())
+	seqs := "sequences"
+	if a.Paths == 1 {
+		seqs = "sequence"
+	}
+	facts := fmt.Sprintf("state id %d, canonical id %d, reached by %d move %s\n", a.StateID, a.CanonicalID, a.Paths, seqs)
 	if a.Status.Terminal() {
-		fmt.Fprintf(w, "status: %s, the game is over\n", a.Status)
+		fmt.Fprintf(w, "status: %s, the game is over\n%s", a.Status, facts)
 		drawMoves(w, a.Spec, a.Board, game.Empty, nil)
 		return nil
 	}
-	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n", a.Status, a.ToMove, outcomeIn(a.Value, a.Depth))
+	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", a.Status, a.ToMove, outcomeIn(a.Value, a.Depth), facts)
+	fmt.Fprintf(w, "best line: %s\n", rules.FormatMoves(rules.New(a.Spec), a.BestLine))
 	drawMoves(w, a.Spec, a.Board, a.ToMove, a.Moves)
 	t := newTable(w)
 	drop := "" // under gravity, the column as Connect-Four notation numbers it

@@ -169,6 +169,19 @@ func (r *Result) fill(ctx context.Context, workers int) error {
 // pullPaths sums the paths of every parent of bd (state id id) whose legal
 // moves reach bd; its parents' paths are known already.
 func (r *Result) pullPaths(bd game.Board, id uint64) int64 {
+	return sumParents(r.Rules, bd, id, func(parent uint64) int64 {
+		// The legality test is done; the lookup, on a large board, a search.
+		if j, ok := r.Index.Lookup(parent); ok {
+			return r.Paths[j]
+		}
+		return 0
+	})
+}
+
+// sumParents sums paths(parent) over every parent of bd (state id id): the
+// board without one of the last mover's marks, from which that mark is a
+// legal move. A finished parent has no legal move, so it adds nothing.
+func sumParents(rl rules.Rules, bd game.Board, id uint64, paths func(parent uint64) int64) int64 {
 	lastX := bd.ToMove() == game.O
 	mine, w := bd.O, uint64(2)
 	if lastX {
@@ -181,15 +194,37 @@ func (r *Result) pullPaths(bd game.Board, id uint64) int64 {
 		if lastX {
 			parent = game.Board{X: bd.X &^ (1 << c), O: bd.O}
 		}
-		// The legality test is bit work; the lookup, on a large board, a search.
-		if r.Rules.Moves(parent)>>c&1 == 0 {
-			continue
-		}
-		if j, ok := r.Index.Lookup(id - w*game.Pow3(c)); ok {
-			sum += r.Paths[j]
+		if rl.Moves(parent)>>c&1 != 0 {
+			sum += paths(id - w*game.Pow3(c))
 		}
 	}
 	return sum
+}
+
+// PathsTo counts the move sequences from the empty board that reach b, as
+// All's Paths would, without enumerating the game: it walks back from b
+// through its parents, each counted once. It costs at most one step per
+// sub-board of b that can arise, so it suits one position of any board.
+func PathsTo(rl rules.Rules, b game.Board) int64 {
+	memo := map[uint64]int64{}
+	var walk func(id uint64) int64
+	walk = func(id uint64) int64 {
+		if id == 0 {
+			return 1
+		}
+		if n, ok := memo[id]; ok {
+			return n
+		}
+		n := int64(0)
+		// Pruning boards that cannot arise (under gravity, a mark left
+		// floating) keeps the walk to the sub-boards play can make.
+		if bd := game.FromID(id); rl.Reachability(bd) == rules.Reachable {
+			n = sumParents(rl, bd, id, walk)
+		}
+		memo[id] = n
+		return n
+	}
+	return walk(game.ID(b))
 }
 
 // Len is the number of positions.

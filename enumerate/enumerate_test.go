@@ -480,3 +480,27 @@ func stacked(s game.Spec, fn func(game.Board)) {
 	}
 	walk(0, game.Board{})
 }
+
+// TestPathsTo checks the walk back from one board against the paths the
+// enumeration pulls forward, on every position of several rule sets.
+func TestPathsTo(t *testing.T) {
+	tests := []struct {
+		name string
+		rl   rules.Rules
+	}{
+		{"3x3", variant(3, 3, 3, false, false)},
+		{"3x3 misère", variant(3, 3, 3, false, true)},
+		{"gravity 4x3 k=3", variant(3, 4, 3, true, false)},
+		{"3x4 k=3", variant(3, 4, 3, false, false)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := allUnder(t, tt.rl, 2)
+			for i := range r.Len() {
+				if got, want := PathsTo(tt.rl, r.Board(i)), r.Paths[i]; got != want {
+					t.Fatalf("PathsTo(%s) = %d, want %d", game.Format(tt.rl.Spec().Spec, r.Board(i)), got, want)
+				}
+			}
+		})
+	}
+}

@@ -19,18 +19,27 @@ type Position struct {
 	Outcome string       `json:"outcome"`
 	Depth   int8         `json:"depth"`
 	Moves   []solve.Move `json:"moves"` // every legal move in cell order
+
+	StateID     uint64 `json:"state_id"`
+	CanonicalID uint64 `json:"canonical_id"`
+	Paths       int64  `json:"paths"`     // move sequences from the empty board that reach it
+	BestLine    []int  `json:"best_line"` // cells of a line of perfect play to the end
 }
 
 // NewPosition builds the view of an analysis.
 func NewPosition(a solve.Analysis) Position {
 	v := Position{Game: a.Spec, Board: game.Format(a.Spec.Spec, a.Board), Status: a.Status.String(),
-		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: a.Moves}
+		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: a.Moves,
+		StateID: a.StateID, CanonicalID: a.CanonicalID, Paths: a.Paths, BestLine: a.BestLine}
 	if a.ToMove != game.Empty {
 		m := a.ToMove.String()
 		v.ToMove = &m
 	}
 	if v.Moves == nil {
 		v.Moves = []solve.Move{}
+	}
+	if v.BestLine == nil {
+		v.BestLine = []int{}
 	}
 	return v
 }

@@ -69,3 +69,21 @@ func moveCell(r Rules, b game.Board, tok string) (int, error) {
 	}
 	return n, nil
 }
+
+// FormatMoves writes cells as Play reads them: cell numbers joined by commas,
+// or under gravity the columns in Connect-Four notation (digits run together
+// on boards of at most 9 columns).
+func FormatMoves(r Rules, cells []int) string {
+	s := r.Spec()
+	toks := make([]string, len(cells))
+	for i, c := range cells {
+		if s.Gravity {
+			c = c%s.Cols + 1
+		}
+		toks[i] = strconv.Itoa(c)
+	}
+	if s.Gravity && s.Cols <= 9 {
+		return strings.Join(toks, "")
+	}
+	return strings.Join(toks, ",")
+}

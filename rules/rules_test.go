@@ -210,6 +210,40 @@ func TestPlay(t *testing.T) {
 	}
 }
 
+func TestFormatMoves(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules Rules
+		cells []int
+		want  string
+	}{
+		{"cells", newRules(t, 3, 3, 3, false, false), []int{4, 0, 8}, "4,0,8"},
+		{"none", newRules(t, 3, 3, 3, false, false), nil, ""},
+		{"connect-four digits", newRules(t, 4, 5, 4, true, false), []int{17, 12, 18, 7}, "3343"},
+		{"wide gravity board", newRules(t, 2, 10, 4, true, false), []int{19, 10}, "10,1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := FormatMoves(tt.rules, tt.cells)
+			if got != tt.want {
+				t.Fatalf("FormatMoves(%v) = %q, want %q", tt.cells, got, tt.want)
+			}
+			// Play reads what FormatMoves writes back to the same cells.
+			b, err := Play(tt.rules, game.Board{}, got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want game.Board
+			for _, c := range tt.cells {
+				want = want.Play(c, want.ToMove())
+			}
+			if b != want {
+				t.Fatalf("Play(%q) = %s, want %s", got, game.Format(tt.rules.Spec().Spec, b), game.Format(tt.rules.Spec().Spec, want))
+			}
+		})
+	}
+}
+
 func TestSpecWords(t *testing.T) {
 	tests := []struct {
 		spec Spec

@@ -53,6 +53,11 @@ type Analysis struct {
 	Value  int8
 	Depth  int8
 	Moves  []Move // every legal move in cell order; none when the game is over
+
+	StateID     uint64 // the board's state id
+	CanonicalID uint64 // the smallest state id over the rules' symmetries
+	Paths       int64  // move sequences from the empty board that reach it
+	BestLine    []int  // cells of a line of perfect play to the end
 }
 
 // Analyze solves the positions reachable from b (and only those) and returns
@@ -90,7 +95,11 @@ func (r *Result) BestLine(i int) []int {
 func (r *Result) Analysis(i int) Analysis {
 	e := r.Enum
 	b := e.Board(i)
-	a := Analysis{Spec: e.Rules.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i)}
+	a := Analysis{Spec: e.Rules.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i),
+		StateID: e.IDs[i], CanonicalID: e.Canon[i], Paths: e.Paths[i], BestLine: r.BestLine(i)}
+	if e.Root.Ply() != 0 { // paths from a later root are not paths from the start
+		a.Paths = enumerate.PathsTo(e.Rules, b)
+	}
 	if !a.Status.Terminal() {
 		a.ToMove = b.ToMove()
 	}
