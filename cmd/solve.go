@@ -3,7 +3,6 @@ package cmd
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -65,7 +64,7 @@ func runSolve(c *cobra.Command, opts *solveOptions) error {
 
 func printSummary(w io.Writer, s solve.Summary) error {
 	g := s.Game
-	fmt.Fprintf(w, "%s: %s with perfect play\n\n", g.Words(), outcomeIn(s.Value, s.Depth))
+	fmt.Fprintf(w, "%s: %s with perfect play\n\n", g.Words(), report.OutcomeIn(s.Value, s.Depth))
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tX wins\tdraw\tO wins\t")
 	for _, p := range s.ByPly {
@@ -77,7 +76,7 @@ func printSummary(w io.Writer, s solve.Summary) error {
 		return err
 	}
 	fmt.Fprintf(w, "\nopenings: X's first move in each cell\n")
-	drawMoves(w, g, game.Board{}, game.X, s.Openings)
+	report.DrawMoves(w, g, game.Board{}, game.X, report.Moves(game.X, s.Openings))
 	return nil
 }
 
@@ -89,94 +88,7 @@ func runPosition(c *cobra.Command, opts *solveOptions) error {
 	if opts.json {
 		return writeJSON(c.OutOrStdout(), report.NewPosition(a))
 	}
-	return printPosition(c.OutOrStdout(), a)
-}
-
-func printPosition(w io.Writer, a solve.Analysis) error {
-	fmt.Fprintf(w, "position %s (%s)\n", game.Format(a.Spec.Spec, a.Board), a.Spec.Words())
-	seqs := "sequences"
-	if a.Paths == 1 {
-		seqs = "sequence"
-	}
-	facts := fmt.Sprintf("state id %d, canonical id %d, reached by %d move %s\n", a.StateID, a.CanonicalID, a.Paths, seqs)
-	if a.Status.Terminal() {
-		fmt.Fprintf(w, "status: %s, the game is over\n%s", a.Status, facts)
-		drawMoves(w, a.Spec, a.Board, game.Empty, nil)
-		return nil
-	}
-	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", a.Status, a.ToMove, outcomeIn(a.Value, a.Depth), facts)
-	fmt.Fprintf(w, "best line: %s\n", rules.FormatMoves(rules.New(a.Spec), a.BestLine))
-	drawMoves(w, a.Spec, a.Board, a.ToMove, a.Moves)
-	t := newTable(w)
-	drop := "" // under gravity, the column as Connect-Four notation numbers it
-	if a.Spec.Gravity {
-		drop = "drop\t"
-	}
-	fmt.Fprintln(t, "\ncell\trow\tcol\t"+drop+"value\tdepth\tbest\t")
-	for _, m := range a.Moves {
-		best := ""
-		if m.Best {
-			best = "*"
-		}
-		if a.Spec.Gravity {
-			drop = fmt.Sprintf("%d\t", m.Col+1)
-		}
-		fmt.Fprintf(t, "%d\t%d\t%d\t%s%s\t%d\t%s\t\n", m.Cell, m.Row, m.Col, drop, solve.Outcome(m.Value), m.Depth, best)
-	}
-	return t.Flush()
-}
-
-// outcomeIn says a value and depth in words: "X wins in 5 plies".
-func outcomeIn(v, depth int8) string {
-	plies := "plies"
-	if depth == 1 {
-		plies = "ply"
-	}
-	if v == 0 {
-		return fmt.Sprintf("a draw (%d %s to the full board)", depth, plies)
-	}
-	return fmt.Sprintf("%s in %d %s", solve.Outcome(v), depth, plies)
-}
-
-// drawMoves draws the board with every legal move in its cell: W, D or L for a
-// win, draw or loss of the side to move, the plies left after the move, and *
-// on the best moves.
-func drawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves []solve.Move) {
-	const width = 6
-	label := map[int]string{}
-	for _, m := range moves {
-		v := m.Value
-		if mover == game.O {
-			v = -v
-		}
-		l := fmt.Sprintf("%c%d", "LDW"[v+1], m.Depth)
-		if m.Best {
-			l = "*" + l
-		}
-		label[m.Cell] = l
-	}
-	sep := "  +" + strings.Repeat(strings.Repeat("-", width)+"+", s.Cols) + "\n"
-	fmt.Fprint(w, "\n   ")
-	for c := range s.Cols {
-		fmt.Fprintf(w, "%*d", width+1, c)
-	}
-	fmt.Fprint(w, "\n"+sep)
-	for r := range s.Rows {
-		fmt.Fprintf(w, "%d |", r)
-		for c := range s.Cols {
-			i := r*s.Cols + c
-			cell := label[i]
-			if x := b.At(i); x != game.Empty {
-				cell = x.String()
-			}
-			pad := width - len(cell)
-			fmt.Fprintf(w, "%s%s%s|", strings.Repeat(" ", pad-pad/2), cell, strings.Repeat(" ", pad/2))
-		}
-		fmt.Fprint(w, "\n"+sep)
-	}
-	if len(moves) > 0 {
-		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss) and the plies left after it; * marks the best moves\n", mover)
-	}
+	return report.Text(c.OutOrStdout(), report.NewPosition(a))
 }
 
 // analyzePosition reads the board of --position (empty: the empty board),

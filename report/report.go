@@ -18,7 +18,7 @@ type Position struct {
 	Value   int8         `json:"value"`
 	Outcome string       `json:"outcome"`
 	Depth   int8         `json:"depth"`
-	Moves   []solve.Move `json:"moves"` // every legal move in cell order
+	Moves   []Move       `json:"moves"` // every legal move in cell order
 
 	StateID     uint64 `json:"state_id"`
 	CanonicalID uint64 `json:"canonical_id"`
@@ -29,14 +29,11 @@ type Position struct {
 // NewPosition builds the view of an analysis.
 func NewPosition(a solve.Analysis) Position {
 	v := Position{Game: a.Spec, Board: game.Format(a.Spec.Spec, a.Board), Status: a.Status.String(),
-		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: a.Moves,
+		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
 		StateID: a.StateID, CanonicalID: a.CanonicalID, Paths: a.Paths, BestLine: a.BestLine}
 	if a.ToMove != game.Empty {
 		m := a.ToMove.String()
 		v.ToMove = &m
-	}
-	if v.Moves == nil {
-		v.Moves = []solve.Move{}
 	}
 	if v.BestLine == nil {
 		v.BestLine = []int{}
@@ -44,11 +41,25 @@ func NewPosition(a solve.Analysis) Position {
 	return v
 }
 
-// MoverResult gives a move's result for the side to move: "win", "draw" or
-// "loss", the words and colours every view uses.
-func (p Position) MoverResult(m solve.Move) string {
-	v := m.Value
-	if p.ToMove != nil && *p.ToMove == "O" {
+// Move is a legal move as shown: its value and depth, and its result for
+// the side to move, the word (and colour) every view gives it.
+type Move struct {
+	solve.Move
+	Result string `json:"result"` // "win", "draw" or "loss" for the side to move
+}
+
+// Moves gives the view of the moves of mover, never nil.
+func Moves(mover game.Cell, ms []solve.Move) []Move {
+	out := make([]Move, len(ms))
+	for i, m := range ms {
+		out[i] = Move{Move: m, Result: result(mover, m.Value)}
+	}
+	return out
+}
+
+// result gives a value for X as a result for mover.
+func result(mover game.Cell, v int8) string {
+	if mover == game.O {
 		v = -v
 	}
 	switch {

@@ -73,14 +73,26 @@ func TestSVGIsXML(t *testing.T) {
 	}
 }
 
-func TestMoverResult(t *testing.T) {
-	p := analyse(t, rules.Classic(game.Default), "XX./O../...")
-	var got []string
-	for _, m := range p.Moves {
-		got = append(got, p.MoverResult(m))
+func TestMoveResults(t *testing.T) {
+	tests := []struct {
+		name, board, want string
+	}{
+		// O to move: blocking at 2 still loses, slower; the rest lose at once.
+		{"O to move", "XX./O../...", "loss loss loss loss loss loss"},
+		// X to move: 2 wins; 5 blocks O's threat and draws; the rest lose.
+		{"X to move", "XX./OO./...", "win draw loss loss loss"},
+		{"empty board", ".../.../...", "draw draw draw draw draw draw draw draw draw"},
 	}
-	// O to move: blocking at 2 still loses, slower; the rest lose at once.
-	if want := "loss loss loss loss loss loss"; strings.Join(got, " ") != want {
-		t.Fatalf("results %v, want %s", got, want)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := analyse(t, rules.Classic(game.Default), tt.board)
+			var got []string
+			for _, m := range p.Moves {
+				got = append(got, m.Result)
+			}
+			if strings.Join(got, " ") != tt.want {
+				t.Fatalf("results %v, want %s", got, tt.want)
+			}
+		})
 	}
 }

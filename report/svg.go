@@ -52,7 +52,7 @@ func SVG(w io.Writer, p Position) error {
 // drawMove draws legal move k in the cell at (x, y).
 func drawMove(b *strings.Builder, p Position, k, x, y int) {
 	m := p.Moves[k]
-	res := p.MoverResult(m)
+	res := m.Result
 	colour := Colours[res]
 	if m.Best {
 		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="26" fill="none" stroke="%s" stroke-width="3"/>`+"\n", x+cellSize/2, y+cellSize/2, colour)

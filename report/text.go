@@ -1,0 +1,108 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Text writes the position as `solve --position` prints it: its status and
+// value, its ids, paths and best line, the board with every legal move's
+// result drawn in its cell, and a table of the moves.
+func Text(w io.Writer, p Position) error {
+	rl := rules.New(p.Game)
+	b, err := game.Parse(p.Game.Spec, p.Board)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "position %s (%s)\n", p.Board, p.Game.Words())
+	seqs := "sequences"
+	if p.Paths == 1 {
+		seqs = "sequence"
+	}
+	facts := fmt.Sprintf("state id %d, canonical id %d, reached by %d move %s\n", p.StateID, p.CanonicalID, p.Paths, seqs)
+	if p.ToMove == nil {
+		fmt.Fprintf(w, "status: %s, the game is over\n%s", p.Status, facts)
+		DrawMoves(w, p.Game, b, game.Empty, nil)
+		return nil
+	}
+	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", p.Status, *p.ToMove, OutcomeIn(p.Value, p.Depth), facts)
+	fmt.Fprintf(w, "best line: %s\n", rules.FormatMoves(rl, p.BestLine))
+	DrawMoves(w, p.Game, b, b.ToMove(), p.Moves)
+	return moveTable(w, p)
+}
+
+// moveTable lists the moves: cell, row, column (and under gravity the
+// Connect-Four column, "drop"), value, depth and whether it is best.
+func moveTable(w io.Writer, p Position) error {
+	t := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	drop := ""
+	if p.Game.Gravity {
+		drop = "drop\t"
+	}
+	fmt.Fprintln(t, "\ncell\trow\tcol\t"+drop+"value\tdepth\tbest\t")
+	for _, m := range p.Moves {
+		best := ""
+		if m.Best {
+			best = "*"
+		}
+		if p.Game.Gravity {
+			drop = fmt.Sprintf("%d\t", m.Col+1)
+		}
+		fmt.Fprintf(t, "%d\t%d\t%d\t%s%s\t%d\t%s\t\n", m.Cell, m.Row, m.Col, drop, solve.Outcome(m.Value), m.Depth, best)
+	}
+	return t.Flush()
+}
+
+// OutcomeIn says a value and depth in words: "X wins in 5 plies".
+func OutcomeIn(v, depth int8) string {
+	plies := "plies"
+	if depth == 1 {
+		plies = "ply"
+	}
+	if v == 0 {
+		return fmt.Sprintf("a draw (%d %s to the full board)", depth, plies)
+	}
+	return fmt.Sprintf("%s in %d %s", solve.Outcome(v), depth, plies)
+}
+
+// DrawMoves draws board b with every legal move of mover in its cell: W, D
+// or L for its result, the plies left after it, and * on the best moves.
+func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves []Move) {
+	const width = 6
+	label := map[int]string{}
+	for _, m := range moves {
+		l := fmt.Sprintf("%s%d", strings.ToUpper(m.Result[:1]), m.Depth)
+		if m.Best {
+			l = "*" + l
+		}
+		label[m.Cell] = l
+	}
+	sep := "  +" + strings.Repeat(strings.Repeat("-", width)+"+", s.Cols) + "\n"
+	fmt.Fprint(w, "\n   ")
+	for c := range s.Cols {
+		fmt.Fprintf(w, "%*d", width+1, c)
+	}
+	fmt.Fprint(w, "\n"+sep)
+	for r := range s.Rows {
+		fmt.Fprintf(w, "%d |", r)
+		for c := range s.Cols {
+			i := r*s.Cols + c
+			cell := label[i]
+			if x := b.At(i); x != game.Empty {
+				cell = x.String()
+			}
+			pad := width - len(cell)
+			fmt.Fprintf(w, "%s%s%s|", strings.Repeat(" ", pad-pad/2), cell, strings.Repeat(" ", pad/2))
+		}
+		fmt.Fprint(w, "\n"+sep)
+	}
+	if len(moves) > 0 {
+		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss) and the plies left after it; * marks the best moves\n", mover)
+	}
+}
