@@ -7,6 +7,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -23,6 +24,7 @@ var static embed.FS
 // Handler serves the explorer of the solved game sol:
 //
 //	GET /                          the page
+//	GET /colours.css               the results' colours, report.Colours
 //	GET /api/position?board=B      the position's view, as solve --position --json
 //	GET /api/position?board=B&move=M   the view after the move M (a cell; under
 //	                               gravity a column from 1, Connect-Four notation)
@@ -33,6 +35,10 @@ func Handler(sol *solve.Result) http.Handler {
 	page, _ := fs.Sub(static, "static")
 	mux.Handle("GET /{$}", http.FileServerFS(page))
 	mux.Handle("GET /app.js", http.FileServerFS(page))
+	mux.HandleFunc("GET /colours.css", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		_, _ = io.WriteString(w, coloursCSS)
+	})
 	mux.HandleFunc("GET /api/position", func(w http.ResponseWriter, r *http.Request) {
 		v, err := lookup(sol, r.URL.Query().Get("board"), r.URL.Query().Get("move"))
 		if err != nil {
@@ -72,6 +78,12 @@ func lookup(sol *solve.Result, text, move string) (report.Position, error) {
 	}
 	return report.NewPosition(sol.Analysis(i)), nil
 }
+
+// coloursCSS gives the page the colours of report.Colours: a move's result
+// for the side to move, and on the chart the value for X.
+var coloursCSS = fmt.Sprintf(`.win { color: %[1]s; } .draw { color: %[2]s; } .loss { color: %[3]s; }
+.xwins { fill: %[1]s; } .drawn { fill: %[2]s; } .owins { fill: %[3]s; }
+`, report.Colours["win"], report.Colours["draw"], report.Colours["loss"])
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")

@@ -1,19 +1,60 @@
 // The explorer: draws the position the API gives, colours every legal move
-// by its result for the side to move, plays a move on click, keeps undo and
-// redo, and holds the position in the URL so that it can be shared.
-let past = [], future = [];
+// by its result for the side to move, plays a move on click, keeps the game
+// played so far for undo, redo and the value chart, and holds the position in
+// the URL so that it can be shared. Every figure comes from the API.
+let line = []; // the positions of the game so far, as the API gives them
+let at = -1; // the one shown
 
-async function show(board) {
-  const r = await fetch('/api/position?board=' + encodeURIComponent(board));
+async function fetchPosition(board, move) {
+  let q = '/api/position?board=' + encodeURIComponent(board);
+  if (move !== undefined) q += '&move=' + encodeURIComponent(move);
+  const r = await fetch(q);
   const v = await r.json();
   document.getElementById('error').textContent = r.ok ? '' : v.error;
-  if (!r.ok) return;
-  const cols = v.game.cols, cells = v.board.replaceAll('/', '');
+  return r.ok ? v : null;
+}
+
+// start shows a position typed in or given in the URL, as a new game.
+async function start(board) {
+  const v = await fetchPosition(board);
+  if (!v) return;
+  line = [v];
+  at = 0;
+  render();
+}
+
+async function play(cell) {
+  const v = line[at];
+  const move = v.game.gravity ? String(cell % v.game.cols + 1) : String(cell);
+  const next = await fetchPosition(v.board, move);
+  if (!next) return;
+  line = line.slice(0, at + 1).concat([next]);
+  at++;
+  render();
+}
+
+function render() {
+  const v = line[at];
+  drawBoard(v);
+  drawFacts(v);
+  drawChart();
+  document.getElementById('undo').disabled = at === 0;
+  document.getElementById('redo').disabled = at === line.length - 1;
+  document.getElementById('text').value = v.board;
+  const url = new URL(location);
+  url.searchParams.set('board', v.board);
+  window.history.replaceState(null, '', url);
+}
+
+function drawBoard(v) {
+  const g = v.game;
+  document.getElementById('game').textContent = `${g.rows}x${g.cols} board, ${g.k} in a row` +
+    (g.gravity ? ', gravity' : '') + (g.misere ? ', misère (a line loses)' : '');
   const el = document.getElementById('board');
-  el.style.gridTemplateColumns = `repeat(${cols}, 64px)`;
-  el.innerHTML = '';
+  el.style.gridTemplateColumns = `repeat(${g.cols}, 64px)`;
+  el.replaceChildren();
   const moves = new Map(v.moves.map((m) => [m.cell, m]));
-  [...cells].forEach((c, i) => {
+  [...v.board.replaceAll('/', '')].forEach((c, i) => {
     const d = document.createElement('div');
     d.className = 'cell';
     d.dataset.cell = i;
@@ -22,38 +63,62 @@ async function show(board) {
       d.classList.add('mark');
     } else if (moves.has(i)) {
       const m = moves.get(i);
-      const mover = v.to_move === 'O' ? -m.value : m.value;
-      const res = mover > 0 ? 'win' : mover < 0 ? 'loss' : 'draw';
-      d.textContent = res[0].toUpperCase() + m.depth;
-      d.classList.add(res);
+      d.textContent = m.result[0].toUpperCase() + m.depth;
+      d.title = `${m.result} in ${m.depth} plies after this move`;
+      d.dataset.result = m.result;
+      d.classList.add('move', m.result);
       if (m.best) d.classList.add('best');
-      d.onclick = () => play(v.board, i, v);
+      d.onclick = () => play(i);
     }
     el.appendChild(d);
   });
-  document.getElementById('facts').innerHTML =
-    `<tr><td>board</td><td>${v.board}</td></tr><tr><td>status</td><td>${v.status}</td></tr>` +
-    `<tr><td>to move</td><td>${v.to_move ?? '-'}</td></tr><tr><td>value</td><td>${v.outcome} (${v.value}), depth ${v.depth}</td></tr>`;
-  past.push(v.board);
-  past = past.slice(-200);
-  const url = new URL(location);
-  url.searchParams.set('board', v.board);
-  window.history.replaceState(null, '', url);
 }
 
-async function play(board, cell, v) {
-  future = [];
-  const move = v.game.gravity ? String(cell % v.game.cols + 1) : String(cell);
-  const r = await fetch('/api/position?board=' + encodeURIComponent(board) + '&move=' + move);
-  const next = await r.json();
-  if (r.ok) show(next.board);
+function drawFacts(v) {
+  const notation = v.game.gravity ? v.best_line.map((c) => c % v.game.cols + 1).join('')
+    : v.best_line.join(',');
+  const rows = [
+    ['status', v.status + (v.to_move ? `, ${v.to_move} to move` : ', the game is over')],
+    ['value', `${v.outcome} (${v.value}), ${v.depth} plies to the end`],
+    ['state id', v.state_id],
+    ['canonical id', v.canonical_id],
+    ['move sequences here', v.paths.toLocaleString('en')],
+    ['best line', notation || '-'],
+  ];
+  const t = document.getElementById('facts');
+  t.replaceChildren();
+  for (const [k, val] of rows) {
+    const tr = t.insertRow();
+    tr.insertCell().textContent = k;
+    tr.insertCell().textContent = val;
+  }
 }
 
-document.getElementById('undo').onclick = () => {
-  if (past.length < 2) return;
-  future.push(past.pop());
-  show(past.pop());
-};
-document.getElementById('redo').onclick = () => { if (future.length) show(future.pop()); };
-document.getElementById('go').onclick = () => show(document.getElementById('text').value);
-show(new URLSearchParams(location.search).get('board') || '');
+// drawChart plots the value for X after each ply of the game so far, from
+// X wins at the top to O wins at the bottom; the shown position is ringed.
+function drawChart() {
+  const svg = document.getElementById('chart');
+  const w = 360, h = 140, pad = 20, left = 60;
+  const n = Math.max(line.length - 1, 1);
+  const x = (i) => left + (i * (w - left - pad)) / n;
+  const y = (val) => h / 2 - val * (h / 2 - pad);
+  let s = '';
+  for (const [val, label] of [[1, 'X wins'], [0, 'draw'], [-1, 'O wins']]) {
+    s += `<line x1="${left}" x2="${w - pad}" y1="${y(val)}" y2="${y(val)}" stroke="#e0e0e0"/>` +
+      `<text x="4" y="${y(val) + 4}" font-size="12">${label}</text>`;
+  }
+  s += `<polyline fill="none" stroke="#424242" points="${line.map((v, i) => `${x(i)},${y(v.value)}`).join(' ')}"/>`;
+  line.forEach((v, i) => {
+    const cls = v.value > 0 ? 'xwins' : v.value < 0 ? 'owins' : 'drawn';
+    s += `<circle class="${cls}" cx="${x(i)}" cy="${y(v.value)}" r="${i === at ? 6 : 4}"` +
+      (i === at ? ' stroke="#212121" stroke-width="2"' : '') + '/>';
+  });
+  svg.innerHTML = s;
+}
+
+document.getElementById('undo').onclick = () => { if (at > 0) { at--; render(); } };
+document.getElementById('redo').onclick = () => { if (at < line.length - 1) { at++; render(); } };
+document.getElementById('go').onclick = () => start(document.getElementById('text').value);
+document.getElementById('text').onkeydown = (e) => { if (e.key === 'Enter') start(e.target.value); };
+document.getElementById('restart').onclick = () => start('');
+start(new URLSearchParams(location.search).get('board') || '');

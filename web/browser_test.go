@@ -1,0 +1,192 @@
+package web
+
+import (
+	"context"
+	"flag"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+var screenshot = flag.String("screenshot", "", "also write the browser test's screenshot to this PNG file (README's picture)")
+
+// browser starts a headless Chromium for the test, with the flags this
+// machine's closed network needs and a fresh profile. Without a chromium
+// binary it skips, unless CI is set: there the browser test must run.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no chromium binary, and CI is set: .ci/run installs Debian's chromium")
+		}
+		t.Skip("no chromium binary: install Debian's chromium to run the browser test")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1000, 640))
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	t.Cleanup(cancel)
+	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelTab := chromedp.NewContext(ctx)
+	t.Cleanup(cancelTab)
+	return ctx
+}
+
+// cellResults reads what the page shows on each cell: the result class of a
+// move, or the mark.
+const cellResults = `[...document.querySelectorAll('#board .cell')].map(c => c.dataset.result || c.textContent)`
+
+// TestBrowser drives the explorer in a real browser: the empty 3x3 board
+// shows nine draws, a click on the centre plays X there, the cells and the
+// facts update to what the solver says of the new position, the URL holds
+// it, and undo goes back.
+func TestBrowser(t *testing.T) {
+	ctx := browser(t)
+	rl := rules.Classic(game.Default)
+	srv := server(t, rl)
+	run := func(a chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(chromedp.Navigate(srv.URL + "/"))
+	run(chromedp.WaitVisible(`#board .cell[data-cell="8"]`))
+	if got, want := evaluate[[]string](t, ctx, cellResults), strings.Fields(strings.Repeat("draw ", 9)); !equalStrings(got, want) {
+		t.Fatalf("empty board shows %v, want %v", got, want)
+	}
+
+	run(chromedp.Click(`#board .cell[data-cell="4"]`))
+	run(chromedp.Poll[chromedp.Void](`document.querySelector('#board .cell[data-cell="4"]').textContent === 'X'`))
+	want := expected(t, rl, ".../.X./...")
+	if got := evaluate[[]string](t, ctx, cellResults); !equalStrings(got, want.cells) {
+		t.Fatalf("after the centre the page shows %v, want %v", got, want.cells)
+	}
+	facts := evaluate[string](t, ctx, `document.getElementById('facts').textContent`)
+	for _, f := range []string{"state id" + want.stateID, "canonical id" + want.canonID, "best line" + want.line} {
+		if !strings.Contains(facts, f) {
+			t.Errorf("facts %q, want them to hold %q", facts, f)
+		}
+	}
+	if got := evaluate[int](t, ctx, `document.querySelectorAll('#chart circle').length`); got != 2 {
+		t.Errorf("chart has %d points, want 2 (the empty board and the centre)", got)
+	}
+	if got := boardInURL(t, ctx); got != ".../.X./..." {
+		t.Fatalf("URL holds board %q, want %q", got, ".../.X./...")
+	}
+	shoot(t, ctx)
+
+	run(chromedp.Click(`#undo`))
+	run(chromedp.Poll[chromedp.Void](`document.querySelector('#board .cell[data-cell="4"]').dataset.result === 'draw'`))
+	if got := boardInURL(t, ctx); got != ".../.../..." {
+		t.Fatalf("after undo the URL holds board %q, want the empty board", got)
+	}
+}
+
+// TestBrowserSharedLink opens a position from the URL, as a shared link would.
+func TestBrowserSharedLink(t *testing.T) {
+	ctx := browser(t)
+	rl := rules.Classic(game.Default)
+	srv := server(t, rl)
+	board := "XX./O../..."
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?board="+url.QueryEscape(board)),
+		chromedp.WaitVisible(`#board .cell[data-cell="8"]`)); err != nil {
+		t.Fatal(err)
+	}
+	want := expected(t, rl, board)
+	if got := evaluate[[]string](t, ctx, cellResults); !equalStrings(got, want.cells) {
+		t.Fatalf("link to %s shows %v, want %v", board, got, want.cells)
+	}
+}
+
+func evaluate[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluate %s: %v", js, err)
+	}
+	return v
+}
+
+func boardInURL(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Query().Get("board")
+}
+
+// shown is what the page should show of a position, from the solver.
+type shown struct {
+	cells                  []string
+	stateID, canonID, line string
+}
+
+func expected(t *testing.T, rl rules.Rules, board string) shown {
+	t.Helper()
+	b, err := game.Parse(rl.Spec().Spec, board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := solve.Analyze(context.Background(), rl, b, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := report.NewPosition(a)
+	var s shown
+	cells := strings.ReplaceAll(p.Board, "/", "")
+	s.cells = strings.Split(cells, "")
+	for _, m := range p.Moves {
+		s.cells[m.Cell] = m.Result
+	}
+	s.stateID = strconv.FormatUint(p.StateID, 10)
+	s.canonID = strconv.FormatUint(p.CanonicalID, 10)
+	s.line = rules.FormatMoves(rl, p.BestLine)
+	return s
+}
+
+// shoot writes a screenshot to a temporary folder that outlives the test,
+// and to -screenshot when given.
+func shoot(t *testing.T, ctx context.Context) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("", "tateti-explorer-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "explorer.png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", path)
+	if *screenshot != "" {
+		if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func equalStrings(a, b []string) bool { return strings.Join(a, "\x00") == strings.Join(b, "\x00") }
