@@ -77,6 +77,8 @@ async function main() {
     .map((r) => [r.outcome, Number(r.n)]));
   check('positions by value', [byValue['X wins'], byValue.draw, byValue['O wins']],
     [solved.positions_by_value.x_wins, solved.positions_by_value.draw, solved.positions_by_value.o_wins]);
+  check('outcome says the value in words', Number(await one(`SELECT count(*) FROM states
+    WHERE outcome IS DISTINCT FROM CASE value WHEN 1 THEN 'X wins' WHEN 0 THEN 'draw' WHEN -1 THEN 'O wins' END`)), 0);
   check('value of the empty board', Number(await one('SELECT value FROM states WHERE ply = 0')), solved.value);
   check('to_move is null exactly when terminal',
     Number(await one('SELECT count(*) FROM states WHERE (to_move IS NULL) <> is_terminal')), 0);
