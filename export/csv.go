@@ -24,10 +24,18 @@ func moveHeader(gravity bool) []byte {
 	return []byte("state_id,move,child_id,child_value,child_depth,is_best\n")
 }
 
-// appendInts appends each value after a comma.
+// appendInts appends each value after a comma. One-digit values, most of
+// the table (cells, values, counts), skip strconv.
 func appendInts(b []byte, vs ...int64) []byte {
 	for _, v := range vs {
-		b = strconv.AppendInt(append(b, ','), v, 10)
+		switch {
+		case v >= 0 && v <= 9:
+			b = append(b, ',', byte('0'+v))
+		case v < 0 && v >= -9:
+			b = append(b, ',', '-', byte('0'-v))
+		default:
+			b = strconv.AppendInt(append(b, ','), v, 10)
+		}
 	}
 	return b
 }
@@ -66,3 +74,8 @@ func appendMove(b []byte, m *Move, gravity bool) []byte {
 	b = appendInts(b, m.ChildID, int64(m.ChildValue), int64(m.ChildDepth))
 	return append(strconv.AppendBool(append(b, ','), m.IsBest), '\n')
 }
+
+// csvLineBytes bounds the length of most lines of states.csv on a board of
+// n cells, to size a chunk's buffer once: two bytes a cell for the board,
+// up to three for each cell column, and about 110 for the rest.
+func csvLineBytes(n int) int { return 5*n + 110 }

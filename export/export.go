@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"golang.org/x/sync/errgroup"
@@ -35,6 +37,7 @@ type Options struct {
 	Formats  []string // a subset of Formats
 	Meta     Meta
 	Progress func(table string, done, total int) // called now and then, from both tables' goroutines at once; may be nil
+	Workers  int                                 // goroutines building each table's chunks; GOMAXPROCS when 0
 
 	rowGroup int64                                    // rows per Parquet row group; RowGroupSize when 0 (tests make it small)
 	wrap     func(name string, w io.Writer) io.Writer // stands between each file and its buffer (tests inject failures)
@@ -132,15 +135,20 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, dir string) 
 			files, out[t][k] = append(files, f), f
 		}
 	}
-	tw := tableWriter{r: r, meta: opts.Meta, progress: opts.Progress, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize)}
-	rows := map[string]int64{"states": int64(r.Enum.Len())}
+	tw := tableWriter{r: r, meta: opts.Meta, progress: opts.Progress, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize),
+		workers: cmp.Or(opts.Workers, runtime.GOMAXPROCS(0))}
+	var nStates, nMoves int64 // each written by its own goroutine
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error { return tw.states(gctx, out[0][0], out[0][1]) })
 	g.Go(func() (err error) {
-		rows["moves"], err = tw.moves(gctx, out[1][0], out[1][1])
+		nStates, err = tw.states(gctx, out[0][0], out[0][1])
+		return err
+	})
+	g.Go(func() (err error) {
+		nMoves, err = tw.moves(gctx, out[1][0], out[1][1])
 		return err
 	})
 	err := g.Wait()
+	rows := map[string]int64{"states": nStates, "moves": nMoves}
 	for _, f := range files {
 		if cerr := f.close(); err == nil {
 			err = cerr
@@ -169,91 +177,130 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, dir string) 
 	return m, err
 }
 
-// tableWriter writes one table to its Parquet and CSV files (either may be nil).
+// tableWriter writes one table to its Parquet and CSV files (either may be
+// nil), chunk by chunk: chunks are built on up to workers goroutines and
+// written in order.
 type tableWriter struct {
 	r        *solve.Result
 	meta     Meta
 	progress func(table string, done, total int)
 	rowGroup int64
+	workers  int
 }
 
-func (tw *tableWriter) report(table string, done int) {
-	if n := tw.r.Enum.Len(); tw.progress != nil && (done%(1<<16) == 0 || done == n) {
-		tw.progress(table, done, n)
-	}
-}
-
-func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) error {
-	var pw *stateWriter
+// write writes the chunks of table; build fills one chunk's piece.
+func (tw *tableWriter) write(ctx context.Context, table string, chunks []chunk, pq, csv *stagedFile, header []byte,
+	build func(ctx context.Context, c chunk, p *piece) error) (int64, error) {
+	var pw *parquet.Writer
 	if pq != nil {
 		var err error
-		if pw, err = newStateWriter(pq, tw.r.Enum.Rules.Spec(), tw.meta, tw.rowGroup); err != nil {
-			return err
+		if pw, err = newParquet(pq, tw.r.Enum.Rules.Spec(), tw.meta, table); err != nil {
+			return 0, err
 		}
 	}
 	if csv != nil {
-		csv.Write(stateHeader(tw.r.Enum.Rules.Spec().Cells()))
+		csv.Write(header)
 	}
-	var s State
-	var line []byte
-	for i := range tw.r.Enum.Len() {
-		if i%4096 == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		state(tw.r, i, &s)
+	var rows int64
+	err := inOrder(ctx, len(chunks), tw.workers, func(ctx context.Context, k int) (*piece, error) {
+		p := &piece{}
 		if pw != nil {
-			if err := pw.write(&s); err != nil {
+			p.rg = pw.BeginRowGroup()
+		}
+		return p, build(ctx, chunks[k], p)
+	}, func(k int, p *piece) error {
+		if p.rg != nil {
+			if _, err := p.rg.Commit(); err != nil {
 				return err
 			}
 		}
 		if csv != nil {
-			line = appendState(line[:0], &s)
-			csv.Write(line)
+			csv.Write(p.csv)
 		}
-		tw.report("states", i+1)
+		rows += p.rows
+		if tw.progress != nil {
+			tw.progress(table, chunks[k].hi, tw.r.Enum.Len())
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	if pw != nil {
-		return pw.close()
+		return rows, pw.Close()
 	}
-	return nil
+	return rows, nil
+}
+
+func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) (int64, error) {
+	chunks := stateChunks(tw.r.Enum.Len(), tw.rowGroup)
+	return tw.write(ctx, "states", chunks, pq, csv, stateHeader(tw.r.Enum.Rules.Spec().Cells()),
+		func(ctx context.Context, c chunk, p *piece) error {
+			batch := make([]State, batchRows)
+			if csv != nil {
+				p.csv = make([]byte, 0, (c.hi-c.lo)*csvLineBytes(tw.r.Enum.Rules.Spec().Cells()))
+			}
+			var cols columns
+			if p.rg != nil {
+				cols = make(columns, len(p.rg.ColumnWriters()))
+			}
+			for lo := c.lo; lo < c.hi; lo += batchRows {
+				ss := batch[:min(batchRows, c.hi-lo)]
+				for k := range ss {
+					state(tw.r, lo+k, &ss[k])
+					if csv != nil {
+						p.csv = appendState(p.csv, &ss[k])
+					}
+				}
+				if cols != nil {
+					cols.addStates(ss)
+					if err := cols.flush(p.rg); err != nil {
+						return err
+					}
+				}
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+			}
+			p.rows = int64(c.hi - c.lo)
+			return nil
+		})
 }
 
 func (tw *tableWriter) moves(ctx context.Context, pq, csv *stagedFile) (int64, error) {
-	spec := tw.r.Enum.Rules.Spec()
-	var pw moveWriter
-	if pq != nil {
-		pw = newMoveWriter(pq, spec, tw.meta, tw.rowGroup)
-	}
-	gravity := spec.Gravity
-	if csv != nil {
-		csv.Write(moveHeader(gravity))
-	}
-	var ms []Move
-	var buf []solve.Move
-	var line []byte
-	var n int64
-	for i := range tw.r.Enum.Len() {
-		if i%4096 == 0 && ctx.Err() != nil {
-			return 0, ctx.Err()
-		}
-		ms, buf = moves(tw.r, i, ms[:0], buf)
-		n += int64(len(ms))
-		if pw != nil {
-			if err := pw.write(ms); err != nil {
-				return 0, err
+	gravity := tw.r.Enum.Rules.Spec().Gravity
+	return tw.write(ctx, "moves", moveChunks(tw.r, tw.rowGroup), pq, csv, moveHeader(gravity),
+		func(ctx context.Context, c chunk, p *piece) error {
+			var ms []Move
+			var buf []solve.Move
+			if csv != nil {
+				p.csv = make([]byte, 0, int(tw.rowGroup)*32) // a line of moves.csv is 20 to 32 bytes
 			}
-		}
-		if csv != nil {
-			line = line[:0]
-			for j := range ms {
-				line = appendMove(line, &ms[j], gravity)
+			var cols columns
+			if p.rg != nil {
+				cols = make(columns, len(p.rg.ColumnWriters()))
 			}
-			csv.Write(line)
-		}
-		tw.report("moves", i+1)
-	}
-	if pw != nil {
-		return n, pw.close()
-	}
-	return n, nil
+			for lo := c.lo; lo < c.hi; lo += batchRows {
+				ms = ms[:0]
+				for i := lo; i < min(lo+batchRows, c.hi); i++ {
+					ms, buf = moves(tw.r, i, ms, buf)
+				}
+				p.rows += int64(len(ms))
+				if csv != nil {
+					for j := range ms {
+						p.csv = appendMove(p.csv, &ms[j], gravity)
+					}
+				}
+				if cols != nil {
+					cols.addMoves(ms, gravity)
+					if err := cols.flush(p.rg); err != nil {
+						return err
+					}
+				}
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+			}
+			return nil
+		})
 }

@@ -25,8 +25,13 @@ import (
 
 func solved(t testing.TB, s game.Spec) *solve.Result {
 	t.Helper()
+	return solvedUnder(t, rules.Classic(s))
+}
+
+func solvedUnder(t testing.TB, rl rules.Rules) *solve.Result {
+	t.Helper()
 	ctx := context.Background()
-	e, err := enumerate.All(ctx, rules.Classic(s), 2)
+	e, err := enumerate.All(ctx, rl, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +145,7 @@ func fromStruct(v reflect.Value, cells int) State {
 		panic("no column " + name)
 	}
 	i8 := func(name string) int8 { return int8(f(name).Int()) }
-	s := State{StateID: f("state_id").Int(), Board: f("board").String(), Ply: i8("ply"), Status: f("status").String(),
+	s := State{StateID: f("state_id").Int(), Board: []byte(f("board").String()), Ply: i8("ply"), Status: f("status").String(),
 		Value: i8("value"), Outcome: f("outcome").String(), Depth: i8("depth"),
 		NMoves: i8("n_moves"), NWinning: i8("n_winning"), NDrawing: i8("n_drawing"), NLosing: i8("n_losing"),
 		CanonicalID: f("canonical_id").Int(), OrbitSize: i8("orbit_size"), Paths: f("paths").Int(), IsTerminal: f("is_terminal").Bool()}
@@ -167,7 +172,7 @@ func TestCSVReadBack(t *testing.T) {
 		t.Fatalf("states.csv: header %v and %d rows; want %v and %d", recs[0], len(recs)-1, header, len(states))
 	}
 	for i, s := range states {
-		want := []string{fmt.Sprint(s.StateID), s.Board}
+		want := []string{fmt.Sprint(s.StateID), string(s.Board)}
 		for _, c := range s.Cells {
 			want = append(want, fmt.Sprint(c))
 		}
@@ -410,3 +415,24 @@ func benchExport(b *testing.B, s game.Spec) {
 
 func BenchmarkExport3x3(b *testing.B) { benchExport(b, game.Default) }
 func BenchmarkExport4x4(b *testing.B) { benchExport(b, game.Spec{Rows: 4, Cols: 4, K: 4}) }
+
+// 4x4 k=4 written from a solved game in memory (the command adds the
+// enumeration and the solve), per format and worker count.
+func BenchmarkExport4x4Formats(b *testing.B) {
+	r := solved(b, game.Spec{Rows: 4, Cols: 4, K: 4})
+	for _, fc := range []struct {
+		name    string
+		formats []string
+	}{{"parquet", []string{"parquet"}}, {"csv", []string{"csv"}}, {"both", Formats}} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", fc.name, workers), func(b *testing.B) {
+				dir := b.TempDir()
+				for b.Loop() {
+					if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: fc.formats, Meta: meta, Workers: workers}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -17,8 +17,8 @@ import (
 )
 
 // The Parquet files are laid out as the data dictionary promises: zstd,
-// dictionary encoding for the few-valued strings and small integers, plain
-// for board, row groups capped, the states' sort order (ply, state_id)
+// dictionary encoding for the few-valued strings and small integers, delta
+// encoding for the ids and paths, plain for board, row groups capped, the states' sort order (ply, state_id)
 // declared in the footer, and metadata naming the game and the tool.
 func TestParquetLayout(t *testing.T) {
 	s := game.Spec{Rows: 3, Cols: 4, K: 3}
@@ -62,6 +62,11 @@ func TestParquetLayout(t *testing.T) {
 					case "board":
 						if dict || !slices.Contains(c.MetaData.Encoding, format.Plain) {
 							t.Errorf("column board has encodings %v, want plain", c.MetaData.Encoding)
+						}
+					case "state_id", "child_id", "paths":
+						// Sorted or small ids: their differences pack in a few bits.
+						if !slices.Contains(c.MetaData.Encoding, format.DeltaBinaryPacked) {
+							t.Errorf("column %s has encodings %v, want delta binary packed", path, c.MetaData.Encoding)
 						}
 					}
 				}

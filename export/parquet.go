@@ -3,8 +3,10 @@ package export
 import (
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"slices"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -25,7 +27,7 @@ func stateSchema(n int) (*parquet.Schema, error) {
 		typ  any
 		tag  string
 	}
-	fields := []field{{"state_id", int64(0), ""}, {"board", "", "plain"}}
+	fields := []field{{"state_id", int64(0), "delta"}, {"board", "", "plain"}}
 	// Small integers take a few values each: dictionary encoding stores
 	// them in a bit or two a row.
 	for i := range n {
@@ -45,7 +47,7 @@ func stateSchema(n int) (*parquet.Schema, error) {
 		field{"n_losing", int8(0), "dict"},
 		field{"canonical_id", int64(0), ""},
 		field{"orbit_size", int8(0), "dict"},
-		field{"paths", int64(0), ""},
+		field{"paths", int64(0), "delta"},
 		field{"is_terminal", false, ""},
 	)
 	sf := make([]reflect.StructField, len(fields))
@@ -69,43 +71,6 @@ func stateSchema(n int) (*parquet.Schema, error) {
 	return schema, nil
 }
 
-// stateRow appends the Parquet values of s to row, one per leaf column in
-// schema order, with the repetition and definition levels of each column:
-// to_move is optional (null when the game is over) and best_moves is a list
-// (definition level 0 for an empty list, 1 for each element).
-func stateRow(row parquet.Row, s *State) parquet.Row {
-	col := 0
-	req := func(v parquet.Value) parquet.Value { // a required column
-		col++
-		return v.Level(0, 0, col-1)
-	}
-	row = append(row, req(parquet.Int64Value(s.StateID)), req(parquet.ByteArrayValue([]byte(s.Board))))
-	for _, c := range s.Cells {
-		row = append(row, req(parquet.Int32Value(int32(c))))
-	}
-	row = append(row, req(parquet.Int32Value(int32(s.Ply))))
-	if s.ToMove == "" {
-		row = append(row, req(parquet.NullValue()))
-	} else {
-		row = append(row, parquet.ByteArrayValue([]byte(s.ToMove)).Level(0, 1, col))
-		col++
-	}
-	row = append(row, req(parquet.ByteArrayValue([]byte(s.Status))), req(parquet.Int32Value(int32(s.Value))),
-		req(parquet.ByteArrayValue([]byte(s.Outcome))), req(parquet.Int32Value(int32(s.Depth))))
-	if len(s.BestMoves) == 0 {
-		row = append(row, req(parquet.NullValue()))
-	} else {
-		for j, m := range s.BestMoves {
-			row = append(row, parquet.Int32Value(int32(m)).Level(min(j, 1), 1, col))
-		}
-		col++
-	}
-	return append(row, req(parquet.Int32Value(int32(s.NMoves))), req(parquet.Int32Value(int32(s.NWinning))),
-		req(parquet.Int32Value(int32(s.NDrawing))), req(parquet.Int32Value(int32(s.NLosing))),
-		req(parquet.Int64Value(s.CanonicalID)), req(parquet.Int32Value(int32(s.OrbitSize))),
-		req(parquet.Int64Value(s.Paths)), req(parquet.BooleanValue(s.IsTerminal)))
-}
-
 // parquetOptions are the writer options every table shares: zstd, capped row
 // groups, and metadata naming the game and the tool. CreatedBy is set so that
 // the bytes do not depend on the build of the binary.
@@ -121,92 +86,114 @@ func parquetOptions(meta Meta, game rules.Spec, table string, rowGroup int64) []
 	}
 }
 
-// batch is how many rows the Parquet writers hand to parquet-go at a time.
-const batch = 4096
-
-// stateWriter writes State rows to Parquet in batches.
-type stateWriter struct {
-	w    *parquet.Writer
-	rows []parquet.Row
-	n    int
-}
-
-func newStateWriter(out io.Writer, game rules.Spec, meta Meta, rowGroup int64) (*stateWriter, error) {
-	schema, err := stateSchema(game.Cells())
-	if err != nil {
-		return nil, err
+// newParquet opens a Parquet writer of one table on out.
+func newParquet(out io.Writer, game rules.Spec, meta Meta, table string) (*parquet.Writer, error) {
+	opts := parquetOptions(meta, game, table, math.MaxInt64) // row groups are cut by chunks
+	switch {
+	case table == "states":
+		schema, err := stateSchema(game.Cells())
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, schema,
+			// The rows are sorted so; the footer says it, for readers that prune.
+			parquet.SortingWriterConfig(parquet.SortingColumns(parquet.Ascending("ply"), parquet.Ascending("state_id"))))
+	case game.Gravity:
+		opts = append(opts, parquet.SchemaOf(gravityMove{}))
+	default:
+		opts = append(opts, parquet.SchemaOf(Move{}))
 	}
-	opts := append([]parquet.WriterOption{schema,
-		// The rows are sorted so; the footer says it, for readers that prune.
-		parquet.SortingWriterConfig(parquet.SortingColumns(parquet.Ascending("ply"), parquet.Ascending("state_id"))),
-	}, parquetOptions(meta, game, "states", rowGroup)...)
-	return &stateWriter{w: parquet.NewWriter(out, opts...), rows: make([]parquet.Row, batch)}, nil
+	return parquet.NewWriter(out, opts...), nil
 }
 
-func (sw *stateWriter) write(s *State) error {
-	sw.rows[sw.n] = stateRow(sw.rows[sw.n][:0], s)
-	if sw.n++; sw.n == batch {
-		return sw.flush()
-	}
-	return nil
-}
+// columns holds one row group's values column by column, in schema order,
+// until they are handed to the group's column writers: building columns
+// directly skips assembling rows only to take them apart again.
+type columns [][]parquet.Value
 
-func (sw *stateWriter) flush() error {
-	_, err := sw.w.WriteRows(sw.rows[:sw.n])
-	sw.n = 0
-	return err
-}
-
-func (sw *stateWriter) close() error {
-	if err := sw.flush(); err != nil {
-		return err
-	}
-	return sw.w.Close()
-}
-
-// moveWriter writes Move rows to Parquet in batches.
-type moveWriter interface {
-	write(ms []Move) error
-	close() error
-}
-
-func newMoveWriter(out io.Writer, game rules.Spec, meta Meta, rowGroup int64) moveWriter {
-	opts := parquetOptions(meta, game, "moves", rowGroup)
-	if game.Gravity {
-		return &typedMoveWriter[gravityMove]{w: parquet.NewGenericWriter[gravityMove](out, opts...), row: func(m Move) gravityMove {
-			return gravityMove{StateID: m.StateID, Move: m.Move, Column: m.Column, ChildID: m.ChildID,
-				ChildValue: m.ChildValue, ChildDepth: m.ChildDepth, IsBest: m.IsBest}
-		}}
-	}
-	return &typedMoveWriter[Move]{w: parquet.NewGenericWriter[Move](out, opts...), row: func(m Move) Move { return m }}
-}
-
-// typedMoveWriter writes moves as rows of type T.
-type typedMoveWriter[T any] struct {
-	w    *parquet.GenericWriter[T]
-	row  func(Move) T
-	rows []T
-}
-
-func (mw *typedMoveWriter[T]) write(ms []Move) error {
-	for _, m := range ms {
-		mw.rows = append(mw.rows, mw.row(m))
-	}
-	if len(mw.rows) >= batch {
-		return mw.flush()
+// flush writes the held values to rg's columns (whole rows each) and empties
+// them.
+func (cs columns) flush(rg *parquet.ConcurrentRowGroupWriter) error {
+	for i, w := range rg.ColumnWriters() {
+		if len(cs[i]) == 0 {
+			continue
+		}
+		if _, err := w.WriteRowValues(cs[i]); err != nil {
+			return err
+		}
+		cs[i] = cs[i][:0]
 	}
 	return nil
 }
 
-func (mw *typedMoveWriter[T]) flush() error {
-	_, err := mw.w.Write(mw.rows)
-	mw.rows = mw.rows[:0]
-	return err
+// addStates adds the values of the states ss, column by column: to_move is
+// optional (definition level 1 when set), and best_moves is a list (an empty
+// list is one null at definition level 0; elements are at definition level
+// 1, the ones after the first at repetition level 1).
+func (cs columns) addStates(ss []State) {
+	col := 0
+	each := func(v func(s *State) parquet.Value) {
+		for k := range ss {
+			cs[col] = append(cs[col], v(&ss[k]))
+		}
+		col++
+	}
+	each(func(s *State) parquet.Value { return parquet.Int64Value(s.StateID) })
+	each(func(s *State) parquet.Value { return parquet.ByteArrayValue(s.Board) })
+	for c := range ss[0].Cells {
+		each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.Cells[c])) })
+	}
+	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.Ply)) })
+	each(func(s *State) parquet.Value {
+		if s.ToMove == "" {
+			return parquet.NullValue()
+		}
+		return parquet.ByteArrayValue(bytesOf(s.ToMove)).Level(0, 1, 0)
+	})
+	each(func(s *State) parquet.Value { return parquet.ByteArrayValue(bytesOf(s.Status)) })
+	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.Value)) })
+	each(func(s *State) parquet.Value { return parquet.ByteArrayValue(bytesOf(s.Outcome)) })
+	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.Depth)) })
+	for k := range ss {
+		if len(ss[k].BestMoves) == 0 {
+			cs[col] = append(cs[col], parquet.NullValue())
+		}
+		for j, m := range ss[k].BestMoves {
+			cs[col] = append(cs[col], parquet.Int32Value(int32(m)).Level(min(j, 1), 1, 0))
+		}
+	}
+	col++
+	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.NMoves)) })
+	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.NWinning)) })
+	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.NDrawing)) })
+	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.NLosing)) })
+	each(func(s *State) parquet.Value { return parquet.Int64Value(s.CanonicalID) })
+	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.OrbitSize)) })
+	each(func(s *State) parquet.Value { return parquet.Int64Value(s.Paths) })
+	each(func(s *State) parquet.Value { return parquet.BooleanValue(s.IsTerminal) })
 }
 
-func (mw *typedMoveWriter[T]) close() error {
-	if err := mw.flush(); err != nil {
-		return err
+// bytesOf gives the bytes of s without copying them, for a value that
+// parquet-go copies into its buffers and never writes to.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// addMoves adds the values of the moves ms, column by column; column only
+// under gravity.
+func (cs columns) addMoves(ms []Move, gravity bool) {
+	col := 0
+	each := func(v func(m *Move) parquet.Value) {
+		for k := range ms {
+			cs[col] = append(cs[col], v(&ms[k]))
+		}
+		col++
 	}
-	return mw.w.Close()
+	each(func(m *Move) parquet.Value { return parquet.Int64Value(m.StateID) })
+	each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.Move)) })
+	if gravity {
+		each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.Column)) })
+	}
+	each(func(m *Move) parquet.Value { return parquet.Int64Value(m.ChildID) })
+	each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.ChildValue)) })
+	each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.ChildDepth)) })
+	each(func(m *Move) parquet.Value { return parquet.BooleanValue(m.IsBest) })
 }

@@ -14,7 +14,7 @@ import (
 // State is one row of the states table: one reachable position.
 type State struct {
 	StateID     int64
-	Board       string
+	Board       []byte // the board's text, as game.Format writes it
 	Cells       []int8 // 1 X, -1 O, 0 empty, row-major
 	Ply         int8
 	ToMove      string // "X" or "O"; "" (null) when the game is over
@@ -37,10 +37,10 @@ type State struct {
 // move is the cell the mark lands on; Column, its column, is a column of the
 // table only under gravity (see gravityMove).
 type Move struct {
-	StateID    int64 `parquet:"state_id"`
+	StateID    int64 `parquet:"state_id,delta"`
 	Move       int8  `parquet:"move,dict"`
 	Column     int8  `parquet:"-"`
-	ChildID    int64 `parquet:"child_id"`
+	ChildID    int64 `parquet:"child_id,delta"`
 	ChildValue int8  `parquet:"child_value,dict"`
 	ChildDepth int8  `parquet:"child_depth,dict"`
 	IsBest     bool  `parquet:"is_best"`
@@ -48,10 +48,10 @@ type Move struct {
 
 // gravityMove is the Parquet row of a move under gravity: Move with its column.
 type gravityMove struct {
-	StateID    int64 `parquet:"state_id"`
+	StateID    int64 `parquet:"state_id,delta"`
 	Move       int8  `parquet:"move,dict"`
 	Column     int8  `parquet:"column,dict"`
-	ChildID    int64 `parquet:"child_id"`
+	ChildID    int64 `parquet:"child_id,delta"`
 	ChildValue int8  `parquet:"child_value,dict"`
 	ChildDepth int8  `parquet:"child_depth,dict"`
 	IsBest     bool  `parquet:"is_best"`
@@ -64,7 +64,7 @@ func state(r *solve.Result, i int, dst *State) {
 	b := e.Board(i)
 	st := e.Status[i]
 	dst.StateID = int64(e.IDs[i])
-	dst.Board = game.Format(s.Spec, b)
+	dst.Board = game.AppendFormat(dst.Board[:0], s.Spec, b)
 	dst.Cells = dst.Cells[:0]
 	for c := range s.Cells() {
 		dst.Cells = append(dst.Cells, [3]int8{0, 1, -1}[b.At(c)])

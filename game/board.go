@@ -21,14 +21,14 @@ const (
 
 // String gives the cell as it is printed in board text: "X", "O" or ".".
 func (c Cell) String() string {
-	switch c {
-	case X:
-		return "X"
-	case O:
-		return "O"
+	if c > O {
+		return "."
 	}
-	return "."
+	return cellText[c : c+1]
 }
+
+// cellText holds the character of each cell value, by value.
+const cellText = ".XO"
 
 // Other gives the opponent of X or O.
 func (c Cell) Other() Cell { return 3 - c }
@@ -84,15 +84,18 @@ func full(s Spec) Mask { return Mask(uint64(1)<<s.Cells() - 1) }
 // Format prints a board in the canonical notation: rows split by '/', for
 // example "XO./.X./..O".
 func Format(s Spec, b Board) string {
-	var sb strings.Builder
-	sb.Grow(s.Cells() + s.Rows)
+	return string(AppendFormat(make([]byte, 0, s.Cells()+s.Rows), s, b))
+}
+
+// AppendFormat appends the text of b, as Format writes it, to dst.
+func AppendFormat(dst []byte, s Spec, b Board) []byte {
 	for i := range s.Cells() {
 		if i > 0 && i%s.Cols == 0 {
-			sb.WriteByte('/')
+			dst = append(dst, '/')
 		}
-		sb.WriteString(b.At(i).String())
+		dst = append(dst, cellText[b.At(i)])
 	}
-	return sb.String()
+	return dst
 }
 
 // Parse reads board text: one character a cell, row-major, X and O (either
