@@ -66,7 +66,7 @@ func TestInOrder(t *testing.T) {
 	tests := []struct {
 		name      string
 		n, work   int
-		failAt    int // produce fails at this index; -1 never
+		failAt    int   // produce fails at this index; -1 never
 		wantOrder []int // with an error, what is consumed is a start of it
 		wantErr   bool
 	}{

@@ -11,14 +11,14 @@ import (
 
 // Position is one position analysed with perfect play, as shown.
 type Position struct {
-	Game    rules.Spec   `json:"game"`
-	Board   string       `json:"board"`
-	Status  string       `json:"status"`
-	ToMove  *string      `json:"to_move"` // null when the game is over
-	Value   int8         `json:"value"`
-	Outcome string       `json:"outcome"`
-	Depth   int8         `json:"depth"`
-	Moves   []Move       `json:"moves"` // every legal move in cell order
+	Game    rules.Spec `json:"game"`
+	Board   string     `json:"board"`
+	Status  string     `json:"status"`
+	ToMove  *string    `json:"to_move"` // null when the game is over
+	Value   int8       `json:"value"`
+	Outcome string     `json:"outcome"`
+	Depth   int8       `json:"depth"`
+	Moves   []Move     `json:"moves"` // every legal move in cell order
 
 	StateID     uint64 `json:"state_id"`
 	CanonicalID uint64 `json:"canonical_id"`
