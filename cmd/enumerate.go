@@ -39,7 +39,10 @@ func runEnumerate(c *cobra.Command, opts *enumerateOptions) error {
 	if err != nil {
 		return err
 	}
-	counts := r.Count()
+	counts, err := r.Count()
+	if err != nil {
+		return err
+	}
 	if opts.json {
 		return writeJSON(c.OutOrStdout(), counts)
 	}

@@ -1,6 +1,9 @@
 package enumerate
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -12,18 +15,30 @@ type ByStatus struct {
 	Draw int64 `json:"draw"`
 }
 
-func (c *ByStatus) add(s game.Status, n int64) {
+func (c *ByStatus) add(s game.Status, n int64, sum *checkedSum) {
 	switch s {
 	case game.XWon:
-		c.XWon += n
+		sum.add(&c.XWon, n)
 	case game.OWon:
-		c.OWon += n
+		sum.add(&c.OWon, n)
 	case game.Draw:
-		c.Draw += n
+		sum.add(&c.Draw, n)
 	}
 }
 
-// Total is the sum over the three endings.
+// checkedSum adds non-negative counts and remembers whether a sum ever went
+// past int64. One position's paths fit (at most x!·o! orders of its marks,
+// under 3·10^18 on 25 cells); the totals over a board may not.
+type checkedSum struct{ over bool }
+
+func (s *checkedSum) add(a *int64, n int64) {
+	if *a > math.MaxInt64-n {
+		s.over = true
+	}
+	*a += n
+}
+
+// Total is the sum over the three endings (Count checks that it fits).
 func (c ByStatus) Total() int64 { return c.XWon + c.OWon + c.Draw }
 
 // Games counts complete games (move sequences that end the game) by winner.
@@ -58,9 +73,11 @@ type Counts struct {
 }
 
 // Count computes the figures of r. A class is counted at its smallest member
-// in r (see firstOfClass).
-func (r *Result) Count() Counts {
+// in r (see firstOfClass). It fails, rather than print a wrapped number, when
+// a count of move sequences does not fit in 64 bits.
+func (r *Result) Count() (Counts, error) {
 	c := Counts{Game: r.Rules.Spec()}
+	var sum checkedSum
 	for p := range len(r.Start) - 1 {
 		lo, hi := r.Layer(p)
 		if lo == hi {
@@ -73,13 +90,13 @@ func (r *Result) Count() Counts {
 			if class {
 				pc.Classes++
 			}
-			pc.Sequences += r.Paths[i]
+			sum.add(&pc.Sequences, r.Paths[i])
 			c.MaxPaths = max(c.MaxPaths, r.Paths[i])
 			if s := r.Status[i]; s.Terminal() {
 				pc.Terminal++
-				pc.TerminalBy.add(s, 1)
-				c.Terminal.add(s, 1)
-				c.Games.add(s, r.Paths[i])
+				pc.TerminalBy.add(s, 1, &sum)
+				c.Terminal.add(s, 1, &sum)
+				c.Games.add(s, r.Paths[i], &sum)
 				if class {
 					pc.TerminalClasses++
 				}
@@ -88,11 +105,17 @@ func (r *Result) Count() Counts {
 		c.Positions += pc.Positions
 		c.Classes += pc.Classes
 		c.TerminalClasses += pc.TerminalClasses
-		c.Sequences += pc.Sequences
+		sum.add(&c.Sequences, pc.Sequences)
 		c.ByPly = append(c.ByPly, pc)
 	}
-	c.Games.Total = c.Games.ByStatus.Total()
-	return c
+	g := c.Games.ByStatus
+	sum.add(&c.Games.Total, g.XWon)
+	sum.add(&c.Games.Total, g.OWon)
+	sum.add(&c.Games.Total, g.Draw)
+	if sum.over {
+		return c, fmt.Errorf("move sequences on %s number more than 2^63; the tool counts them in 64 bits and cannot give them", r.Rules.Spec().Words())
+	}
+	return c, nil
 }
 
 // firstOfClass gives a test of whether position i of the layer [lo, hi) is

@@ -48,7 +48,7 @@ func TestVariantCounts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			one, many := allUnder(t, tt.rules, 1), allUnder(t, tt.rules, 3)
-			if got := one.Count().Positions; got != tt.positions {
+			if got := mustCount(t, one).Positions; got != tt.positions {
 				t.Fatalf("positions: got %d, want %d", got, tt.positions)
 			}
 			if !sameResult(one, many) {
@@ -73,7 +73,7 @@ func TestGravityClasses(t *testing.T) {
 			t.Fatalf("position %s has orbit %d under gravity, want 1 or 2", game.Format(r.Rules.Spec().Spec, r.Board(i)), r.Orbit[i])
 		}
 	}
-	if got, want := r.Count().Classes, own+pairs/2; got != want {
+	if got, want := mustCount(t, r).Classes, own+pairs/2; got != want {
 		t.Fatalf("classes = %d, want %d (%d own mirrors, %d in pairs)", got, want, own, pairs)
 	}
 }
@@ -85,7 +85,7 @@ func sameResult(a, b *Result) bool {
 
 // The public figures for 3x3 (DESIGN.md): every one must come out of the computation.
 func TestCounts3x3(t *testing.T) {
-	c := all(t, game.Default, 2).Count()
+	c := mustCount(t, all(t, game.Default, 2))
 	byPly := make([]int64, len(c.ByPly))
 	for i, p := range c.ByPly {
 		byPly[i] = p.Positions
@@ -125,7 +125,7 @@ func TestCounts4x4(t *testing.T) {
 	if testing.Short() {
 		t.Skip("4x4 k=4 has 9,722,011 positions: heavy, runs without -short")
 	}
-	c := all(t, game.Spec{Rows: 4, Cols: 4, K: 4}, 2).Count()
+	c := mustCount(t, all(t, game.Spec{Rows: 4, Cols: 4, K: 4}, 2))
 	if got, want := c.Positions, int64(9722011); got != want {
 		t.Errorf("4x4 k=4 positions: got %d, want %d", got, want)
 	}
@@ -275,7 +275,7 @@ func TestFrom(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := r.Count()
+			got := mustCount(t, r)
 			if tt.positions != 0 && (r.Len() != tt.positions || got.Sequences != tt.sequences) {
 				t.Fatalf("From(%s): %d positions, %d sequences; want %d, %d", tt.board, r.Len(), got.Sequences, tt.positions, tt.sequences)
 			}
@@ -502,5 +502,31 @@ func TestPathsTo(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func mustCount(t testing.TB, r *Result) Counts {
+	t.Helper()
+	c, err := r.Count()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Count fails, rather than wrap, when the move sequences pass 2^63: here two
+// finished games each said to be reached 2^62 ways.
+func TestCountOverflow(t *testing.T) {
+	r := all(t, game.Default, 2)
+	marked := 0
+	for i := range r.Len() {
+		if r.Status[i].Terminal() && marked < 2 {
+			r.Paths[i] = 1 << 62
+			marked++
+		}
+	}
+	_, err := r.Count()
+	if err == nil || !strings.Contains(err.Error(), "more than 2^63") {
+		t.Fatalf("Count error = %v, want one saying the sequences pass 2^63", err)
 	}
 }
