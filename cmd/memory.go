@@ -8,8 +8,21 @@ import (
 )
 
 // availableMemory gives the bytes of memory the machine can give a new run
-// (MemAvailable of /proc/meminfo), or 0 where it cannot tell.
+// (MemAvailable of /proc/meminfo), or 0 where it cannot tell. The environment
+// variable TATETI_MEMORY (bytes) caps it, for a run that must leave room to
+// others.
 func availableMemory() uint64 {
+	avail := memAvailable()
+	if s := os.Getenv("TATETI_MEMORY"); s != "" {
+		if n, err := strconv.ParseUint(s, 10, 64); err == nil && (avail == 0 || n < avail) {
+			return n
+		}
+	}
+	return avail
+}
+
+// memAvailable reads MemAvailable from /proc/meminfo.
+func memAvailable() uint64 {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
 		return 0

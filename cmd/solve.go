@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -47,19 +48,45 @@ drawn on the board, best moves marked. --moves plays moves first (from
 }
 
 func runSolve(c *cobra.Command, opts *solveOptions) error {
-	rl, err := opts.exhaustive()
+	s, err := summarize(c, opts)
 	if err != nil {
 		return err
 	}
-	r, err := solveAll(c, rl, opts.workers)
-	if err != nil {
-		return err
-	}
-	s := r.Summarize()
 	if opts.json {
 		return writeJSON(c.OutOrStdout(), s)
 	}
 	return printSummary(c.OutOrStdout(), s)
+}
+
+// summarize solves the game: by enumeration when it fits memory, else, when
+// a byte a placement fits, over placement ranks (solve.SolveRanked), which
+// gives the same summary.
+func summarize(c *cobra.Command, opts *solveOptions) (solve.Summary, error) {
+	rl, err := opts.rules()
+	if err != nil {
+		return solve.Summary{}, err
+	}
+	if err := enumerate.CheckSize(rl.Spec().Spec); err != nil {
+		return solve.Summary{}, err
+	}
+	avail := availableMemory()
+	if err := enumerate.CheckMemory(rl.Spec(), avail); err == nil {
+		r, err := solveAll(c, rl, opts.workers)
+		if err != nil {
+			return solve.Summary{}, err
+		}
+		return r.Summarize(), nil
+	} else if avail != 0 && solve.RankedBytes(rl.Spec()) > avail {
+		return solve.Summary{}, err
+	} else {
+		fmt.Fprintf(c.ErrOrStderr(), "tateti-lab: %v\ntateti-lab: solving over placement ranks instead, a byte each (%.1f GB)\n",
+			err, float64(solve.RankedBytes(rl.Spec()))/1e9)
+	}
+	r, err := solve.SolveRanked(c.Context(), rl, opts.workers)
+	if err != nil {
+		return solve.Summary{}, err
+	}
+	return r.Summarize(), nil
 }
 
 func printSummary(w io.Writer, s solve.Summary) error {

@@ -9,6 +9,7 @@ package enumerate
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
@@ -178,25 +179,16 @@ func (r *Result) pullPaths(bd game.Board, id uint64) int64 {
 	})
 }
 
-// sumParents sums paths(parent) over every parent of bd (state id id): the
-// board without one of the last mover's marks, from which that mark is a
-// legal move. A finished parent has no legal move, so it adds nothing.
+// sumParents sums paths(parent) over every parent of bd (state id id), as
+// rules.ParentCells gives them.
 func sumParents(rl rules.Rules, bd game.Board, id uint64, paths func(parent uint64) int64) int64 {
-	lastX := bd.ToMove() == game.O
-	mine, w := bd.O, uint64(2)
-	if lastX {
-		mine, w = bd.X, 1
+	w := uint64(2) // O's digit
+	if bd.ToMove() == game.O {
+		w = 1
 	}
 	var sum int64
-	for m := mine; m != 0; m &= m - 1 {
-		c := trailing(m)
-		parent := game.Board{X: bd.X, O: bd.O &^ (1 << c)}
-		if lastX {
-			parent = game.Board{X: bd.X &^ (1 << c), O: bd.O}
-		}
-		if rl.Moves(parent)>>c&1 != 0 {
-			sum += paths(id - w*game.Pow3(c))
-		}
+	for m := uint32(rules.ParentCells(rl, bd)); m != 0; m &= m - 1 {
+		sum += paths(id - w*game.Pow3(bits.TrailingZeros32(m)))
 	}
 	return sum
 }

@@ -59,6 +59,13 @@ func (b Board) Play(i int, c Cell) Board {
 	return b
 }
 
+// Without gives b with cell i empty.
+func (b Board) Without(i int) Board {
+	b.X &^= 1 << i
+	b.O &^= 1 << i
+	return b
+}
+
 // Ply is the number of marks on the board.
 func (b Board) Ply() int { return bits.OnesCount32(uint32(b.X | b.O)) }
 

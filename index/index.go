@@ -4,7 +4,9 @@
 // a rank table, O(1) with no search), and a sparse one for larger boards,
 // whose memory grows with the positions, not the raw boards (each ply's
 // sorted ids with a directory over their top bits, so that a lookup searches
-// a handful of ids, not the whole ply).
+// a handful of ids, not the whole ply). Comb ranks the placements of a ply
+// combinatorially, with no table, for solving boards whose enumeration does
+// not fit.
 package index
 
 import (

@@ -84,3 +84,44 @@ func BenchmarkLookup(b *testing.B) {
 		})
 	}
 }
+
+// Comb's ranks are 0..Size-1 in the order Each visits the placements, and
+// Rank gives them back, on boards of several sizes and every ply.
+func TestComb(t *testing.T) {
+	for _, n := range []int{1, 4, 9, 12} {
+		c := NewComb(n)
+		for p := 0; p <= n; p++ {
+			want := int64(0)
+			seen := map[game.Board]bool{}
+			c.Each(p, 0, c.XSets(p), func(rank int64, b game.Board) {
+				if rank != want {
+					t.Fatalf("n=%d ply %d: Each gave rank %d, want %d", n, p, rank, want)
+				}
+				if got := c.Rank(b); got != rank {
+					t.Fatalf("n=%d ply %d: Rank(%v) = %d, want %d", n, p, b, got, rank)
+				}
+				if b.X&b.O != 0 || b.Ply() != p || seen[b] {
+					t.Fatalf("n=%d ply %d: bad or repeated board %v", n, p, b)
+				}
+				seen[b] = true
+				want++
+			})
+			if want != c.Size(p) {
+				t.Fatalf("n=%d ply %d: %d placements, want Size %d", n, p, want, c.Size(p))
+			}
+		}
+		// A range of X sets starts where the whole walk has it.
+		if n >= 4 {
+			p := 3
+			var first int64 = -1
+			c.Each(p, 2, 3, func(rank int64, _ game.Board) {
+				if first < 0 {
+					first = rank
+				}
+			})
+			if first != 2*c.Inner(p) {
+				t.Fatalf("n=%d: X set 2 starts at rank %d, want %d", n, first, 2*c.Inner(p))
+			}
+		}
+	}
+}

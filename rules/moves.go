@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -86,4 +87,22 @@ func FormatMoves(r Rules, cells []int) string {
 		return strings.Join(toks, "")
 	}
 	return strings.Join(toks, ",")
+}
+
+// ParentCells gives the cells of the moves b can come from: the last mover's
+// marks whose removal (b.Without) leaves a board from which that mark is a
+// legal move, so a finished board is no one's parent.
+func ParentCells(r Rules, b game.Board) game.Mask {
+	mine := b.O
+	if b.ToMove() == game.O {
+		mine = b.X
+	}
+	var cells game.Mask
+	for m := uint32(mine); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros32(m)
+		if r.Moves(b.Without(c))>>c&1 != 0 {
+			cells |= 1 << c
+		}
+	}
+	return cells
 }

@@ -5,6 +5,8 @@
 // move-by-move analysis of one position. It solves ply by ply from the last
 // layer back, memoized in the per-position arrays, in parallel. Legal moves
 // and what a finished game is worth come from the rules of the enumeration.
+// Ranked solves a game too large to enumerate to the same summary, over
+// every placement at a byte each.
 package solve
 
 import (
@@ -63,30 +65,43 @@ func (r *Result) solve(i int) {
 	if mover == game.O {
 		sign = -1
 	}
-	var best game.Mask
-	bestV, bestD := int8(-2), int8(0)
-	var win, draw, lose uint8
+	pk := newPick()
 	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(uint32(m))
 		j, _ := e.Lookup(id + uint64(mover)*game.Pow3(c))
-		v, d := sign*r.Value[j], r.Depth[j]
-		switch {
-		case v > 0:
-			win++
-		case v < 0:
-			lose++
-		default:
-			draw++
-		}
-		if better(v, d, bestV, bestD) {
-			best, bestV, bestD = 0, v, d
-		}
-		if v == bestV && d == bestD {
-			best |= 1 << c
-		}
+		pk.add(c, sign*r.Value[j], r.Depth[j])
 	}
-	r.Value[i], r.Depth[i], r.Best[i] = sign*bestV, bestD+1, best
-	r.Win[i], r.Draw[i], r.Lose[i] = win, draw, lose
+	r.Value[i], r.Depth[i], r.Best[i] = sign*pk.value, pk.depth+1, pk.best
+	r.Win[i], r.Draw[i], r.Lose[i] = pk.win, pk.draw, pk.lose
+}
+
+// pick chooses among a position's moves, seen from the side to move: the
+// best value and depth, the best moves, and how many win, draw or lose.
+type pick struct {
+	value, depth    int8
+	best            game.Mask
+	win, draw, lose uint8
+}
+
+func newPick() pick { return pick{value: -2} }
+
+// add weighs the move at cell c to a child of value v and depth d (value
+// seen from the mover).
+func (pk *pick) add(c int, v, d int8) {
+	switch {
+	case v > 0:
+		pk.win++
+	case v < 0:
+		pk.lose++
+	default:
+		pk.draw++
+	}
+	if better(v, d, pk.value, pk.depth) {
+		pk.best, pk.value, pk.depth = 0, v, d
+	}
+	if v == pk.value && d == pk.depth {
+		pk.best |= 1 << c
+	}
 }
 
 // better reports whether a move to a child of value v and depth d (value seen
