@@ -71,7 +71,12 @@ func summarize(c *cobra.Command, opts *solveOptions) (solve.Summary, error) {
 	}
 	avail := availableMemory()
 	if err := enumerate.CheckMemory(rl.Spec(), avail); err == nil {
-		r, err := solveAll(c, rl, opts.workers)
+		// The summary needs no paths or classes: a lean enumeration.
+		e, err := enumerate.Lean(c.Context(), rl, opts.workers)
+		if err != nil {
+			return solve.Summary{}, err
+		}
+		r, err := solve.All(c.Context(), e, opts.workers)
 		if err != nil {
 			return solve.Summary{}, err
 		}

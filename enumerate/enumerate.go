@@ -40,9 +40,9 @@ type Result struct {
 	Start  []int         // positions of ply p are [Start[p], Start[p+1]); len is cells+2
 	IDs    []uint64      // state ids
 	Status []game.Status // status by the bitmask lines
-	Paths  []int64       // move sequences from Root that reach the position
-	Canon  []uint64      // smallest state id over the rules' symmetries
-	Orbit  []uint8       // how many distinct boards the symmetries make
+	Paths  []int64       // move sequences from Root that reach the position (nil after Lean)
+	Canon  []uint64      // smallest state id over the rules' symmetries (nil after Lean)
+	Orbit  []uint8       // how many distinct boards the symmetries make (nil after Lean)
 	Index  index.Index   // state id to position
 }
 
@@ -52,10 +52,20 @@ func All(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
 	return From(ctx, rl, game.Board{}, workers)
 }
 
+// Lean enumerates as All does but leaves Paths, Canon and Orbit nil: what
+// solving needs, in less time and memory. Complete adds the rest.
+func Lean(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
+	return from(ctx, rl, game.Board{}, workers, rl.Spec().Cells() > index.DenseCells)
+}
+
 // From enumerates every position reachable from root (itself included), which
 // must be able to arise in play.
 func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*Result, error) {
-	return from(ctx, rl, root, workers, rl.Spec().Cells() > index.DenseCells)
+	r, err := from(ctx, rl, root, workers, rl.Spec().Cells() > index.DenseCells)
+	if err != nil {
+		return nil, err
+	}
+	return r, r.Complete(ctx, workers)
 }
 
 // from is From with the choice of the sparse layers and index made by the
@@ -133,29 +143,41 @@ func children(dst []uint64, rl rules.Rules, id uint64) []uint64 {
 	return dst
 }
 
-// fill computes, layer by layer in parallel ranges, each position's status,
-// canonical id and orbit, and paths pulled from its parents.
+// fill computes each position's status, in parallel ranges.
 func (r *Result) fill(ctx context.Context, workers int) error {
+	r.Status = make([]game.Status, len(r.IDs))
+	g := r.Rules.Game()
+	return Ranges(ctx, 0, len(r.IDs), workers, func(_ context.Context, _, a, b int) error {
+		for i := a; i < b; i++ {
+			r.Status[i] = g.Status(game.FromID(r.IDs[i]))
+		}
+		return nil
+	})
+}
+
+// Complete computes what Lean leaves out: each position's canonical id and
+// orbit, and its paths pulled from its parents, layer by layer in parallel
+// ranges. It does nothing when they are there already.
+func (r *Result) Complete(ctx context.Context, workers int) error {
+	if r.Paths != nil {
+		return nil
+	}
 	total := len(r.IDs)
-	r.Status = make([]game.Status, total)
-	r.Paths = make([]int64, total)
+	paths := make([]int64, total)
 	r.Canon = make([]uint64, total)
 	r.Orbit = make([]uint8, total)
-	g := r.Rules.Game()
 	p0 := r.Root.Ply()
 	for p := p0; p < len(r.Start)-1; p++ {
 		lo, hi := r.Layer(p)
 		err := Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 			for i := a; i < b; i++ {
-				bd := game.FromID(r.IDs[i])
-				r.Status[i] = g.Status(bd)
 				c, o := r.Rules.Canonical(r.IDs[i])
 				r.Canon[i], r.Orbit[i] = c, uint8(o)
 				if p == p0 {
-					r.Paths[i] = 1
+					paths[i] = 1
 					continue
 				}
-				r.Paths[i] = r.pullPaths(bd, r.IDs[i])
+				paths[i] = r.pullPaths(paths, game.FromID(r.IDs[i]), r.IDs[i])
 			}
 			return nil
 		})
@@ -164,16 +186,17 @@ func (r *Result) fill(ctx context.Context, workers int) error {
 		}
 		progress.Report(ctx, "classes and paths", p, int64(hi), int64(total))
 	}
+	r.Paths = paths
 	return nil
 }
 
 // pullPaths sums the paths of every parent of bd (state id id) whose legal
 // moves reach bd; its parents' paths are known already.
-func (r *Result) pullPaths(bd game.Board, id uint64) int64 {
+func (r *Result) pullPaths(paths []int64, bd game.Board, id uint64) int64 {
 	return sumParents(r.Rules, bd, id, func(parent uint64) int64 {
 		// The legality test is done; the lookup, on a large board, a search.
 		if j, ok := r.Index.Lookup(parent); ok {
-			return r.Paths[j]
+			return paths[j]
 		}
 		return 0
 	})

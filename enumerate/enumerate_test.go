@@ -380,10 +380,16 @@ func TestDenseAndSparseAgree(t *testing.T) {
 				t.Skip("free 2x8 has millions of positions: heavy, runs without -short")
 			}
 			dense, err := from(context.Background(), rl, game.Board{}, 2, false)
+			if err == nil {
+				err = dense.Complete(context.Background(), 2)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
 			sparse, err := from(context.Background(), rl, game.Board{}, 3, true)
+			if err == nil {
+				err = sparse.Complete(context.Background(), 3)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -528,5 +534,30 @@ func TestCountOverflow(t *testing.T) {
 	_, err := r.Count()
 	if err == nil || !strings.Contains(err.Error(), "more than 2^63") {
 		t.Fatalf("Count error = %v, want one saying the sequences pass 2^63", err)
+	}
+}
+
+// Lean leaves paths and classes out, and Complete adds exactly what All has.
+func TestLeanThenComplete(t *testing.T) {
+	for _, rl := range []rules.Rules{variant(3, 3, 3, false, false), variant(4, 4, 4, true, false), variant(3, 3, 3, false, true)} {
+		t.Run(rl.Spec().String(), func(t *testing.T) {
+			want := allUnder(t, rl, 2)
+			got, err := Lean(context.Background(), rl, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Paths != nil || got.Canon != nil || got.Orbit != nil {
+				t.Fatal("Lean filled paths or classes")
+			}
+			if !slices.Equal(got.IDs, want.IDs) || !slices.Equal(got.Status, want.Status) {
+				t.Fatal("Lean's ids or statuses differ from All's")
+			}
+			if err := got.Complete(context.Background(), 3); err != nil {
+				t.Fatal(err)
+			}
+			if !sameResult(got, want) {
+				t.Fatal("Lean then Complete differs from All")
+			}
+		})
 	}
 }

@@ -97,10 +97,20 @@ func ParentCells(r Rules, b game.Board) game.Mask {
 	if b.ToMove() == game.O {
 		mine = b.X
 	}
+	// Without a line on b there is none on a board before it, so such a
+	// board is not finished: its legal cells are the placement's.
+	v, plain := r.(*variant)
+	fast := plain && !v.game.Won(b.X) && !v.game.Won(b.O)
 	var cells game.Mask
 	for m := uint32(mine); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(m)
-		if r.Moves(b.Without(c))>>c&1 != 0 {
+		var legal game.Mask
+		if fast {
+			legal = v.place.Cells(b.Without(c))
+		} else {
+			legal = r.Moves(b.Without(c))
+		}
+		if legal>>c&1 != 0 {
 			cells |= 1 << c
 		}
 	}

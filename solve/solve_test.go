@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -243,23 +244,37 @@ func TestVariantPositions(t *testing.T) {
 	}
 }
 
-func benchSolve(b *testing.B, s game.Spec) {
+func benchSolve(b *testing.B, s game.Spec, lean bool, workers int) {
 	ctx := context.Background()
 	g := rules.Classic(s)
+	enum := enumerate.All
+	if lean {
+		enum = enumerate.Lean
+	}
 	for b.Loop() {
-		e, err := enumerate.All(ctx, g, 2)
+		e, err := enum(ctx, g, workers)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := All(ctx, e, 2); err != nil {
+		if _, err := All(ctx, e, workers); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// Enumerate and solve together.
-func BenchmarkEnumerateSolve3x3(b *testing.B) { benchSolve(b, game.Default) }
-func BenchmarkEnumerateSolve4x4(b *testing.B) { benchSolve(b, game.Spec{Rows: 4, Cols: 4, K: 4}) }
+// Enumerate and solve together: with paths and classes (what the C solver
+// of issue 9 computes), and lean (what the solve command needs), with 1 and
+// 2 workers.
+func BenchmarkEnumerateSolve3x3(b *testing.B) { benchSolve(b, game.Default, false, 2) }
+func BenchmarkEnumerateSolve4x4(b *testing.B) {
+	for _, lean := range []bool{false, true} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("lean=%v/workers=%d", lean, workers), func(b *testing.B) {
+				benchSolve(b, game.Spec{Rows: 4, Cols: 4, K: 4}, lean, workers)
+			})
+		}
+	}
+}
 
 func BenchmarkEnumerateSolveGravity4x4(b *testing.B) {
 	ctx := context.Background()
