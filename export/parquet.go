@@ -126,18 +126,22 @@ func (cs columns) flush(rg *parquet.ConcurrentRowGroupWriter) error {
 	return nil
 }
 
+// addColumn appends the value v gives of each row to column col, and gives
+// the next column.
+func addColumn[T any](cs columns, col int, rows []T, v func(*T) parquet.Value) int {
+	for k := range rows {
+		cs[col] = append(cs[col], v(&rows[k]))
+	}
+	return col + 1
+}
+
 // addStates adds the values of the states ss, column by column: to_move is
 // optional (definition level 1 when set), and best_moves is a list (an empty
 // list is one null at definition level 0; elements are at definition level
 // 1, the ones after the first at repetition level 1).
 func (cs columns) addStates(ss []State) {
 	col := 0
-	each := func(v func(s *State) parquet.Value) {
-		for k := range ss {
-			cs[col] = append(cs[col], v(&ss[k]))
-		}
-		col++
-	}
+	each := func(v func(s *State) parquet.Value) { col = addColumn(cs, col, ss, v) }
 	each(func(s *State) parquet.Value { return parquet.Int64Value(s.StateID) })
 	each(func(s *State) parquet.Value { return parquet.ByteArrayValue(s.Board) })
 	for c := range ss[0].Cells {
@@ -181,12 +185,7 @@ func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)
 // under gravity.
 func (cs columns) addMoves(ms []Move, gravity bool) {
 	col := 0
-	each := func(v func(m *Move) parquet.Value) {
-		for k := range ms {
-			cs[col] = append(cs[col], v(&ms[k]))
-		}
-		col++
-	}
+	each := func(v func(m *Move) parquet.Value) { col = addColumn(cs, col, ms, v) }
 	each(func(m *Move) parquet.Value { return parquet.Int64Value(m.StateID) })
 	each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.Move)) })
 	if gravity {
