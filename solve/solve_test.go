@@ -83,6 +83,23 @@ func TestOpenings3x3(t *testing.T) {
 	}
 }
 
+// checkPosition analyses board and compares its status, value, depth and
+// best moves with the wanted ones.
+func checkPosition(t *testing.T, rl rules.Rules, board string, status game.Status, value, depth int8, want []int) {
+	t.Helper()
+	a := analyze(t, rl, board)
+	var best []int
+	for _, m := range a.Moves {
+		if m.Best {
+			best = append(best, m.Cell)
+		}
+	}
+	if a.Status != status || a.Value != value || a.Depth != depth || !slices.Equal(best, want) {
+		t.Fatalf("Analyze(%s) = %v value %d depth %d best %v; want %v value %d depth %d best %v",
+			board, a.Status, a.Value, a.Depth, best, status, value, depth, want)
+	}
+}
+
 func TestPositions(t *testing.T) {
 	tests := []struct {
 		name, board string
@@ -104,17 +121,7 @@ func TestPositions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := analyze(t, rules.Classic(game.Default), tt.board)
-			var best []int
-			for _, m := range a.Moves {
-				if m.Best {
-					best = append(best, m.Cell)
-				}
-			}
-			if a.Status != tt.status || a.Value != tt.value || a.Depth != tt.depth || !slices.Equal(best, tt.best) {
-				t.Fatalf("Analyze(%s) = %v value %d depth %d best %v; want %v value %d depth %d best %v",
-					tt.board, a.Status, a.Value, a.Depth, best, tt.status, tt.value, tt.depth, tt.best)
-			}
+			checkPosition(t, rules.Classic(game.Default), tt.board, tt.status, tt.value, tt.depth, tt.best)
 		})
 	}
 }
@@ -229,17 +236,7 @@ func TestVariantPositions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := analyze(t, tt.rules, tt.board)
-			var best []int
-			for _, m := range a.Moves {
-				if m.Best {
-					best = append(best, m.Cell)
-				}
-			}
-			if a.Status != tt.status || a.Value != tt.value || a.Depth != tt.depth || !slices.Equal(best, tt.best) {
-				t.Fatalf("Analyze(%s) = %v value %d depth %d best %v; want %v value %d depth %d best %v",
-					tt.board, a.Status, a.Value, a.Depth, best, tt.status, tt.value, tt.depth, tt.best)
-			}
+			checkPosition(t, tt.rules, tt.board, tt.status, tt.value, tt.depth, tt.best)
 		})
 	}
 }
