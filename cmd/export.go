@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 type exportOptions struct {
@@ -67,7 +68,7 @@ func runExport(c *cobra.Command, opts *exportOptions) error {
 	// streams the tables; Go's default, a heap twice the live data, would
 	// take it past 1 GiB. Collecting at half is no slower here (measured).
 	defer debug.SetGCPercent(debug.SetGCPercent(50))
-	r, err := solveAll(c, g, opts.workers)
+	r, err := solve.Game(c.Context(), g, opts.workers)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/verify"
 )
 
@@ -123,7 +124,7 @@ func runSolverProgram(c *cobra.Command, opts *verifyOptions) error {
 	if c.Flags().Changed("results") {
 		return fmt.Errorf("--results goes with --external; a solver's tokens are --values")
 	}
-	sol, err := solveAll(c, rl, opts.workers)
+	sol, err := solve.Game(c.Context(), rl, opts.workers)
 	if err != nil {
 		return err
 	}

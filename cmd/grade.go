@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/verify"
 )
 
@@ -75,7 +76,7 @@ func runGrade(c *cobra.Command, opts *gradeOptions) error {
 	if opts.minAccuracy < 0 || opts.minAccuracy > 100 {
 		return fmt.Errorf("--min-accuracy %v is not a percentage, want 0 to 100", opts.minAccuracy)
 	}
-	sol, err := solveAll(c, rl, opts.workers)
+	sol, err := solve.Game(c.Context(), rl, opts.workers)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/judge"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 func newJudgeCmd(g *globalOptions) *cobra.Command {
@@ -91,7 +92,7 @@ func runUVa10111(c *cobra.Command, opts *uvaOptions, program string) error {
 	if err := canStart("program", argv); err != nil {
 		return err
 	}
-	sol, err := solveAll(c, rules.New(judge.UVa10111), opts.workers)
+	sol, err := solve.Game(c.Context(), rules.New(judge.UVa10111), opts.workers)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
 	"github.com/tateti-lab/tateti-lab/internal/proctest"
@@ -151,15 +150,11 @@ func TestGrade(t *testing.T) {
 // firstCellAccuracy computes, apart from package grade, how often the first
 // empty cell keeps the value of a 3x3 position, in percent cut to hundredths.
 func firstCellAccuracy(t *testing.T) float64 {
-	rl := rules.Classic(game.Default)
-	e, err := enumerate.All(context.Background(), rl, 2)
+	sol, err := solve.Game(context.Background(), rules.Classic(game.Default), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.All(context.Background(), e, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := sol.Enum
 	var kept, n int64
 	for i := range e.Len() {
 		if e.Status[i].Terminal() {

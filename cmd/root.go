@@ -19,7 +19,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Version is the tool's version, printed by --version and written into exports.
@@ -241,14 +240,4 @@ func (o *globalOptions) exhaustive() (rules.Rules, error) {
 		return nil, err
 	}
 	return rl, enumerate.CheckMemory(rl.Spec(), availableMemory())
-}
-
-// solveAll enumerates and solves the whole game: what every command that
-// needs perfect play starts with.
-func solveAll(c *cobra.Command, rl rules.Rules, workers int) (*solve.Result, error) {
-	e, err := enumerate.All(c.Context(), rl, workers)
-	if err != nil {
-		return nil, err
-	}
-	return solve.All(c.Context(), e, workers)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/web"
 )
 
@@ -52,7 +53,7 @@ func runServe(c *cobra.Command, opts *serveOptions) error {
 		return fmt.Errorf("--addr %q: cannot listen: %w", opts.addr, err)
 	}
 	defer ln.Close()
-	sol, err := solveAll(c, rl, opts.workers)
+	sol, err := solve.Game(c.Context(), rl, opts.workers)
 	if err != nil {
 		return err
 	}

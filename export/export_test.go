@@ -30,12 +30,7 @@ func solved(t testing.TB, s game.Spec) *solve.Result {
 
 func solvedUnder(t testing.TB, rl rules.Rules) *solve.Result {
 	t.Helper()
-	ctx := context.Background()
-	e, err := enumerate.All(ctx, rl, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := solve.All(ctx, e, 2)
+	r, err := solve.Game(context.Background(), rl, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,10 +10,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // The Parquet files are laid out as the data dictionary promises: zstd,
@@ -104,14 +102,7 @@ func TestSchemaMatchesFiles(t *testing.T) {
 	for _, rl := range []rules.Rules{rules.Classic(game.Spec{Rows: 2, Cols: 3, K: 2}),
 		rules.New(rules.Spec{Spec: game.Spec{Rows: 3, Cols: 2, K: 2}, Gravity: true})} {
 		t.Run(rl.Spec().String(), func(t *testing.T) {
-			e, err := enumerate.All(context.Background(), rl, 2)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := solve.All(context.Background(), e, 2)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := solvedUnder(t, rl)
 			dir := t.TempDir()
 			w, err := Write(context.Background(), r, Options{Dir: dir, Formats: Formats, Meta: meta})
 			if err != nil {

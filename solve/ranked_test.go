@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -30,11 +29,7 @@ func TestRankedEqualsAll(t *testing.T) {
 				t.Skip("free 4x4 takes seconds; run without -short")
 			}
 			rl := rules.New(tt.spec)
-			e, err := enumerate.All(context.Background(), rl, 2)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := All(context.Background(), e, 2)
+			r, err := Game(context.Background(), rl, 2)
 			if err != nil {
 				t.Fatal(err)
 			}

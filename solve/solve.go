@@ -16,6 +16,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Result holds the solution of every position of Enum, in Enum's order.
@@ -49,6 +50,17 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 		progress.Report(ctx, "solve", p, int64(n-lo), int64(n))
 	}
 	return r, nil
+}
+
+// Game enumerates every position of the rules' game from the empty board
+// and solves it: what every use of perfect play over a whole game starts
+// with.
+func Game(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
+	e, err := enumerate.All(ctx, rl, workers)
+	if err != nil {
+		return nil, err
+	}
+	return All(ctx, e, workers)
 }
 
 // solve fills position i from its children, which are solved already.

@@ -18,12 +18,7 @@ func solveAll(t testing.TB, s game.Spec, workers int) *Result {
 
 func solveUnder(t testing.TB, rl rules.Rules, workers int) *Result {
 	t.Helper()
-	ctx := context.Background()
-	e, err := enumerate.All(ctx, rl, workers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := All(ctx, e, workers)
+	r, err := Game(context.Background(), rl, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,11 +272,7 @@ func BenchmarkEnumerateSolveGravity4x4(b *testing.B) {
 	ctx := context.Background()
 	rl := variant(4, 4, 4, true, false)
 	for b.Loop() {
-		e, err := enumerate.All(ctx, rl, 2)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := All(ctx, e, 2); err != nil {
+		if _, err := Game(ctx, rl, 2); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -19,11 +18,7 @@ import (
 
 func server(t *testing.T, rl rules.Rules) *httptest.Server {
 	t.Helper()
-	e, err := enumerate.All(context.Background(), rl, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := solve.All(context.Background(), e, 2)
+	sol, err := solve.Game(context.Background(), rl, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
