@@ -203,14 +203,14 @@ func (r *Result) pullPaths(paths []int64, bd game.Board, id uint64) int64 {
 }
 
 // sumParents sums paths(parent) over every parent of bd (state id id), as
-// rules.ParentCells gives them.
+// the rules' ParentCells gives them.
 func sumParents(rl rules.Rules, bd game.Board, id uint64, paths func(parent uint64) int64) int64 {
 	w := uint64(2) // O's digit
 	if bd.ToMove() == game.O {
 		w = 1
 	}
 	var sum int64
-	for m := uint32(rules.ParentCells(rl, bd)); m != 0; m &= m - 1 {
+	for m := uint32(rl.ParentCells(bd)); m != 0; m &= m - 1 {
 		sum += paths(id - w*game.Pow3(bits.TrailingZeros32(m)))
 	}
 	return sum

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"math/bits"
 	"strconv"
 	"strings"
 
@@ -87,32 +86,4 @@ func FormatMoves(r Rules, cells []int) string {
 		return strings.Join(toks, "")
 	}
 	return strings.Join(toks, ",")
-}
-
-// ParentCells gives the cells of the moves b can come from: the last mover's
-// marks whose removal (b.Without) leaves a board from which that mark is a
-// legal move, so a finished board is no one's parent.
-func ParentCells(r Rules, b game.Board) game.Mask {
-	mine := b.O
-	if b.ToMove() == game.O {
-		mine = b.X
-	}
-	// Without a line on b there is none on a board before it, so such a
-	// board is not finished: its legal cells are the placement's.
-	v, plain := r.(*variant)
-	fast := plain && !v.game.Won(b.X) && !v.game.Won(b.O)
-	var cells game.Mask
-	for m := uint32(mine); m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(m)
-		var legal game.Mask
-		if fast {
-			legal = v.place.Cells(b.Without(c))
-		} else {
-			legal = r.Moves(b.Without(c))
-		}
-		if legal>>c&1 != 0 {
-			cells |= 1 << c
-		}
-	}
-	return cells
 }

@@ -9,6 +9,7 @@ package rules
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -62,6 +63,10 @@ type Rules interface {
 	// Moves gives the cells the side to move may play on b; none once the
 	// game is over.
 	Moves(b game.Board) game.Mask
+	// ParentCells gives the cells of the moves b can come from: the last
+	// mover's marks whose removal (b.Without) leaves a board from which that
+	// mark is a legal move, so a finished board is no one's parent.
+	ParentCells(b game.Board) game.Mask
 	// Value gives what a finished game of status st is worth for X: +1, 0, -1.
 	Value(st game.Status) int8
 	// Outcome says whether play on b is over and, if so, its value for X.
@@ -108,6 +113,32 @@ func (v *variant) Moves(b game.Board) game.Mask {
 		return 0
 	}
 	return v.place.Cells(b)
+}
+
+func (v *variant) ParentCells(b game.Board) game.Mask {
+	mine := b.O
+	if b.ToMove() == game.O {
+		mine = b.X
+	}
+	// Without a line on b there is none on a board before it, so such a
+	// board is not finished and its legal cells are the placement's: no
+	// status to compute for each parent.
+	unfinished := !v.game.Won(b.X) && !v.game.Won(b.O)
+	var cells game.Mask
+	for m := uint32(mine); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros32(m)
+		parent := b.Without(c)
+		var legal game.Mask
+		if unfinished {
+			legal = v.place.Cells(parent)
+		} else {
+			legal = v.Moves(parent)
+		}
+		if legal>>c&1 != 0 {
+			cells |= 1 << c
+		}
+	}
+	return cells
 }
 
 func (v *variant) Value(st game.Status) int8 { return v.goal.Value(st) }

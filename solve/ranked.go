@@ -79,7 +79,7 @@ func (r *Ranked) ply(ctx context.Context, p, workers int, fill func(p int, rank 
 
 // reach marks b reachable when one of its parents is.
 func (r *Ranked) reach(p int, rank int64, b game.Board) {
-	for m := uint32(rules.ParentCells(r.Rules, b)); m != 0; m &= m - 1 {
+	for m := uint32(r.Rules.ParentCells(b)); m != 0; m &= m - 1 {
 		if r.cells[p-1][r.comb.Rank(b.Without(bits.TrailingZeros32(m)))]&reachBit != 0 {
 			r.cells[p][rank] |= reachBit
 			return
