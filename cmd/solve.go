@@ -70,7 +70,8 @@ func summarize(c *cobra.Command, opts *solveOptions) (solve.Summary, error) {
 		return solve.Summary{}, err
 	}
 	avail := availableMemory()
-	if err := enumerate.CheckMemory(rl.Spec(), avail); err == nil {
+	tooBig := enumerate.CheckMemory(rl.Spec(), avail)
+	if tooBig == nil {
 		// The summary needs no paths or classes: a lean enumeration.
 		e, err := enumerate.Lean(c.Context(), rl, opts.workers)
 		if err != nil {
@@ -81,12 +82,13 @@ func summarize(c *cobra.Command, opts *solveOptions) (solve.Summary, error) {
 			return solve.Summary{}, err
 		}
 		return r.Summarize(), nil
-	} else if avail != 0 && solve.RankedBytes(rl.Spec()) > avail {
-		return solve.Summary{}, err
-	} else {
-		fmt.Fprintf(c.ErrOrStderr(), "tateti-lab: %v\ntateti-lab: solving over placement ranks instead, a byte each (%.1f GB)\n",
-			err, float64(solve.RankedBytes(rl.Spec()))/1e9)
 	}
+	ranked := solve.RankedBytes(rl.Spec())
+	if avail != 0 && ranked > avail {
+		return solve.Summary{}, tooBig
+	}
+	fmt.Fprintf(c.ErrOrStderr(), "tateti-lab: %v\ntateti-lab: solving over placement ranks instead, a byte each (%.1f GB)\n",
+		tooBig, float64(ranked)/1e9)
 	r, err := solve.SolveRanked(c.Context(), rl, opts.workers)
 	if err != nil {
 		return solve.Summary{}, err
