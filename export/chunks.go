@@ -93,6 +93,7 @@ func inOrder[T any](ctx context.Context, n, workers int, produce func(ctx contex
 // Parquet) and its CSV lines (nil without CSV).
 type piece struct {
 	rg   *parquet.ConcurrentRowGroupWriter
+	cols columns // values held for rg until a batch is done
 	csv  []byte
 	rows int64
 }

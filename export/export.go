@@ -188,26 +188,55 @@ type tableWriter struct {
 	workers  int
 }
 
-// write writes the chunks of table; build fills one chunk's piece.
-func (tw *tableWriter) write(ctx context.Context, table string, chunks []chunk, pq, csv *stagedFile, header []byte,
-	build func(ctx context.Context, c chunk, p *piece) error) (int64, error) {
+// table is what write needs to know of one table.
+type table struct {
+	name   string
+	chunks []chunk
+	header []byte
+	// csvBytes sizes a chunk's CSV buffer once.
+	csvBytes func(c chunk) int
+	// filler gives a function that adds the rows of positions [lo, hi) to a
+	// piece: its CSV lines when it has a CSV buffer, its column values when
+	// it has columns. Each chunk gets its own, with its own scratch space.
+	filler func() func(lo, hi int, p *piece)
+}
+
+// write writes the chunks of t: each is built in batches of batchRows
+// positions, handed to its row group's column writers after each batch.
+func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) (int64, error) {
 	var pw *parquet.Writer
 	if pq != nil {
 		var err error
-		if pw, err = newParquet(pq, tw.r.Enum.Rules.Spec(), tw.meta, table); err != nil {
+		if pw, err = newParquet(pq, tw.r.Enum.Rules.Spec(), tw.meta, t.name); err != nil {
 			return 0, err
 		}
 	}
 	if csv != nil {
-		csv.Write(header)
+		csv.Write(t.header)
 	}
 	var rows int64
-	err := inOrder(ctx, len(chunks), tw.workers, func(ctx context.Context, k int) (*piece, error) {
-		p := &piece{}
+	err := inOrder(ctx, len(t.chunks), tw.workers, func(ctx context.Context, k int) (*piece, error) {
+		c, p := t.chunks[k], &piece{}
 		if pw != nil {
 			p.rg = pw.BeginRowGroup()
+			p.cols = make(columns, len(p.rg.ColumnWriters()))
 		}
-		return p, build(ctx, chunks[k], p)
+		if csv != nil {
+			p.csv = make([]byte, 0, t.csvBytes(c))
+		}
+		fill := t.filler()
+		for lo := c.lo; lo < c.hi; lo += batchRows {
+			fill(lo, min(lo+batchRows, c.hi), p)
+			if p.cols != nil {
+				if err := p.cols.flush(p.rg); err != nil {
+					return nil, err
+				}
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		return p, nil
 	}, func(k int, p *piece) error {
 		if p.rg != nil {
 			if _, err := p.rg.Commit(); err != nil {
@@ -219,7 +248,7 @@ func (tw *tableWriter) write(ctx context.Context, table string, chunks []chunk, 
 		}
 		rows += p.rows
 		if tw.progress != nil {
-			tw.progress(table, chunks[k].hi, tw.r.Enum.Len())
+			tw.progress(t.name, t.chunks[k].hi, tw.r.Enum.Len())
 		}
 		return nil
 	})
@@ -233,74 +262,52 @@ func (tw *tableWriter) write(ctx context.Context, table string, chunks []chunk, 
 }
 
 func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) (int64, error) {
-	chunks := stateChunks(tw.r.Enum.Len(), tw.rowGroup)
-	return tw.write(ctx, "states", chunks, pq, csv, stateHeader(tw.r.Enum.Rules.Spec().Cells()),
-		func(ctx context.Context, c chunk, p *piece) error {
+	cells := tw.r.Enum.Rules.Spec().Cells()
+	return tw.write(ctx, table{
+		name: "states", chunks: stateChunks(tw.r.Enum.Len(), tw.rowGroup), header: stateHeader(cells),
+		csvBytes: func(c chunk) int { return (c.hi - c.lo) * csvLineBytes(cells) },
+		filler: func() func(lo, hi int, p *piece) {
 			batch := make([]State, batchRows)
-			if csv != nil {
-				p.csv = make([]byte, 0, (c.hi-c.lo)*csvLineBytes(tw.r.Enum.Rules.Spec().Cells()))
-			}
-			var cols columns
-			if p.rg != nil {
-				cols = make(columns, len(p.rg.ColumnWriters()))
-			}
-			for lo := c.lo; lo < c.hi; lo += batchRows {
-				ss := batch[:min(batchRows, c.hi-lo)]
+			return func(lo, hi int, p *piece) {
+				ss := batch[:hi-lo]
 				for k := range ss {
 					state(tw.r, lo+k, &ss[k])
-					if csv != nil {
+					if p.csv != nil {
 						p.csv = appendState(p.csv, &ss[k])
 					}
 				}
-				if cols != nil {
-					cols.addStates(ss)
-					if err := cols.flush(p.rg); err != nil {
-						return err
-					}
+				if p.cols != nil {
+					p.cols.addStates(ss)
 				}
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
+				p.rows += int64(len(ss))
 			}
-			p.rows = int64(c.hi - c.lo)
-			return nil
-		})
+		},
+	}, pq, csv)
 }
 
 func (tw *tableWriter) moves(ctx context.Context, pq, csv *stagedFile) (int64, error) {
 	gravity := tw.r.Enum.Rules.Spec().Gravity
-	return tw.write(ctx, "moves", moveChunks(tw.r, tw.rowGroup), pq, csv, moveHeader(gravity),
-		func(ctx context.Context, c chunk, p *piece) error {
+	return tw.write(ctx, table{
+		name: "moves", chunks: moveChunks(tw.r, tw.rowGroup), header: moveHeader(gravity),
+		csvBytes: func(chunk) int { return int(tw.rowGroup) * 32 }, // a line of moves.csv is 20 to 32 bytes
+		filler: func() func(lo, hi int, p *piece) {
 			var ms []Move
 			var buf []solve.Move
-			if csv != nil {
-				p.csv = make([]byte, 0, int(tw.rowGroup)*32) // a line of moves.csv is 20 to 32 bytes
-			}
-			var cols columns
-			if p.rg != nil {
-				cols = make(columns, len(p.rg.ColumnWriters()))
-			}
-			for lo := c.lo; lo < c.hi; lo += batchRows {
+			return func(lo, hi int, p *piece) {
 				ms = ms[:0]
-				for i := lo; i < min(lo+batchRows, c.hi); i++ {
+				for i := lo; i < hi; i++ {
 					ms, buf = moves(tw.r, i, ms, buf)
 				}
-				p.rows += int64(len(ms))
-				if csv != nil {
+				if p.csv != nil {
 					for j := range ms {
 						p.csv = appendMove(p.csv, &ms[j], gravity)
 					}
 				}
-				if cols != nil {
-					cols.addMoves(ms, gravity)
-					if err := cols.flush(p.rg); err != nil {
-						return err
-					}
+				if p.cols != nil {
+					p.cols.addMoves(ms, gravity)
 				}
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
+				p.rows += int64(len(ms))
 			}
-			return nil
-		})
+		},
+	}, pq, csv)
 }
