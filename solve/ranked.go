@@ -135,12 +135,12 @@ func (r *Ranked) openings() []Move {
 	var b game.Board
 	pk := newPick()
 	var ms []Move
+	cols := r.Rules.Spec().Cols
 	for m := uint32(r.Rules.Moves(b)); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(m)
 		child := b.Play(c, game.X)
 		v, d := unpack(r.cells[1][r.comb.Rank(child)])
 		pk.add(c, v, d)
-		cols := r.Rules.Spec().Cols
 		ms = append(ms, Move{Cell: c, Row: c / cols, Col: c % cols, Child: game.ID(child), Value: v, Depth: d})
 	}
 	for i := range ms {
