@@ -263,6 +263,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) 
 
 func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) (int64, error) {
 	cells := tw.r.Enum.Rules.Spec().Cells()
+	sm := newStateMaker(tw.r) // read only: the chunks share it
 	return tw.write(ctx, table{
 		name: "states", chunks: stateChunks(tw.r.Enum.Len(), tw.rowGroup), header: stateHeader(cells),
 		csvBytes: func(c chunk) int { return (c.hi - c.lo) * csvLineBytes(cells) },
@@ -271,7 +272,7 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) (int64, 
 			return func(lo, hi int, p *piece) {
 				ss := batch[:hi-lo]
 				for k := range ss {
-					state(tw.r, lo+k, &ss[k])
+					sm.state(lo+k, &ss[k])
 					if p.csv != nil {
 						p.csv = appendState(p.csv, &ss[k])
 					}
@@ -293,6 +294,7 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *stagedFile) (int64, e
 		filler: func() func(lo, hi int, p *piece) {
 			var ms []Move
 			var buf []solve.Move
+			lines := moveLines{gravity: gravity}
 			return func(lo, hi int, p *piece) {
 				ms = ms[:0]
 				for i := lo; i < hi; i++ {
@@ -300,7 +302,7 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *stagedFile) (int64, e
 				}
 				if p.csv != nil {
 					for j := range ms {
-						p.csv = appendMove(p.csv, &ms[j], gravity)
+						p.csv = lines.append(p.csv, &ms[j])
 					}
 				}
 				if p.cols != nil {

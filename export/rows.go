@@ -7,7 +7,6 @@ package export
 import (
 	"math/bits"
 
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -16,6 +15,7 @@ type State struct {
 	StateID     int64
 	Board       []byte // the board's text, as game.Format writes it
 	Cells       []int8 // 1 X, -1 O, 0 empty, row-major
+	cellsCSV    []byte // Cells as CSV fields, each after a comma
 	Ply         int8
 	ToMove      string // "X" or "O"; "" (null) when the game is over
 	Status      string
@@ -57,18 +57,23 @@ type gravityMove struct {
 	IsBest     bool  `parquet:"is_best"`
 }
 
-// state fills dst with position i of r, reusing dst's slices.
-func state(r *solve.Result, i int, dst *State) {
-	e := r.Enum
-	s := e.Rules.Spec()
+// stateMaker makes the rows of the states table of one solved game.
+type stateMaker struct {
+	r     *solve.Result
+	cells *cellTable
+}
+
+func newStateMaker(r *solve.Result) *stateMaker {
+	return &stateMaker{r: r, cells: newCellTable(r.Enum.Rules.Spec().Spec)}
+}
+
+// state fills dst with position i, reusing dst's slices.
+func (sm *stateMaker) state(i int, dst *State) {
+	r, e := sm.r, sm.r.Enum
 	b := e.Board(i)
 	st := e.Status[i]
 	dst.StateID = int64(e.IDs[i])
-	dst.Board = game.AppendFormat(dst.Board[:0], s.Spec, b)
-	dst.Cells = dst.Cells[:0]
-	for c := range s.Cells() {
-		dst.Cells = append(dst.Cells, [3]int8{0, 1, -1}[b.At(c)])
-	}
+	sm.cells.fill(b, dst)
 	dst.Ply = int8(b.Ply())
 	dst.ToMove = ""
 	if !st.Terminal() {
