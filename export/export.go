@@ -130,6 +130,9 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, dir string) 
 			}
 			f, err := createStaged(dir, table+"."+format, opts.wrap)
 			if err != nil {
+				for _, f := range files {
+					f.abandon()
+				}
 				return nil, err
 			}
 			files, out[t][k] = append(files, f), f

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -9,44 +8,133 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync/atomic"
+	"unsafe"
 )
 
+// blockSize aligns direct writes: their buffer, length and file offset are
+// multiples of it (4096 covers the logical blocks of every common disk).
+const blockSize = 4096
+
+// bufferSize is how much a staged file holds before it writes: a multiple of
+// blockSize.
+const bufferSize = 4 << 20
+
 // stagedFile is one file of a dataset being written in its staging folder.
-// It sums its bytes with SHA-256 as they are written; a write error sticks in
-// its buffer and is returned by close.
+// It holds its bytes in block-aligned buffers and sums them with SHA-256; a
+// goroutine of its own writes each full buffer while the next one fills,
+// around the page cache where the file system allows (see createDirect). The
+// first write error sticks: later writes return it, and so does close.
 type stagedFile struct {
-	name string // the base name
-	f    *os.File
-	buf  *bufio.Writer
-	sum  hash.Hash
-	size int64
+	name   string // the base name
+	f      *os.File
+	direct bool      // f was opened for direct writes
+	w      io.Writer // f, or what a test wraps it in
+	buf    []byte    // being filled; starts on a block boundary, cap bufferSize
+	sum    hash.Hash
+	size   int64
+	err    error
+
+	full   chan []byte           // buffers for the writer, in order
+	free   chan []byte           // buffers the writer is done with
+	failed atomic.Pointer[error] // the writer's first error
+	ended  chan struct{}         // closed when the writer has ended
 }
 
 // createStaged creates name in dir; wrap, if not nil, stands between the
 // buffer and the file (tests inject failures there).
 func createStaged(dir, name string, wrap func(name string, w io.Writer) io.Writer) (*stagedFile, error) {
-	f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, direct, err := createDirect(filepath.Join(dir, name))
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", name, err)
 	}
-	a := &stagedFile{name: name, f: f, sum: sha256.New()}
-	var w io.Writer = f
+	return newStaged(name, f, direct, wrap), nil
+}
+
+// newStaged starts the writer of f; direct says whether f was opened for
+// direct writes.
+func newStaged(name string, f *os.File, direct bool, wrap func(name string, w io.Writer) io.Writer) *stagedFile {
+	a := &stagedFile{name: name, f: f, direct: direct, w: f, buf: alignedBuffer(bufferSize), sum: sha256.New(),
+		full: make(chan []byte, 1), free: make(chan []byte, 2), ended: make(chan struct{})}
 	if wrap != nil {
-		w = wrap(name, f)
+		a.w = wrap(name, f)
 	}
-	a.buf = bufio.NewWriterSize(io.MultiWriter(w, a.sum), 1<<20)
-	return a, nil
+	a.free <- alignedBuffer(bufferSize)
+	go a.writer()
+	return a
+}
+
+// writer writes the full buffers in order until full is closed, and hands
+// each back. After an error it only hands them back.
+func (a *stagedFile) writer() {
+	defer close(a.ended)
+	for b := range a.full {
+		if a.failed.Load() == nil {
+			if _, err := a.w.Write(b); err != nil {
+				a.failed.Store(&err)
+			}
+		}
+		a.free <- b[:0]
+	}
+}
+
+// alignedBuffer gives an empty buffer of capacity n that starts on a block
+// boundary.
+func alignedBuffer(n int) []byte {
+	b := make([]byte, n+blockSize)
+	off := -int(uintptr(unsafe.Pointer(&b[0]))) & (blockSize - 1)
+	return b[off : off : off+n]
 }
 
 func (a *stagedFile) Write(p []byte) (int, error) {
-	n, err := a.buf.Write(p)
+	n := len(p)
+	for len(p) > 0 && a.err == nil {
+		k := copy(a.buf[len(a.buf):cap(a.buf)], p)
+		a.buf, p = a.buf[:len(a.buf)+k], p[k:]
+		if len(a.buf) == cap(a.buf) {
+			a.sum.Write(a.buf)
+			a.full <- a.buf
+			a.buf = <-a.free
+			if err := a.failed.Load(); err != nil {
+				a.err = *err
+			}
+		}
+	}
+	if a.err != nil {
+		return 0, a.err
+	}
 	a.size += int64(n)
-	return n, err
+	return n, nil
 }
 
-// close flushes, syncs and closes the file.
+// flush sums and writes b here, unless an earlier write failed.
+func (a *stagedFile) flush(b []byte) {
+	if a.err != nil || len(b) == 0 {
+		return
+	}
+	a.sum.Write(b)
+	_, a.err = a.w.Write(b)
+}
+
+// close waits for the writer, writes what the buffer holds, syncs and closes
+// the file. A direct file writes its whole blocks directly and the rest,
+// shorter than a block, through the page cache.
 func (a *stagedFile) close() error {
-	err := a.buf.Flush()
+	close(a.full)
+	<-a.ended
+	if err := a.failed.Load(); err != nil && a.err == nil {
+		a.err = *err
+	}
+	whole := len(a.buf)
+	if a.direct {
+		whole &^= blockSize - 1
+	}
+	a.flush(a.buf[:whole])
+	if whole < len(a.buf) && a.err == nil {
+		a.err = endDirect(a.f)
+		a.flush(a.buf[whole:])
+	}
+	err := a.err
 	if err == nil {
 		err = a.f.Sync()
 	}
@@ -57,6 +145,14 @@ func (a *stagedFile) close() error {
 		return fmt.Errorf("writing %s: %w", a.name, err)
 	}
 	return nil
+}
+
+// abandon ends the writer and closes the file unwritten, for a dataset that
+// will not be committed.
+func (a *stagedFile) abandon() {
+	close(a.full)
+	<-a.ended
+	a.f.Close()
 }
 
 func (a *stagedFile) sha256() string { return hex.EncodeToString(a.sum.Sum(nil)) }

@@ -1,0 +1,89 @@
+package export
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A staged file holds exactly what was written, and its sum, at every length
+// around the block and buffer sizes, created as the export creates it
+// (direct where the file system allows: the log says) and as a plain file:
+// direct files write their last piece, shorter than a block, through the
+// page cache.
+func TestStagedFile(t *testing.T) {
+	sizes := []int{0, 1, blockSize - 1, blockSize, blockSize + 1, bufferSize - 1, bufferSize, bufferSize + 1, 3*bufferSize + 777}
+	dir := t.TempDir()
+	for _, plain := range []bool{false, true} {
+		for _, size := range sizes {
+			want := make([]byte, size)
+			rnd := rand.New(rand.NewPCG(uint64(size), 2))
+			for i := range want {
+				want[i] = byte(rnd.Uint32())
+			}
+			name := fmt.Sprintf("plain=%v,size=%d", plain, size)
+			f, err := createStaged(dir, name, nil)
+			if plain {
+				var file *os.File
+				file, err = os.Create(filepath.Join(dir, name))
+				f = newStaged(name, file, false, nil)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for p := want; len(p) > 0; {
+				k := min(len(p), 1+rnd.IntN(2*blockSize+bufferSize/3)) // pieces of odd sizes, some over a buffer
+				if _, err := f.Write(p[:k]); err != nil {
+					t.Fatal(err)
+				}
+				p = p[k:]
+			}
+			if size == 1 {
+				t.Logf("%s: direct writes %v", name, f.direct)
+			}
+			if err := f.close(); err != nil {
+				t.Fatalf("%s (direct %v): %v", name, f.direct, err)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := sha256.Sum256(want)
+			if !bytes.Equal(got, want) || f.size != int64(size) || f.sha256() != hex.EncodeToString(sum[:]) {
+				t.Errorf("%s (direct %v): read back %d bytes, size %d, sum %s; want %d bytes, the same, sum %x",
+					name, f.direct, len(got), f.size, f.sha256(), size, sum)
+			}
+		}
+	}
+}
+
+// A write error of the file reaches the writer of the staged file: from a
+// later Write, or at the latest from close.
+func TestStagedFileError(t *testing.T) {
+	for _, size := range []int{10, bufferSize + 10, 5 * bufferSize} {
+		f, err := createStaged(t.TempDir(), "f", func(_ string, w io.Writer) io.Writer {
+			return &failingWriter{w: w, left: 0}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, werr := f.Write(make([]byte, size))
+		cerr := f.close()
+		if cerr == nil || !strings.Contains(cerr.Error(), "no space left") {
+			t.Errorf("%d bytes: Write gave %v, close %v; want close to say no space left", size, werr, cerr)
+		}
+		if size > 2*bufferSize && werr == nil {
+			t.Errorf("%d bytes: Write gave no error after the writer failed", size)
+		}
+		if werr != nil && !strings.Contains(werr.Error(), "no space left") {
+			t.Errorf("%d bytes: Write gave %v, want no space left", size, werr)
+		}
+	}
+}
