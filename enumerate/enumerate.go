@@ -167,6 +167,7 @@ func (r *Result) Complete(ctx context.Context, workers int) error {
 	r.Canon = make([]uint64, total)
 	r.Orbit = make([]uint8, total)
 	p0 := r.Root.Ply()
+	fromEmpty := r.Root == game.Board{} // Orders counts from the empty board
 	for p := p0; p < len(r.Start)-1; p++ {
 		lo, hi := r.Layer(p)
 		err := Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
@@ -177,7 +178,12 @@ func (r *Result) Complete(ctx context.Context, workers int) error {
 					paths[i] = 1
 					continue
 				}
-				paths[i] = r.pullPaths(paths, game.FromID(r.IDs[i]), r.IDs[i])
+				b := game.FromID(r.IDs[i])
+				if n, ok := r.Rules.Orders(b); ok && fromEmpty {
+					paths[i] = n
+					continue
+				}
+				paths[i] = r.pullPaths(paths, b, r.IDs[i])
 			}
 			return nil
 		})
@@ -234,7 +240,10 @@ func PathsTo(rl rules.Rules, b game.Board) int64 {
 		// Pruning boards that cannot arise (under gravity, a mark left
 		// floating) keeps the walk to the sub-boards play can make.
 		if bd := game.FromID(id); rl.Reachability(bd) == rules.Reachable {
-			n = sumParents(rl, bd, id, walk)
+			var ok bool
+			if n, ok = rl.Orders(bd); !ok {
+				n = sumParents(rl, bd, id, walk)
+			}
 		}
 		memo[id] = n
 		return n

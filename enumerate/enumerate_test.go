@@ -511,6 +511,47 @@ func TestPathsTo(t *testing.T) {
 	}
 }
 
+// TestPathsRecurrence checks every position's paths against the recurrence
+// they are defined by, the sum of its parents' paths, whether they were
+// pulled from the parents or taken from the rules' Orders.
+func TestPathsRecurrence(t *testing.T) {
+	tests := []struct {
+		name string
+		rl   rules.Rules
+	}{
+		{"3x3", variant(3, 3, 3, false, false)},
+		{"3x3 misère", variant(3, 3, 3, false, true)},
+		{"3x4 k=3", variant(3, 4, 3, false, false)},
+		{"2x5 k=3", variant(2, 5, 3, false, false)},
+		{"gravity 4x3 k=3", variant(3, 4, 3, true, false)},
+		{"free 2x9 k=2 (sparse)", variant(2, 9, 2, false, false)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := allUnder(t, tt.rl, 2)
+			ordered := 0
+			for i := 1; i < r.Len(); i++ {
+				b := r.Board(i)
+				want := sumParents(tt.rl, b, r.IDs[i], func(parent uint64) int64 {
+					if j, ok := r.Lookup(parent); ok { // under gravity, a parent may be one that cannot arise
+						return r.Paths[j]
+					}
+					return 0
+				})
+				if r.Paths[i] != want {
+					t.Fatalf("%s: paths %d, want %d (the sum over its parents)", game.Format(tt.rl.Spec().Spec, b), r.Paths[i], want)
+				}
+				if _, ok := tt.rl.Orders(b); ok {
+					ordered++
+				}
+			}
+			if got, want := ordered > 0, !tt.rl.Spec().Gravity; got != want {
+				t.Errorf("%d positions counted by Orders; want some %v", ordered, want)
+			}
+		})
+	}
+}
+
 func mustCount(t testing.TB, r *Result) Counts {
 	t.Helper()
 	c, err := r.Count()

@@ -13,6 +13,10 @@ type Placement interface {
 	// Symmetries lists the cell permutations that map legal play onto legal
 	// play, the identity first.
 	Symmetries() [][]int
+	// AnyOrder reports whether a mark may go on any empty cell whatever
+	// stands elsewhere, so that the marks of a board may have come in any
+	// order (the sides taking turns) as long as no line was made.
+	AnyOrder() bool
 }
 
 // Free returns free placement: a mark may go on any empty cell, and every
@@ -24,6 +28,7 @@ type free struct{ g *game.Game }
 func (f free) Cells(b game.Board) game.Mask  { return f.g.Full() &^ (b.X | b.O) }
 func (f free) Floating(game.Board) game.Mask { return 0 }
 func (f free) Symmetries() [][]int           { return game.BoardSymmetries(f.g.Spec) }
+func (f free) AnyOrder() bool                { return true }
 
 // Gravity returns Connect-Four placement: a mark drops to the lowest empty cell
 // of its column (row 0 is the top, so the lowest row is Rows-1). Only the
@@ -57,3 +62,6 @@ func (p gravity) Floating(b game.Board) game.Mask {
 }
 
 func (p gravity) Symmetries() [][]int { return p.syms }
+
+// AnyOrder: no, a mark needs the one below it first.
+func (p gravity) AnyOrder() bool { return false }

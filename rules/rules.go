@@ -9,6 +9,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 
@@ -67,6 +68,12 @@ type Rules interface {
 	// mover's marks whose removal (b.Without) leaves a board from which that
 	// mark is a legal move, so a finished board is no one's parent.
 	ParentCells(b game.Board) game.Mask
+	// Orders gives the number of move sequences from the empty board that
+	// reach b, a board that can arise, when it follows from b alone: under
+	// a placement where any order goes, a board without a line is reached
+	// by every order of its marks, x!·o! of them. Otherwise ok is false, and
+	// the sequences are counted through b's parents.
+	Orders(b game.Board) (n int64, ok bool)
 	// Value gives what a finished game of status st is worth for X: +1, 0, -1.
 	Value(st game.Status) int8
 	// Outcome says whether play on b is over and, if so, its value for X.
@@ -96,6 +103,15 @@ func New(s Spec) Rules {
 	return v
 }
 
+// factorial holds n! up to 20!, the largest that fits an int64.
+var factorial = func() (f [21]int64) {
+	f[0] = 1
+	for n := 1; n < len(f); n++ {
+		f[n] = int64(n) * f[n-1]
+	}
+	return f
+}()
+
 // variant is the Rules made of one Placement and one Goal.
 type variant struct {
 	spec  Spec
@@ -113,6 +129,18 @@ func (v *variant) Moves(b game.Board) game.Mask {
 		return 0
 	}
 	return v.place.Cells(b)
+}
+
+func (v *variant) Orders(b game.Board) (int64, bool) {
+	if !v.place.AnyOrder() || v.game.Won(b.X) || v.game.Won(b.O) {
+		return 0, false
+	}
+	x, o := bits.OnesCount32(uint32(b.X)), bits.OnesCount32(uint32(b.O))
+	hi, n := bits.Mul64(uint64(factorial[x]), uint64(factorial[o]))
+	if hi != 0 || n > math.MaxInt64 { // past 25 cells
+		return 0, false
+	}
+	return int64(n), true
 }
 
 func (v *variant) ParentCells(b game.Board) game.Mask {
