@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"slices"
 
 	"golang.org/x/sync/errgroup"
 
@@ -101,3 +102,26 @@ type piece struct {
 // batchRows is how many rows a piece holds in its columns before handing
 // them to its row group's column writers, which cut pages between calls.
 const batchRows = 1024
+
+// spareBuffers keeps the CSV buffers of written chunks for the next ones: a
+// new buffer for each chunk would be fresh memory for the kernel to map,
+// gigabytes of it on 4x4.
+type spareBuffers chan []byte
+
+// get gives an empty buffer of at least n bytes.
+func (s spareBuffers) get(n int) []byte {
+	select {
+	case b := <-s:
+		return slices.Grow(b[:0], n)
+	default:
+		return make([]byte, 0, n)
+	}
+}
+
+// put keeps b for a later get, if there is room.
+func (s spareBuffers) put(b []byte) {
+	select {
+	case s <- b:
+	default:
+	}
+}

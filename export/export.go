@@ -218,9 +218,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) 
 		csv.Write(t.header)
 	}
 	var rows int64
-	// CSV buffers go round: a new one for each chunk would be fresh memory
-	// for the kernel to map, gigabytes of it on 4x4.
-	spare := make(chan []byte, tw.workers+2)
+	spare := make(spareBuffers, tw.workers+2) // as many as can be in flight
 	err := inOrder(ctx, len(t.chunks), tw.workers, func(ctx context.Context, k int) (*piece, error) {
 		c, p := t.chunks[k], &piece{}
 		if pw != nil {
@@ -228,12 +226,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) 
 			p.cols = make(columns, len(p.rg.ColumnWriters()))
 		}
 		if csv != nil {
-			select {
-			case b := <-spare:
-				p.csv = slices.Grow(b[:0], t.csvBytes(c))
-			default:
-				p.csv = make([]byte, 0, t.csvBytes(c))
-			}
+			p.csv = spare.get(t.csvBytes(c))
 		}
 		fill := t.filler()
 		for lo := c.lo; lo < c.hi; lo += batchRows {
@@ -256,10 +249,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) 
 		}
 		if csv != nil {
 			csv.Write(p.csv)
-			select {
-			case spare <- p.csv:
-			default:
-			}
+			spare.put(p.csv)
 		}
 		rows += p.rows
 		if tw.progress != nil {
