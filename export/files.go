@@ -3,12 +3,14 @@ package export
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
 	"os"
 	"path/filepath"
 	"sync/atomic"
+	"syscall"
 	"unsafe"
 )
 
@@ -70,7 +72,7 @@ func (a *stagedFile) writer() {
 	defer close(a.ended)
 	for b := range a.full {
 		if a.failed.Load() == nil {
-			if _, err := a.w.Write(b); err != nil {
+			if err := a.write(b); err != nil {
 				a.failed.Store(&err)
 			}
 		}
@@ -107,13 +109,26 @@ func (a *stagedFile) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// write writes b. A direct file whose writes are refused (EINVAL: a file
+// system that opens for direct writes but does not do them) goes on
+// through the page cache.
+func (a *stagedFile) write(b []byte) error {
+	n, err := a.w.Write(b)
+	if err != nil && a.direct && errors.Is(err, syscall.EINVAL) {
+		if err = endDirect(a.f); err == nil {
+			_, err = a.w.Write(b[n:])
+		}
+	}
+	return err
+}
+
 // flush sums and writes b here, unless an earlier write failed.
 func (a *stagedFile) flush(b []byte) {
 	if a.err != nil || len(b) == 0 {
 		return
 	}
 	a.sum.Write(b)
-	_, a.err = a.w.Write(b)
+	a.err = a.write(b)
 }
 
 // close waits for the writer, writes what the buffer holds, syncs and closes

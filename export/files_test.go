@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -85,5 +86,41 @@ func TestStagedFileError(t *testing.T) {
 		if werr != nil && !strings.Contains(werr.Error(), "no space left") {
 			t.Errorf("%d bytes: Write gave %v, want no space left", size, werr)
 		}
+	}
+}
+
+// einvalOnce refuses its first write as a file system that opens files for
+// direct writes but does not do them.
+type einvalOnce struct {
+	w       io.Writer
+	refused bool
+}
+
+func (e *einvalOnce) Write(p []byte) (int, error) {
+	if !e.refused {
+		e.refused = true
+		return 0, &os.PathError{Op: "write", Path: "f", Err: syscall.EINVAL}
+	}
+	return e.w.Write(p)
+}
+
+// A direct file whose writes are refused goes on through the page cache,
+// and holds every byte.
+func TestStagedFileDirectRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	file, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newStaged("f", file, true, func(_ string, w io.Writer) io.Writer { return &einvalOnce{w: w} })
+	want := bytes.Repeat([]byte("tateti\n"), (2*bufferSize+5)/7)
+	if _, err := f.Write(want); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.close(); err != nil {
+		t.Fatalf("close: %v, want the writes to go on without direct I/O", err)
+	}
+	if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("read back %d bytes (%v), want %d", len(got), err, len(want))
 	}
 }
