@@ -94,8 +94,9 @@ func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, spa
 		r.IDs = append(r.IDs, layers[p]...)
 		layers[p] = nil
 	}
-	r.Index = index.Index(index.NewSparse(r.IDs, r.Start))
-	if !sparse {
+	if sparse {
+		r.Index = index.NewSparse(r.IDs, r.Start)
+	} else {
 		r.Index = index.NewDense(n, r.IDs)
 	}
 	if err := r.fill(ctx, workers); err != nil {
