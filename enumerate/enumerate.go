@@ -168,7 +168,7 @@ func (r *Result) Complete(ctx context.Context, workers int) error {
 	r.Canon = make([]uint64, total)
 	r.Orbit = make([]uint8, total)
 	p0 := r.Root.Ply()
-	fromEmpty := r.Root == game.Board{} // Orders counts from the empty board
+	fromStart := r.FromStart() // Orders counts from the empty board
 	for p := p0; p < len(r.Start)-1; p++ {
 		lo, hi := r.Layer(p)
 		err := Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
@@ -180,11 +180,14 @@ func (r *Result) Complete(ctx context.Context, workers int) error {
 					continue
 				}
 				b := game.FromID(r.IDs[i])
-				if n, ok := r.Rules.Orders(b); ok && fromEmpty {
-					paths[i] = n
-					continue
+				n, ok := int64(0), false
+				if fromStart {
+					n, ok = r.Rules.Orders(b)
 				}
-				paths[i] = r.pullPaths(paths, b, r.IDs[i])
+				if !ok {
+					n = r.pullPaths(paths, b, r.IDs[i])
+				}
+				paths[i] = n
 			}
 			return nil
 		})
@@ -251,6 +254,10 @@ func PathsTo(rl rules.Rules, b game.Board) int64 {
 	}
 	return walk(game.ID(b))
 }
+
+// FromStart reports whether the enumeration starts from the empty board,
+// so that Paths count the move sequences from the start of the game.
+func (r *Result) FromStart() bool { return r.Root == game.Board{} }
 
 // Len is the number of positions.
 func (r *Result) Len() int { return len(r.IDs) }

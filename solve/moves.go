@@ -97,7 +97,7 @@ func (r *Result) Analysis(i int) Analysis {
 	b := e.Board(i)
 	a := Analysis{Spec: e.Rules.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i),
 		StateID: e.IDs[i], CanonicalID: e.Canon[i], Paths: e.Paths[i], BestLine: r.BestLine(i)}
-	if e.Root.Ply() != 0 { // paths from a later root are not paths from the start
+	if !e.FromStart() { // paths from a later root are not paths from the start
 		a.Paths = enumerate.PathsTo(e.Rules, b)
 	}
 	if !a.Status.Terminal() {
