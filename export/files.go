@@ -53,6 +53,12 @@ func createStaged(dir, name string, wrap func(name string, w io.Writer) io.Write
 	return newStaged(name, f, direct, wrap), nil
 }
 
+// createPlain creates path for writing, a new file: the open that
+// createDirect adds O_DIRECT to.
+func createPlain(path string, flags int) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|flags, 0o644)
+}
+
 // newStaged starts the writer of f; direct says whether f was opened for
 // direct writes.
 func newStaged(name string, f *os.File, direct bool, wrap func(name string, w io.Writer) io.Writer) *stagedFile {
@@ -135,10 +141,8 @@ func (a *stagedFile) flush(b []byte) {
 // the file. A direct file writes its whole blocks directly and the rest,
 // shorter than a block, through the page cache.
 func (a *stagedFile) close() error {
-	close(a.full)
-	<-a.ended
-	if err := a.failed.Load(); err != nil && a.err == nil {
-		a.err = *err
+	if err := a.stop(); a.err == nil {
+		a.err = err
 	}
 	whole := len(a.buf)
 	if a.direct {
@@ -165,9 +169,19 @@ func (a *stagedFile) close() error {
 // abandon ends the writer and closes the file unwritten, for a dataset that
 // will not be committed.
 func (a *stagedFile) abandon() {
+	a.stop()
+	a.f.Close()
+}
+
+// stop ends the writer once it has written the buffers handed to it, and
+// gives its first error.
+func (a *stagedFile) stop() error {
 	close(a.full)
 	<-a.ended
-	a.f.Close()
+	if err := a.failed.Load(); err != nil {
+		return *err
+	}
+	return nil
 }
 
 func (a *stagedFile) sha256() string { return hex.EncodeToString(a.sum.Sum(nil)) }

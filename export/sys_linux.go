@@ -25,9 +25,9 @@ func processAlive(pid int) bool {
 // fresh page of the cache is a fault in the host, while the disk takes
 // direct writes at over 1 GB/s.
 func createDirect(path string) (*os.File, bool, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_DIRECT, 0o644)
+	f, err := createPlain(path, syscall.O_DIRECT)
 	if errors.Is(err, syscall.EINVAL) {
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err = createPlain(path, 0)
 		return f, false, err
 	}
 	return f, err == nil, err

@@ -15,7 +15,7 @@ func processAlive(pid int) bool { return true }
 
 // createDirect creates a plain file here: there is no O_DIRECT.
 func createDirect(path string) (*os.File, bool, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := createPlain(path, 0)
 	return f, false, err
 }
 
