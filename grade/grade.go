@@ -129,10 +129,7 @@ func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) 
 		return ex
 	}
 	j, _ := e.Lookup(game.ID(b.Play(cell, b.ToMove())))
-	sign := int8(1)
-	if b.ToMove() == game.O {
-		sign = -1
-	}
+	sign := solve.Sign(b.ToMove())
 	before, after := sign*sol.Value[i], sign*sol.Value[j] // for the side to move
 	for _, t := range tallies {
 		t.add(before, after, sol.Best[i]>>cell&1 == 1)

@@ -59,9 +59,7 @@ func Moves(mover game.Cell, ms []solve.Move) []Move {
 
 // result gives a value for X as a result for mover.
 func result(mover game.Cell, v int8) string {
-	if mover == game.O {
-		v = -v
-	}
+	v *= solve.Sign(mover)
 	switch {
 	case v > 0:
 		return "win"

@@ -96,10 +96,7 @@ func (r *Ranked) solve(p int, rank int64, b game.Board) {
 		return
 	}
 	mover := b.ToMove()
-	sign := int8(1)
-	if mover == game.O {
-		sign = -1
-	}
+	sign := Sign(mover)
 	pk := newPick()
 	for m := uint32(r.Rules.Moves(b)); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(m)

@@ -73,10 +73,7 @@ func (r *Result) solve(i int) {
 	id := e.IDs[i]
 	b := game.FromID(id)
 	mover := b.ToMove()
-	sign := int8(1) // values seen from the side to move
-	if mover == game.O {
-		sign = -1
-	}
+	sign := Sign(mover) // values seen from the side to move
 	pk := newPick()
 	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(uint32(m))
@@ -85,6 +82,15 @@ func (r *Result) solve(i int) {
 	}
 	r.Value[i], r.Depth[i], r.Best[i] = sign*pk.value, pk.depth+1, pk.best
 	r.Win[i], r.Draw[i], r.Lose[i] = pk.win, pk.draw, pk.lose
+}
+
+// Sign is +1 for X and -1 for O: a value for X times the sign of a side is
+// the value for that side.
+func Sign(side game.Cell) int8 {
+	if side == game.O {
+		return -1
+	}
+	return 1
 }
 
 // pick chooses among a position's moves, seen from the side to move: the
