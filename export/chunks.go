@@ -94,13 +94,13 @@ func inOrder[T any](ctx context.Context, n, workers int, produce func(ctx contex
 // Parquet) and its CSV lines (nil without CSV).
 type piece struct {
 	rg   *parquet.ConcurrentRowGroupWriter
-	cols columns // values held for rg until a batch is done
+	feed *feeder // hands rg each batch of rows
 	csv  []byte
 	rows int64
 }
 
-// batchRows is how many rows a piece holds in its columns before handing
-// them to its row group's column writers, which cut pages between calls.
+// batchRows is how many rows a piece builds before handing them to its row
+// group's column writers, which cut pages between calls.
 const batchRows = 1024
 
 // spareBuffers keeps the CSV buffers of written chunks for the next ones: a

@@ -200,8 +200,9 @@ type table struct {
 	csvBytes func(c chunk) int
 	// filler gives a function that adds the rows of positions [lo, hi) to a
 	// piece: its CSV lines when it has a CSV buffer, its column values when
-	// it has columns. Each chunk gets its own, with its own scratch space.
-	filler func() func(lo, hi int, p *piece)
+	// it has a row group. Each chunk gets its own, with its own scratch
+	// space.
+	filler func() func(lo, hi int, p *piece) error
 }
 
 // write writes the chunks of t: each is built in batches of batchRows
@@ -223,18 +224,15 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) 
 		c, p := t.chunks[k], &piece{}
 		if pw != nil {
 			p.rg = pw.BeginRowGroup()
-			p.cols = make(columns, len(p.rg.ColumnWriters()))
+			p.feed = newFeeder(p.rg)
 		}
 		if csv != nil {
 			p.csv = spare.get(t.csvBytes(c))
 		}
 		fill := t.filler()
 		for lo := c.lo; lo < c.hi; lo += batchRows {
-			fill(lo, min(lo+batchRows, c.hi), p)
-			if p.cols != nil {
-				if err := p.cols.flush(p.rg); err != nil {
-					return nil, err
-				}
+			if err := fill(lo, min(lo+batchRows, c.hi), p); err != nil {
+				return nil, err
 			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -272,9 +270,9 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) (int64, 
 	return tw.write(ctx, table{
 		name: "states", chunks: stateChunks(tw.r.Enum.Len(), tw.rowGroup), header: stateHeader(cells),
 		csvBytes: func(c chunk) int { return (c.hi - c.lo) * csvLineBytes(cells) },
-		filler: func() func(lo, hi int, p *piece) {
+		filler: func() func(lo, hi int, p *piece) error {
 			batch := make([]State, batchRows)
-			return func(lo, hi int, p *piece) {
+			return func(lo, hi int, p *piece) error {
 				ss := batch[:hi-lo]
 				for k := range ss {
 					sm.state(lo+k, &ss[k])
@@ -282,10 +280,11 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) (int64, 
 						p.csv = appendState(p.csv, &ss[k])
 					}
 				}
-				if p.cols != nil {
-					p.cols.addStates(ss)
-				}
 				p.rows += int64(len(ss))
+				if p.feed != nil {
+					return p.feed.addStates(ss)
+				}
+				return nil
 			}
 		},
 	}, pq, csv)
@@ -296,11 +295,11 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *stagedFile) (int64, e
 	return tw.write(ctx, table{
 		name: "moves", chunks: moveChunks(tw.r, tw.rowGroup), header: moveHeader(gravity),
 		csvBytes: func(chunk) int { return int(tw.rowGroup) * 32 }, // a line of moves.csv is 20 to 32 bytes
-		filler: func() func(lo, hi int, p *piece) {
+		filler: func() func(lo, hi int, p *piece) error {
 			var ms []Move
 			var buf []solve.Move
 			lines := moveLines{gravity: gravity}
-			return func(lo, hi int, p *piece) {
+			return func(lo, hi int, p *piece) error {
 				ms = ms[:0]
 				for i := lo; i < hi; i++ {
 					ms, buf = moves(tw.r, i, ms, buf)
@@ -310,10 +309,11 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *stagedFile) (int64, e
 						p.csv = lines.append(p.csv, &ms[j])
 					}
 				}
-				if p.cols != nil {
-					p.cols.addMoves(ms, gravity)
-				}
 				p.rows += int64(len(ms))
+				if p.feed != nil {
+					return p.feed.addMoves(ms, gravity)
+				}
+				return nil
 			}
 		},
 	}, pq, csv)

@@ -64,7 +64,7 @@ func stateSchema(n int) (*parquet.Schema, error) {
 		}
 	}
 	schema := parquet.SchemaOf(reflect.New(reflect.StructOf(sf)).Interface())
-	// writeState fills leaf columns by position: the schema must have them in order.
+	// addStates fills leaf columns by position: the schema must have them in order.
 	if got := schema.Columns(); !slices.EqualFunc(got, want, slices.Equal[[]string]) {
 		return nil, fmt.Errorf("states schema has columns %v, want %v", got, want)
 	}
@@ -106,75 +106,101 @@ func newParquet(out io.Writer, game rules.Spec, meta Meta, table string) (*parqu
 	return parquet.NewWriter(out, opts...), nil
 }
 
-// columns holds one row group's values column by column, in schema order,
-// until they are handed to the group's column writers: building columns
-// directly skips assembling rows only to take them apart again.
-type columns [][]parquet.Value
-
-// flush writes the held values to rg's columns (whole rows each) and empties
-// them.
-func (cs columns) flush(rg *parquet.ConcurrentRowGroupWriter) error {
-	for i, w := range rg.ColumnWriters() {
-		if len(cs[i]) == 0 {
-			continue
-		}
-		if _, err := w.WriteRowValues(cs[i]); err != nil {
-			return err
-		}
-		cs[i] = cs[i][:0]
-	}
-	return nil
+// feeder hands a batch of rows to a row group's column writers one column at
+// a time, through one scratch slice of values reused for every column.
+type feeder struct {
+	cols []*parquet.ColumnWriter
+	vals []parquet.Value
+	col  int   // the next column to write
+	err  error // the first write error; the rest of the batch is skipped
 }
 
-// addColumn appends the value v gives of each row to column col, and gives
-// the next column.
-func addColumn[T any](cs columns, col int, rows []T, v func(*T) parquet.Value) int {
-	for k := range rows {
-		cs[col] = append(cs[col], v(&rows[k]))
+func newFeeder(rg *parquet.ConcurrentRowGroupWriter) *feeder {
+	return &feeder{cols: rg.ColumnWriters(), vals: make([]parquet.Value, 0, batchRows)}
+}
+
+// start begins a batch at the first column.
+func (f *feeder) start() { f.col = 0 }
+
+// write hands the values held to the next column (whole rows each).
+func (f *feeder) write() {
+	if f.err == nil {
+		_, f.err = f.cols[f.col].WriteRowValues(f.vals)
 	}
-	return col + 1
+	f.vals = f.vals[:0]
+	f.col++
+}
+
+// feedColumn writes to the feeder's next column the value get gives of each
+// row: a small integer as INT32, an int64, a boolean or bytes. Each kind has
+// a loop of its own that builds the value in place: a parquet.Value returned
+// by a function costs a stall on every row where the processor reloads it.
+func feedColumn[T any, V int8 | int64 | bool | []byte](f *feeder, rows []T, get func(*T) V) {
+	vals := slices.Grow(f.vals[:0], len(rows))[:len(rows)]
+	switch get := any(get).(type) {
+	case func(*T) int8:
+		for k := range rows {
+			vals[k] = parquet.Int32Value(int32(get(&rows[k])))
+		}
+	case func(*T) int64:
+		for k := range rows {
+			vals[k] = parquet.Int64Value(get(&rows[k]))
+		}
+	case func(*T) bool:
+		for k := range rows {
+			vals[k] = parquet.BooleanValue(get(&rows[k]))
+		}
+	case func(*T) []byte:
+		for k := range rows {
+			vals[k] = parquet.ByteArrayValue(get(&rows[k]))
+		}
+	}
+	f.vals = vals
+	f.write()
 }
 
 // addStates adds the values of the states ss, column by column: to_move is
 // optional (definition level 1 when set), and best_moves is a list (an empty
 // list is one null at definition level 0; elements are at definition level
 // 1, the ones after the first at repetition level 1).
-func (cs columns) addStates(ss []State) {
-	col := 0
-	each := func(v func(s *State) parquet.Value) { col = addColumn(cs, col, ss, v) }
-	each(func(s *State) parquet.Value { return parquet.Int64Value(s.StateID) })
-	each(func(s *State) parquet.Value { return parquet.ByteArrayValue(s.Board) })
+func (f *feeder) addStates(ss []State) error {
+	f.start()
+	feedColumn(f, ss, func(s *State) int64 { return s.StateID })
+	feedColumn(f, ss, func(s *State) []byte { return s.Board })
 	for c := range ss[0].Cells {
-		each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.Cells[c])) })
+		feedColumn(f, ss, func(s *State) int8 { return s.Cells[c] })
 	}
-	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.Ply)) })
-	each(func(s *State) parquet.Value {
-		if s.ToMove == "" {
-			return parquet.NullValue()
+	feedColumn(f, ss, func(s *State) int8 { return s.Ply })
+	for k := range ss {
+		v := parquet.NullValue()
+		if ss[k].ToMove != "" {
+			v = parquet.ByteArrayValue(bytesOf(ss[k].ToMove)).Level(0, 1, 0)
 		}
-		return parquet.ByteArrayValue(bytesOf(s.ToMove)).Level(0, 1, 0)
-	})
-	each(func(s *State) parquet.Value { return parquet.ByteArrayValue(bytesOf(s.Status)) })
-	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.Value)) })
-	each(func(s *State) parquet.Value { return parquet.ByteArrayValue(bytesOf(s.Outcome)) })
-	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.Depth)) })
+		f.vals = append(f.vals, v)
+	}
+	f.write()
+	feedColumn(f, ss, func(s *State) []byte { return bytesOf(s.Status) })
+	feedColumn(f, ss, func(s *State) int8 { return s.Value })
+	feedColumn(f, ss, func(s *State) []byte { return bytesOf(s.Outcome) })
+	feedColumn(f, ss, func(s *State) int8 { return s.Depth })
 	for k := range ss {
 		if len(ss[k].BestMoves) == 0 {
-			cs[col] = append(cs[col], parquet.NullValue())
+			f.vals = append(f.vals, parquet.NullValue())
 		}
 		for j, m := range ss[k].BestMoves {
-			cs[col] = append(cs[col], parquet.Int32Value(int32(m)).Level(min(j, 1), 1, 0))
+			f.vals = append(f.vals, parquet.Int32Value(int32(m)).Level(min(j, 1), 1, 0))
 		}
 	}
-	col++
-	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.NMoves)) })
-	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.NWinning)) })
-	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.NDrawing)) })
-	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.NLosing)) })
-	each(func(s *State) parquet.Value { return parquet.Int64Value(s.CanonicalID) })
-	each(func(s *State) parquet.Value { return parquet.Int32Value(int32(s.OrbitSize)) })
-	each(func(s *State) parquet.Value { return parquet.Int64Value(s.Paths) })
-	each(func(s *State) parquet.Value { return parquet.BooleanValue(s.IsTerminal) })
+	f.write()
+	feedColumn(f, ss, func(s *State) int8 { return s.NMoves })
+	feedColumn(f, ss, func(s *State) int8 { return s.NWinning })
+	feedColumn(f, ss, func(s *State) int8 { return s.NDrawing })
+	feedColumn(f, ss, func(s *State) int8 { return s.NLosing })
+	feedColumn(f, ss, func(s *State) int64 { return s.CanonicalID })
+	feedColumn(f, ss, func(s *State) int8 { return s.OrbitSize })
+	feedColumn(f, ss, func(s *State) int64 { return s.Paths })
+	feedColumn(f, ss, func(s *State) bool { return s.IsTerminal })
+	return f.err
 }
 
 // bytesOf gives the bytes of s without copying them, for a value that
@@ -183,16 +209,16 @@ func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)
 
 // addMoves adds the values of the moves ms, column by column; column only
 // under gravity.
-func (cs columns) addMoves(ms []Move, gravity bool) {
-	col := 0
-	each := func(v func(m *Move) parquet.Value) { col = addColumn(cs, col, ms, v) }
-	each(func(m *Move) parquet.Value { return parquet.Int64Value(m.StateID) })
-	each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.Move)) })
+func (f *feeder) addMoves(ms []Move, gravity bool) error {
+	f.start()
+	feedColumn(f, ms, func(m *Move) int64 { return m.StateID })
+	feedColumn(f, ms, func(m *Move) int8 { return m.Move })
 	if gravity {
-		each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.Column)) })
+		feedColumn(f, ms, func(m *Move) int8 { return m.Column })
 	}
-	each(func(m *Move) parquet.Value { return parquet.Int64Value(m.ChildID) })
-	each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.ChildValue)) })
-	each(func(m *Move) parquet.Value { return parquet.Int32Value(int32(m.ChildDepth)) })
-	each(func(m *Move) parquet.Value { return parquet.BooleanValue(m.IsBest) })
+	feedColumn(f, ms, func(m *Move) int64 { return m.ChildID })
+	feedColumn(f, ms, func(m *Move) int8 { return m.ChildValue })
+	feedColumn(f, ms, func(m *Move) int8 { return m.ChildDepth })
+	feedColumn(f, ms, func(m *Move) bool { return m.IsBest })
+	return f.err
 }
