@@ -78,7 +78,7 @@ func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, spa
 	if err := rules.CheckReachable(rl, root); err != nil {
 		return nil, err
 	}
-	layers, err := buildLayers(ctx, rl, root, workers, sparse)
+	layers, words, err := buildLayers(ctx, rl, root, workers, sparse)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, spa
 	if sparse {
 		r.Index = index.NewSparse(r.IDs, r.Start)
 	} else {
-		r.Index = index.NewDense(n, r.IDs)
+		r.Index = index.NewDenseWords(words, r.IDs)
 	}
 	if err := r.fill(ctx, workers); err != nil {
 		return nil, err
@@ -106,32 +106,40 @@ func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, spa
 }
 
 // buildLayers gives the sorted ids of each ply reachable from root, each
-// layer expanded into the next by the rules' legal moves: through a bitset
-// over every raw board on small boards, by sorting and merging the children
-// on large ones.
-func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) ([][]uint64, error) {
+// layer expanded into the next by the rules' legal moves: through bitsets
+// over every raw board on small boards, which also give the dense index's
+// words (one bit per id found; nil when sparse), by sorting and merging the
+// children on large ones.
+func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) (layers [][]uint64, words []uint64, err error) {
 	n := rl.Spec().Cells()
-	layers := make([][]uint64, n+1)
-	layers[root.Ply()] = []uint64{game.ID(root)}
-	var dense *idSet
+	layers = make([][]uint64, n+1)
+	rootID := game.ID(root)
+	layers[root.Ply()] = []uint64{rootID}
+	var dense *denseLayers
 	if !sparse {
-		dense = newIDSet(game.Pow3(n))
+		dense = newDenseLayers(game.Pow3(n), workers)
+		dense.all[rootID>>6] |= 1 << (rootID & 63)
 	}
 	found := int64(1)
 	for p := root.Ply(); p < n; p++ {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		progress.Report(ctx, "enumerate", p, found, 0)
-		var err error
 		if dense != nil {
-			layers[p+1] = dense.next(rl, layers[p])
-		} else if layers[p+1], err = nextSparse(ctx, rl, layers[p], workers); err != nil {
-			return nil, err
+			layers[p+1], err = dense.next(ctx, rl, layers[p])
+		} else {
+			layers[p+1], err = nextSparse(ctx, rl, layers[p], workers)
+		}
+		if err != nil {
+			return nil, nil, err
 		}
 		found += int64(len(layers[p+1]))
 	}
-	return layers, nil
+	if dense != nil {
+		words = dense.all
+	}
+	return layers, words, nil
 }
 
 // children appends the ids of the positions the legal moves of id make.

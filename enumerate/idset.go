@@ -10,32 +10,95 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// idSet is a set of state ids of a small board as a bit per raw board.
-type idSet struct{ words []uint64 }
+// denseLayers builds the layers of a board small enough for a bit per raw
+// board. Each part of a layer marks the children of its positions in a
+// bitset of its own; each range of words then merges the parts' bitsets into
+// its piece of the next layer, in id order, and into all, the set of every id
+// found, which becomes the index's words. No goroutine writes outside its
+// own part or range, and the layers do not depend on the number of parts.
+type denseLayers struct {
+	parts [][]uint64 // parts[w]: the children marked by part w, cleared as merged
+	all   []uint64   // every id of every layer built so far
+}
 
-func newIDSet(n uint64) *idSet { return &idSet{words: make([]uint64, (n+63)/64)} }
+func newDenseLayers(n uint64, workers int) *denseLayers {
+	words := (n + 63) / 64
+	// Parts past a few cost a bitset each and gain nothing on this work.
+	d := &denseLayers{parts: make([][]uint64, min(max(workers, 1), 8)), all: make([]uint64, words)}
+	for w := range d.parts {
+		d.parts[w] = make([]uint64, words)
+	}
+	return d
+}
 
 // next gives the sorted ids the legal moves of layer make.
-func (s *idSet) next(rl rules.Rules, layer []uint64) []uint64 {
-	clear(s.words)
+func (d *denseLayers) next(ctx context.Context, rl rules.Rules, layer []uint64) ([]uint64, error) {
+	g, gctx := errgroup.WithContext(ctx)
+	for w, part := range d.parts {
+		lo, hi := w*len(layer)/len(d.parts), (w+1)*len(layer)/len(d.parts)
+		g.Go(func() error {
+			mark(part, rl, layer[lo:hi])
+			return gctx.Err()
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return d.merge(ctx)
+}
+
+// mark sets the bit of every child of the positions ids.
+func mark(bits []uint64, rl rules.Rules, ids []uint64) {
 	var kids []uint64
-	n := 0
-	for _, id := range layer {
+	for _, id := range ids {
 		kids = children(kids[:0], rl, id)
 		for _, k := range kids {
-			if s.words[k>>6]&(1<<(k&63)) == 0 {
-				s.words[k>>6] |= 1 << (k & 63)
-				n++
+			bits[k>>6] |= 1 << (k & 63)
+		}
+	}
+}
+
+// merge gives the ids marked in any part, sorted, and clears the parts: a
+// first pass over ranges of words ORs the parts into the first one and counts
+// the ids of each range, a second writes each range's ids at its offset.
+func (d *denseLayers) merge(ctx context.Context) ([]uint64, error) {
+	first, nw := d.parts[0], len(d.all)
+	workers := len(d.parts)
+	counts := make([]int, Chunks(0, nw, workers))
+	err := Ranges(ctx, 0, nw, workers, func(_ context.Context, k, a, b int) error {
+		n := 0
+		for i := a; i < b; i++ {
+			x := first[i]
+			for _, part := range d.parts[1:] {
+				x |= part[i]
+				part[i] = 0
 			}
+			first[i] = x
+			d.all[i] |= x
+			n += bits.OnesCount64(x)
 		}
+		counts[k] = n
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	out := make([]uint64, 0, n)
-	for w, x := range s.words {
-		for ; x != 0; x &= x - 1 {
-			out = append(out, uint64(w)<<6|uint64(bits.TrailingZeros64(x)))
+	offset := make([]int, len(counts)+1)
+	for k, n := range counts {
+		offset[k+1] = offset[k] + n
+	}
+	out := make([]uint64, offset[len(counts)])
+	err = Ranges(ctx, 0, nw, workers, func(_ context.Context, k, a, b int) error {
+		dst := out[offset[k]:offset[k]:offset[k+1]]
+		for i := a; i < b; i++ {
+			for x := first[i]; x != 0; x &= x - 1 {
+				dst = append(dst, uint64(i)<<6|uint64(bits.TrailingZeros64(x)))
+			}
+			first[i] = 0
 		}
-	}
-	return out
+		return nil
+	})
+	return out, err
 }
 
 // nextSparse gives the sorted ids the legal moves of layer make, without a

@@ -41,11 +41,19 @@ type Dense struct {
 
 // NewDense builds a Dense index over ids (any order).
 func NewDense(cells int, ids []uint64) *Dense {
-	n := (game.Pow3(cells) + 63) / 64
-	d := &Dense{ids: ids, words: make([]uint64, n), rank: make([]uint32, n), perm: make([]uint32, len(ids))}
+	words := make([]uint64, (game.Pow3(cells)+63)/64)
 	for _, id := range ids {
-		d.words[id>>6] |= 1 << (id & 63)
+		words[id>>6] |= 1 << (id & 63)
 	}
+	return NewDenseWords(words, ids)
+}
+
+// NewDenseWords builds a Dense index over ids (any order) whose bitset of
+// the raw boards, a bit set for each of the ids and no other, is made
+// already: words, which the index keeps.
+func NewDenseWords(words []uint64, ids []uint64) *Dense {
+	n := len(words)
+	d := &Dense{ids: ids, words: words, rank: make([]uint32, n), perm: make([]uint32, len(ids))}
 	var r uint32
 	for w, x := range d.words {
 		d.rank[w] = r
