@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -240,5 +241,55 @@ func TestCanonical(t *testing.T) {
 	// 3^9 boards make 2,862 classes under the 8 symmetries of the square (OEIS A054247 for n=3).
 	if classes != 2862 {
 		t.Fatalf("%d classes of raw 3x3 boards, want 2862", classes)
+	}
+}
+
+// Canonical equals the smallest id over the boards each symmetry makes, one
+// cell at a time, on every raw board of small shapes and on a spread of raw
+// boards of larger ones (every id a prime stride apart), for the symmetries
+// of the board and for the identity and mirror alone (gravity's).
+func TestCanonicalShapes(t *testing.T) {
+	tests := []struct {
+		spec   Spec
+		stride uint64
+	}{
+		{Spec{Rows: 2, Cols: 3, K: 2}, 1},
+		{Spec{Rows: 3, Cols: 4, K: 3}, 1},
+		{Spec{Rows: 4, Cols: 4, K: 4}, 7919},
+		{Spec{Rows: 3, Cols: 7, K: 4}, 1_000_003},
+		{Spec{Rows: 5, Cols: 5, K: 4}, 100_000_007},
+	}
+	for _, tt := range tests {
+		all := BoardSymmetries(tt.spec)
+		for name, perms := range map[string][][]int{"all": all, "mirror": all[:2]} {
+			t.Run(fmt.Sprintf("%v/%s", tt.spec, name), func(t *testing.T) {
+				tab := NewSymTable(tt.spec, perms)
+				for id := uint64(0); id < Pow3(tt.spec.Cells()); id += tt.stride {
+					want, images := id, map[uint64]bool{}
+					for _, p := range perms {
+						img := ID(Transform(FromID(id), p))
+						want = min(want, img)
+						images[img] = true
+					}
+					canon, orbit := tab.Canonical(id)
+					if canon != want || orbit != len(images) {
+						t.Fatalf("Canonical(%d) = %d, orbit %d; want %d, orbit %d", id, canon, orbit, want, len(images))
+					}
+				}
+			})
+		}
+	}
+}
+
+// Canonical ids of 4x4 boards, one per call, over a spread of raw boards.
+func BenchmarkCanonical4x4(b *testing.B) {
+	s := Spec{Rows: 4, Cols: 4, K: 4}
+	tab := NewSymTable(s, BoardSymmetries(s))
+	id, n := uint64(0), Pow3(s.Cells())
+	for b.Loop() {
+		tab.Canonical(id)
+		if id += 7919; id >= n {
+			id -= n
+		}
 	}
 }
