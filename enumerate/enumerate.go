@@ -71,29 +71,17 @@ func From(ctx context.Context, rl rules.Rules, root game.Board, workers int) (*R
 // from is From with the choice of the sparse layers and index made by the
 // caller (the tests compare the two on small boards).
 func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) (*Result, error) {
-	n := rl.Spec().Cells()
 	if err := CheckSize(rl.Spec().Spec); err != nil {
 		return nil, err
 	}
 	if err := rules.CheckReachable(rl, root); err != nil {
 		return nil, err
 	}
-	layers, words, err := buildLayers(ctx, rl, root, workers, sparse)
+	ids, start, words, err := buildLayers(ctx, rl, root, workers, sparse)
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Rules: rl, Root: root, Start: make([]int, n+2)}
-	total := 0
-	for p := range n + 1 {
-		r.Start[p] = total
-		total += len(layers[p])
-	}
-	r.Start[n+1] = total
-	r.IDs = make([]uint64, 0, total)
-	for p := range layers {
-		r.IDs = append(r.IDs, layers[p]...)
-		layers[p] = nil
-	}
+	r := &Result{Rules: rl, Root: root, Start: start, IDs: ids}
 	if sparse {
 		r.Index = index.NewSparse(r.IDs, r.Start)
 	} else {
@@ -105,41 +93,66 @@ func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, spa
 	return r, nil
 }
 
-// buildLayers gives the sorted ids of each ply reachable from root, each
-// layer expanded into the next by the rules' legal moves: through bitsets
-// over every raw board on small boards, which also give the dense index's
-// words (one bit per id found; nil when sparse), by sorting and merging the
+// buildLayers gives the ids reachable from root, sorted by ply and then by
+// id, with start[p] the first of ply p (len(start) is cells+2). Each layer
+// is expanded into the next by the rules' legal moves: through bitsets over
+// every raw board on small boards, which also give the dense index's words
+// (one bit per id found; nil when sparse), by sorting and merging the
 // children on large ones.
-func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) (layers [][]uint64, words []uint64, err error) {
+func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) (ids []uint64, start []int, words []uint64, err error) {
 	n := rl.Spec().Cells()
-	layers = make([][]uint64, n+1)
 	rootID := game.ID(root)
-	layers[root.Ply()] = []uint64{rootID}
-	var dense *denseLayers
-	if !sparse {
-		dense = newDenseLayers(game.Pow3(n), workers)
-		dense.all[rootID>>6] |= 1 << (rootID & 63)
+	start = make([]int, n+2)
+	p0 := root.Ply()
+	start[p0+1] = 1
+	if sparse {
+		ids, err = sparseLayers(ctx, rl, rootID, p0, start, workers)
+		return ids, start, nil, err
 	}
-	found := int64(1)
-	for p := root.Ply(); p < n; p++ {
+	// No ply holds more positions than its fair placements: room for all
+	// of them from the start, so that no layer is ever copied (the pages
+	// never written cost nothing).
+	ids = make([]uint64, 1, EstimateFor(rl.Spec()).Placements)
+	ids[0] = rootID
+	dense := newDenseLayers(game.Pow3(n), workers)
+	dense.all[rootID>>6] |= 1 << (rootID & 63)
+	for p := p0; p < n; p++ {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		progress.Report(ctx, "enumerate", p, found, 0)
-		if dense != nil {
-			layers[p+1], err = dense.next(ctx, rl, layers[p])
-		} else {
-			layers[p+1], err = nextSparse(ctx, rl, layers[p], workers)
+		progress.Report(ctx, "enumerate", p, int64(len(ids)), 0)
+		if ids, err = dense.next(ctx, rl, ids[start[p]:start[p+1]], ids); err != nil {
+			return nil, nil, nil, err
 		}
+		start[p+2] = len(ids)
+	}
+	return ids, start, dense.all, nil
+}
+
+// sparseLayers gives the ids reachable from the root rootID, of ply p0, as
+// buildLayers does, filling start: each layer is made on its own, and the
+// layers are joined once at the end.
+func sparseLayers(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, start []int, workers int) ([]uint64, error) {
+	n := len(start) - 2
+	layers := [][]uint64{{rootID}}
+	for p := p0; p < n; p++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		progress.Report(ctx, "enumerate", p, int64(start[p+1]), 0)
+		kids, err := nextSparse(ctx, rl, layers[len(layers)-1], workers)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		found += int64(len(layers[p+1]))
+		layers = append(layers, kids)
+		start[p+2] = start[p+1] + len(kids)
 	}
-	if dense != nil {
-		words = dense.all
+	ids := make([]uint64, 0, start[n+1])
+	for k := range layers {
+		ids = append(ids, layers[k]...)
+		layers[k] = nil
 	}
-	return layers, words, nil
+	return ids, nil
 }
 
 // children appends the ids of the positions the legal moves of id make.

@@ -368,7 +368,8 @@ func TestEstimate(t *testing.T) {
 }
 
 // The sparse layers and index give the same result as the dense ones on
-// every board both can hold.
+// every board both can hold, from the empty board and from the position
+// after X's first legal move.
 func TestDenseAndSparseAgree(t *testing.T) {
 	for _, rl := range []rules.Rules{
 		variant(3, 3, 3, false, false), variant(3, 3, 3, false, true), variant(3, 4, 3, false, false),
@@ -379,22 +380,13 @@ func TestDenseAndSparseAgree(t *testing.T) {
 			if testing.Short() && rl.Spec().Cells() == 16 && !rl.Spec().Gravity {
 				t.Skip("free 2x8 has millions of positions: heavy, runs without -short")
 			}
-			dense, err := from(context.Background(), rl, game.Board{}, 2, false)
-			if err == nil {
-				err = dense.Complete(context.Background(), 2)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			sparse, err := from(context.Background(), rl, game.Board{}, 3, true)
-			if err == nil {
-				err = sparse.Complete(context.Background(), 3)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !sameResult(dense, sparse) {
-				t.Fatal("the dense and the sparse enumeration differ")
+			var dense, sparse *Result // from the empty board, after the loop
+			first := game.Board{}.Play(trailing(rl.Moves(game.Board{})), game.X)
+			for _, root := range []game.Board{first, {}} {
+				dense, sparse = enumerateBoth(t, rl, root)
+				if !sameResult(dense, sparse) {
+					t.Fatalf("from %s, the dense and the sparse enumeration differ", game.Format(rl.Spec().Spec, root))
+				}
 			}
 			// Every raw board of the smaller games; members and their
 			// neighbours of the larger ones.
@@ -417,6 +409,28 @@ func TestDenseAndSparseAgree(t *testing.T) {
 			}
 		})
 	}
+}
+
+// enumerateBoth enumerates rl from root with the dense and with the sparse
+// layers and index, paths and classes included.
+func enumerateBoth(t *testing.T, rl rules.Rules, root game.Board) (dense, sparse *Result) {
+	t.Helper()
+	ctx := context.Background()
+	dense, err := from(ctx, rl, root, 2, false)
+	if err == nil {
+		err = dense.Complete(ctx, 2)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparse, err = from(ctx, rl, root, 3, true)
+	if err == nil {
+		err = sparse.Complete(ctx, 3)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dense, sparse
 }
 
 // Boards past 16 cells: the enumeration of a gravity board is exactly the

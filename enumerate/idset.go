@@ -31,8 +31,8 @@ func newDenseLayers(n uint64, workers int) *denseLayers {
 	return d
 }
 
-// next gives the sorted ids the legal moves of layer make.
-func (d *denseLayers) next(ctx context.Context, rl rules.Rules, layer []uint64) ([]uint64, error) {
+// next appends to dst the sorted ids the legal moves of layer make.
+func (d *denseLayers) next(ctx context.Context, rl rules.Rules, layer, dst []uint64) ([]uint64, error) {
 	g, gctx := errgroup.WithContext(ctx)
 	for w, part := range d.parts {
 		lo, hi := w*len(layer)/len(d.parts), (w+1)*len(layer)/len(d.parts)
@@ -44,7 +44,7 @@ func (d *denseLayers) next(ctx context.Context, rl rules.Rules, layer []uint64) 
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	return d.merge(ctx)
+	return d.merge(ctx, dst)
 }
 
 // mark sets the bit of every child of the positions ids.
@@ -58,10 +58,11 @@ func mark(bits []uint64, rl rules.Rules, ids []uint64) {
 	}
 }
 
-// merge gives the ids marked in any part, sorted, and clears the parts: a
-// first pass over ranges of words ORs the parts into the first one and counts
-// the ids of each range, a second writes each range's ids at its offset.
-func (d *denseLayers) merge(ctx context.Context) ([]uint64, error) {
+// merge appends to dst the ids marked in any part, sorted, and clears the
+// parts: a first pass over ranges of words ORs the parts into the first one
+// and counts the ids of each range, a second writes each range's ids at its
+// offset.
+func (d *denseLayers) merge(ctx context.Context, dst []uint64) ([]uint64, error) {
 	first, nw := d.parts[0], len(d.all)
 	workers := len(d.parts)
 	counts := make([]int, Chunks(0, nw, workers))
@@ -84,15 +85,16 @@ func (d *denseLayers) merge(ctx context.Context) ([]uint64, error) {
 		return nil, err
 	}
 	offset := make([]int, len(counts)+1)
+	offset[0] = len(dst)
 	for k, n := range counts {
 		offset[k+1] = offset[k] + n
 	}
-	out := make([]uint64, offset[len(counts)])
+	out := slices.Grow(dst, offset[len(counts)]-len(dst))[:offset[len(counts)]]
 	err = Ranges(ctx, 0, nw, workers, func(_ context.Context, k, a, b int) error {
-		dst := out[offset[k]:offset[k]:offset[k+1]]
+		piece := out[offset[k]:offset[k]:offset[k+1]]
 		for i := a; i < b; i++ {
 			for x := first[i]; x != 0; x &= x - 1 {
-				dst = append(dst, uint64(i)<<6|uint64(bits.TrailingZeros64(x)))
+				piece = append(piece, uint64(i)<<6|uint64(bits.TrailingZeros64(x)))
 			}
 			first[i] = 0
 		}
