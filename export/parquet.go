@@ -57,7 +57,13 @@ func stateSchema(n int) (*parquet.Schema, error) {
 		if f.tag != "" {
 			tag += "," + f.tag
 		}
-		sf[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.TypeOf(f.typ), Tag: reflect.StructTag(`parquet:"` + tag + `"`)}
+		st := `parquet:"` + tag + `"`
+		if f.name == "best_moves" {
+			// Its elements are cells: a dictionary stores each in a few
+			// bits, where plain INT32 fed zstd 124 MB on 4x4.
+			st += ` parquet-element:",dict"`
+		}
+		sf[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.TypeOf(f.typ), Tag: reflect.StructTag(st)}
 		want[i] = []string{f.name}
 		if f.name == "best_moves" {
 			want[i] = []string{"best_moves", "list", "element"}
