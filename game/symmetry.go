@@ -47,32 +47,49 @@ func Transform(b Board, perm []int) Board {
 }
 
 // SymTable computes canonical state ids under a set of cell permutations
-// (which must hold the identity and be closed under composition), eight cells
-// at a time through precomputed tables. It is safe for concurrent use.
+// (which must hold the identity first and be closed under composition),
+// eight cells at a time through precomputed tables. It is safe for
+// concurrent use.
 type SymTable struct {
-	perms [][]int
-	tabs  [][]uint64 // tabs[s*nch+c][v]: the id contribution of chunk c with id v under permutation s
-	nch   int
+	perms  [][]int
+	nch    int
+	tabs32 [][]uint32 // when every id fits 32 bits (boards of at most 20 cells): half the cache
+	tabs64 [][]uint64 // otherwise
 }
 
-// NewSymTable builds the tables for the permutations perms of boards of s.
+// symChunk is the type of a table's entries.
+type symChunk interface{ uint32 | uint64 }
+
+// NewSymTable builds the tables for the permutations perms of boards of s:
+// tabs[s*nch+c][v], the id contribution of chunk c with id v under
+// permutation s.
 func NewSymTable(s Spec, perms [][]int) *SymTable {
 	t := &SymTable{perms: perms, nch: (s.Cells() + 7) / 8}
+	if Pow3(s.Cells()) <= 1<<32 {
+		t.tabs32 = symTables[uint32](s, perms, t.nch)
+	} else {
+		t.tabs64 = symTables[uint64](s, perms, t.nch)
+	}
+	return t
+}
+
+func symTables[T symChunk](s Spec, perms [][]int, nch int) [][]T {
+	var tabs [][]T
 	for _, p := range perms {
-		for c := range t.nch {
-			tab := make([]uint64, chunk)
+		for c := range nch {
+			tab := make([]T, chunk)
 			for v := range chunk {
 				d := dec[v]
 				for j := range 8 {
 					if i := 8*c + j; i < s.Cells() {
-						tab[v] += (uint64(d[0]>>j&1) + 2*uint64(d[1]>>j&1)) * Pow3(p[i])
+						tab[v] += T(uint64(d[0]>>j&1)+2*uint64(d[1]>>j&1)) * T(Pow3(p[i]))
 					}
 				}
 			}
-			t.tabs = append(t.tabs, tab)
+			tabs = append(tabs, tab)
 		}
 	}
-	return t
+	return tabs
 }
 
 // Perms gives the permutations of the table; Perms()[0] is the identity.
@@ -87,16 +104,29 @@ func (t *SymTable) Canonical(id uint64) (canon uint64, orbit int) {
 		digits[c] = v % chunk
 		v /= chunk
 	}
-	canon, fixed := id, 0
-	for s := range t.perms {
+	var fixed int
+	if t.tabs32 != nil {
+		canon, fixed = images(t.tabs32, t.nch, &digits, id)
+	} else {
+		canon, fixed = images(t.tabs64, t.nch, &digits, id)
+	}
+	return canon, len(t.perms) / fixed
+}
+
+// images gives the smallest id over the images of the board with state id id
+// (digits in chunks of eight cells) and how many images are the board itself.
+// The identity's image, first, is id.
+func images[T symChunk](tabs [][]T, nch int, digits *[MaxCells / 8]uint64, id uint64) (canon uint64, fixed int) {
+	canon, fixed = id, 1
+	for s := nch; s < len(tabs); s += nch {
 		var img uint64
-		for c, tab := range t.tabs[s*t.nch : (s+1)*t.nch] {
-			img += tab[digits[c]]
+		for c, tab := range tabs[s : s+nch] {
+			img += uint64(tab[digits[c]])
 		}
 		canon = min(canon, img)
 		if img == id {
 			fixed++
 		}
 	}
-	return canon, len(t.perms) / fixed
+	return canon, fixed
 }
