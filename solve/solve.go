@@ -74,11 +74,19 @@ func (r *Result) solve(i int) {
 	b := game.FromID(id)
 	mover := b.ToMove()
 	sign := Sign(mover) // values seen from the side to move
-	pk := newPick()
+	// The children are looked up first and weighed after, so that their
+	// lookups, each a few reads at random places, overlap.
+	var cells, kids [game.MaxCells]int
+	n := 0
 	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(uint32(m))
-		j, _ := e.Lookup(id + uint64(mover)*game.Pow3(c))
-		pk.add(c, sign*r.Value[j], r.Depth[j])
+		cells[n] = c
+		kids[n], _ = e.Lookup(id + uint64(mover)*game.Pow3(c))
+		n++
+	}
+	pk := newPick()
+	for k, j := range kids[:n] {
+		pk.add(cells[k], sign*r.Value[j], r.Depth[j])
 	}
 	r.Value[i], r.Depth[i], r.Best[i] = sign*pk.value, pk.depth+1, pk.best
 	r.Win[i], r.Draw[i], r.Lose[i] = pk.win, pk.draw, pk.lose
