@@ -47,13 +47,13 @@ func (d *denseLayers) next(ctx context.Context, rl rules.Rules, layer, dst []uin
 	return d.merge(ctx, dst)
 }
 
-// mark sets the bit of every child of the positions ids.
-func mark(bits []uint64, rl rules.Rules, ids []uint64) {
+// mark sets the bit in set of every child of the positions ids.
+func mark(set []uint64, rl rules.Rules, ids []uint64) {
 	var kids []uint64
 	for _, id := range ids {
 		kids = children(kids[:0], rl, id)
 		for _, k := range kids {
-			bits[k>>6] |= 1 << (k & 63)
+			set[k>>6] |= 1 << (k & 63)
 		}
 	}
 }
