@@ -64,6 +64,9 @@ type Rules interface {
 	// Moves gives the cells the side to move may play on b; none once the
 	// game is over.
 	Moves(b game.Board) game.Mask
+	// Cells gives the cells the side to move may play on b, a board whose
+	// game is known not to be over: Moves without finding that out again.
+	Cells(b game.Board) game.Mask
 	// ParentCells gives the cells of the moves b can come from: the last
 	// mover's marks whose removal (b.Without) leaves a board from which that
 	// mark is a legal move, so a finished board is no one's parent.
@@ -130,6 +133,8 @@ func (v *variant) Moves(b game.Board) game.Mask {
 	}
 	return v.place.Cells(b)
 }
+
+func (v *variant) Cells(b game.Board) game.Mask { return v.place.Cells(b) }
 
 func (v *variant) Orders(b game.Board) (int64, bool) {
 	if !v.place.AnyOrder() || v.game.Won(b.X) || v.game.Won(b.O) {

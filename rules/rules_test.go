@@ -122,6 +122,23 @@ func TestMoves(t *testing.T) {
 	}
 }
 
+// Cells are the Moves of every board whose game goes on, under free
+// placement and gravity.
+func TestCellsOfUnfinishedBoards(t *testing.T) {
+	for _, rl := range []Rules{newRules(t, 3, 3, 3, false, false), newRules(t, 3, 4, 3, true, true)} {
+		g := rl.Game()
+		for id := range game.Pow3(rl.Spec().Cells()) {
+			b := game.FromID(id)
+			if g.Status(b).Terminal() {
+				continue
+			}
+			if got, want := rl.Cells(b), rl.Moves(b); got != want {
+				t.Fatalf("%s: Cells(%s) = %b, want Moves %b", rl.Spec(), game.Format(rl.Spec().Spec, b), got, want)
+			}
+		}
+	}
+}
+
 func TestValue(t *testing.T) {
 	tests := []struct {
 		misere bool

@@ -78,7 +78,7 @@ func (r *Result) solve(i int) {
 	// lookups, each a few reads at random places, overlap.
 	var cells, kids [game.MaxCells]int
 	n := 0
-	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
+	for m := e.Rules.Cells(b); m != 0; m &= m - 1 { // the game goes on: st is not terminal
 		c := bits.TrailingZeros32(uint32(m))
 		cells[n] = c
 		kids[n], _ = e.Lookup(id + uint64(mover)*game.Pow3(c))
