@@ -131,7 +131,7 @@ func (v *variant) Moves(b game.Board) game.Mask {
 	if v.game.Status(b).Terminal() {
 		return 0
 	}
-	return v.place.Cells(b)
+	return v.Cells(b)
 }
 
 func (v *variant) Cells(b game.Board) game.Mask { return v.place.Cells(b) }
@@ -163,7 +163,7 @@ func (v *variant) ParentCells(b game.Board) game.Mask {
 		parent := b.Without(c)
 		var legal game.Mask
 		if unfinished {
-			legal = v.place.Cells(parent)
+			legal = v.Cells(parent)
 		} else {
 			legal = v.Moves(parent)
 		}
