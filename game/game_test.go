@@ -281,6 +281,18 @@ func TestCanonicalShapes(t *testing.T) {
 	}
 }
 
+// A table whose first permutation is not the identity is refused at once:
+// Canonical would count a wrong image as the board itself.
+func TestSymTableWantsIdentityFirst(t *testing.T) {
+	all := BoardSymmetries(Default)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("NewSymTable took the mirror first, want a panic")
+		}
+	}()
+	NewSymTable(Default, [][]int{all[1], all[0]})
+}
+
 // Canonical ids of 4x4 boards, one per call, over a spread of raw boards.
 func BenchmarkCanonical4x4(b *testing.B) {
 	s := Spec{Rows: 4, Cols: 4, K: 4}

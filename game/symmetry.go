@@ -1,6 +1,9 @@
 package game
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // BoardSymmetries lists the cell permutations that map a board of s onto
 // itself: the 8 of the square or the 4 of a rectangle, the identity first and
@@ -64,6 +67,12 @@ type symChunk interface{ uint32 | uint64 }
 // tabs[s*nch+c][v], the id contribution of chunk c with id v under
 // permutation s.
 func NewSymTable(s Spec, perms [][]int) *SymTable {
+	// Canonical takes the first permutation's image to be the board itself.
+	for i, c := range perms[0] {
+		if c != i {
+			panic(fmt.Sprintf("game: NewSymTable: the first permutation %v is not the identity", perms[0]))
+		}
+	}
 	t := &SymTable{perms: perms, nch: (s.Cells() + 7) / 8}
 	if Pow3(s.Cells()) <= 1<<32 {
 		t.tabs32 = symTables[uint32](s, perms, t.nch)
