@@ -77,42 +77,59 @@ func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, spa
 	if err := rules.CheckReachable(rl, root); err != nil {
 		return nil, err
 	}
-	ids, start, words, err := buildLayers(ctx, rl, root, workers, sparse)
+	ids, status, start, words, err := buildLayers(ctx, rl, root, workers, sparse)
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Rules: rl, Root: root, Start: start, IDs: ids}
+	r := &Result{Rules: rl, Root: root, Start: start, IDs: ids, Status: status}
 	if sparse {
 		r.Index = index.NewSparse(r.IDs, r.Start)
 	} else {
-		r.Index = index.NewDenseWords(words, r.IDs)
-	}
-	if err := r.fill(ctx, workers); err != nil {
-		return nil, err
+		r.Index = index.NewDenseWords(words, r.IDs, workers)
 	}
 	return r, nil
 }
 
 // buildLayers gives the ids reachable from root, sorted by ply and then by
-// id, with start[p] the first of ply p (len(start) is cells+2). Each layer
-// is expanded into the next by the rules' legal moves: through bitsets over
-// every raw board on small boards, which also give the dense index's words
-// (one bit per id found; nil when sparse), by sorting and merging the
-// children on large ones.
-func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) (ids []uint64, start []int, words []uint64, err error) {
+// id, with their status, and start[p] the first of ply p (len(start) is
+// cells+2). Each layer is expanded into the next by the rules' legal moves,
+// which gives its positions' status on the way: through bitsets over every
+// raw board on small boards, which also give the dense index's words (one
+// bit per id found; nil when sparse), by sorting and merging the children on
+// large ones. The last layer's status is computed on its own.
+func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) (ids []uint64, status []game.Status, start []int, words []uint64, err error) {
 	n := rl.Spec().Cells()
 	rootID := game.ID(root)
 	start = make([]int, n+2)
 	p0 := root.Ply()
 	start[p0+1] = 1
 	if sparse {
-		ids, err = sparseLayers(ctx, rl, rootID, p0, start, workers)
-		return ids, start, nil, err
+		ids, status, err = buildSparse(ctx, rl, rootID, p0, start, workers)
+	} else {
+		ids, status, words, err = buildDense(ctx, rl, rootID, p0, start, workers)
 	}
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	lo, hi := start[n], start[n+1]
+	err = Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
+		for i := a; i < b; i++ {
+			status[i] = rl.Game().Status(game.FromID(ids[i]))
+		}
+		return nil
+	})
+	return ids, status, start, words, err
+}
+
+// buildDense gives the ids reachable from the root rootID, of ply p0, and
+// the status of all but the last ply's, as buildLayers does, filling start.
+func buildDense(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, start []int, workers int) (ids []uint64, status []game.Status, words []uint64, err error) {
+	n := len(start) - 2
 	// No ply holds more positions than its fair placements: room for all
 	// of them from the start, so that no layer is ever copied (the pages
 	// never written cost nothing).
-	ids = make([]uint64, 1, EstimateFor(rl.Spec()).Placements)
+	bound := EstimateFor(rl.Spec()).Placements
+	ids, status = make([]uint64, 1, bound), make([]game.Status, bound)
 	ids[0] = rootID
 	dense := newDenseLayers(game.Pow3(n), workers)
 	dense.all[rootID>>6] |= 1 << (rootID & 63)
@@ -121,60 +138,61 @@ func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers i
 			return nil, nil, nil, err
 		}
 		progress.Report(ctx, "enumerate", p, int64(len(ids)), 0)
-		if ids, err = dense.next(ctx, rl, ids[start[p]:start[p+1]], ids); err != nil {
+		lo, hi := start[p], start[p+1]
+		if ids, err = dense.next(ctx, rl, ids[lo:hi], status[lo:hi], ids); err != nil {
 			return nil, nil, nil, err
 		}
 		start[p+2] = len(ids)
 	}
-	return ids, start, dense.all, nil
+	return ids, status[:len(ids)], dense.all, nil
 }
 
-// sparseLayers gives the ids reachable from the root rootID, of ply p0, as
-// buildLayers does, filling start: each layer is made on its own, and the
-// layers are joined once at the end.
-func sparseLayers(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, start []int, workers int) ([]uint64, error) {
+// buildSparse gives the ids reachable from the root rootID, of ply p0, and
+// the status of all but the last ply's, as buildLayers does, filling start:
+// each layer is made on its own, and the layers are joined once at the end.
+func buildSparse(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, start []int, workers int) ([]uint64, []game.Status, error) {
 	n := len(start) - 2
 	layers := [][]uint64{{rootID}}
+	var statuses [][]game.Status
 	for p := p0; p < n; p++ {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		progress.Report(ctx, "enumerate", p, int64(start[p+1]), 0)
-		kids, err := nextSparse(ctx, rl, layers[len(layers)-1], workers)
+		layer := layers[len(layers)-1]
+		st := make([]game.Status, len(layer))
+		kids, err := nextSparse(ctx, rl, layer, st, workers)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		layers = append(layers, kids)
+		layers, statuses = append(layers, kids), append(statuses, st)
 		start[p+2] = start[p+1] + len(kids)
 	}
-	ids := make([]uint64, 0, start[n+1])
+	ids, status := make([]uint64, 0, start[n+1]), make([]game.Status, start[n+1])
 	for k := range layers {
 		ids = append(ids, layers[k]...)
 		layers[k] = nil
 	}
-	return ids, nil
+	for k, st := range statuses {
+		copy(status[start[p0+k]:], st)
+	}
+	return ids, status, nil
 }
 
-// children appends the ids of the positions the legal moves of id make.
-func children(dst []uint64, rl rules.Rules, id uint64) []uint64 {
+// expand gives the status of the board of id and appends to dst the ids of
+// the positions its legal moves make: none when the game is over, the
+// rules' cells otherwise.
+func expand(dst []uint64, rl rules.Rules, id uint64) ([]uint64, game.Status) {
 	b := game.FromID(id)
+	st := rl.Game().Status(b)
+	if st.Terminal() {
+		return dst, st
+	}
 	w := uint64(b.ToMove())
-	for m := rl.Moves(b); m != 0; m &= m - 1 {
+	for m := rl.Cells(b); m != 0; m &= m - 1 {
 		dst = append(dst, id+w*game.Pow3(trailing(m)))
 	}
-	return dst
-}
-
-// fill computes each position's status, in parallel ranges.
-func (r *Result) fill(ctx context.Context, workers int) error {
-	r.Status = make([]game.Status, len(r.IDs))
-	g := r.Rules.Game()
-	return Ranges(ctx, 0, len(r.IDs), workers, func(_ context.Context, _, a, b int) error {
-		for i := a; i < b; i++ {
-			r.Status[i] = g.Status(game.FromID(r.IDs[i]))
-		}
-		return nil
-	})
+	return dst, st
 }
 
 // Complete computes what Lean leaves out: each position's canonical id and

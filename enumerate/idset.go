@@ -31,13 +31,14 @@ func newDenseLayers(n uint64, workers int) *denseLayers {
 	return d
 }
 
-// next appends to dst the sorted ids the legal moves of layer make.
-func (d *denseLayers) next(ctx context.Context, rl rules.Rules, layer, dst []uint64) ([]uint64, error) {
+// next appends to dst the sorted ids the legal moves of layer make, and
+// writes the status of each id of layer in status.
+func (d *denseLayers) next(ctx context.Context, rl rules.Rules, layer []uint64, status []game.Status, dst []uint64) ([]uint64, error) {
 	g, gctx := errgroup.WithContext(ctx)
 	for w, part := range d.parts {
 		lo, hi := w*len(layer)/len(d.parts), (w+1)*len(layer)/len(d.parts)
 		g.Go(func() error {
-			mark(part, rl, layer[lo:hi])
+			mark(part, rl, layer[lo:hi], status[lo:hi])
 			return gctx.Err()
 		})
 	}
@@ -47,11 +48,12 @@ func (d *denseLayers) next(ctx context.Context, rl rules.Rules, layer, dst []uin
 	return d.merge(ctx, dst)
 }
 
-// mark sets the bit in set of every child of the positions ids.
-func mark(set []uint64, rl rules.Rules, ids []uint64) {
+// mark sets the bit in set of every child of the positions ids, and writes
+// their status in status.
+func mark(set []uint64, rl rules.Rules, ids []uint64, status []game.Status) {
 	var kids []uint64
-	for _, id := range ids {
-		kids = children(kids[:0], rl, id)
+	for i, id := range ids {
+		kids, status[i] = expand(kids[:0], rl, id)
 		for _, k := range kids {
 			set[k>>6] |= 1 << (k & 63)
 		}
@@ -104,14 +106,15 @@ func (d *denseLayers) merge(ctx context.Context, dst []uint64) ([]uint64, error)
 }
 
 // nextSparse gives the sorted ids the legal moves of layer make, without a
-// table over the raw boards: each range's children are sorted and deduplicated
-// in parallel, then merged in pairs.
-func nextSparse(ctx context.Context, rl rules.Rules, layer []uint64, workers int) ([]uint64, error) {
+// table over the raw boards, and writes the status of each id of layer in
+// status: each range's children are sorted and deduplicated in parallel,
+// then merged in pairs.
+func nextSparse(ctx context.Context, rl rules.Rules, layer []uint64, status []game.Status, workers int) ([]uint64, error) {
 	parts := make([][]uint64, Chunks(0, len(layer), workers))
 	err := Ranges(ctx, 0, len(layer), workers, func(_ context.Context, k, a, b int) error {
 		var out []uint64
-		for _, id := range layer[a:b] {
-			out = children(out, rl, id)
+		for i := a; i < b; i++ {
+			out, status[i] = expand(out, rl, layer[i])
 		}
 		slices.Sort(out)
 		parts[k] = slices.Compact(out)

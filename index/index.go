@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"golang.org/x/sync/errgroup"
 )
 
 // Index maps the state ids of one enumeration to positions 0..Len()-1.
@@ -45,13 +46,15 @@ func NewDense(cells int, ids []uint64) *Dense {
 	for _, id := range ids {
 		words[id>>6] |= 1 << (id & 63)
 	}
-	return NewDenseWords(words, ids)
+	return NewDenseWords(words, ids, 1)
 }
 
 // NewDenseWords builds a Dense index over ids (any order) whose bitset of
 // the raw boards, a bit set for each of the ids and no other, is made
-// already: words, which the index keeps.
-func NewDenseWords(words []uint64, ids []uint64) *Dense {
+// already: words, which the index keeps. Up to workers goroutines fill the
+// table of positions, each the entries of its own range of ids (the ids
+// differ, so no two write the same entry).
+func NewDenseWords(words []uint64, ids []uint64, workers int) *Dense {
 	n := len(words)
 	d := &Dense{ids: ids, words: words, rank: make([]uint32, n), perm: make([]uint32, len(ids))}
 	var r uint32
@@ -59,9 +62,18 @@ func NewDenseWords(words []uint64, ids []uint64) *Dense {
 		d.rank[w] = r
 		r += uint32(bits.OnesCount64(x))
 	}
-	for i, id := range ids {
-		d.perm[d.rankOf(id)] = uint32(i)
+	var g errgroup.Group
+	workers = max(workers, 1)
+	for k := range workers {
+		lo, hi := k*len(ids)/workers, (k+1)*len(ids)/workers
+		g.Go(func() error {
+			for i := lo; i < hi; i++ {
+				d.perm[d.rankOf(ids[i])] = uint32(i)
+			}
+			return nil
+		})
 	}
+	g.Wait()
 	return d
 }
 
