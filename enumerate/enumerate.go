@@ -224,7 +224,7 @@ func (r *Result) Complete(ctx context.Context, workers int) error {
 					n, ok = r.Rules.Orders(b)
 				}
 				if !ok {
-					n = r.pullPaths(paths, b, r.IDs[i])
+					n = r.pullPaths(paths, b, r.IDs[i], fromStart)
 				}
 				paths[i] = n
 			}
@@ -240,9 +240,16 @@ func (r *Result) Complete(ctx context.Context, workers int) error {
 }
 
 // pullPaths sums the paths of every parent of bd (state id id) whose legal
-// moves reach bd; its parents' paths are known already.
-func (r *Result) pullPaths(paths []int64, bd game.Board, id uint64) int64 {
+// moves reach bd; its parents' paths are known already. When the rules give
+// a parent's paths (fromStart), no lookup is needed: under free placement,
+// a board with a line has no parent with one.
+func (r *Result) pullPaths(paths []int64, bd game.Board, id uint64, fromStart bool) int64 {
 	return sumParents(r.Rules, bd, id, func(parent uint64) int64 {
+		if fromStart {
+			if n, ok := r.Rules.Orders(game.FromID(parent)); ok {
+				return n
+			}
+		}
 		// The legality test is done; the lookup, on a large board, a search.
 		if j, ok := r.Index.Lookup(parent); ok {
 			return paths[j]
