@@ -92,19 +92,22 @@ func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, spa
 
 // buildLayers gives the ids reachable from root, sorted by ply and then by
 // id, with their status, and start[p] the first of ply p (len(start) is
-// cells+2). Each layer is expanded into the next by the rules' legal moves,
-// which gives its positions' status on the way: through bitsets over every
-// raw board on small boards, which also give the dense index's words (one
-// bit per id found; nil when sparse), by sorting and merging the children on
-// large ones. The last layer's status is computed on its own.
+// cells+2). Each layer is expanded into the next by the rules' legal moves:
+// through bitsets over every raw board on small boards, which also give the
+// dense index's words (one bit per id found; nil when sparse), by sorting
+// and merging the children on large ones.
 func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers int, sparse bool) (ids []uint64, status []game.Status, start []int, words []uint64, err error) {
 	n := rl.Spec().Cells()
 	rootID := game.ID(root)
 	start = make([]int, n+2)
 	p0 := root.Ply()
 	start[p0+1] = 1
+	// The dense layers learn the status of every ply but the last as they
+	// are expanded; the sparse ones, whose memory counts more, none: their
+	// status is computed once they are joined, with no copy held beside.
 	if sparse {
-		ids, status, err = buildSparse(ctx, rl, rootID, p0, start, workers)
+		ids, err = buildSparse(ctx, rl, rootID, p0, start, workers)
+		status = make([]game.Status, len(ids))
 	} else {
 		ids, status, words, err = buildDense(ctx, rl, rootID, p0, start, workers)
 	}
@@ -112,6 +115,9 @@ func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers i
 		return nil, nil, nil, nil, err
 	}
 	lo, hi := start[n], start[n+1]
+	if sparse {
+		lo = 0
+	}
 	err = Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 		for i := a; i < b; i++ {
 			status[i] = rl.Game().Status(game.FromID(ids[i]))
@@ -147,36 +153,30 @@ func buildDense(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, star
 	return ids, status[:len(ids)], dense.all, nil
 }
 
-// buildSparse gives the ids reachable from the root rootID, of ply p0, and
-// the status of all but the last ply's, as buildLayers does, filling start:
-// each layer is made on its own, and the layers are joined once at the end.
-func buildSparse(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, start []int, workers int) ([]uint64, []game.Status, error) {
+// buildSparse gives the ids reachable from the root rootID, of ply p0, as
+// buildLayers does, filling start: each layer is made on its own, and the
+// layers are joined once at the end.
+func buildSparse(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, start []int, workers int) ([]uint64, error) {
 	n := len(start) - 2
 	layers := [][]uint64{{rootID}}
-	var statuses [][]game.Status
 	for p := p0; p < n; p++ {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		progress.Report(ctx, "enumerate", p, int64(start[p+1]), 0)
-		layer := layers[len(layers)-1]
-		st := make([]game.Status, len(layer))
-		kids, err := nextSparse(ctx, rl, layer, st, workers)
+		kids, err := nextSparse(ctx, rl, layers[len(layers)-1], workers)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		layers, statuses = append(layers, kids), append(statuses, st)
+		layers = append(layers, kids)
 		start[p+2] = start[p+1] + len(kids)
 	}
-	ids, status := make([]uint64, 0, start[n+1]), make([]game.Status, start[n+1])
+	ids := make([]uint64, 0, start[n+1])
 	for k := range layers {
 		ids = append(ids, layers[k]...)
 		layers[k] = nil
 	}
-	for k, st := range statuses {
-		copy(status[start[p0+k]:], st)
-	}
-	return ids, status, nil
+	return ids, nil
 }
 
 // expand gives the status of the board of id and appends to dst the ids of

@@ -106,15 +106,14 @@ func (d *denseLayers) merge(ctx context.Context, dst []uint64) ([]uint64, error)
 }
 
 // nextSparse gives the sorted ids the legal moves of layer make, without a
-// table over the raw boards, and writes the status of each id of layer in
-// status: each range's children are sorted and deduplicated in parallel,
-// then merged in pairs.
-func nextSparse(ctx context.Context, rl rules.Rules, layer []uint64, status []game.Status, workers int) ([]uint64, error) {
+// table over the raw boards: each range's children are sorted and
+// deduplicated in parallel, then merged in pairs.
+func nextSparse(ctx context.Context, rl rules.Rules, layer []uint64, workers int) ([]uint64, error) {
 	parts := make([][]uint64, Chunks(0, len(layer), workers))
 	err := Ranges(ctx, 0, len(layer), workers, func(_ context.Context, k, a, b int) error {
 		var out []uint64
-		for i := a; i < b; i++ {
-			out, status[i] = expand(out, rl, layer[i])
+		for _, id := range layer[a:b] {
+			out, _ = expand(out, rl, id)
 		}
 		slices.Sort(out)
 		parts[k] = slices.Compact(out)
