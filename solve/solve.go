@@ -11,6 +11,7 @@ package solve
 
 import (
 	"context"
+	"math"
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
@@ -99,7 +100,7 @@ func (r *Result) solve(i int, dense *index.Dense) {
 		pk.add(cells[k], sign*r.Value[j], r.Depth[j])
 	}
 	r.Value[i], r.Depth[i], r.Best[i] = sign*pk.value, pk.depth+1, pk.best
-	r.Win[i], r.Draw[i], r.Lose[i] = pk.win, pk.draw, pk.lose
+	r.Win[i], r.Draw[i], r.Lose[i] = pk.win(), pk.draw(), pk.lose()
 }
 
 // Sign is +1 for X and -1 for O: a value for X times the sign of a side is
@@ -114,41 +115,34 @@ func Sign(side game.Cell) int8 {
 // pick chooses among a position's moves, seen from the side to move: the
 // best value and depth, the best moves, and how many win, draw or lose.
 type pick struct {
-	value, depth    int8
-	best            game.Mask
-	win, draw, lose uint8
+	score        int16 // the best score so far (see score)
+	value, depth int8
+	best         game.Mask
+	counts       [4]uint8 // moves by value+1: lose, draw, win
 }
 
-func newPick() pick { return pick{value: -2} }
+func newPick() pick { return pick{score: math.MinInt16} }
 
 // add weighs the move at cell c to a child of value v and depth d (value
 // seen from the mover).
 func (pk *pick) add(c int, v, d int8) {
-	switch {
-	case v > 0:
-		pk.win++
-	case v < 0:
-		pk.lose++
-	default:
-		pk.draw++
+	pk.counts[(v+1)&3]++
+	s := score(v, d)
+	if s > pk.score {
+		pk.score, pk.value, pk.depth, pk.best = s, v, d, 0
 	}
-	if better(v, d, pk.value, pk.depth) {
-		pk.best, pk.value, pk.depth = 0, v, d
-	}
-	if v == pk.value && d == pk.depth {
+	if s == pk.score {
 		pk.best |= 1 << c
 	}
 }
 
-// better reports whether a move to a child of value v and depth d (value seen
-// from the mover) beats the best so far: a higher value, then a faster win or
-// a slower loss. Drawn children all have the same depth: the empty cells left.
-func better(v, d, bestV, bestD int8) bool {
-	if v != bestV {
-		return v > bestV
-	}
-	if v > 0 {
-		return d < bestD
-	}
-	return v < 0 && d > bestD
-}
+// win, draw and lose give how many moves win, draw and lose.
+func (pk *pick) win() uint8  { return pk.counts[2] }
+func (pk *pick) draw() uint8 { return pk.counts[1] }
+func (pk *pick) lose() uint8 { return pk.counts[0] }
+
+// score orders the moves to children of value v and depth d (value seen
+// from the mover, depth at most 25): a higher value first, then a faster
+// win or a slower loss. Drawn children all score alike, as they all have
+// the same depth: the empty cells left.
+func score(v, d int8) int16 { return int16(v) * (256 - int16(d)) }

@@ -95,6 +95,36 @@ func checkPosition(t *testing.T, rl rules.Rules, board string, status game.Statu
 	}
 }
 
+// The counts of moves that win, draw and lose for the side to move, on
+// boards checked by hand.
+func TestMoveCounts(t *testing.T) {
+	r := solveAll(t, game.Default, 2)
+	tests := []struct {
+		name, board     string
+		win, draw, lose uint8
+	}{
+		{"empty board: every move draws", ".../.../...", 0, 9, 0},
+		{"X wins at 2, draws at 5, loses elsewhere", "XX./OO./...", 1, 1, 3},
+		{"O loses whatever it plays", "XX./O../...", 0, 0, 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := game.Parse(game.Default, tt.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i, ok := r.Enum.Lookup(game.ID(b))
+			if !ok {
+				t.Fatalf("%s is not in the enumeration", tt.board)
+			}
+			got := []uint8{r.Win[i], r.Draw[i], r.Lose[i]}
+			if want := []uint8{tt.win, tt.draw, tt.lose}; !slices.Equal(got, want) {
+				t.Fatalf("win, draw, lose of %s = %v, want %v", tt.board, got, want)
+			}
+		})
+	}
+}
+
 func TestPositions(t *testing.T) {
 	tests := []struct {
 		name, board string
