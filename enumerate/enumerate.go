@@ -331,7 +331,7 @@ func Chunks(lo, hi, workers int) int {
 
 func chunkSize(lo, hi, workers int) int {
 	workers = max(workers, 1)
-	return max((hi-lo+4*workers-1)/(4*workers), 4096)
+	return max((hi-lo+16*workers-1)/(16*workers), 4096)
 }
 
 // Ranges splits [lo, hi) into Chunks(lo, hi, workers) contiguous ranges and
