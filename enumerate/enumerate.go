@@ -13,6 +13,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/hugepage"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
@@ -107,7 +108,7 @@ func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers i
 	// status is computed once they are joined, with no copy held beside.
 	if sparse {
 		ids, err = buildSparse(ctx, rl, rootID, p0, start, workers)
-		status = make([]game.Status, len(ids))
+		status = hugepage.Make[game.Status](len(ids), len(ids))
 	} else {
 		ids, status, words, err = buildDense(ctx, rl, rootID, p0, start, workers)
 	}
@@ -134,8 +135,8 @@ func buildDense(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, star
 	// No ply holds more positions than its fair placements: room for all
 	// of them from the start, so that no layer is ever copied (the pages
 	// never written cost nothing).
-	bound := EstimateFor(rl.Spec()).Placements
-	ids, status = make([]uint64, 1, bound), make([]game.Status, bound)
+	bound := int(EstimateFor(rl.Spec()).Placements)
+	ids, status = hugepage.Make[uint64](1, bound), hugepage.Make[game.Status](bound, bound)
 	ids[0] = rootID
 	dense := newDenseLayers(game.Pow3(n), workers)
 	dense.all[rootID>>6] |= 1 << (rootID & 63)
@@ -171,7 +172,7 @@ func buildSparse(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, sta
 		layers = append(layers, kids)
 		start[p+2] = start[p+1] + len(kids)
 	}
-	ids := make([]uint64, 0, start[n+1])
+	ids := hugepage.Make[uint64](0, start[n+1])
 	for k := range layers {
 		ids = append(ids, layers[k]...)
 		layers[k] = nil
@@ -203,9 +204,9 @@ func (r *Result) Complete(ctx context.Context, workers int) error {
 		return nil
 	}
 	total := len(r.IDs)
-	paths := make([]int64, total)
-	r.Canon = make([]uint64, total)
-	r.Orbit = make([]uint8, total)
+	paths := hugepage.Make[int64](total, total)
+	r.Canon = hugepage.Make[uint64](total, total)
+	r.Orbit = hugepage.Make[uint8](total, total)
 	p0 := r.Root.Ply()
 	fromStart := r.FromStart() // Orders counts from the empty board
 	for p := p0; p < len(r.Start)-1; p++ {

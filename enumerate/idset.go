@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/hugepage"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
 )
@@ -24,9 +25,9 @@ type denseLayers struct {
 func newDenseLayers(n uint64, workers int) *denseLayers {
 	words := (n + 63) / 64
 	// Parts past a few cost a bitset each and gain nothing on this work.
-	d := &denseLayers{parts: make([][]uint64, min(max(workers, 1), 8)), all: make([]uint64, words)}
+	d := &denseLayers{parts: make([][]uint64, min(max(workers, 1), 8)), all: hugepage.Make[uint64](int(words), int(words))}
 	for w := range d.parts {
-		d.parts[w] = make([]uint64, words)
+		d.parts[w] = hugepage.Make[uint64](int(words), int(words))
 	}
 	return d
 }

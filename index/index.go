@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/hugepage"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -56,7 +57,7 @@ func NewDense(cells int, ids []uint64) *Dense {
 // differ, so no two write the same entry).
 func NewDenseWords(words []uint64, ids []uint64, workers int) *Dense {
 	n := len(words)
-	d := &Dense{ids: ids, words: words, rank: make([]uint32, n), perm: make([]uint32, len(ids))}
+	d := &Dense{ids: ids, words: words, rank: make([]uint32, n), perm: hugepage.Make[uint32](len(ids), len(ids))}
 	var r uint32
 	for w, x := range d.words {
 		d.rank[w] = r

@@ -17,6 +17,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/hugepage"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -36,8 +37,9 @@ type Result struct {
 // does not depend on workers.
 func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error) {
 	n := e.Len()
-	r := &Result{Enum: e, Value: make([]int8, n), Depth: make([]int8, n), Best: make([]game.Mask, n),
-		Win: make([]uint8, n), Draw: make([]uint8, n), Lose: make([]uint8, n)}
+	r := &Result{Enum: e, Value: hugepage.Make[int8](n, n), Depth: hugepage.Make[int8](n, n),
+		Best: hugepage.Make[game.Mask](n, n), Win: hugepage.Make[uint8](n, n),
+		Draw: hugepage.Make[uint8](n, n), Lose: hugepage.Make[uint8](n, n)}
 	// A dense index, the common case, is called as itself: its few reads
 	// are then inlined in the loop over the children (8% of the solve).
 	dense, _ := e.Index.(*index.Dense)
