@@ -119,9 +119,10 @@ func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers i
 	if sparse {
 		lo = 0
 	}
+	g := rl.Game()
 	err = Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 		for i := a; i < b; i++ {
-			status[i] = rl.Game().Status(game.FromID(ids[i]))
+			status[i] = g.Status(game.FromID(ids[i]))
 		}
 		return nil
 	})

@@ -5,8 +5,9 @@ import (
 	"unsafe"
 )
 
-// size is the size of a huge page on the processors Go runs Linux on
-// (x86-64, and arm64 with 4 KB base pages).
+// size is the huge page of x86-64, and of arm64 with 4 KB pages; where
+// huge pages are of another size, the advice is still given, in 2 MB
+// aligned ranges, and the system applies it as it can.
 const size = 2 << 20
 
 // Advise asks that the whole huge pages inside the backing array of s, up
