@@ -182,16 +182,12 @@ func buildSparse(ctx context.Context, rl rules.Rules, rootID uint64, p0 int, sta
 }
 
 // expand gives the status of the board of id and appends to dst the ids of
-// the positions its legal moves make: none when the game is over, the
-// rules' cells otherwise.
+// the positions its legal moves make.
 func expand(dst []uint64, rl rules.Rules, id uint64) ([]uint64, game.Status) {
 	b := game.FromID(id)
-	st := rl.Game().Status(b)
-	if st.Terminal() {
-		return dst, st
-	}
+	st, moves := rl.Turn(b)
 	w := uint64(b.ToMove())
-	for m := rl.Cells(b); m != 0; m &= m - 1 {
+	for m := moves; m != 0; m &= m - 1 {
 		dst = append(dst, id+w*game.Pow3(trailing(m)))
 	}
 	return dst, st

@@ -64,6 +64,9 @@ type Rules interface {
 	// Moves gives the cells the side to move may play on b; none once the
 	// game is over.
 	Moves(b game.Board) game.Mask
+	// Turn gives the status of b and its Moves: for a walk that keeps both,
+	// the status found once.
+	Turn(b game.Board) (game.Status, game.Mask)
 	// Cells gives the cells the side to move may play on b, a board whose
 	// game is known not to be over: Moves without finding that out again.
 	Cells(b game.Board) game.Mask
@@ -128,10 +131,16 @@ func (v *variant) Spec() Spec       { return v.spec }
 func (v *variant) Game() *game.Game { return v.game }
 
 func (v *variant) Moves(b game.Board) game.Mask {
-	if v.game.Status(b).Terminal() {
-		return 0
+	_, m := v.Turn(b)
+	return m
+}
+
+func (v *variant) Turn(b game.Board) (game.Status, game.Mask) {
+	st := v.game.Status(b)
+	if st.Terminal() {
+		return st, 0
 	}
-	return v.Cells(b)
+	return st, v.Cells(b)
 }
 
 func (v *variant) Cells(b game.Board) game.Mask { return v.place.Cells(b) }

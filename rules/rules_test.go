@@ -139,6 +139,23 @@ func TestCellsOfUnfinishedBoards(t *testing.T) {
 	}
 }
 
+// Turn gives the game's status and, unless the game is over, the cells of
+// the placement, on every raw board.
+func TestTurn(t *testing.T) {
+	for _, rl := range []Rules{newRules(t, 3, 3, 3, false, false), newRules(t, 3, 4, 3, true, true)} {
+		for id := range game.Pow3(rl.Spec().Cells()) {
+			b := game.FromID(id)
+			wantSt, wantMoves := rl.Game().Status(b), rl.Cells(b)
+			if wantSt.Terminal() {
+				wantMoves = 0
+			}
+			if st, moves := rl.Turn(b); st != wantSt || moves != wantMoves {
+				t.Fatalf("%s: Turn(%s) = %v, %b; want %v, %b", rl.Spec(), game.Format(rl.Spec().Spec, b), st, moves, wantSt, wantMoves)
+			}
+		}
+	}
+}
+
 func TestValue(t *testing.T) {
 	tests := []struct {
 		misere bool
