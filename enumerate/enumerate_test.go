@@ -174,9 +174,9 @@ func TestReachabilityMatchesEnumeration(t *testing.T) {
 // The terminal 3x3 positions are exactly the 958 boards of the UCI Tic-Tac-Toe
 // Endgame data set, and its "positive" class is exactly "X won".
 func TestUCIEndgame(t *testing.T) {
-	f, err := os.Open("../../shared/fixtures/uci-tic-tac-toe-endgame.data")
+	f, err := os.Open("testdata/uci-tic-tac-toe-endgame.data")
 	if err != nil {
-		t.Fatalf("the UCI fixture must sit at ../shared beside the repository: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	r := all(t, game.Default, 2)

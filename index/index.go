@@ -26,6 +26,13 @@ type Index interface {
 	ID(i int) uint64
 	// Lookup gives the position of a state id, and whether it is there.
 	Lookup(id uint64) (i int, ok bool)
+	// Children writes to dst[k] the position of the board that the board
+	// of state id becomes when the side whose base-3 digit is digit (1 X,
+	// 2 O) marks the k-th cell of moves, in increasing order, and returns
+	// the count; dst has room for every cell. Every child must be in the
+	// index. It is what a solve asks of each position, in one call, so
+	// that an index keeps its lookups inlined in its own loop.
+	Children(dst []int, id, digit uint64, moves game.Mask) int
 }
 
 // DenseCells is the largest board a Dense index is built for: past it, 3^n
@@ -94,6 +101,16 @@ func (d *Dense) Lookup(id uint64) (int, bool) {
 		return 0, false
 	}
 	return int(d.perm[d.rankOf(id)]), true
+}
+
+// Children gives the positions of the children of id (see Index).
+func (d *Dense) Children(dst []int, id, digit uint64, moves game.Mask) int {
+	n := 0
+	for m := uint32(moves); m != 0; m &= m - 1 {
+		dst[n], _ = d.Lookup(id + digit*game.Pow3(bits.TrailingZeros32(m)))
+		n++
+	}
+	return n
 }
 
 // Sparse is the index of a board of any size: each ply's ids, sorted, with a
@@ -171,4 +188,14 @@ func (s *Sparse) Lookup(id uint64) (int, bool) {
 	bucket := s.ids[p.lo+int(p.dir[k]) : p.lo+int(p.dir[k+1])]
 	j, ok := slices.BinarySearch(bucket, id)
 	return p.lo + int(p.dir[k]) + j, ok
+}
+
+// Children gives the positions of the children of id (see Index).
+func (s *Sparse) Children(dst []int, id, digit uint64, moves game.Mask) int {
+	n := 0
+	for m := uint32(moves); m != 0; m &= m - 1 {
+		dst[n], _ = s.Lookup(id + digit*game.Pow3(bits.TrailingZeros32(m)))
+		n++
+	}
+	return n
 }

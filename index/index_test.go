@@ -1,6 +1,7 @@
 package index
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -123,5 +124,59 @@ func TestComb(t *testing.T) {
 				t.Fatalf("n=%d: X set 2 starts at rank %d, want %d", n, first, 2*c.Inner(p))
 			}
 		}
+	}
+}
+
+// Children gives, for each cell of the moves in order, the position Lookup
+// gives the child: checked on every parent of a set of ids whose children
+// are all there, for both indexes.
+func TestChildren(t *testing.T) {
+	tests := []struct {
+		name  string
+		cells int
+	}{{"3x3", 9}, {"3x4", 12}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// Every raw board is a member, so every child is there.
+			ids := make([]uint64, game.Pow3(tt.cells))
+			for i := range ids {
+				ids[i] = uint64(i)
+			}
+			slices.SortStableFunc(ids, func(a, b uint64) int { return game.FromID(a).Ply() - game.FromID(b).Ply() })
+			start := make([]int, tt.cells+2)
+			for _, id := range ids {
+				start[game.FromID(id).Ply()+1]++
+			}
+			for p := 1; p < len(start); p++ {
+				start[p] += start[p-1]
+			}
+			for _, idx := range []Index{NewDense(tt.cells, ids), NewSparse(ids, start)} {
+				dst := make([]int, game.MaxCells)
+				for id := uint64(0); id < game.Pow3(tt.cells); id += 7 {
+					b := game.FromID(id)
+					var moves game.Mask
+					for c := range tt.cells {
+						if b.At(c) == game.Empty {
+							moves |= 1 << c
+						}
+					}
+					n := idx.Children(dst, id, uint64(b.ToMove()), moves)
+					if got, want := n, bits.OnesCount32(uint32(moves)); got != want {
+						t.Fatalf("%T.Children(%d) gave %d children, want %d", idx, id, got, want)
+					}
+					k := 0
+					for c := range tt.cells {
+						if moves>>c&1 == 0 {
+							continue
+						}
+						want, _ := idx.Lookup(id + uint64(b.ToMove())*game.Pow3(c))
+						if got := dst[k]; got != want {
+							t.Fatalf("%T.Children(%d)[%d] (cell %d) = %d, want %d", idx, id, k, c, got, want)
+						}
+						k++
+					}
+				}
+			}
+		})
 	}
 }

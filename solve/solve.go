@@ -16,7 +16,6 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/hugepage"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -40,14 +39,12 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 	r := &Result{Enum: e, Value: hugepage.Make[int8](n, n), Depth: hugepage.Make[int8](n, n),
 		Best: hugepage.Make[game.Mask](n, n), Win: hugepage.Make[uint8](n, n),
 		Draw: hugepage.Make[uint8](n, n), Lose: hugepage.Make[uint8](n, n)}
-	// A dense index, the common case, is called as itself: its few reads
-	// are then inlined in the loop over the children (8% of the solve).
-	dense, _ := e.Index.(*index.Dense)
 	for p := e.Rules.Spec().Cells(); p >= 0; p-- {
 		lo, hi := e.Layer(p)
 		err := enumerate.Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
+			kids := make([]int, game.MaxCells) // scratch, one per range
 			for i := a; i < b; i++ {
-				r.solve(i, dense)
+				r.solve(i, kids)
 			}
 			return nil
 		})
@@ -71,8 +68,8 @@ func Game(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
 }
 
 // solve fills position i from its children, which are solved already;
-// dense is the enumeration's index when it is a Dense one, or nil.
-func (r *Result) solve(i int, dense *index.Dense) {
+// kids is scratch space for their positions.
+func (r *Result) solve(i int, kids []int) {
 	e := r.Enum
 	if st := e.Status[i]; st.Terminal() {
 		r.Value[i] = e.Rules.Value(st)
@@ -84,22 +81,13 @@ func (r *Result) solve(i int, dense *index.Dense) {
 	sign := Sign(mover) // values seen from the side to move
 	// The children are looked up first and weighed after, so that their
 	// lookups, each a few reads at random places, overlap.
-	var cells, kids [game.MaxCells]int
-	n := 0
-	for m := e.Rules.Cells(b); m != 0; m &= m - 1 { // the game goes on: st is not terminal
-		c := bits.TrailingZeros32(uint32(m))
-		cells[n] = c
-		child := id + uint64(mover)*game.Pow3(c)
-		if dense != nil {
-			kids[n], _ = dense.Lookup(child)
-		} else {
-			kids[n], _ = e.Lookup(child)
-		}
-		n++
-	}
+	moves := e.Rules.Cells(b) // the game goes on: st is not terminal
+	n := e.Index.Children(kids, id, uint64(mover), moves)
 	pk := newPick()
-	for k, j := range kids[:n] {
-		pk.add(cells[k], sign*r.Value[j], r.Depth[j])
+	m := uint32(moves)
+	for _, j := range kids[:n] {
+		pk.add(bits.TrailingZeros32(m), sign*r.Value[j], r.Depth[j])
+		m &= m - 1
 	}
 	r.Value[i], r.Depth[i], r.Best[i] = sign*pk.value, pk.depth+1, pk.best
 	r.Win[i], r.Draw[i], r.Lose[i] = pk.win(), pk.draw(), pk.lose()
