@@ -96,7 +96,7 @@ func TestUsageErrors(t *testing.T) {
 		{"empty side", []string{"enumerate", "--size", "0x3"}, "size 0x3 has an empty side"},
 		{"too large to exhaust", []string{"enumerate", "--size", "6x5"}, "size 6x5 has 30 cells, too many to exhaust"},
 		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "positions at 44 bytes each), and this machine has"},
-		{"all boards past 16 cells", []string{"verify", "--all-boards", "--gravity", "--size", "3x6", "--k", "4"}, "--all-boards walks all 3^n raw boards and stops at 16 cells (43,046,721 boards); 3x6 has 18 cells, 387,420,489 boards"},
+		{"all boards past 16 cells", []string{"verify", "--all-boards", "--gravity", "--size", "3x6", "--k", "4"}, "--all-boards: the raw boards are walked up to 16 cells (43046721 boards), and 3x6 has 18 cells (387420489 boards); leave it out or choose a smaller --size"},
 		{"side that wraps the product", []string{"enumerate", "--size", "3x6148914691236517208"}, "size 3x6148914691236517208 has more cells than the game model holds"},
 		{"product that wraps to 8", []string{"solve", "--size", "6148914691236517208x3"}, "has more cells than the game model holds"},
 		{"product that wraps to -1", []string{"verify", "--size", "4294967297x4294967295"}, "has more cells than the game model holds"},
@@ -104,7 +104,8 @@ func TestUsageErrors(t *testing.T) {
 		{"long board is cut", []string{"solve", "--position", strings.Repeat("X", 10000)}, `board "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX... (10000 characters)" has 10000 cells`},
 		{"k too long", []string{"enumerate", "--k", "7"}, "k 7 does not fit a 3x3 board, want 1 to 3"},
 		{"unknown flag", []string{"enumerate", "--sise", "3x3"}, "unknown flag: --sise"},
-		{"stray argument", []string{"enumerate", "extra"}, `unknown command "extra"`},
+		{"stray argument", []string{"enumerate", "extra"}, `tateti-lab enumerate takes no arguments, and "extra" is not a flag`},
+		{"unknown command", []string{"enumerat"}, `unknown command "enumerat"`},
 		{"bad workers", []string{"enumerate", "--workers", "0"}, "--workers 0 is not a count"},
 		{"unparseable board", []string{"solve", "--position", "XQ./.../..."}, `board "XQ./.../..." has 'Q' at character 2`},
 		{"board of the wrong size", []string{"solve", "--position", "XO./.X."}, `board "XO./.X." has 6 cells, want 9 for 3x3`},
@@ -120,7 +121,7 @@ func TestUsageErrors(t *testing.T) {
 		{"move after the end", []string{"solve", "--moves", "0,3,1,4,2,5"}, `move 6: "5" comes after the game is over`},
 		{"column out of range", []string{"solve", "--gravity", "--moves", "4"}, `"4" is not a column, want 1 to 3`},
 		{"render without out", []string{"render", "--position", "X../.../..."}, "--out is missing"},
-		{"render into a missing folder", []string{"render", "--out", "/nonexistent/dir/x.svg"}, `--out "/nonexistent/dir/x.svg" cannot be written`},
+		{"render into a missing folder", []string{"render", "--out", "/nonexistent/dir/x.svg"}, `--out "/nonexistent/dir/x.svg": the folder /nonexistent/dir is missing`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -214,14 +215,15 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
-// Output that cannot be written is an error, in text and in JSON.
+// Output that cannot be written is a failure of the work, not of its
+// usage: exit 1, in text and in JSON.
 func TestWriteErrors(t *testing.T) {
 	for _, args := range [][]string{{"verify"}, {"enumerate"}, {"solve", "--json"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var errb bytes.Buffer
 			code := Run(context.Background(), args, strings.NewReader(""), failingWriter{}, &errb)
-			if code != exitUsage || !strings.Contains(errb.String(), "cannot write the output: no space left on device") {
-				t.Fatalf("exit %d, stderr %q; want exit 2 and the write error", code, errb.String())
+			if code != exitFailed || !strings.Contains(errb.String(), "cannot write the output: no space left on device") {
+				t.Fatalf("exit %d, stderr %q; want exit 1 and the write error", code, errb.String())
 			}
 		})
 	}

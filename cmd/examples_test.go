@@ -21,12 +21,12 @@ func TestExamples(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"checker", []string{"verify", "--external", "python3 ../examples/checker.py"}, "ok: the program agrees on all 5,478 reachable boards"},
-		{"checker under gravity", []string{"verify", "--gravity", "--size", "3x4", "--k", "4", "--external", "python3 ../examples/checker.py"}, "ok: the program agrees on all 12,031 reachable boards"},
-		{"solver", []string{"verify", "--solver", "python3 ../examples/solver.py", "--check", "value,depth,best"}, "ok: the program agrees on all 4,520 positions"},
-		{"solver under misère gravity", []string{"verify", "--misere", "--gravity", "--size", "4x3", "--solver", "python3 ../examples/solver.py", "--check", "value,depth,best"}, "ok: the program agrees on all 1,801 positions"},
-		{"agent", []string{"grade", "--agent", "python3 ../examples/agent.py"}, "accuracy: 93.76% of moves keep the value"},
-		{"contest", []string{"judge", "uva10111", "python3 ../examples/uva10111.py", "--cases", "20"}, "UVa 10111, 22 cases: Accepted"},
+		{"checker", []string{"verify", "checker", "--", "python3", "../examples/checker.py"}, "ok: the program agrees on all 5,478 reachable boards"},
+		{"checker under gravity", []string{"verify", "checker", "--gravity", "--size", "3x4", "--k", "4", "--", "python3", "../examples/checker.py"}, "ok: the program agrees on all 12,031 reachable boards"},
+		{"solver", []string{"verify", "solver", "--check", "value,depth,best", "--", "python3", "../examples/solver.py"}, "ok: the program agrees on all 4,520 positions"},
+		{"solver under misère gravity", []string{"verify", "solver", "--misere", "--gravity", "--size", "4x3", "--check", "value,depth,best", "--", "python3", "../examples/solver.py"}, "ok: the program agrees on all 1,801 positions"},
+		{"agent", []string{"grade", "--", "python3", "../examples/agent.py"}, "accuracy: 93.76% of moves keep the value"},
+		{"contest", []string{"judge", "uva10111", "--cases", "20", "--", "python3", "../examples/uva10111.py"}, "UVa 10111, 22 cases: Accepted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

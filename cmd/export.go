@@ -2,25 +2,26 @@ package cmd
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-type exportOptions struct {
-	*globalOptions
-	out     string
-	formats []string
+// ExportOptions are the options of export.
+type ExportOptions struct {
+	GameOptions
+	Out     string
+	Formats []string
 }
 
-func newExportCmd(g *globalOptions) *cobra.Command {
-	opts := &exportOptions{globalOptions: g}
+// NewCmdExport builds export; runF, when not nil, runs instead of the
+// command's own run.
+func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
+	opts := &ExportOptions{}
 	c := &cobra.Command{
 		Use:   "export",
 		Short: "Write the states and moves tables as Parquet and CSV",
@@ -38,93 +39,60 @@ files of an earlier dataset that the new one lacks (say the Parquet files when
 only CSV is asked for) are gone, and a line on stderr names them. --out must
 hold no subfolder. data/README.md is the data dictionary.`,
 		Example: "  tateti-lab export --out data\n  tateti-lab export --size 4x4 --out out4x4 --format parquet",
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return runExport(c, opts)
+			if opts.Out == "" {
+				return flagErrorf("--out is missing, name the folder to write into, such as --out data")
+			}
+			if err := export.CheckFormats(opts.Formats); err != nil {
+				return flagErrorf("--format %q: %w", strings.Join(opts.Formats, ","), err)
+			}
+			if err := export.CheckTarget(opts.Out); err != nil {
+				return flagErrorf("--out: %w", err)
+			}
+			var err error
+			if opts.GameOptions, err = f.exhaustive(c); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runExport(opts)
 		},
 	}
-	c.Flags().StringVar(&opts.out, "out", "", "the folder to write into (created if missing)")
-	c.Flags().StringSliceVar(&opts.formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
+	c.Flags().StringVar(&opts.Out, "out", "", "the folder to write into (created if missing)")
+	c.Flags().StringSliceVar(&opts.Formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
 	return c
 }
 
-func runExport(c *cobra.Command, opts *exportOptions) error {
-	g, err := opts.exhaustive()
-	if err != nil {
-		return err
-	}
-	if opts.out == "" {
-		return fmt.Errorf("--out is missing, name the folder to write into, such as --out data")
-	}
-	// Fail before the solve, not after it.
-	if err := export.CheckFormats(opts.formats); err != nil {
-		return fmt.Errorf("--format %q: %w", strings.Join(opts.formats, ","), err)
-	}
-	if err := export.CheckTarget(opts.out); err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	ctx := c.Context()
+func runExport(opts *ExportOptions) error {
 	// The export holds the solved game (about 500 MB on 4x4) while it
 	// streams the tables; Go's default, a heap twice the live data, would
-	// take it past 1 GiB. Collecting at half is no slower here (measured).
+	// take it past 1 GiB (docs/benchmarks.md).
 	defer debug.SetGCPercent(debug.SetGCPercent(50))
-	r, err := solve.Game(c.Context(), g, opts.workers)
+	r, err := solve.Game(opts.Ctx, opts.Rules, opts.Workers)
 	if err != nil {
 		return err
 	}
-	m, err := export.Write(ctx, r, export.Options{
-		Dir:      opts.out,
-		Formats:  opts.formats,
+	var progress func(string, int, int)
+	if opts.IO.ErrTTY {
+		progress = report.ExportProgress(opts.IO.ErrOut)
+	}
+	m, err := export.Write(opts.Ctx, r, export.Options{
+		Dir:      opts.Out,
+		Formats:  opts.Formats,
 		Meta:     export.Meta{Tool: "tateti-lab", Version: Version},
-		Progress: exportProgress(c.ErrOrStderr()),
-		Workers:  opts.workers,
+		Progress: progress,
+		Workers:  opts.Workers,
 	})
 	if err != nil {
 		return err
 	}
 	if len(m.Dropped) > 0 {
-		fmt.Fprintf(c.ErrOrStderr(), "tateti-lab: replaced the earlier dataset in %s; these files of it are gone: %s\n", opts.out, strings.Join(m.Dropped, ", "))
+		fmt.Fprintf(opts.IO.ErrOut, "tateti-lab: replaced the earlier dataset in %s; these files of it are gone: %s\n", opts.Out, strings.Join(m.Dropped, ", "))
 	}
-	w := c.OutOrStdout()
-	if opts.json {
-		return writeJSON(w, m)
+	if opts.JSON {
+		return writeJSON(opts.IO.Out, m)
 	}
-	fmt.Fprintf(w, "wrote %s for %s\n", opts.out, g.Spec().Words())
-	t := newTable(w)
-	fmt.Fprintln(t, "file\trows\tbytes\tsha256\t")
-	for _, f := range m.Files {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t\n", f.Name, commas(f.Rows), commas(f.Bytes), f.SHA256)
-	}
-	fmt.Fprintf(t, "%s\t\t\t\t\n", export.ManifestName)
-	return t.Flush()
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// exportProgress reports long work on w when w is a terminal, and nowhere
-// otherwise. The tables are written at once, so it keeps the last count of
-// each.
-func exportProgress(w io.Writer) func(table string, done, total int) {
-	if !isTerminal(w) {
-		return nil
-	}
-	var mu sync.Mutex
-	done := map[string]int{}
-	return func(table string, n, total int) {
-		mu.Lock()
-		defer mu.Unlock()
-		done[table] = n
-		fmt.Fprintf(w, "\rexport: states %s, moves from %s of %s positions", commas(int64(done["states"])), commas(int64(done["moves"])), commas(int64(total)))
-		if done["states"] == total && done["moves"] == total {
-			fmt.Fprintln(w)
-		}
-	}
+	return report.Export(opts.IO.Out, opts.Out, opts.Rules.Spec(), m.Manifest)
 }

@@ -3,8 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"io"
-	"strconv"
-	"text/tabwriter"
+	"os"
 )
 
 // writeJSON prints v as indented JSON with a final newline.
@@ -14,27 +13,12 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// newTable starts a table with right-aligned columns.
-func newTable(w io.Writer) *tabwriter.Writer {
-	return tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-}
-
-// commas prints n with thousands separators: 549946 as "549,946".
-func commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := n < 0
-	if neg {
-		s = s[1:]
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
 	}
-	out := make([]byte, 0, len(s)+len(s)/3+1)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

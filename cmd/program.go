@@ -1,81 +1,77 @@
 package cmd
 
 import (
-	"fmt"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
-	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// programOptions are the flags of every mode that runs a user's program over
-// a line protocol: verify --external and --solver, grade --agent.
-type programOptions struct {
-	cells      string
-	timeout    time.Duration
-	total      time.Duration
-	moveFormat string
-	sample     int
-	seed       uint64
+// programFlags are the flags of every command that runs a user's program
+// over a line protocol, as typed.
+type programFlags struct {
+	cells   string
+	timeout time.Duration
+	total   time.Duration
 }
 
-// programFlags names the flags bind adds, for the check that they go with a
-// program.
-var programFlags = []string{"cells", "timeout", "total-timeout", "move-format", "sample", "seed"}
-
-func (p *programOptions) bind(f *pflag.FlagSet) {
+func (p *programFlags) bind(f *pflag.FlagSet) {
 	f.StringVar(&p.cells, "cells", "X,O,.", "the tokens for X, O and an empty cell in a request")
 	f.DurationVar(&p.timeout, "timeout", 60*time.Second, "the longest the program may stay silent (no answer, or no exit after the last)")
 	f.DurationVar(&p.total, "total-timeout", 0, "the longest the whole run may take (default no limit)")
-	f.StringVar(&p.moveFormat, "move-format", "cell", "how the program writes a move: cell, row,col, or under --gravity column")
-	f.IntVar(&p.sample, "sample", 0, "send only this many positions, chosen at random (reproducibly, see --seed)")
-	f.Uint64Var(&p.seed, "seed", 1, "with --sample: the seed that chooses the positions")
 }
 
-// program is the parsed program flags.
-type program struct {
-	argv  []string
-	cells protocol.Cells
-	moves protocol.MoveFormat
+// Program is a user's program with how to talk to it, validated.
+type Program struct {
+	Argv    []string // the program and its arguments, after --
+	Cells   protocol.Cells
+	Timeout time.Duration // the longest silence
+	Total   time.Duration // the longest whole run; 0: no limit
 }
 
-// parse validates the program text given with flag and the program flags.
-func (p *programOptions) parse(flag, text string, rs rules.Spec) (program, error) {
-	var out program
-	argv, err := splitArgs(flag, text)
-	if err != nil {
-		return out, err
-	}
+// parse validates the program flags and the program after -- in args.
+func (p *programFlags) parse(c *cobra.Command, args []string) (Program, error) {
+	var out Program
 	cells, err := protocol.Tokens(p.cells, 3, "X, O, empty")
 	if err != nil {
-		return out, fmt.Errorf("--cells %w", err)
+		return out, flagErrorf("--cells %w", err)
 	}
-	moves, err := protocol.ParseMoveFormat(p.moveFormat, rs)
-	if err != nil {
-		return out, fmt.Errorf("--move-format: %w", err)
-	}
+	copy(out.Cells[:], cells)
 	switch {
 	case p.timeout <= 0:
-		return out, fmt.Errorf("--timeout %v is not a time to wait, want more than 0 such as 60s", p.timeout)
+		return out, flagErrorf("--timeout %v is not a time to wait, want more than 0 such as 60s", p.timeout)
 	case p.total < 0:
-		return out, fmt.Errorf("--total-timeout %v is not a time to wait, want 0 for no limit or more, such as 10m", p.total)
-	case p.sample < 0:
-		return out, fmt.Errorf("--sample %d is not a count of positions, want 1 or more (or leave it out for all)", p.sample)
+		return out, flagErrorf("--total-timeout %v is not a time to wait, want 0 for no limit or more, such as 10m", p.total)
 	}
-	out.argv, out.moves = argv, moves
-	copy(out.cells[:], cells)
-	return out, canStart(flag, argv)
+	out.Timeout, out.Total = p.timeout, p.total
+	out.Argv, err = programArgs(c, args)
+	return out, err
 }
 
-// choose gives the positions to send: all of them, or a --sample of them.
-func (p *programOptions) choose(positions []int) []int {
-	if p.sample == 0 {
-		return positions
+// sampleFlags choose the positions a solver or an agent is sent.
+type sampleFlags struct {
+	sample int
+	seed   uint64
+}
+
+func (s *sampleFlags) bind(f *pflag.FlagSet) {
+	f.IntVar(&s.sample, "sample", 0, "send only this many positions, chosen at random (reproducibly, see --seed)")
+	f.Uint64Var(&s.seed, "seed", 1, "with --sample: the seed that chooses the positions")
+}
+
+func (s *sampleFlags) check() error {
+	if s.sample < 0 {
+		return flagErrorf("--sample %d is not a count of positions, want 1 or more (or leave it out for all)", s.sample)
 	}
-	picked := protocol.Sample(len(positions), p.sample, p.seed)
-	for k, i := range picked {
-		picked[k] = positions[i]
+	return nil
+}
+
+// moveFormat validates --move-format for the game.
+func moveFormat(name string, o GameOptions) (protocol.MoveFormat, error) {
+	f, err := protocol.ParseMoveFormat(name, o.Rules.Spec())
+	if err != nil {
+		return f, flagErrorf("--move-format: %w", err)
 	}
-	return picked
+	return f, nil
 }

@@ -43,7 +43,7 @@ func TestVerifySolver(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"verify", "--solver", self(t)}, tt.args...)
+			args := append(append([]string{"verify", "solver"}, tt.args...), "--", self(t))
 			out, errOut, code := fakeRun(t, tt.role, "", args...)
 			if code != tt.code || !strings.Contains(out, tt.stdout) {
 				t.Fatalf("exit %d, want %d and stdout containing %q\nstdout:\n%s\nstderr:\n%s", code, tt.code, tt.stdout, out, errOut)
@@ -60,9 +60,9 @@ func TestProgramMisbehaves(t *testing.T) {
 		role string
 		args []string
 	}{
-		{"checker", "seed000", []string{"verify", "--cells", "0,1,-1", "--results", "0,1,2,3", "--external"}},
-		{"solver", "solver", []string{"verify", "--solver"}},
-		{"agent", "agent-first", []string{"grade", "--agent"}},
+		{"checker", "seed000", []string{"verify", "checker", "--cells", "0,1,-1", "--results", "0,1,2,3"}},
+		{"solver", "solver", []string{"verify", "solver"}},
+		{"agent", "agent-first", []string{"grade"}},
 	}
 	faults := []struct {
 		fault string
@@ -77,7 +77,7 @@ func TestProgramMisbehaves(t *testing.T) {
 	for _, m := range modes {
 		for _, f := range faults {
 			t.Run(m.name+" "+f.fault, func(t *testing.T) {
-				args := append(append(append([]string{}, m.args...), self(t)), f.args...)
+				args := append(append(append([]string{}, m.args...), f.args...), "--", self(t))
 				out, errOut, code := fakeRun(t, m.role, f.fault, args...)
 				if code != exitUsage || !strings.Contains(errOut, m.name+" program") || !strings.Contains(errOut, f.want) {
 					t.Fatalf("exit %d, stderr %q; want exit 2 and %q\nstdout:\n%s", code, errOut, f.want, out)
@@ -85,7 +85,7 @@ func TestProgramMisbehaves(t *testing.T) {
 			})
 		}
 		t.Run(m.name+" cannot start", func(t *testing.T) {
-			args := append(append([]string{}, m.args...), "/nonexistent/program")
+			args := append(append([]string{}, m.args...), "--", "/nonexistent/program")
 			_, errOut, code := fakeRun(t, m.role, "", args...)
 			if code != exitUsage || !strings.Contains(errOut, "cannot start") {
 				t.Fatalf("exit %d, stderr %q; want exit 2 and cannot start", code, errOut)
@@ -94,7 +94,7 @@ func TestProgramMisbehaves(t *testing.T) {
 		t.Run(m.name+" leaves a child", func(t *testing.T) {
 			pids := filepath.Join(t.TempDir(), "pids")
 			t.Setenv(fakeprog.PIDFile, pids)
-			args := append(append([]string{}, m.args...), self(t))
+			args := append(append([]string{}, m.args...), "--", self(t))
 			if out, errOut, code := fakeRun(t, m.role, "child", args...); code == exitUsage {
 				t.Fatalf("exit 2: %s %s", out, errOut)
 			}
@@ -125,7 +125,7 @@ func TestGrade(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"grade", "--json", "--agent", self(t)}, tt.args...)
+			args := append(append([]string{"grade", "--json"}, tt.args...), "--", self(t))
 			out, errOut, code := fakeRun(t, tt.role, "", args...)
 			var v struct {
 				Passed bool `json:"passed"`
@@ -172,7 +172,7 @@ func firstCellAccuracy(t *testing.T) float64 {
 // Under gravity the first empty cell is mostly not a legal move: those
 // answers are reported as illegal, with the board, and the run is graded.
 func TestGradeIllegal(t *testing.T) {
-	out, errOut, code := fakeRun(t, "agent-empty", "", "grade", "--agent", self(t), "--size", "3x3", "--gravity")
+	out, errOut, code := fakeRun(t, "agent-empty", "", "grade", "--size", "3x3", "--gravity", "--", self(t))
 	if code != 0 || strings.Contains(out, "illegal     0") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -202,7 +202,7 @@ func TestJudgeUVa10111(t *testing.T) {
 			if testing.Short() && tt.name != "sample accepted" {
 				t.Skip("each case solves 4x4 first: heavy under -race, runs without -short")
 			}
-			args := append([]string{"judge", "uva10111", self(t)}, tt.args...)
+			args := append(append([]string{"judge", "uva10111"}, tt.args...), "--", self(t))
 			out, errOut, code := fakeRun(t, tt.role, tt.fault, args...)
 			if code != tt.code || !strings.Contains(out, tt.stdout) {
 				t.Fatalf("exit %d, want %d and stdout containing %q\nstdout:\n%s\nstderr:\n%s", code, tt.code, tt.stdout, out, errOut)
@@ -218,9 +218,11 @@ func TestJudgeUsage(t *testing.T) {
 		want string
 	}{
 		{"no problem", []string{"judge"}, "name a problem"},
-		{"no program", []string{"judge", "uva10111"}, "accepts 1 arg(s), received 0"},
-		{"a size", []string{"judge", "uva10111", "x", "--size", "3x3"}, "--size does not go with judge uva10111"},
-		{"cannot start", []string{"judge", "uva10111", "/nonexistent/program", "--cases", "0"}, "cannot start"},
+		{"no program", []string{"judge", "uva10111"}, "the program is missing: give it and its arguments after --"},
+		{"a program before --", []string{"judge", "uva10111", "x"}, `"x" is not a flag of tateti-lab judge uva10111: give the program and its arguments after --`},
+		{"nothing after --", []string{"judge", "uva10111", "--"}, "nothing after --"},
+		{"a size", []string{"judge", "uva10111", "--size", "3x3", "--", "x"}, "--size does not go with judge uva10111"},
+		{"cannot start", []string{"judge", "uva10111", "--cases", "0", "--", "/nonexistent/program"}, "cannot start"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -238,18 +240,18 @@ func TestProgramUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"check without value", []string{"verify", "--solver", "x", "--check", "depth"}, `--check "depth" does not name value`},
-		{"check of a typo", []string{"verify", "--solver", "x", "--check", "value,dpeth"}, `names "dpeth", want value, depth and best`},
-		{"values too few", []string{"verify", "--solver", "x", "--values", "1,0"}, `--values "1,0" has 2 tokens, want 3`},
-		{"column without gravity", []string{"verify", "--solver", "x", "--move-format", "column"}, "--move-format: move format column needs gravity"},
-		{"both programs", []string{"verify", "--solver", "x", "--external", "y"}, "--external and --solver test different programs"},
-		{"values with a checker", []string{"verify", "--external", self(t), "--values", "1,0,-1"}, "--values goes with --solver"},
-		{"results with a solver", []string{"verify", "--solver", self(t), "--results", "a,b,c,d"}, "--results goes with --external"},
-		{"sample without a program", []string{"verify", "--sample", "10"}, "--sample goes with --external or --solver"},
-		{"negative sample", []string{"grade", "--agent", "x", "--sample", "-1"}, "--sample -1 is not a count"},
-		{"grade without an agent", []string{"grade"}, "--agent is missing"},
-		{"accuracy past 100", []string{"grade", "--agent", self(t), "--min-accuracy", "150"}, "--min-accuracy 150 is not a percentage"},
-		{"agent not found", []string{"grade", "--agent", "/nonexistent/agent"}, `--agent: cannot start "/nonexistent/agent"`},
+		{"check without value", []string{"verify", "solver", "--check", "depth", "--", "x"}, `--check "depth" does not name value`},
+		{"check of a typo", []string{"verify", "solver", "--check", "value,dpeth", "--", "x"}, `names "dpeth", want value, depth and best`},
+		{"values too few", []string{"verify", "solver", "--values", "1,0", "--", "x"}, `--values "1,0" has 2 tokens, want 3`},
+		{"column without gravity", []string{"verify", "solver", "--move-format", "column", "--", "x"}, "--move-format: move format column needs gravity"},
+		{"values with a checker", []string{"verify", "checker", "--values", "1,0,-1", "--", self(t)}, "unknown flag: --values"},
+		{"results with a solver", []string{"verify", "solver", "--results", "a,b,c,d", "--", self(t)}, "unknown flag: --results"},
+		{"sample without a program", []string{"verify", "--sample", "10"}, "unknown flag: --sample"},
+		{"negative sample", []string{"grade", "--sample", "-1", "--", "x"}, "--sample -1 is not a count"},
+		{"grade without an agent", []string{"grade"}, "the program is missing: give it and its arguments after --, such as tateti-lab grade -- python3 prog.py"},
+		{"accuracy past 100", []string{"grade", "--min-accuracy", "150", "--", self(t)}, "--min-accuracy 150 is not a percentage"},
+		{"accuracy not a number", []string{"grade", "--min-accuracy", "NaN", "--", self(t)}, "--min-accuracy NaN is not a percentage"},
+		{"agent not found", []string{"grade", "--", "/nonexistent/agent"}, `cannot start the program "/nonexistent/agent"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,18 +7,24 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-type renderOptions struct {
-	*globalOptions
-	position string
-	moves    string
-	out      string
+// RenderOptions are the options of render.
+type RenderOptions struct {
+	GameOptions
+	Board game.Board // the position, after --moves
+	Out   string     // the SVG file, or - for stdout
 }
 
-func newRenderCmd(g *globalOptions) *cobra.Command {
-	opts := &renderOptions{globalOptions: g}
+// NewCmdRender builds render; runF, when not nil, runs instead of the
+// command's own run.
+func NewCmdRender(f *Factory, runF func(*RenderOptions) error) *cobra.Command {
+	opts := &RenderOptions{}
+	var position, moves string
 	c := &cobra.Command{
 		Use:   "render",
 		Short: "Draw a position as SVG, every legal move coloured by its result",
@@ -29,22 +35,37 @@ with the plies left after it; best moves are ringed. The caption names the
 position and its value. --out - writes to stdout; a file appears complete or
 not at all.`,
 		Example: "  tateti-lab render --position 'XX./O../...' --out position.svg\n  tateti-lab render --gravity --size 4x4 --k 4 --moves 2332 --out -",
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return runRender(c, opts)
+			var err error
+			if opts.GameOptions, err = f.options(c); err != nil {
+				return err
+			}
+			if opts.Out == "" {
+				return flagErrorf("--out is missing, name the SVG file to write, such as --out position.svg, or - for stdout")
+			}
+			if dir := filepath.Dir(opts.Out); opts.Out != "-" {
+				if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+					return flagErrorf("--out %q: the folder %s is missing; create it or name another", opts.Out, dir)
+				}
+			}
+			if opts.Board, err = parsePosition(opts.Rules, position, moves); err != nil {
+				return flagError(err)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runRender(opts)
 		},
 	}
-	c.Flags().StringVar(&opts.position, "position", "", "the board, such as 'XO./.X./..O' (default the empty board)")
-	c.Flags().StringVar(&opts.moves, "moves", "", "moves to play first, as in solve --moves")
-	c.Flags().StringVar(&opts.out, "out", "", "the SVG file to write, or - for stdout")
+	c.Flags().StringVar(&position, "position", "", "the board, such as 'XO./.X./..O' (default the empty board)")
+	c.Flags().StringVar(&moves, "moves", "", "moves to play first, as in solve --moves")
+	c.Flags().StringVar(&opts.Out, "out", "", "the SVG file to write, or - for stdout")
 	return c
 }
 
-func runRender(c *cobra.Command, opts *renderOptions) error {
-	if opts.out == "" {
-		return fmt.Errorf("--out is missing, name the SVG file to write, such as --out position.svg, or - for stdout")
-	}
-	a, err := analyzePosition(c, opts.globalOptions, opts.position, opts.moves)
+func runRender(opts *RenderOptions) error {
+	a, err := solve.Analyze(opts.Ctx, opts.Rules, opts.Board, opts.Workers)
 	if err != nil {
 		return err
 	}
@@ -52,33 +73,12 @@ func runRender(c *cobra.Command, opts *renderOptions) error {
 	if err := report.SVG(&svg, report.NewPosition(a)); err != nil {
 		return err
 	}
-	if opts.out == "-" {
-		_, err := c.OutOrStdout().Write(svg.Bytes())
+	if opts.Out == "-" {
+		_, err := opts.IO.Out.Write(svg.Bytes())
 		return err
 	}
-	return writeFileAtomic(opts.out, svg.Bytes())
-}
-
-// writeFileAtomic writes data to a temporary file beside name and renames it
-// into place, so that name holds the whole file or is untouched.
-func writeFileAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("--out %q cannot be written: %w", name, err)
-	}
-	defer os.Remove(f.Name())
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
-	}
-	if err != nil {
-		return fmt.Errorf("--out %q cannot be written: %w", name, err)
+	if err := atomicfile.Write(opts.Out, svg.Bytes()); err != nil {
+		return fmt.Errorf("--out %w", err)
 	}
 	return nil
 }

@@ -10,15 +10,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
-	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Version is the tool's version, printed by --version and written into exports.
@@ -27,8 +26,8 @@ const Version = "0.1.0"
 // Exit codes.
 const (
 	exitOK          = 0
-	exitDisagree    = 1   // a check found a disagreement
-	exitUsage       = 2   // bad usage, bad input, or a failure to finish
+	exitFailed      = 1   // a check found a disagreement, or the work failed
+	exitUsage       = 2   // bad usage or bad input
 	exitInterrupted = 130 // SIGINT or SIGTERM
 )
 
@@ -81,13 +80,15 @@ func interruptible(parent context.Context) (context.Context, func()) {
 // exit code. Errors are printed to stderr, and with --json also as an object
 // on stdout. A failure to write the output is an error too.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRootCmd()
-	if isTerminal(stderr) {
+	out := &stickyWriter{w: stdout}
+	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, ErrTTY: isTerminal(stderr)}
+	if io.ErrTTY {
 		line := progress.NewLine(stderr)
 		ctx = progress.With(ctx, line)
 		defer line.Done()
 	}
-	out := &stickyWriter{w: stdout}
+	f := NewFactory(io)
+	root := NewCmdRoot(f)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(out)
@@ -97,7 +98,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = fmt.Errorf("cannot write the output: %w", out.err)
 	}
 	code := exitCode(ctx, err)
-	if code == exitOK || code == exitDisagree || errors.Is(err, errMisbehaved) {
+	if code == exitOK || errors.Is(err, errDisagree) || errors.Is(err, errMisbehaved) {
 		return code
 	}
 	msg := err.Error()
@@ -105,36 +106,54 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		msg = context.Cause(ctx).Error() + ": stopped before the end, nothing half-written is left"
 	}
 	fmt.Fprintf(stderr, "tateti-lab: %s\n", msg)
-	if jsonWanted(root, args) && out.err == nil {
-		_ = writeJSON(stdout, struct {
-			Error string `json:"error"`
-			Exit  int    `json:"exit"`
-		}{msg, code})
+	if f.game.json || jsonWanted(args) {
+		if out.err == nil {
+			_ = writeJSON(stdout, struct {
+				Error string `json:"error"`
+				Exit  int    `json:"exit"`
+			}{msg, code})
+		}
 	}
 	return code
 }
 
-// exitCode classifies how a run ended. A run whose context a signal
-// cancelled was interrupted, whatever error the work gave on the way out.
+// exitCode classifies how a run ended: 130 when a signal cancelled its
+// context, whatever error the work gave on the way out; 2 for bad usage or
+// input, a user's program that misbehaved among them; 1 for a check that
+// found a disagreement or work that failed.
 func exitCode(ctx context.Context, err error) int {
 	var sig interrupted
+	var flagErr *FlagError
+	var progErr *extproc.ProgramError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(context.Cause(ctx), &sig):
 		return exitInterrupted
-	case errors.Is(err, errDisagree):
-		return exitDisagree
+	case errors.As(err, &flagErr), errors.As(err, &progErr), errors.Is(err, errMisbehaved), isCobraUsage(err):
+		return exitUsage
 	}
-	return exitUsage
+	return exitFailed
+}
+
+// isCobraUsage reports whether err is Cobra's own word on a command it
+// cannot find, which no flag error function sees (cli/cli tells it the same
+// way). Argument counts are checked by noArgs and programArgs.
+func isCobraUsage(err error) bool {
+	return strings.HasPrefix(err.Error(), "unknown command ")
+}
+
+// noArgs refuses arguments where a command takes none.
+func noArgs(c *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return flagErrorf("%s takes no arguments, and %q is not a flag (see '%s --help')", c.CommandPath(), game.Echo(args[0]), c.CommandPath())
+	}
+	return nil
 }
 
 // jsonWanted reports whether --json was given, even when parsing stopped at a
 // bad flag before reaching it.
-func jsonWanted(root *cobra.Command, args []string) bool {
-	if on, err := root.PersistentFlags().GetBool("json"); err == nil && on {
-		return true
-	}
+func jsonWanted(args []string) bool {
 	return slices.Contains(args, "--json") || slices.Contains(args, "--json=true")
 }
 
@@ -154,25 +173,9 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// errDisagree is returned after a check has printed its disagreements.
-var errDisagree = errors.New("a check found a disagreement")
-
-// errMisbehaved is returned after a report has said how a user's program
-// misbehaved (a judge's Runtime Error, say): exit 2, nothing more to print.
-var errMisbehaved = errors.New("the program misbehaved")
-
-// globalOptions are the persistent flags every command shares.
-type globalOptions struct {
-	size    string
-	k       int
-	gravity bool
-	misere  bool
-	json    bool
-	workers int
-}
-
-func newRootCmd() *cobra.Command {
-	opts := &globalOptions{}
+// NewCmdRoot builds the command line over f: the game flags on the root,
+// shared by every command, and the commands.
+func NewCmdRoot(f *Factory) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "tateti-lab",
 		Short: "Exhaust tic-tac-toe and small m,n,k games",
@@ -183,61 +186,28 @@ independent win checkers agree on every position, and exports a dataset.
 Every command takes the game flags: --size ROWSxCOLS, --k, and the rule
 switches --gravity (Connect-Four placement: a mark drops to the lowest empty
 cell of its column; row 0 is the top) and --misere (k in a row loses), which
-combine.`,
+combine. TATETI_MEMORY (bytes) caps the memory a run may plan on.`,
 		Version:       Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())
-	})
-	f := root.PersistentFlags()
-	f.StringVar(&opts.size, "size", "3x3", "board size as ROWSxCOLS")
-	f.IntVar(&opts.k, "k", 0, "marks in a row to win (default: the shorter side)")
-	f.BoolVar(&opts.gravity, "gravity", false, "a mark drops to the lowest empty cell of its column, as in Connect Four")
-	f.BoolVar(&opts.misere, "misere", false, "misère: whoever completes k in a row loses")
-	f.BoolVar(&opts.json, "json", false, "print stable JSON instead of text")
-	f.IntVar(&opts.workers, "workers", runtime.NumCPU(), "goroutines for parallel work")
-
+	root.SetFlagErrorFunc(flagErrorFunc)
+	f.game.bind(root.PersistentFlags())
 	root.AddCommand(
-		newEnumerateCmd(opts),
-		newSolveCmd(opts),
-		newVerifyCmd(opts),
-		newExportCmd(opts),
-		newGradeCmd(opts),
-		newJudgeCmd(opts),
-		newRenderCmd(opts),
-		newServeCmd(opts),
+		NewCmdEnumerate(f, nil),
+		NewCmdSolve(f, nil),
+		NewCmdVerify(f, nil),
+		NewCmdExport(f, nil),
+		NewCmdGrade(f, nil),
+		NewCmdJudge(f),
+		NewCmdRender(f, nil),
+		NewCmdServe(f, nil),
 	)
 	return root
 }
 
-// rules validates the game flags and builds the game's rules.
-func (o *globalOptions) rules() (rules.Rules, error) {
-	rows, cols, err := game.ParseSize(o.size)
-	if err != nil {
-		return nil, err
-	}
-	s, err := game.NewSpec(rows, cols, o.k)
-	if err != nil {
-		return nil, err
-	}
-	if o.workers < 1 {
-		return nil, fmt.Errorf("--workers %d is not a count of goroutines, want 1 or more", o.workers)
-	}
-	return rules.New(rules.Spec{Spec: s, Gravity: o.gravity, Misere: o.misere}), nil
-}
-
-// exhaustive is rules for the commands that walk every position: it also
-// checks that the board is small enough, and that the run's estimated memory
-// fits what the machine has, before any work starts.
-func (o *globalOptions) exhaustive() (rules.Rules, error) {
-	rl, err := o.rules()
-	if err != nil {
-		return nil, err
-	}
-	if err := enumerate.CheckSize(rl.Spec().Spec); err != nil {
-		return nil, err
-	}
-	return rl, enumerate.CheckMemory(rl.Spec(), availableMemory())
+// flagErrorFunc marks a flag Cobra cannot parse as bad usage, and points to
+// the command's help.
+func flagErrorFunc(c *cobra.Command, err error) error {
+	return flagErrorf("%w (see '%s --help')", err, c.CommandPath())
 }

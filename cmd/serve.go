@@ -13,13 +13,17 @@ import (
 	"github.com/tateti-lab/tateti-lab/web"
 )
 
-type serveOptions struct {
-	*globalOptions
-	addr string
+// ServeOptions are the options of serve.
+type ServeOptions struct {
+	GameOptions
+	Addr     string
+	Listener net.Listener // bound to Addr before the game is solved
 }
 
-func newServeCmd(g *globalOptions) *cobra.Command {
-	opts := &serveOptions{globalOptions: g}
+// NewCmdServe builds serve; runF, when not nil, runs instead of the
+// command's own run (and must close the listener).
+func NewCmdServe(f *Factory, runF func(*ServeOptions) error) *cobra.Command {
+	opts := &ServeOptions{}
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Explore the solved game in a local web page",
@@ -34,42 +38,46 @@ GET /api/position?board=BOARD[&move=M], which answers what solve --position
 It listens on loopback unless --addr says otherwise, says where, and stops
 cleanly on Ctrl-C or SIGTERM (exit 130).`,
 		Example: "  tateti-lab serve\n  tateti-lab serve --gravity --size 4x4 --k 4 --addr 127.0.0.1:9000",
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return runServe(c, opts)
+			var err error
+			if opts.GameOptions, err = f.exhaustive(c); err != nil {
+				return err
+			}
+			if opts.Listener, err = net.Listen("tcp", opts.Addr); err != nil {
+				return flagErrorf("--addr %q: cannot listen: %w", opts.Addr, err)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runServe(opts)
 		},
 	}
-	c.Flags().StringVar(&opts.addr, "addr", "127.0.0.1:8080", "the address to listen on")
+	c.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "the address to listen on")
 	return c
 }
 
-func runServe(c *cobra.Command, opts *serveOptions) error {
-	rl, err := opts.exhaustive()
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", opts.addr)
-	if err != nil {
-		return fmt.Errorf("--addr %q: cannot listen: %w", opts.addr, err)
-	}
+func runServe(opts *ServeOptions) error {
+	ln := opts.Listener
 	defer ln.Close()
-	sol, err := solve.Game(c.Context(), rl, opts.workers)
+	ctx := opts.Ctx
+	sol, err := solve.Game(ctx, opts.Rules, opts.Workers)
 	if err != nil {
 		return err
 	}
 	srv := &http.Server{Handler: web.Handler(sol), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(c.OutOrStdout(), "serving %s at http://%s/ (Ctrl-C to stop)\n", rl.Spec().Words(), ln.Addr())
+	fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop)\n", opts.Rules.Spec().Words(), ln.Addr())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
 	case err := <-served:
 		return err
-	case <-c.Context().Done():
+	case <-ctx.Done():
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	return c.Context().Err()
+	return ctx.Err()
 }

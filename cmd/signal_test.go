@@ -97,12 +97,12 @@ func TestSIGTERMDuringExport(t *testing.T) {
 	}
 }
 
-// SIGTERM during verify --external with a hung checker: exit 130, the
+// SIGTERM during verify checker with a hung checker: exit 130, the
 // checker stopped, and no blame on it.
 func TestSIGTERMDuringExternal(t *testing.T) {
 	pids := filepath.Join(t.TempDir(), "pids")
 	env := []string{fakeprog.Env + "=hang", fakeprog.PIDFile + "=" + pids}
-	c, stderr := lab(t, env, "verify", "--external", quote(os.Args[0]), "--cells", "0,1,-1", "--results", "0,1,2,3", "--timeout", "1h")
+	c, stderr := lab(t, env, "verify", "checker", "--cells", "0,1,-1", "--results", "0,1,2,3", "--timeout", "1h", "--", os.Args[0])
 	checker := readPIDs(t, pids, 1)[0]
 	time.Sleep(200 * time.Millisecond) // the checker has answered 10 and hangs
 	c.Process.Signal(syscall.SIGTERM)

@@ -1,25 +1,29 @@
 package cmd
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-type solveOptions struct {
-	*globalOptions
-	position string
-	moves    string
+// SolveOptions are the options of solve: the whole game by Plan, or one
+// position, Board, when Position is set.
+type SolveOptions struct {
+	GameOptions
+	Position bool       // --position or --moves was given
+	Board    game.Board // the position to analyse, after --moves
+	Plan     solve.Plan // how the whole game is solved
 }
 
-func newSolveCmd(g *globalOptions) *cobra.Command {
-	opts := &solveOptions{globalOptions: g}
+// NewCmdSolve builds solve; runF, when not nil, runs instead of the
+// command's own run.
+func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
+	opts := &SolveOptions{}
+	var position, moves string
 	c := &cobra.Command{
 		Use:   "solve",
 		Short: "Solve every position with perfect play, or analyse one",
@@ -34,115 +38,61 @@ drawn on the board, best moves marked. --moves plays moves first (from
 --position, or from the empty board): cell numbers such as 4,0,8, or under
 --gravity columns in Connect-Four notation, 1 at the left, such as 4453.`,
 		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343",
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if c.Flags().Changed("position") || c.Flags().Changed("moves") {
-				return runPosition(c, opts)
+			var err error
+			if opts.GameOptions, err = f.options(c); err != nil {
+				return err
 			}
-			return runSolve(c, opts)
+			opts.Position = c.Flags().Changed("position") || c.Flags().Changed("moves")
+			if opts.Position {
+				opts.Board, err = parsePosition(opts.Rules, position, moves)
+			} else {
+				opts.Plan, err = solve.PlanFor(opts.Rules, f.Memory())
+			}
+			if err != nil {
+				return flagError(err)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSolve(opts)
 		},
 	}
-	c.Flags().StringVar(&opts.position, "position", "", "analyse this board, such as 'XO./.X./..O'")
-	c.Flags().StringVar(&opts.moves, "moves", "", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
+	c.Flags().StringVar(&position, "position", "", "analyse this board, such as 'XO./.X./..O'")
+	c.Flags().StringVar(&moves, "moves", "", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
 	return c
 }
 
-func runSolve(c *cobra.Command, opts *solveOptions) error {
-	s, err := summarize(c, opts)
-	if err != nil {
-		return err
-	}
-	if opts.json {
-		return writeJSON(c.OutOrStdout(), s)
-	}
-	return printSummary(c.OutOrStdout(), s)
-}
-
-// summarize solves the game: by enumeration when it fits memory, else, when
-// a byte a placement fits, over placement ranks (solve.SolveRanked), which
-// gives the same summary.
-func summarize(c *cobra.Command, opts *solveOptions) (solve.Summary, error) {
-	rl, err := opts.rules()
-	if err != nil {
-		return solve.Summary{}, err
-	}
-	if err := enumerate.CheckSize(rl.Spec().Spec); err != nil {
-		return solve.Summary{}, err
-	}
-	avail := availableMemory()
-	tooBig := enumerate.CheckMemory(rl.Spec(), avail)
-	if tooBig == nil {
-		// The summary needs no paths or classes: a lean enumeration.
-		e, err := enumerate.Lean(c.Context(), rl, opts.workers)
+func runSolve(opts *SolveOptions) error {
+	if opts.Position {
+		a, err := solve.Analyze(opts.Ctx, opts.Rules, opts.Board, opts.Workers)
 		if err != nil {
-			return solve.Summary{}, err
+			return err
 		}
-		r, err := solve.All(c.Context(), e, opts.workers)
-		if err != nil {
-			return solve.Summary{}, err
-		}
-		return r.Summarize(), nil
+		p := report.NewPosition(a)
+		return show(opts.GameOptions, p, true, func(w io.Writer) error { return report.Text(w, p) })
 	}
-	ranked := solve.RankedBytes(rl.Spec())
-	if avail != 0 && ranked > avail {
-		return solve.Summary{}, tooBig
-	}
-	fmt.Fprintf(c.ErrOrStderr(), "tateti-lab: %v\ntateti-lab: solving over placement ranks instead, a byte each (%.1f GB)\n",
-		tooBig, float64(ranked)/1e9)
-	r, err := solve.SolveRanked(c.Context(), rl, opts.workers)
-	if err != nil {
-		return solve.Summary{}, err
-	}
-	return r.Summarize(), nil
-}
-
-func printSummary(w io.Writer, s solve.Summary) error {
-	g := s.Game
-	fmt.Fprintf(w, "%s: %s with perfect play\n\n", g.Words(), report.OutcomeIn(s.Value, s.Depth))
-	t := newTable(w)
-	fmt.Fprintln(t, "ply\tX wins\tdraw\tO wins\t")
-	for _, p := range s.ByPly {
-		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, commas(p.XWins), commas(p.Draw), commas(p.OWins))
-	}
-	v := s.PositionsByValue
-	fmt.Fprintf(t, "total\t%s\t%s\t%s\t\n", commas(v.XWins), commas(v.Draw), commas(v.OWins))
-	if err := t.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "\nopenings: X's first move in each cell\n")
-	report.DrawMoves(w, g, game.Board{}, game.X, report.Moves(game.X, s.Openings))
-	return nil
-}
-
-func runPosition(c *cobra.Command, opts *solveOptions) error {
-	a, err := analyzePosition(c, opts.globalOptions, opts.position, opts.moves)
+	report.Plan(opts.IO.ErrOut, opts.Plan)
+	s, err := solve.Summarize(opts.Ctx, opts.Rules, opts.Plan, opts.Workers)
 	if err != nil {
 		return err
 	}
-	if opts.json {
-		return writeJSON(c.OutOrStdout(), report.NewPosition(a))
-	}
-	return report.Text(c.OutOrStdout(), report.NewPosition(a))
+	return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s) })
 }
 
-// analyzePosition reads the board of --position (empty: the empty board),
-// plays --moves on it, and analyses the result.
-func analyzePosition(c *cobra.Command, opts *globalOptions, position, moves string) (solve.Analysis, error) {
-	rl, err := opts.rules()
-	if err != nil {
-		return solve.Analysis{}, err
-	}
+// parsePosition reads the board of --position (empty: the empty board),
+// which must be able to arise, and plays --moves on it.
+func parsePosition(rl rules.Rules, position, moves string) (game.Board, error) {
 	var b game.Board
 	if position != "" {
+		var err error
 		if b, err = game.Parse(rl.Spec().Spec, position); err != nil {
-			return solve.Analysis{}, err
+			return b, err
 		}
 		if err := rules.CheckReachable(rl, b); err != nil {
-			return solve.Analysis{}, err
+			return b, err
 		}
 	}
-	if b, err = rules.Play(rl, b, moves); err != nil {
-		return solve.Analysis{}, err
-	}
-	return solve.Analyze(c.Context(), rl, b, opts.workers)
+	return rules.Play(rl, b, moves)
 }

@@ -26,7 +26,7 @@ func TestMain(m *testing.M) {
 // self is the test binary: with fakeprog.Env set it is a checker program.
 func self(t *testing.T) string {
 	t.Helper()
-	return quote(os.Args[0])
+	return os.Args[0]
 }
 
 func TestVerifyExternal(t *testing.T) {
@@ -58,7 +58,7 @@ func TestVerifyExternal(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv(fakeprog.Env, tt.mode)
-			args := append([]string{"verify", "--external", self(t)}, tt.args...)
+			args := append(append([]string{"verify", "checker"}, tt.args...), "--", self(t))
 			out, errOut, code := run(t, "", args...)
 			if code != tt.code {
 				t.Fatalf("exit code = %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errOut)
@@ -76,14 +76,14 @@ func TestVerifyExternalUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"cells without external", []string{"verify", "--cells", "0,1,-1"}, "--cells goes with --external"},
-		{"total without external", []string{"verify", "--total-timeout", "1m"}, "--total-timeout goes with --external"},
-		{"negative total", []string{"verify", "--external", "x", "--total-timeout", "-1s"}, "--total-timeout -1s is not a time to wait"},
-		{"too few cells", []string{"verify", "--external", "x", "--cells", "0,1"}, `--cells "0,1" has 2 tokens, want 3`},
-		{"repeated result", []string{"verify", "--external", "x", "--results", "1,1,2,3"}, `names "1" twice`},
-		{"unclosed quote", []string{"verify", "--external", `python3 "check.py`}, "unclosed quote"},
-		{"no such program", []string{"verify", "--external", "/nonexistent/checker"}, "cannot start"},
-		{"zero timeout", []string{"verify", "--external", "x", "--timeout", "0s"}, "--timeout 0s is not a time to wait"},
+		{"cells without a program", []string{"verify", "--cells", "0,1,-1"}, "unknown flag: --cells"},
+		{"total without a program", []string{"verify", "--total-timeout", "1m"}, "unknown flag: --total-timeout"},
+		{"negative total", []string{"verify", "checker", "--total-timeout", "-1s", "--", "x"}, "--total-timeout -1s is not a time to wait"},
+		{"too few cells", []string{"verify", "checker", "--cells", "0,1", "--", "x"}, `--cells "0,1" has 2 tokens, want 3`},
+		{"repeated result", []string{"verify", "checker", "--results", "1,1,2,3", "--", "x"}, `names "1" twice`},
+		{"the program before --", []string{"verify", "checker", "python3", "check.py"}, `"python3" is not a flag of tateti-lab verify checker: give the program and its arguments after --`},
+		{"no such program", []string{"verify", "checker", "--", "/nonexistent/checker"}, "cannot start"},
+		{"zero timeout", []string{"verify", "checker", "--timeout", "0s", "--", "x"}, "--timeout 0s is not a time to wait"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -101,7 +101,7 @@ func TestVerifyExternalChild(t *testing.T) {
 	pids := filepath.Join(t.TempDir(), "pids")
 	t.Setenv(fakeprog.Env, "child")
 	t.Setenv(fakeprog.PIDFile, pids)
-	out, errOut, code := run(t, "", "verify", "--external", self(t), "--cells", "0,1,-1", "--results", "0,1,2,3", "--timeout", "5s")
+	out, errOut, code := run(t, "", "verify", "checker", "--cells", "0,1,-1", "--results", "0,1,2,3", "--timeout", "5s", "--", self(t))
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}

@@ -1,6 +1,7 @@
 package enumerate
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -135,4 +136,14 @@ func (r *Result) firstOfClass(lo, hi int) func(i int) bool {
 		seen[r.Canon[i]] = true
 	}
 	return func(i int) bool { return first[i-lo] }
+}
+
+// CountGame enumerates every position of rl's game from the empty board,
+// with up to workers goroutines, and counts it.
+func CountGame(ctx context.Context, rl rules.Rules, workers int) (Counts, error) {
+	r, err := All(ctx, rl, workers)
+	if err != nil {
+		return Counts{}, err
+	}
+	return r.Count()
 }

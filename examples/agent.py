@@ -1,4 +1,4 @@
-"""A simple agent for tateti-lab grade --agent: win now, else block, else the first move."""
+"""A simple agent for tateti-lab grade -- python3 agent.py: win now, else block, else the first move."""
 import os
 import sys
 

@@ -1,4 +1,4 @@
-"""A win checker for tateti-lab verify --external (cells X O ., results X O draw open)."""
+"""A win checker for tateti-lab verify checker -- python3 checker.py (cells X O ., results X O draw open)."""
 import os
 import sys
 

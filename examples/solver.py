@@ -1,4 +1,4 @@
-"""A memoized minimax for tateti-lab verify --solver --check value,depth,best."""
+"""A memoized minimax for tateti-lab verify solver --check value,depth,best -- python3 solver.py."""
 import os
 import sys
 from functools import lru_cache

@@ -17,7 +17,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/solve"
-	"github.com/tateti-lab/tateti-lab/verify"
 )
 
 // Agent describes a user's agent program (the agent protocol): a request is
@@ -79,7 +78,7 @@ func (a *Agent) Run(ctx context.Context, sol *solve.Result, positions []int) (*R
 	rep := &Report{Program: strings.Join(a.Argv, " "), Worst: []Example{}}
 	byPly := make([]PlyTally, rs.Cells()+1)
 	var worst []Example
-	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: verify.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", len(positions),
+	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", len(positions),
 		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, e.Board(positions[k])) },
 		func(k int, text string) error {
 			i := positions[k]

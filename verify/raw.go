@@ -131,7 +131,7 @@ func mergeRaw(s rules.Spec, cs []checker.Checker, n int, parts []*rawPart) *RawR
 			reasons[i] += c
 		}
 		r.Mismatches += p.mismatches
-		r.FirstMismatch = keep(r.FirstMismatch, p.firstMismatch...)
+		r.FirstMismatch = Keep(r.FirstMismatch, p.firstMismatch...)
 		// Parts come in id order, so a pattern's first example is the first seen.
 		for key, pt := range p.patterns {
 			if m, ok := merged[key]; ok {

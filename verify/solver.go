@@ -55,7 +55,7 @@ func Recurrence(ctx context.Context, r *solve.Result, workers int) (*RecurrenceR
 		out.Positions += p.Positions
 		out.Hold += p.Hold
 		out.Fail += p.Fail
-		out.First = keep(out.First, p.First...)
+		out.First = Keep(out.First, p.First...)
 	}
 	return out, nil
 }
@@ -284,4 +284,4 @@ func (n *naive) compare(value, depth int8, best []int) {
 	}
 }
 
-func (n *naive) note(msg string) { n.rep.First = keep(n.rep.First, msg) }
+func (n *naive) note(msg string) { n.rep.First = Keep(n.rep.First, msg) }

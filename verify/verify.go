@@ -2,8 +2,7 @@
 // bitmask status of package game on every position the rules make reachable
 // (and on every raw board, counting why the unreachable ones cannot arise);
 // the solver against the minimax recurrence and against a naive solver, both
-// under the rules; and a user's own checker program, run over the external
-// checker protocol.
+// under the rules. Tests of a user's own programs are package external's.
 package verify
 
 import (
@@ -23,8 +22,9 @@ const Reference = "bitmask"
 // position order.
 const MaxExamples = 5
 
-// keep appends items to list while it holds fewer than MaxExamples.
-func keep[T any](list []T, items ...T) []T {
+// Keep appends items to list while it holds fewer than MaxExamples: the
+// first examples a report shows.
+func Keep[T any](list []T, items ...T) []T {
 	if room := MaxExamples - len(list); room < len(items) {
 		items = items[:max(room, 0)]
 	}
@@ -138,7 +138,7 @@ func (r *CheckReport) merge(u *CheckReport) {
 	for v := range r.Tallies {
 		r.Tallies[v].merge(u.Tallies[v])
 	}
-	r.First = keep(r.First, u.First...)
+	r.First = Keep(r.First, u.First...)
 }
 
 // Positions asks every checker about every position of e and compares each

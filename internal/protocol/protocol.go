@@ -157,3 +157,30 @@ func Sample(total, n int, seed uint64) []int {
 	slices.Sort(out)
 	return out
 }
+
+// Environment gives the variables that tell a user's program the game:
+// TATETI_ROWS, TATETI_COLS and TATETI_K, and TATETI_GRAVITY=1 and
+// TATETI_MISERE=1 where those rules are on.
+func Environment(s rules.Spec) []string {
+	env := []string{fmt.Sprintf("TATETI_ROWS=%d", s.Rows), fmt.Sprintf("TATETI_COLS=%d", s.Cols), fmt.Sprintf("TATETI_K=%d", s.K)}
+	if s.Gravity {
+		env = append(env, "TATETI_GRAVITY=1")
+	}
+	if s.Misere {
+		env = append(env, "TATETI_MISERE=1")
+	}
+	return env
+}
+
+// Choose gives the positions to send a program: all of them when n is 0,
+// else n of them drawn by Sample from seed, in order.
+func Choose(positions []int, n int, seed uint64) []int {
+	if n == 0 {
+		return positions
+	}
+	picked := Sample(len(positions), n, seed)
+	for k, i := range picked {
+		picked[k] = positions[i]
+	}
+	return picked
+}

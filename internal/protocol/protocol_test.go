@@ -115,3 +115,24 @@ func FuzzTokens(f *testing.F) {
 		}
 	})
 }
+
+func TestEnvironment(t *testing.T) {
+	tests := []struct {
+		rules rules.Rules
+		want  string
+	}{
+		{variant(3, 3, 3, false, false), "TATETI_ROWS=3 TATETI_COLS=3 TATETI_K=3"},
+		{variant(4, 5, 4, true, false), "TATETI_ROWS=4 TATETI_COLS=5 TATETI_K=4 TATETI_GRAVITY=1"},
+		{variant(3, 3, 3, false, true), "TATETI_ROWS=3 TATETI_COLS=3 TATETI_K=3 TATETI_MISERE=1"},
+		{variant(3, 3, 3, true, true), "TATETI_ROWS=3 TATETI_COLS=3 TATETI_K=3 TATETI_GRAVITY=1 TATETI_MISERE=1"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(Environment(tt.rules.Spec()), " "); got != tt.want {
+			t.Errorf("Environment(%v) = %q, want %q", tt.rules.Spec(), got, tt.want)
+		}
+	}
+}
+
+func variant(rows, cols, k int, gravity, misere bool) rules.Rules {
+	return rules.New(rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere})
+}

@@ -1,4 +1,10 @@
-package verify
+// Package external owns the tests of a user's own programs against the lab's
+// answers: a checker program (a board in, its status out) against the
+// bitmask status, and a solver program (a board in, its value and optionally
+// depth and best moves out) against the solved game, each over its line
+// protocol (docs/protocols.md). Agents and contest programs have packages of
+// their own, grade and judge; all run programs through internal/extproc.
+package external
 
 import (
 	"context"
@@ -11,6 +17,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/verify"
 )
 
 // Boards is a sequence of boards to send to an external checker, each with the
@@ -20,9 +27,9 @@ type Boards interface {
 	At(k int) (b game.Board, want game.Status, reachable bool)
 }
 
-// External describes a user's checker program and the spelling of its
+// Checker describes a user's checker program and the spelling of its
 // requests and answers (the external checker protocol of DESIGN.md).
-type External struct {
+type Checker struct {
 	Argv    []string      // the program and its arguments
 	Cells   [3]string     // tokens for X, O and an empty cell
 	Results [4]string     // tokens for X wins, O wins, draw, in progress
@@ -30,29 +37,29 @@ type External struct {
 	Total   time.Duration // the longest the whole run may take; 0: no limit
 }
 
-// ExternalReport compares the program's answers with the bitmask status.
-type ExternalReport struct {
-	Program  string         `json:"program"`
-	Boards   int64          `json:"boards"`
-	Agree    int64          `json:"agree"`    // reachable boards answered right
-	Disagree int64          `json:"disagree"` // reachable boards answered wrong
-	First    []Disagreement `json:"first_disagreements"`
+// CheckerReport compares the program's answers with the bitmask status.
+type CheckerReport struct {
+	Program  string                `json:"program"`
+	Boards   int64                 `json:"boards"`
+	Agree    int64                 `json:"agree"`    // reachable boards answered right
+	Disagree int64                 `json:"disagree"` // reachable boards answered wrong
+	First    []verify.Disagreement `json:"first_disagreements"`
 	// Boards that cannot arise (with --all-boards): differences are findings.
-	UnreachableBoards int64          `json:"unreachable_boards"`
-	UnreachableDiffer int64          `json:"unreachable_differ"`
-	FirstUnreachable  []Disagreement `json:"first_unreachable_differences"`
+	UnreachableBoards int64                 `json:"unreachable_boards"`
+	UnreachableDiffer int64                 `json:"unreachable_differ"`
+	FirstUnreachable  []verify.Disagreement `json:"first_unreachable_differences"`
 }
 
 // Run starts the program once, streams every board to it while reading its
 // answers, and compares them with the bitmask status. A failure of the
 // program is an *extproc.ProgramError; when ctx is cancelled Run gives ctx's
 // error. The program and its children are never left running.
-func (x *External) Run(ctx context.Context, rs rules.Spec, boards Boards) (*ExternalReport, error) {
+func (x *Checker) Run(ctx context.Context, rs rules.Spec, boards Boards) (*CheckerReport, error) {
 	n := boards.Len()
-	rep := &ExternalReport{Program: strings.Join(x.Argv, " "), Boards: int64(n), First: []Disagreement{}, FirstUnreachable: []Disagreement{}}
+	rep := &CheckerReport{Program: strings.Join(x.Argv, " "), Boards: int64(n), First: []verify.Disagreement{}, FirstUnreachable: []verify.Disagreement{}}
 	status := map[string]game.Status{x.Results[0]: game.XWon, x.Results[1]: game.OWon, x.Results[2]: game.Draw, x.Results[3]: game.InProgress}
 	cells := protocol.Cells(x.Cells)
-	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: Environment(rs), Silence: x.Timeout, Total: x.Total}, "checker", n,
+	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total}, "checker", n,
 		func(dst []byte, k int) []byte {
 			b, _, _ := boards.At(k)
 			return cells.AppendLine(dst, rs.Spec, b)
@@ -72,38 +79,24 @@ func (x *External) Run(ctx context.Context, rs rules.Spec, boards Boards) (*Exte
 }
 
 // add counts the answer got to request k.
-func (r *ExternalReport) add(s game.Spec, boards Boards, k int, got game.Status) {
+func (r *CheckerReport) add(s game.Spec, boards Boards, k int, got game.Status) {
 	b, want, reachable := boards.At(k)
-	diff := func() Disagreement {
-		return Disagreement{Board: game.Format(s, b), StateID: game.ID(b), Statuses: []string{want.String(), got.String()}}
+	diff := func() verify.Disagreement {
+		return verify.Disagreement{Board: game.Format(s, b), StateID: game.ID(b), Statuses: []string{want.String(), got.String()}}
 	}
 	switch {
 	case reachable && got == want:
 		r.Agree++
 	case reachable:
 		r.Disagree++
-		r.First = keep(r.First, diff())
+		r.First = verify.Keep(r.First, diff())
 	default:
 		r.UnreachableBoards++
 		if got != want {
 			r.UnreachableDiffer++
-			r.FirstUnreachable = keep(r.FirstUnreachable, diff())
+			r.FirstUnreachable = verify.Keep(r.FirstUnreachable, diff())
 		}
 	}
-}
-
-// Environment gives the variables that tell an external program the game:
-// TATETI_ROWS, TATETI_COLS and TATETI_K, and TATETI_GRAVITY=1 and
-// TATETI_MISERE=1 where those rules are on.
-func Environment(s rules.Spec) []string {
-	env := []string{fmt.Sprintf("TATETI_ROWS=%d", s.Rows), fmt.Sprintf("TATETI_COLS=%d", s.Cols), fmt.Sprintf("TATETI_K=%d", s.K)}
-	if s.Gravity {
-		env = append(env, "TATETI_GRAVITY=1")
-	}
-	if s.Misere {
-		env = append(env, "TATETI_MISERE=1")
-	}
-	return env
 }
 
 // PositionBoards gives the positions of e, all reachable, as Boards.

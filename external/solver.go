@@ -1,4 +1,4 @@
-package verify
+package external
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/verify"
 )
 
 // Check says what of a solver's answer is compared: the value always, the
@@ -116,7 +117,7 @@ func (x *Solver) Run(ctx context.Context, sol *solve.Result, positions []int) (*
 	rep := &SolverReport{Program: strings.Join(x.Argv, " "), Check: x.Check.String(), Positions: int64(len(positions)), First: []SolverDisagreement{}}
 	byPly := make([]PlyAgreement, rs.Cells()+1)
 	values := map[string]int8{x.Values[0]: 1, x.Values[1]: 0, x.Values[2]: -1}
-	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: Environment(rs), Silence: x.Timeout, Total: x.Total}, "solver", len(positions),
+	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total}, "solver", len(positions),
 		func(dst []byte, k int) []byte { return x.Cells.AppendLine(dst, rs.Spec, e.Board(positions[k])) },
 		func(k int, text string) error {
 			i := positions[k]
@@ -132,7 +133,7 @@ func (x *Solver) Run(ctx context.Context, sol *solve.Result, positions []int) (*
 			} else {
 				p.Disagree++
 				rep.Disagree++
-				rep.First = keep(rep.First, x.disagreement(sol, i, want, got))
+				rep.First = verify.Keep(rep.First, x.disagreement(sol, i, want, got))
 			}
 			return nil
 		})
@@ -220,25 +221,4 @@ func (x *Solver) disagreement(sol *solve.Result, i int, want, got Answer) Solver
 	b := sol.Enum.Board(i)
 	return SolverDisagreement{Board: game.Format(sol.Enum.Rules.Spec().Spec, b), StateID: game.ID(b), Ply: b.Ply(),
 		Expected: want, Got: got, BestLine: x.format(sol, sol.BestLine(i))}
-}
-
-// NonTerminal gives the positions of e whose game is not over, in order:
-// what a solver or an agent is asked about by default.
-func NonTerminal(sol *solve.Result) []int {
-	var out []int
-	for i, st := range sol.Enum.Status {
-		if !st.Terminal() {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// AllPositions gives every position of sol's enumeration, in order.
-func AllPositions(sol *solve.Result) []int {
-	out := make([]int, sol.Enum.Len())
-	for i := range out {
-		out[i] = i
-	}
-	return out
 }

@@ -1,0 +1,155 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"runtime"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// IOStreams are the streams a command reads and writes. ErrTTY says that
+// ErrOut is a terminal, where long work shows its progress.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+	ErrTTY bool
+}
+
+// Factory gives every command what it shares with the others: the streams,
+// the memory a run may use, and the game flags of the root command.
+type Factory struct {
+	IO *IOStreams
+	// Memory gives the bytes of memory a run may use, 0 when unknown.
+	Memory func() uint64
+	game   *gameFlags
+}
+
+// NewFactory gives a factory over the streams, with the machine's memory
+// (capped by TATETI_MEMORY).
+func NewFactory(io *IOStreams) *Factory {
+	return &Factory{IO: io, Memory: availableMemory, game: &gameFlags{}}
+}
+
+// gameFlags are the persistent flags every command shares, as typed.
+type gameFlags struct {
+	size    string
+	k       int
+	gravity bool
+	misere  bool
+	json    bool
+	workers int
+}
+
+func (g *gameFlags) bind(f *pflag.FlagSet) {
+	f.StringVar(&g.size, "size", "3x3", "board size as ROWSxCOLS")
+	f.IntVar(&g.k, "k", 0, "marks in a row to win (default: the shorter side)")
+	f.BoolVar(&g.gravity, "gravity", false, "a mark drops to the lowest empty cell of its column, as in Connect Four")
+	f.BoolVar(&g.misere, "misere", false, "misère: whoever completes k in a row loses")
+	f.BoolVar(&g.json, "json", false, "print stable JSON instead of text")
+	f.IntVar(&g.workers, "workers", runtime.NumCPU(), "goroutines for parallel work")
+}
+
+// GameOptions are the game flags validated: the rules of the game, and how
+// to run and print.
+type GameOptions struct {
+	Ctx     context.Context
+	IO      *IOStreams
+	Rules   rules.Rules
+	JSON    bool
+	Workers int
+}
+
+// options validates the game flags into the options of a run of c.
+func (f *Factory) options(c *cobra.Command) (GameOptions, error) {
+	g := f.game
+	rows, cols, err := game.ParseSize(g.size)
+	if err != nil {
+		return GameOptions{}, flagError(err)
+	}
+	s, err := game.NewSpec(rows, cols, g.k)
+	if err != nil {
+		return GameOptions{}, flagError(err)
+	}
+	if g.workers < 1 {
+		return GameOptions{}, flagErrorf("--workers %d is not a count of goroutines, want 1 or more", g.workers)
+	}
+	rl := rules.New(rules.Spec{Spec: s, Gravity: g.gravity, Misere: g.misere})
+	return GameOptions{Ctx: c.Context(), IO: f.IO, Rules: rl, JSON: g.json, Workers: g.workers}, nil
+}
+
+// exhaustive is options for the commands that walk every position: the
+// board must be small enough, and the run's estimated memory must fit what
+// a run may use.
+func (f *Factory) exhaustive(c *cobra.Command) (GameOptions, error) {
+	o, err := f.options(c)
+	if err != nil {
+		return o, err
+	}
+	if err := enumerate.CheckSize(o.Rules.Spec().Spec); err != nil {
+		return o, flagError(err)
+	}
+	if err := enumerate.CheckMemory(o.Rules.Spec(), f.Memory()); err != nil {
+		return o, flagError(err)
+	}
+	return o, nil
+}
+
+// FlagError is bad usage or bad input, found before any work: exit 2.
+type FlagError struct{ err error }
+
+func (e *FlagError) Error() string { return e.err.Error() }
+func (e *FlagError) Unwrap() error { return e.err }
+
+func flagError(err error) error { return &FlagError{err} }
+
+func flagErrorf(format string, a ...any) error { return &FlagError{fmt.Errorf(format, a...)} }
+
+// errDisagree is returned after a check has printed its disagreements: exit 1.
+var errDisagree = errors.New("a check found a disagreement")
+
+// errMisbehaved is returned after a report has said how a user's program
+// misbehaved (a judge's Runtime Error, say): exit 2, nothing more to print.
+var errMisbehaved = errors.New("the program misbehaved")
+
+// programArgs gives the user's program and its arguments: every argument
+// after --, as cargo and kubectl take them. The program must be found.
+func programArgs(c *cobra.Command, args []string) ([]string, error) {
+	at := c.ArgsLenAtDash()
+	example := c.CommandPath() + " -- python3 prog.py"
+	switch {
+	case at < 0 && len(args) == 0:
+		return nil, flagErrorf("the program is missing: give it and its arguments after --, such as %s", example)
+	case at < 0 || at > 0:
+		return nil, flagErrorf("%q is not a flag of %s: give the program and its arguments after --, such as %s", game.Echo(args[0]), c.CommandPath(), example)
+	case len(args) == 0:
+		return nil, flagErrorf("nothing after --: give the program and its arguments, such as %s", example)
+	}
+	if _, err := exec.LookPath(args[0]); err != nil {
+		return nil, flagErrorf("cannot start the program %q: %v", game.Echo(args[0]), err)
+	}
+	return args, nil
+}
+
+// show prints v as JSON or through text, and gives errDisagree when the
+// check did not pass.
+func show(o GameOptions, v any, ok bool, text func(w io.Writer) error) error {
+	var err error
+	if o.JSON {
+		err = writeJSON(o.IO.Out, v)
+	} else {
+		err = text(o.IO.Out)
+	}
+	if err == nil && !ok {
+		return errDisagree
+	}
+	return err
+}

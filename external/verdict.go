@@ -1,0 +1,68 @@
+package external
+
+import (
+	"context"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// CheckerResult is the verdict on a checker program: OK when it agrees on
+// every reachable board it was sent.
+type CheckerResult struct {
+	Game     rules.Spec     `json:"game"`
+	OK       bool           `json:"ok"`
+	External *CheckerReport `json:"external"`
+}
+
+// Verify sends the checker every reachable position of rl's game, or with
+// allBoards every raw board, and judges its answers.
+func (x *Checker) Verify(ctx context.Context, rl rules.Rules, allBoards bool, workers int) (*CheckerResult, error) {
+	var boards Boards
+	if allBoards {
+		boards = RawBoards(rl)
+	} else {
+		e, err := enumerate.All(ctx, rl, workers)
+		if err != nil {
+			return nil, err
+		}
+		boards = PositionBoards(e)
+	}
+	rep, err := x.Run(ctx, rl.Spec(), boards)
+	if err != nil {
+		return nil, err
+	}
+	return &CheckerResult{Game: rl.Spec(), OK: rep.Disagree == 0, External: rep}, nil
+}
+
+// SolverResult is the verdict on a solver program: OK when it agrees on
+// every position it was sent.
+type SolverResult struct {
+	Game   rules.Spec    `json:"game"`
+	OK     bool          `json:"ok"`
+	Solver *SolverReport `json:"solver"`
+}
+
+// Selection says which positions of a game a program is sent.
+type Selection struct {
+	Terminal bool   // the finished positions too
+	Sample   int    // that many, drawn reproducibly; 0: all
+	Seed     uint64 // the seed of the draw
+}
+
+// Verify solves rl's game, sends the solver the selected positions and
+// judges its answers.
+func (x *Solver) Verify(ctx context.Context, rl rules.Rules, sel Selection, workers int) (*SolverResult, error) {
+	sol, err := solve.Game(ctx, rl, workers)
+	if err != nil {
+		return nil, err
+	}
+	positions := protocol.Choose(sol.Positions(sel.Terminal), sel.Sample, sel.Seed)
+	rep, err := x.Run(ctx, sol, positions)
+	if err != nil {
+		return nil, err
+	}
+	return &SolverResult{Game: rl.Spec(), OK: rep.Disagree == 0, Solver: rep}, nil
+}

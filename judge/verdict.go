@@ -1,0 +1,40 @@
+package judge
+
+import (
+	"context"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Verdict is a judged run of UVa 10111 with what it means for the caller.
+type Verdict struct {
+	Game rules.Spec `json:"game"`
+	OK   bool       `json:"ok"` // Accepted
+	Run  *Result    `json:"judge"`
+}
+
+// Misbehaved reports whether the program, rather than its answers, failed:
+// it ran past the time limit or ended with an error.
+func (v *Verdict) Misbehaved() bool {
+	return v.Run.Verdict == TimeLimitExceeded || v.Run.Verdict == RuntimeError
+}
+
+// Judge solves the 4x4 game, draws the sample and n cases from seed (n < 0:
+// every case the problem allows), and judges the program on them under limit.
+func Judge(ctx context.Context, argv []string, n int, seed uint64, limit time.Duration, workers int) (*Verdict, error) {
+	sol, err := solve.Game(ctx, rules.New(UVa10111), workers)
+	if err != nil {
+		return nil, err
+	}
+	cases, err := Cases(sol, n, seed)
+	if err != nil {
+		return nil, err
+	}
+	res, err := Run(ctx, argv, cases, limit)
+	if err != nil {
+		return nil, err
+	}
+	return &Verdict{Game: UVa10111, OK: res.Verdict == Accepted, Run: res}, nil
+}

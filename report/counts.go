@@ -1,0 +1,45 @@
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// Counts writes the counts as enumerate prints them: positions by ply with
+// the terminal ones by status, classes and move sequences, then the games.
+func Counts(w io.Writer, c enumerate.Counts) error {
+	s := c.Game
+	fmt.Fprintf(w, "%s: %s reachable positions\n\n", s.Words(), Commas(c.Positions))
+	t := newTable(w)
+	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\tclasses\tterminal classes\tsequences\t")
+	row := func(label string, p enumerate.PlyCounts) {
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", label, Commas(p.Positions), Commas(p.Terminal),
+			Commas(p.TerminalBy.XWon), Commas(p.TerminalBy.OWon), Commas(p.TerminalBy.Draw),
+			Commas(p.Classes), Commas(p.TerminalClasses), Commas(p.Sequences))
+	}
+	for _, p := range c.ByPly {
+		row(fmt.Sprint(p.Ply), p)
+	}
+	row("total", enumerate.PlyCounts{Positions: c.Positions, Terminal: c.Terminal.Total(), TerminalBy: c.Terminal,
+		Classes: c.Classes, TerminalClasses: c.TerminalClasses, Sequences: c.Sequences})
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\ncomplete games: %s (X wins %s, O wins %s, draws %s)\nmove sequences: %s (every prefix of every game, the empty one included); at most %s into one position\nclasses are counted up to the %s of the board\n",
+		Commas(c.Games.Total), Commas(c.Games.XWon), Commas(c.Games.OWon), Commas(c.Games.Draw), Commas(c.Sequences), Commas(c.MaxPaths), symmetryWords(s))
+	return err
+}
+
+// symmetryWords names the symmetries the rules keep.
+func symmetryWords(s rules.Spec) string {
+	switch {
+	case s.Gravity:
+		return "2 symmetries (the identity and the left-right mirror; gravity keeps no other)"
+	case s.Square():
+		return "8 symmetries (rotations and reflections)"
+	}
+	return "4 symmetries (reflections and the half turn)"
+}

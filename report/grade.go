@@ -1,0 +1,57 @@
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/tateti-lab/tateti-lab/grade"
+)
+
+// Grade writes an agent's grade as grade prints it: the tallies by ply, the
+// worst answers drawn, the accuracy and the verdict.
+func Grade(w io.Writer, v *grade.Result) {
+	r := v.Agent
+	fmt.Fprintf(w, "agent program %q on %s positions (%s)\n\n", r.Program, Commas(r.Overall.Positions), v.Game.Words())
+	t := newTable(w)
+	fmt.Fprintln(t, "ply\tpositions\tillegal\tkept value\tbest\twin→draw\twin→loss\tdraw→loss\taccuracy\t")
+	row := func(label string, g grade.Tally) {
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f%%\t\n", label, Commas(g.Positions), Commas(g.Illegal), Commas(g.Kept),
+			Commas(g.Best), Commas(g.WinToDraw), Commas(g.WinToLoss), Commas(g.DrawToLoss), g.Accuracy)
+	}
+	for _, p := range r.ByPly {
+		row(fmt.Sprint(p.Ply), p.Tally)
+	}
+	row("total", r.Overall)
+	t.Flush()
+	if len(r.Worst) > 0 {
+		fmt.Fprintln(w, "\nthe worst answers:")
+		for _, ex := range r.Worst {
+			what := fmt.Sprintf("answered %q: %s", ex.Answer, kindWords[ex.Kind])
+			if ex.Why != "" {
+				what += ": " + ex.Why
+			}
+			drawBoard(w, ex.Board, fmt.Sprintf("%s (state %d)", ex.Board, ex.StateID), what, "a best move: "+ex.Expected)
+		}
+	}
+	if len(r.Worst) == 0 {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "accuracy: %.2f%% of moves keep the value; %.2f%% are best moves\n", r.Overall.Accuracy, percent(r.Overall.Best, r.Overall.Positions))
+	if v.MinAccuracy != nil {
+		verdict := "passed"
+		if !v.Passed {
+			verdict = "FAILED"
+		}
+		fmt.Fprintf(w, "%s: --min-accuracy %.2f%%\n", verdict, *v.MinAccuracy)
+	}
+}
+
+var kindWords = map[string]string{"illegal": "illegal", "win_to_loss": "a win thrown to a loss",
+	"win_to_draw": "a win thrown to a draw", "draw_to_loss": "a draw thrown to a loss"}
+
+func percent(n, of int64) float64 {
+	if of == 0 {
+		return 0
+	}
+	return float64(n*10000/of) / 100
+}

@@ -1,0 +1,36 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/judge"
+)
+
+// Judge writes a judged run as an online judge reports it, with the first
+// wrong case drawn.
+func Judge(w io.Writer, v *judge.Verdict, limit time.Duration) {
+	r := v.Run
+	fmt.Fprintf(w, "%s, %s cases: %s\n", r.Problem, Commas(int64(r.Cases)), r.Verdict)
+	switch r.Verdict {
+	case judge.Accepted:
+		fmt.Fprintf(w, "every answer right, in %.2f s\n", r.Time.Seconds())
+	case judge.TimeLimitExceeded:
+		fmt.Fprintf(w, "the program ran past the time limit of %v\n", limit)
+	case judge.RuntimeError:
+		fmt.Fprintf(w, "the program ended with %s\n", r.Exit)
+		if r.Stderr != "" {
+			fmt.Fprintf(w, "the end of its stderr:\n%s\n", r.Stderr)
+		}
+	case judge.PresentationError:
+		fmt.Fprintf(w, "the answers are right but the white space differs; the first such line, case %d: %q, want %q\n", r.First.Case, r.First.Got, r.First.Expected)
+	default:
+		fmt.Fprintf(w, "%s cases right before the first wrong one, case %d:\n", Commas(int64(r.Correct)), r.First.Case)
+		if r.First.Board != "" {
+			drawBoard(w, r.First.Board, "expected "+r.First.Expected, fmt.Sprintf("got      %q", r.First.Got))
+		} else {
+			fmt.Fprintf(w, "    a line too many: %q\n", r.First.Got)
+		}
+	}
+}
