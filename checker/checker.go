@@ -1,5 +1,5 @@
 // Package checker owns four independent ways to tell whether a board is won,
-// drawn or still open, one from each seed article: primes (a prime per cell and
+// drawn or still open, one from each source article: primes (a prime per cell and
 // the fundamental theorem of arithmetic), product (the k-th root of a line's
 // product), counter (replayed marks counted per line) and lines (every window
 // scanned cell by cell). Each finds its lines its own way, and none uses the
@@ -22,7 +22,7 @@ type Checker interface {
 	Status(cells []game.Cell) game.Status
 }
 
-// Names lists the four checkers in the order of the seed articles.
+// Names lists the four checkers in the order of the source articles.
 var Names = []string{"primes", "product", "counter", "lines"}
 
 // New returns the named checker for boards of s.

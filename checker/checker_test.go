@@ -8,7 +8,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 )
 
-// seed000 is a board in seed 000's convention: 0 for player one (X, who moves
+// seed000 is a board in the prime-product article's convention: 0 for player one (X, who moves
 // first), 1 for player two (O), -1 for empty; results 0 one wins, 1 two wins,
 // 2 draw, 3 not finished.
 type seed000 struct {
@@ -17,7 +17,7 @@ type seed000 struct {
 	want  int
 }
 
-// The nine test boards of seed 000/001, as the article gives them.
+// The nine test boards of the prime-product article, as the article gives them.
 var seed000Boards = []seed000{
 	{"noHuboMovimientos", [3][3]int{{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}}, 3},
 	{"empate", [3][3]int{{1, 0, 1}, {0, 0, 1}, {0, 1, 0}}, 2},
@@ -52,17 +52,17 @@ func seedCases() []boardCase {
 				text += cell[v]
 			}
 		}
-		out = append(out, boardCase{"seed 000 " + b.name, game.Default, text, result[b.want]})
+		out = append(out, boardCase{"the prime-product article " + b.name, game.Default, text, result[b.want]})
 	}
 	return append(out,
 		// Seed 002's kata: [[1,1,1],[0,2,2],[0,0,0]] is 1, X wins; a full board with no line is 0.
-		boardCase{"seed 002 row of ones", game.Default, "XXX/.OO/...", game.XWon},
-		boardCase{"seed 002 cat's game", game.Default, "XOX/XOO/OXX", game.Draw},
+		boardCase{"the Codewars product kata row of ones", game.Default, "XXX/.OO/...", game.XWon},
+		boardCase{"the Codewars product kata cat's game", game.Default, "XOX/XOO/OXX", game.Draw},
 		// Seed 003's main: X (1,1), O (0,0), X (1,2), O (1,0), X (2,2), O (2,0): O wins the column.
-		boardCase{"seed 003 game", game.Default, "O../OXX/O.X", game.OWon},
+		boardCase{"the counter article game", game.Default, "O../OXX/O.X", game.OWon},
 		// Seed 004's UVa 10111 sample boards, 4x4 with four in a row, still open.
-		boardCase{"seed 004 sample 1", game.Spec{Rows: 4, Cols: 4, K: 4}, "..../.xo./.ox./....", game.InProgress},
-		boardCase{"seed 004 sample 2", game.Spec{Rows: 4, Cols: 4, K: 4}, "o.../.ox./.xxx/xooo", game.InProgress},
+		boardCase{"the contest-programming report sample 1", game.Spec{Rows: 4, Cols: 4, K: 4}, "..../.xo./.ox./....", game.InProgress},
+		boardCase{"the contest-programming report sample 2", game.Spec{Rows: 4, Cols: 4, K: 4}, "o.../.ox./.xxx/xooo", game.InProgress},
 		boardCase{"4x4 anti-diagonal", game.Spec{Rows: 4, Cols: 4, K: 4}, "...O/..O./.O../OXXX", game.OWon},
 		boardCase{"4x4 k=3 window off the corner", game.Spec{Rows: 4, Cols: 4, K: 3}, "..../..X./.X../X...", game.XWon},
 		boardCase{"3x4 k=3 short row window", game.Spec{Rows: 3, Cols: 4, K: 3}, ".OOO/XX../X...", game.OWon},

@@ -2,7 +2,7 @@ package checker
 
 import "github.com/tateti-lab/tateti-lab/game"
 
-// counter is seed 003: the marks are replayed one at a time (here in row-major
+// counter is the counter article: the marks are replayed one at a time (here in row-major
 // order, as the move order is not known) and each player keeps a count per
 // line; a count that reaches k declares that player the winner. When k is
 // shorter than a side, every window of k cells along a row, column or diagonal

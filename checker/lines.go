@@ -2,7 +2,7 @@ package checker
 
 import "github.com/tateti-lab/tateti-lab/game"
 
-// lines is seed 004's evaluate: scan row i, then column i, for every i, then
+// lines is the contest-programming report's evaluate: scan row i, then column i, for every i, then
 // the diagonals and the anti-diagonals, comparing cells one by one; the first
 // window of k equal marks names the winner. A full board without one is a draw.
 type lines struct {

@@ -7,7 +7,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 )
 
-// primes is seed 000/001: cell i gets the i-th prime; a player's score is the
+// primes is the prime-product article: cell i gets the i-th prime; a player's score is the
 // product of the primes of its cells; a line is won when the product of its
 // cells' primes divides the score. By the fundamental theorem of arithmetic
 // that happens exactly when the player holds every cell of the line. Scores are

@@ -2,7 +2,7 @@ package checker
 
 import "github.com/tateti-lab/tateti-lab/game"
 
-// product is seed 002 (the Codewars kata): X=1, O=2, empty=0. The board's rows,
+// product is the Codewars product kata: X=1, O=2, empty=0. The board's rows,
 // its columns (the rows of the transposed board) and its diagonals are put in
 // one list of lines; a window of k cells with no empty cell whose product has
 // a whole k-th root is won by that root. Roots are exact integers, not floats.

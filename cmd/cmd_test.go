@@ -139,7 +139,7 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-// UVa 10111 "Find the Winning Move" (seed 004) from solve --position alone:
+// UVa 10111 "Find the Winning Move" (the contest-programming report) from solve --position alone:
 // the first winning move in row-major order, or none.
 func TestUVa10111(t *testing.T) {
 	tests := []struct {

@@ -35,7 +35,7 @@ func TestVerifySolver(t *testing.T) {
 		{"right on every position", "solver", []string{"--check", "value,depth,best"}, 0, "ok: the program agrees on all 4,520 positions"},
 		{"finished positions too", "solver", []string{"--all-boards", "--check", "value,depth,best"}, 0, "ok: the program agrees on all 5,478 positions"},
 		{"one wrong value", "solver-wrong", nil, 1, ". X .    expected value 0\n    . . .    got      value -1"},
-		{"seed 004's move not undone", "solver-noundo", nil, 1, "FAILED: the program disagrees on"},
+		{"the contest-programming report's move not undone", "solver-noundo", nil, 1, "FAILED: the program disagrees on"},
 		{"a depth error passes a value check", "solver-depth", nil, 0, "ok: the program agrees"},
 		{"a depth error", "solver-depth", []string{"--check", "value,depth"}, 1, "a line of perfect play:"},
 		{"a sample", "solver", []string{"--sample", "100", "--seed", "3"}, 0, "ok: the program agrees on all 100 positions"},

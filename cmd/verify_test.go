@@ -40,8 +40,8 @@ func TestVerifyExternal(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		{"seed 000 convention", "seed000", seed000, 0, "ok: the program agrees on all 5,478 reachable boards", ""},
-		{"seed 002 convention", "seed002", seed002, 0, "ok: the program agrees on all 5,478 reachable boards", ""},
+		{"the prime-product article convention", "seed000", seed000, 0, "ok: the program agrees on all 5,478 reachable boards", ""},
+		{"the Codewars product kata convention", "seed002", seed002, 0, "ok: the program agrees on all 5,478 reachable boards", ""},
 		{"all boards", "seed000", append([]string{"--all-boards"}, seed000...), 0, "boards that cannot arise: 14,205", ""},
 		// The anti-diagonal X../.X./X.. class: the first board is drawn with what was expected.
 		{"forgets the anti-diagonal", "noanti", seed000, 1, "OOX/.X./X.. (state 827)\n    . X .    expected x_won, got in_progress", ""},

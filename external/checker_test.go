@@ -47,8 +47,8 @@ func TestExternal(t *testing.T) {
 		disagree bool
 		err      string
 	}{
-		{"seed 000 convention", "seed000", seed000, 5478, false, ""},
-		{"seed 002 convention", "seed002", seed002, 5478, false, ""},
+		{"the prime-product article convention", "seed000", seed000, 5478, false, ""},
+		{"the Codewars product kata convention", "seed002", seed002, 5478, false, ""},
 		{"wrong: forgets anti-diagonals", "noanti", seed000, 0, true, ""},
 		{"crashes", "crash", seed000, 0, false, "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakeprog: index out of range"},
 		{"hangs", "hang", seed000, 0, false, "gave no answer for 2s"},

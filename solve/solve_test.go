@@ -151,7 +151,7 @@ func TestPositions(t *testing.T) {
 	}
 }
 
-// UVa 10111 "Find the Winning Move" (seed 004), answered from Analyze alone:
+// UVa 10111 "Find the Winning Move" (the contest-programming report), answered from Analyze alone:
 // the first cell in row-major order whose move wins for X, or none.
 func TestUVa10111(t *testing.T) {
 	g := rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4})

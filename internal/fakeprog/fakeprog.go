@@ -23,7 +23,7 @@ import (
 //	noanti         checker: seed000, but it forgets the anti-diagonals
 //	solver         solver: "value depth best..." for every position, right
 //	solver-wrong   solver: right but on one position, ".../.X./..." (cells X,O,.)
-//	solver-noundo  solver: values from seed 004's minimax that does not undo a move
+//	solver-noundo  solver: values from the contest-programming report's minimax that does not undo a move
 //	solver-depth   solver: right values, but a depth one too many past 4 plies
 //	agent-first    agent: the first legal cell
 //	agent-empty    agent: the first empty cell, whatever the rules

@@ -123,7 +123,7 @@ func fmtCells(cells []int) string {
 	return string(b)
 }
 
-// valueNoUndo is the minimax of seed 004 with the bug it tells of: on finding
+// valueNoUndo is the minimax of the contest-programming report with the bug it tells of: on finding
 // a move that decides the search, it returns without taking the move back,
 // so the caller goes on with a mark too many. Values are for X.
 func (g *rules) valueNoUndo(cells []int, memo map[string]int) int {
