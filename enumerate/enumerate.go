@@ -14,9 +14,9 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/hugepage"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"golang.org/x/sync/errgroup"
 )
 
 // MaxCells is the largest board exhaustive work handles: 3^25 ids fit 64
@@ -120,7 +120,7 @@ func buildLayers(ctx context.Context, rl rules.Rules, root game.Board, workers i
 		lo = 0
 	}
 	g := rl.Game()
-	err = Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
+	err = par.Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 		for i := a; i < b; i++ {
 			status[i] = g.Status(game.FromID(ids[i]))
 		}
@@ -208,7 +208,7 @@ func (r *Result) Complete(ctx context.Context, workers int) error {
 	fromStart := r.FromStart() // Orders counts from the empty board
 	for p := p0; p < len(r.Start)-1; p++ {
 		lo, hi := r.Layer(p)
-		err := Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
+		err := par.Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 			for i := a; i < b; i++ {
 				c, o := r.Rules.Canonical(r.IDs[i])
 				r.Canon[i], r.Orbit[i] = c, uint8(o)
@@ -320,34 +320,3 @@ func (r *Result) Board(i int) game.Board { return game.FromID(r.IDs[i]) }
 
 // Lookup gives the position of a state id, and whether it is in the result.
 func (r *Result) Lookup(id uint64) (int, bool) { return r.Index.Lookup(id) }
-
-// Chunks is the number of ranges Ranges splits [lo, hi) into for workers.
-func Chunks(lo, hi, workers int) int {
-	size := chunkSize(lo, hi, workers)
-	return (hi - lo + size - 1) / size
-}
-
-func chunkSize(lo, hi, workers int) int {
-	workers = max(workers, 1)
-	return max((hi-lo+16*workers-1)/(16*workers), 4096)
-}
-
-// Ranges splits [lo, hi) into Chunks(lo, hi, workers) contiguous ranges and
-// calls fn on each, with its chunk number k, from an errgroup limited to
-// workers goroutines (at least 1). Each call must write only data of its own
-// range or chunk, so that the result does not depend on workers.
-func Ranges(ctx context.Context, lo, hi, workers int, fn func(ctx context.Context, k, a, b int) error) error {
-	size := chunkSize(lo, hi, workers)
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(max(workers, 1))
-	for a := lo; a < hi; a += size {
-		k, b := (a-lo)/size, min(a+size, hi)
-		g.Go(func() error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			return fn(ctx, k, a, b)
-		})
-	}
-	return g.Wait()
-}

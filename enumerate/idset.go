@@ -7,6 +7,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/hugepage"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
 )
@@ -68,8 +69,8 @@ func mark(set []uint64, rl rules.Rules, ids []uint64, status []game.Status) {
 func (d *denseLayers) merge(ctx context.Context, dst []uint64) ([]uint64, error) {
 	first, nw := d.parts[0], len(d.all)
 	workers := len(d.parts)
-	counts := make([]int, Chunks(0, nw, workers))
-	err := Ranges(ctx, 0, nw, workers, func(_ context.Context, k, a, b int) error {
+	counts := make([]int, par.Chunks(0, nw, workers))
+	err := par.Ranges(ctx, 0, nw, workers, func(_ context.Context, k, a, b int) error {
 		n := 0
 		for i := a; i < b; i++ {
 			x := first[i]
@@ -93,7 +94,7 @@ func (d *denseLayers) merge(ctx context.Context, dst []uint64) ([]uint64, error)
 		offset[k+1] = offset[k] + n
 	}
 	out := slices.Grow(dst, offset[len(counts)]-len(dst))[:offset[len(counts)]]
-	err = Ranges(ctx, 0, nw, workers, func(_ context.Context, k, a, b int) error {
+	err = par.Ranges(ctx, 0, nw, workers, func(_ context.Context, k, a, b int) error {
 		piece := out[offset[k]:offset[k]:offset[k+1]]
 		for i := a; i < b; i++ {
 			for x := first[i]; x != 0; x &= x - 1 {
@@ -110,8 +111,8 @@ func (d *denseLayers) merge(ctx context.Context, dst []uint64) ([]uint64, error)
 // table over the raw boards: each range's children are sorted and
 // deduplicated in parallel, then merged in pairs.
 func nextSparse(ctx context.Context, rl rules.Rules, layer []uint64, workers int) ([]uint64, error) {
-	parts := make([][]uint64, Chunks(0, len(layer), workers))
-	err := Ranges(ctx, 0, len(layer), workers, func(_ context.Context, k, a, b int) error {
+	parts := make([][]uint64, par.Chunks(0, len(layer), workers))
+	err := par.Ranges(ctx, 0, len(layer), workers, func(_ context.Context, k, a, b int) error {
 		var out []uint64
 		for _, id := range layer[a:b] {
 			out, _ = expand(out, rl, id)

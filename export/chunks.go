@@ -1,10 +1,7 @@
 package export
 
 import (
-	"context"
 	"slices"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -42,52 +39,6 @@ func moveChunks(r *solve.Result, rows int64) []chunk {
 		cs = append(cs, chunk{lo, r.Enum.Len()})
 	}
 	return cs
-}
-
-// inOrder calls produce for every chunk index 0..n-1 on up to workers
-// goroutines, and consume for each result in index order on one more. At
-// most workers+1 results are made ahead of consume, so memory stays bounded
-// when consume is the slower. Each produce writes only its own result; the
-// first error stops the rest, and every goroutine has ended when it returns.
-func inOrder[T any](ctx context.Context, n, workers int, produce func(ctx context.Context, k int) (T, error), consume func(k int, v T) error) error {
-	workers = max(workers, 1)
-	ready := make([]chan T, n)
-	for k := range ready {
-		ready[k] = make(chan T, 1)
-	}
-	ahead := make(chan struct{}, workers+1)
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(workers + 1)
-	g.Go(func() error {
-		for k := range n {
-			select {
-			case v := <-ready[k]:
-				if err := consume(k, v); err != nil {
-					return err
-				}
-				<-ahead
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		return nil
-	})
-	for k := range n {
-		select {
-		case ahead <- struct{}{}:
-		case <-ctx.Done():
-			return g.Wait()
-		}
-		g.Go(func() error {
-			v, err := produce(ctx, k)
-			if err != nil {
-				return err
-			}
-			ready[k] <- v
-			return nil
-		})
-	}
-	return g.Wait()
 }
 
 // piece is one chunk of a table, built: its Parquet row group (nil without

@@ -6,11 +6,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"golang.org/x/sync/errgroup"
@@ -65,6 +68,14 @@ type Manifest struct {
 // ManifestName is the manifest's file name.
 const ManifestName = "manifest.json"
 
+// ours matches the files a dataset of this tool holds, and the temporary
+// names earlier versions of the tool wrote inside the target: the files a new
+// export replaces or drops, where any other file is kept.
+var ours = regexp.MustCompile(`^((states|moves)\.(parquet|csv)|manifest\.json|\.(states|moves)\.(parquet|csv)\.tmp-.*|\.manifest\.json\.tmp-.*|\.tateti-lab-probe-.*)$`)
+
+// CheckTarget makes sure dir can receive a dataset (atomicfile.CheckFolder).
+func CheckTarget(dir string) error { return atomicfile.CheckFolder(dir) }
+
 // CheckFormats makes sure formats names at least one format, each one of
 // Formats.
 func CheckFormats(formats []string) error {
@@ -100,38 +111,38 @@ func Write(ctx context.Context, r *solve.Result, opts Options) (*Written, error)
 	if err := CheckTarget(opts.Dir); err != nil {
 		return nil, err
 	}
-	st, err := newStaging(opts.Dir)
+	st, err := atomicfile.NewDataset(opts.Dir, ours.MatchString)
 	if err != nil {
 		return nil, err
 	}
-	defer st.abort()
-	m, err := writeFiles(ctx, r, opts, st.dir)
+	defer st.Abort()
+	m, err := writeFiles(ctx, r, opts, st)
 	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	dropped, err := st.commit()
+	dropped, err := st.Commit()
 	if err != nil {
 		return nil, err
 	}
 	return &Written{Manifest: m, Dropped: dropped}, nil
 }
 
-// writeFiles writes the tables and the manifest into dir.
-func writeFiles(ctx context.Context, r *solve.Result, opts Options, dir string) (*Manifest, error) {
-	var files []*stagedFile
-	var out [2][2]*stagedFile // [states, moves][parquet, csv]
+// writeFiles writes the tables and the manifest into the new generation st.
+func writeFiles(ctx context.Context, r *solve.Result, opts Options, st *atomicfile.Dataset) (*Manifest, error) {
+	var files []*atomicfile.File
+	var out [2][2]*atomicfile.File // [states, moves][parquet, csv]
 	for t, table := range []string{"states", "moves"} {
 		for k, format := range Formats {
 			if !slices.Contains(opts.Formats, format) {
 				continue
 			}
-			f, err := createStaged(dir, table+"."+format, opts.wrap)
+			f, err := st.Create(table+"."+format, opts.wrap)
 			if err != nil {
 				for _, f := range files {
-					f.abandon()
+					f.Abandon()
 				}
 				return nil, err
 			}
@@ -153,7 +164,7 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, dir string) 
 	err := g.Wait()
 	rows := map[string]int64{"states": nStates, "moves": nMoves}
 	for _, f := range files {
-		if cerr := f.close(); err == nil {
+		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
 	}
@@ -162,19 +173,19 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, dir string) 
 	}
 	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: r.Enum.Rules.Spec(), Tables: Schema(r.Enum.Rules.Spec())}
 	for _, f := range files {
-		table, format, _ := strings.Cut(f.name, ".")
-		m.Files = append(m.Files, File{Name: f.name, Table: table, Format: format,
-			Rows: rows[table], Bytes: f.size, SHA256: f.sha256()})
+		table, format, _ := strings.Cut(f.Name(), ".")
+		m.Files = append(m.Files, File{Name: f.Name(), Table: table, Format: format,
+			Rows: rows[table], Bytes: f.Size(), SHA256: f.SHA256()})
 	}
 	slices.SortFunc(m.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
-	mf, err := createStaged(dir, ManifestName, opts.wrap)
+	mf, err := st.Create(ManifestName, opts.wrap)
 	if err != nil {
 		return nil, err
 	}
 	enc := json.NewEncoder(mf)
 	enc.SetIndent("", "  ")
 	err = enc.Encode(m)
-	if cerr := mf.close(); err == nil {
+	if cerr := mf.Close(); err == nil {
 		err = cerr
 	}
 	return m, err
@@ -207,7 +218,7 @@ type table struct {
 
 // write writes the chunks of t: each is built in batches of batchRows
 // positions, handed to its row group's column writers after each batch.
-func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) (int64, error) {
+func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.File) (int64, error) {
 	var pw *parquet.Writer
 	if pq != nil {
 		var err error
@@ -220,7 +231,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) 
 	}
 	var rows int64
 	spare := make(spareBuffers, tw.workers+2) // as many as can be in flight
-	err := inOrder(ctx, len(t.chunks), tw.workers, func(ctx context.Context, k int) (*piece, error) {
+	err := par.InOrder(ctx, len(t.chunks), tw.workers, func(ctx context.Context, k int) (*piece, error) {
 		c, p := t.chunks[k], &piece{}
 		if pw != nil {
 			p.rg = pw.BeginRowGroup()
@@ -264,7 +275,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *stagedFile) 
 	return rows, nil
 }
 
-func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) (int64, error) {
+func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
 	cells := tw.r.Enum.Rules.Spec().Cells()
 	sm := newStateMaker(tw.r) // read only: the chunks share it
 	return tw.write(ctx, table{
@@ -290,7 +301,7 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *stagedFile) (int64, 
 	}, pq, csv)
 }
 
-func (tw *tableWriter) moves(ctx context.Context, pq, csv *stagedFile) (int64, error) {
+func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
 	gravity := tw.r.Enum.Rules.Spec().Gravity
 	return tw.write(ctx, table{
 		name: "moves", chunks: moveChunks(tw.r, tw.rowGroup), header: moveHeader(gravity),

@@ -19,6 +19,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -250,7 +251,7 @@ func snapshot(t *testing.T, dir string) (files map[string]string, staging int) {
 	}
 	beside, _ := os.ReadDir(filepath.Dir(dir))
 	for _, e := range beside {
-		if strings.Contains(e.Name(), stagingInfix) {
+		if strings.Contains(e.Name(), atomicfile.StagingInfix) {
 			staging++
 		}
 	}
@@ -358,8 +359,8 @@ func TestStaleStagingRemoved(t *testing.T) {
 	if err := dead.Run(); err != nil {
 		t.Skip("no true command to get a dead process id:", err)
 	}
-	stale := filepath.Join(parent, ".out"+stagingInfix+strconv.Itoa(dead.Process.Pid)+"-123")
-	live := filepath.Join(parent, ".out"+stagingInfix+strconv.Itoa(os.Getpid())+"-456")
+	stale := filepath.Join(parent, ".out"+atomicfile.StagingInfix+strconv.Itoa(dead.Process.Pid)+"-123")
+	live := filepath.Join(parent, ".out"+atomicfile.StagingInfix+strconv.Itoa(os.Getpid())+"-456")
 	for _, d := range []string{stale, live} {
 		os.MkdirAll(d, 0o755)
 		os.WriteFile(filepath.Join(d, "states.csv"), []byte("half"), 0o644)

@@ -10,12 +10,13 @@
 package index
 
 import (
+	"context"
 	"math/bits"
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/hugepage"
-	"golang.org/x/sync/errgroup"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 )
 
 // Index maps the state ids of one enumeration to positions 0..Len()-1.
@@ -70,18 +71,13 @@ func NewDenseWords(words []uint64, ids []uint64, workers int) *Dense {
 		d.rank[w] = r
 		r += uint32(bits.OnesCount64(x))
 	}
-	var g errgroup.Group
-	workers = max(workers, 1)
-	for k := range workers {
-		lo, hi := k*len(ids)/workers, (k+1)*len(ids)/workers
-		g.Go(func() error {
-			for i := lo; i < hi; i++ {
-				d.perm[d.rankOf(ids[i])] = uint32(i)
-			}
-			return nil
-		})
-	}
-	g.Wait()
+	// fill cannot fail, and no context stops it: Ranges gives no error.
+	_ = par.Ranges(context.Background(), 0, len(ids), workers, func(_ context.Context, _, lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			d.perm[d.rankOf(ids[i])] = uint32(i)
+		}
+		return nil
+	})
 	return d
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/hugepage"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -41,7 +42,7 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 		Draw: hugepage.Make[uint8](n, n), Lose: hugepage.Make[uint8](n, n)}
 	for p := e.Rules.Spec().Cells(); p >= 0; p-- {
 		lo, hi := e.Layer(p)
-		err := enumerate.Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
+		err := par.Ranges(ctx, lo, hi, workers, func(_ context.Context, _, a, b int) error {
 			kids := make([]int, game.MaxCells) // scratch, one per range
 			for i := a; i < b; i++ {
 				r.solve(i, kids)

@@ -285,7 +285,7 @@ func benchSolve(b *testing.B, s game.Spec, lean bool, workers int) {
 }
 
 // Enumerate and solve together: with paths and classes (what the C solver
-// of issue 9 computes), and lean (what the solve command needs), with 1 and
+// of scripts/retro computes), and lean (what the solve command needs), with 1 and
 // 2 workers.
 func BenchmarkEnumerateSolve3x3(b *testing.B) { benchSolve(b, game.Default, false, 2) }
 func BenchmarkEnumerateSolve4x4(b *testing.B) {

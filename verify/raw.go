@@ -10,6 +10,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -66,8 +67,8 @@ func AllBoards(ctx context.Context, e *enumerate.Result, cs []checker.Checker, w
 		return nil, fmt.Errorf("AllBoards needs the enumeration from the empty board")
 	}
 	n := int(game.Pow3(e.Rules.Spec().Cells()))
-	parts := make([]*rawPart, enumerate.Chunks(0, n, workers))
-	err := enumerate.Ranges(ctx, 0, n, workers, func(ctx context.Context, k, a, b int) (err error) {
+	parts := make([]*rawPart, par.Chunks(0, n, workers))
+	err := par.Ranges(ctx, 0, n, workers, func(ctx context.Context, k, a, b int) (err error) {
 		parts[k], err = scanRaw(ctx, e, cs, a, b)
 		return err
 	})

@@ -6,8 +6,8 @@ import (
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/checker"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -30,8 +30,8 @@ type RecurrenceReport struct {
 // both, and the win, draw and loss counts match the children.
 func Recurrence(ctx context.Context, r *solve.Result, workers int) (*RecurrenceReport, error) {
 	e := r.Enum
-	parts := make([]*RecurrenceReport, enumerate.Chunks(0, e.Len(), workers))
-	err := enumerate.Ranges(ctx, 0, e.Len(), workers, func(_ context.Context, k, a, b int) error {
+	parts := make([]*RecurrenceReport, par.Chunks(0, e.Len(), workers))
+	err := par.Ranges(ctx, 0, e.Len(), workers, func(_ context.Context, k, a, b int) error {
 		p := &RecurrenceReport{}
 		for i := a; i < b; i++ {
 			p.Positions++

@@ -11,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -145,8 +146,8 @@ func (r *CheckReport) merge(u *CheckReport) {
 // answer with the bitmask status, in parallel on up to workers goroutines.
 func Positions(ctx context.Context, e *enumerate.Result, cs []checker.Checker, workers int) (*CheckReport, error) {
 	s := e.Rules.Spec()
-	parts := make([]*CheckReport, enumerate.Chunks(0, e.Len(), workers))
-	err := enumerate.Ranges(ctx, 0, e.Len(), workers, func(_ context.Context, k, a, b int) error {
+	parts := make([]*CheckReport, par.Chunks(0, e.Len(), workers))
+	err := par.Ranges(ctx, 0, e.Len(), workers, func(_ context.Context, k, a, b int) error {
 		part := newCheckReport(s, cs)
 		cells, answers := make([]game.Cell, s.Cells()), make([]game.Status, len(cs)+1)
 		for i := a; i < b; i++ {

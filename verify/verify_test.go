@@ -39,7 +39,7 @@ func variant(rows, cols, k int, gravity, misere bool) rules.Rules {
 	return rules.New(rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere})
 }
 
-// The rule sets of issue 8's public figures, and smaller ones.
+// The rule sets of the public figures, and smaller ones.
 var variants = []rules.Rules{
 	variant(3, 3, 3, false, false),
 	variant(4, 4, 4, false, false),

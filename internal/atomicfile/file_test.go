@@ -1,9 +1,10 @@
-package export
+package atomicfile
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -30,11 +31,11 @@ func TestStagedFile(t *testing.T) {
 				want[i] = byte(rnd.Uint32())
 			}
 			name := fmt.Sprintf("plain=%v,size=%d", plain, size)
-			f, err := createStaged(dir, name, nil)
+			f, err := create(dir, name, nil)
 			if plain {
 				var file *os.File
 				file, err = os.Create(filepath.Join(dir, name))
-				f = newStaged(name, file, false, nil)
+				f = newFile(name, file, false, nil)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -49,7 +50,7 @@ func TestStagedFile(t *testing.T) {
 			if size == 1 {
 				t.Logf("%s: direct writes %v", name, f.direct)
 			}
-			if err := f.close(); err != nil {
+			if err := f.Close(); err != nil {
 				t.Fatalf("%s (direct %v): %v", name, f.direct, err)
 			}
 			got, err := os.ReadFile(filepath.Join(dir, name))
@@ -57,9 +58,9 @@ func TestStagedFile(t *testing.T) {
 				t.Fatal(err)
 			}
 			sum := sha256.Sum256(want)
-			if !bytes.Equal(got, want) || f.size != int64(size) || f.sha256() != hex.EncodeToString(sum[:]) {
+			if !bytes.Equal(got, want) || f.size != int64(size) || f.SHA256() != hex.EncodeToString(sum[:]) {
 				t.Errorf("%s (direct %v): read back %d bytes, size %d, sum %s; want %d bytes, the same, sum %x",
-					name, f.direct, len(got), f.size, f.sha256(), size, sum)
+					name, f.direct, len(got), f.size, f.SHA256(), size, sum)
 			}
 		}
 	}
@@ -69,14 +70,14 @@ func TestStagedFile(t *testing.T) {
 // later Write, or at the latest from close.
 func TestStagedFileError(t *testing.T) {
 	for _, size := range []int{10, bufferSize + 10, 5 * bufferSize} {
-		f, err := createStaged(t.TempDir(), "f", func(_ string, w io.Writer) io.Writer {
-			return &failingWriter{w: w, left: 0}
+		f, err := create(t.TempDir(), "f", func(_ string, w io.Writer) io.Writer {
+			return fullDisk{}
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, werr := f.Write(make([]byte, size))
-		cerr := f.close()
+		cerr := f.Close()
 		if cerr == nil || !strings.Contains(cerr.Error(), "no space left") {
 			t.Errorf("%d bytes: Write gave %v, close %v; want close to say no space left", size, werr, cerr)
 		}
@@ -112,15 +113,20 @@ func TestStagedFileDirectRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := newStaged("f", file, true, func(_ string, w io.Writer) io.Writer { return &einvalOnce{w: w} })
+	f := newFile("f", file, true, func(_ string, w io.Writer) io.Writer { return &einvalOnce{w: w} })
 	want := bytes.Repeat([]byte("tateti\n"), (2*bufferSize+5)/7)
 	if _, err := f.Write(want); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.close(); err != nil {
+	if err := f.Close(); err != nil {
 		t.Fatalf("close: %v, want the writes to go on without direct I/O", err)
 	}
 	if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("read back %d bytes (%v), want %d", len(got), err, len(want))
 	}
 }
+
+// fullDisk refuses every write, as a full disk does.
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }

@@ -1,4 +1,4 @@
-package export
+package atomicfile
 
 import (
 	"errors"
@@ -20,10 +20,8 @@ func processAlive(pid int) bool {
 
 // createDirect creates path for writing around the page cache (O_DIRECT),
 // and reports whether it could: file systems such as tmpfs cannot, and get
-// a plain file. Writing gigabytes through the page cache cost the kernel more
-// than the export's own work on this project's virtual machines, where every
-// fresh page of the cache is a fault in the host, while the disk takes
-// direct writes at over 1 GB/s.
+// a plain file. Large files written around the cache do not fill memory with
+// pages nobody reads again (docs/benchmarks.md has the measurements).
 func createDirect(path string) (*os.File, bool, error) {
 	f, err := createPlain(path, syscall.O_DIRECT)
 	if errors.Is(err, syscall.EINVAL) {

@@ -1,4 +1,4 @@
-package export
+package atomicfile
 
 import (
 	"crypto/sha256"
@@ -22,12 +22,12 @@ const blockSize = 4096
 // blockSize.
 const bufferSize = 4 << 20
 
-// stagedFile is one file of a dataset being written in its staging folder.
+// File is one file of a dataset being written in its staging folder.
 // It holds its bytes in block-aligned buffers and sums them with SHA-256; a
 // goroutine of its own writes each full buffer while the next one fills,
 // around the page cache where the file system allows (see createDirect). The
 // first write error sticks: later writes return it, and so does close.
-type stagedFile struct {
+type File struct {
 	name   string // the base name
 	f      *os.File
 	direct bool      // f was opened for direct writes
@@ -43,14 +43,14 @@ type stagedFile struct {
 	ended  chan struct{}         // closed when the writer has ended
 }
 
-// createStaged creates name in dir; wrap, if not nil, stands between the
+// create creates name in dir; wrap, if not nil, stands between the
 // buffer and the file (tests inject failures there).
-func createStaged(dir, name string, wrap func(name string, w io.Writer) io.Writer) (*stagedFile, error) {
+func create(dir, name string, wrap func(name string, w io.Writer) io.Writer) (*File, error) {
 	f, direct, err := createDirect(filepath.Join(dir, name))
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", name, err)
 	}
-	return newStaged(name, f, direct, wrap), nil
+	return newFile(name, f, direct, wrap), nil
 }
 
 // createPlain creates path for writing, a new file: the open that
@@ -59,10 +59,10 @@ func createPlain(path string, flags int) (*os.File, error) {
 	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|flags, 0o644)
 }
 
-// newStaged starts the writer of f; direct says whether f was opened for
+// newFile starts the writer of f; direct says whether f was opened for
 // direct writes.
-func newStaged(name string, f *os.File, direct bool, wrap func(name string, w io.Writer) io.Writer) *stagedFile {
-	a := &stagedFile{name: name, f: f, direct: direct, w: f, buf: alignedBuffer(bufferSize), sum: sha256.New(),
+func newFile(name string, f *os.File, direct bool, wrap func(name string, w io.Writer) io.Writer) *File {
+	a := &File{name: name, f: f, direct: direct, w: f, buf: alignedBuffer(bufferSize), sum: sha256.New(),
 		full: make(chan []byte, 1), free: make(chan []byte, 2), ended: make(chan struct{})}
 	if wrap != nil {
 		a.w = wrap(name, f)
@@ -74,7 +74,7 @@ func newStaged(name string, f *os.File, direct bool, wrap func(name string, w io
 
 // writer writes the full buffers in order until full is closed, and hands
 // each back. After an error it only hands them back.
-func (a *stagedFile) writer() {
+func (a *File) writer() {
 	defer close(a.ended)
 	for b := range a.full {
 		if a.failed.Load() == nil {
@@ -94,7 +94,7 @@ func alignedBuffer(n int) []byte {
 	return b[off : off : off+n]
 }
 
-func (a *stagedFile) Write(p []byte) (int, error) {
+func (a *File) Write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 && a.err == nil {
 		k := copy(a.buf[len(a.buf):cap(a.buf)], p)
@@ -118,7 +118,7 @@ func (a *stagedFile) Write(p []byte) (int, error) {
 // write writes b. A direct file whose writes are refused (EINVAL: a file
 // system that opens for direct writes but does not do them) goes on
 // through the page cache.
-func (a *stagedFile) write(b []byte) error {
+func (a *File) write(b []byte) error {
 	n, err := a.w.Write(b)
 	if err != nil && a.direct && errors.Is(err, syscall.EINVAL) {
 		if err = endDirect(a.f); err == nil {
@@ -129,7 +129,7 @@ func (a *stagedFile) write(b []byte) error {
 }
 
 // flush sums and writes b here, unless an earlier write failed.
-func (a *stagedFile) flush(b []byte) {
+func (a *File) flush(b []byte) {
 	if a.err != nil || len(b) == 0 {
 		return
 	}
@@ -137,10 +137,10 @@ func (a *stagedFile) flush(b []byte) {
 	a.err = a.write(b)
 }
 
-// close waits for the writer, writes what the buffer holds, syncs and closes
+// Close waits for the writer, writes what the buffer holds, syncs and closes
 // the file. A direct file writes its whole blocks directly and the rest,
 // shorter than a block, through the page cache.
-func (a *stagedFile) close() error {
+func (a *File) Close() error {
 	if err := a.stop(); a.err == nil {
 		a.err = err
 	}
@@ -166,16 +166,16 @@ func (a *stagedFile) close() error {
 	return nil
 }
 
-// abandon ends the writer and closes the file unwritten, for a dataset that
+// Abandon ends the writer and closes the file unwritten, for a dataset that
 // will not be committed.
-func (a *stagedFile) abandon() {
+func (a *File) Abandon() {
 	a.stop()
 	a.f.Close()
 }
 
 // stop ends the writer once it has written the buffers handed to it, and
 // gives its first error.
-func (a *stagedFile) stop() error {
+func (a *File) stop() error {
 	close(a.full)
 	<-a.ended
 	if err := a.failed.Load(); err != nil {
@@ -184,4 +184,10 @@ func (a *stagedFile) stop() error {
 	return nil
 }
 
-func (a *stagedFile) sha256() string { return hex.EncodeToString(a.sum.Sum(nil)) }
+func (a *File) SHA256() string { return hex.EncodeToString(a.sum.Sum(nil)) }
+
+// Name is the file's base name.
+func (a *File) Name() string { return a.name }
+
+// Size is the bytes written so far.
+func (a *File) Size() int64 { return a.size }

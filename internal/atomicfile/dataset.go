@@ -1,12 +1,12 @@
-package export
+package atomicfile
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,17 +21,13 @@ import (
 // folder left by a run that was killed outright is removed by the next export
 // beside the same target once its process is gone.
 
-// stagingInfix marks a staging folder: .<target>.tateti-export-<pid>-<random>.
-const stagingInfix = ".tateti-export-"
+// StagingInfix marks a staging folder: .<target>.tateti-export-<pid>-<random>.
+const StagingInfix = ".tateti-export-"
 
-// ours matches the files a dataset of this tool holds, and the temporary
-// names earlier versions of the tool wrote inside the target.
-var ours = regexp.MustCompile(`^((states|moves)\.(parquet|csv)|manifest\.json|\.(states|moves)\.(parquet|csv)\.tmp-.*|\.manifest\.json\.tmp-.*|\.tateti-lab-probe-.*)$`)
-
-// CheckTarget makes sure dir can receive a dataset: it is a folder or does
+// CheckFolder makes sure dir can receive a dataset: it is a folder or does
 // not exist yet, holds no subfolder (it is swapped whole), is not the current
 // folder, and its parent folder can be written.
-func CheckTarget(dir string) error {
+func CheckFolder(dir string) error {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return fmt.Errorf("folder %q: %w", dir, err)
@@ -57,40 +53,50 @@ func CheckTarget(dir string) error {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("folder %q cannot be made: %w", dir, err)
 	}
-	probe, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+stagingInfix+"probe-")
+	probe, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+StagingInfix+"probe-")
 	if err != nil {
 		return fmt.Errorf("folder %q cannot be written beside: %w", dir, err)
 	}
 	return os.Remove(probe)
 }
 
-// staging is a new generation of the dataset of target, being written.
-type staging struct {
+// Dataset is a new generation of the dataset of target, being written.
+type Dataset struct {
 	target string // the dataset's folder, absolute
 	dir    string // the staging folder beside it
+	// ours reports whether a file of the target is the writer's: one the
+	// new generation replaces (or drops), rather than carries over.
+	ours func(name string) bool
 }
 
-// newStaging removes the staging folders of dead runs beside target and
-// makes a fresh one.
-func newStaging(target string) (*staging, error) {
+// Create creates the file name in the new generation; wrap, if not nil,
+// stands between the file's buffer and the file (tests inject failures).
+func (s *Dataset) Create(name string, wrap func(name string, w io.Writer) io.Writer) (*File, error) {
+	return create(s.dir, name, wrap)
+}
+
+// NewDataset removes the staging folders of dead runs beside target and
+// makes a fresh one for a new generation of its dataset; ours names the
+// files of the target that are the writer's (see Dataset).
+func NewDataset(target string, ours func(name string) bool) (*Dataset, error) {
 	abs, err := filepath.Abs(target)
 	if err != nil {
 		return nil, err
 	}
 	parent, base := filepath.Dir(abs), filepath.Base(abs)
 	removeStale(parent, base)
-	dir, err := os.MkdirTemp(parent, "."+base+stagingInfix+strconv.Itoa(os.Getpid())+"-")
+	dir, err := os.MkdirTemp(parent, "."+base+StagingInfix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, fmt.Errorf("cannot write beside folder %q: %w", target, err)
 	}
-	return &staging{target: abs, dir: dir}, nil
+	return &Dataset{target: abs, dir: dir, ours: ours}, nil
 }
 
 // removeStale removes the staging folders of base in parent whose process
 // has ended.
 func removeStale(parent, base string) {
 	entries, _ := os.ReadDir(parent)
-	prefix := "." + base + stagingInfix
+	prefix := "." + base + StagingInfix
 	for _, e := range entries {
 		rest, ok := strings.CutPrefix(e.Name(), prefix)
 		if !ok || !e.IsDir() {
@@ -103,10 +109,10 @@ func removeStale(parent, base string) {
 	}
 }
 
-// commit carries the target's other files over, swaps the staging folder in
+// Commit carries the target's other files over, swaps the staging folder in
 // as the target, and removes the old generation. It gives the files of the
 // earlier dataset that the new one does not have.
-func (s *staging) commit() (dropped []string, err error) {
+func (s *Dataset) Commit() (dropped []string, err error) {
 	fresh, err := names(s.dir)
 	if err != nil {
 		return nil, err
@@ -118,7 +124,7 @@ func (s *staging) commit() (dropped []string, err error) {
 	for _, e := range old {
 		name := e.Name()
 		switch {
-		case ours.MatchString(name):
+		case s.ours(name):
 			if !strings.HasPrefix(name, ".") && !slices.Contains(fresh, name) {
 				dropped = append(dropped, name)
 			}
@@ -162,8 +168,8 @@ func swapIn(staged, target string) error {
 	return os.Rename(aside, staged)
 }
 
-// abort removes the staging folder; it is safe after commit.
-func (s *staging) abort() { os.RemoveAll(s.dir) }
+// Abort removes the staging folder; it is safe after commit.
+func (s *Dataset) Abort() { os.RemoveAll(s.dir) }
 
 func names(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
