@@ -1,30 +1,9 @@
 package export
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
-	"strconv"
 )
-
-// The CSV files have a header; a list is written as "[0,2,4]" (quoted, for its
-// commas), a null as an empty field, a boolean as true or false.
-
-func stateHeader(cells int) []byte {
-	h := []byte("state_id,board")
-	for i := range cells {
-		h = fmt.Appendf(h, ",cell_%d", i)
-	}
-	return append(h, ",ply,to_move,status,value,outcome,depth,best_moves,n_moves,n_winning,n_drawing,n_losing,canonical_id,orbit_size,paths,is_terminal\n"...)
-}
-
-// moveHeader names the moves columns; column is one only under gravity.
-func moveHeader(gravity bool) []byte {
-	if gravity {
-		return []byte("state_id,move,column,child_id,child_value,child_depth,is_best\n")
-	}
-	return []byte("state_id,move,child_id,child_value,child_depth,is_best\n")
-}
 
 // appendInts appends each value after a comma.
 func appendInts(b []byte, vs ...int64) []byte {
@@ -94,50 +73,6 @@ func decimalLen(v uint64) int {
 		return t + 1
 	}
 	return t
-}
-
-func appendState(b []byte, s *State) []byte {
-	b = appendInt(b, s.StateID)
-	b = append(append(b, ','), s.Board...)
-	b = append(b, s.cellsCSV...)
-	b = appendInts(b, int64(s.Ply))
-	b = append(append(b, ','), s.ToMove...)
-	b = append(append(b, ','), s.Status...)
-	b = appendInts(b, int64(s.Value))
-	b = append(append(b, ','), s.Outcome...)
-	b = appendInts(b, int64(s.Depth))
-	b = append(b, `,"[`...)
-	for j, m := range s.BestMoves {
-		if j > 0 {
-			b = append(b, ',')
-		}
-		b = appendInt(b, int64(m))
-	}
-	b = append(b, `]"`...)
-	b = appendInts(b, int64(s.NMoves), int64(s.NWinning), int64(s.NDrawing), int64(s.NLosing),
-		s.CanonicalID, int64(s.OrbitSize), s.Paths)
-	return append(strconv.AppendBool(append(b, ','), s.IsTerminal), '\n')
-}
-
-// moveLines writes lines of moves.csv. A state's moves are written one
-// after another, so it keeps the text of the last state id for the next.
-type moveLines struct {
-	gravity bool
-	id      int64
-	idText  []byte
-}
-
-func (w *moveLines) append(b []byte, m *Move) []byte {
-	if w.idText == nil || m.StateID != w.id {
-		w.id, w.idText = m.StateID, appendInt(w.idText[:0], m.StateID)
-	}
-	b = append(b, w.idText...)
-	b = appendInts(b, int64(m.Move))
-	if w.gravity {
-		b = appendInts(b, int64(m.Column))
-	}
-	b = appendInts(b, m.ChildID, int64(m.ChildValue), int64(m.ChildDepth))
-	return append(strconv.AppendBool(append(b, ','), m.IsBest), '\n')
 }
 
 // csvLineBytes bounds the length of most lines of states.csv on a board of

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
@@ -276,24 +277,26 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.F
 }
 
 func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
-	cells := tw.r.Enum.Rules.Spec().Cells()
+	spec := tw.r.Enum.Rules.Spec()
+	cols := stateCols(spec)
 	sm := newStateMaker(tw.r) // read only: the chunks share it
 	return tw.write(ctx, table{
-		name: "states", chunks: stateChunks(tw.r.Enum.Len(), tw.rowGroup), header: stateHeader(cells),
-		csvBytes: func(c chunk) int { return (c.hi - c.lo) * csvLineBytes(cells) },
+		name: "states", chunks: stateChunks(tw.r.Enum.Len(), tw.rowGroup), header: csvHeader(cols),
+		csvBytes: func(c chunk) int { return (c.hi - c.lo) * csvLineBytes(spec.Cells()) },
 		filler: func() func(lo, hi int, p *piece) error {
 			batch := make([]State, batchRows)
+			lines := &csvLines{cols: cols}
 			return func(lo, hi int, p *piece) error {
 				ss := batch[:hi-lo]
 				for k := range ss {
 					sm.state(lo+k, &ss[k])
 					if p.csv != nil {
-						p.csv = appendState(p.csv, &ss[k])
+						p.csv = lines.appendRow(p.csv, unsafe.Pointer(&ss[k]))
 					}
 				}
 				p.rows += int64(len(ss))
 				if p.feed != nil {
-					return p.feed.addStates(ss)
+					return feedRows(p.feed, cols, ss)
 				}
 				return nil
 			}
@@ -302,27 +305,27 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 }
 
 func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
-	gravity := tw.r.Enum.Rules.Spec().Gravity
+	cols := moveCols(tw.r.Enum.Rules.Spec())
 	return tw.write(ctx, table{
-		name: "moves", chunks: moveChunks(tw.r, tw.rowGroup), header: moveHeader(gravity),
+		name: "moves", chunks: moveChunks(tw.r, tw.rowGroup), header: csvHeader(cols),
 		csvBytes: func(chunk) int { return int(tw.rowGroup) * 32 }, // a line of moves.csv is 20 to 32 bytes
 		filler: func() func(lo, hi int, p *piece) error {
 			var ms []Move
-			var buf []solve.Move
-			lines := moveLines{gravity: gravity}
+			mm := &moveMaker{r: tw.r}
+			lines := &csvLines{cols: cols}
 			return func(lo, hi int, p *piece) error {
 				ms = ms[:0]
 				for i := lo; i < hi; i++ {
-					ms, buf = moves(tw.r, i, ms, buf)
+					ms = mm.moves(i, ms)
 				}
 				if p.csv != nil {
 					for j := range ms {
-						p.csv = lines.append(p.csv, &ms[j])
+						p.csv = lines.appendRow(p.csv, unsafe.Pointer(&ms[j]))
 					}
 				}
 				p.rows += int64(len(ms))
 				if p.feed != nil {
-					return p.feed.addMoves(ms, gravity)
+					return feedRows(p.feed, cols, ms)
 				}
 				return nil
 			}

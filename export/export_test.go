@@ -40,18 +40,32 @@ func solvedUnder(t testing.TB, rl rules.Rules) *solve.Result {
 
 var meta = Meta{Tool: "tateti-lab", Version: "test"}
 
-// A misspelled tag panics when the schema is built: build it for every size.
-func TestStateSchema(t *testing.T) {
+// A misspelled tag panics when the schema is built: build both tables' for
+// every size, and hold their leaf columns to the manifest's, in order.
+func TestParquetSchema(t *testing.T) {
 	for n := 1; n <= enumerate.MaxCells; n++ {
-		t.Run(strconv.Itoa(n), func(t *testing.T) {
-			s, err := stateSchema(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, want := len(s.Columns()), n+17; got != want {
-				t.Fatalf("%d leaf columns, want %d", got, want)
-			}
-		})
+		for _, gravity := range []bool{false, true} {
+			spec := rules.Spec{Spec: game.Spec{Rows: 1, Cols: n, K: 1}, Gravity: gravity}
+			t.Run(fmt.Sprintf("%d cells, gravity %v", n, gravity), func(t *testing.T) {
+				tables := Schema(spec)
+				for k, schema := range []*parquet.Schema{parquetSchema(stateRoot, stateCols(spec)), parquetSchema(moveRoot, moveCols(spec))} {
+					var want [][]string
+					for _, c := range tables[k].Columns {
+						path := []string{c.Name}
+						if c.Type == "list<int8>" {
+							path = append(path, "list", "element")
+						}
+						want = append(want, path)
+					}
+					if got := schema.Columns(); !slices.EqualFunc(got, want, slices.Equal[[]string]) {
+						t.Fatalf("%s: Parquet columns %v, want %v", tables[k].Name, got, want)
+					}
+				}
+				if got, want := len(tables[0].Columns), n+17; got != want {
+					t.Fatalf("%d states columns, want %d", got, want)
+				}
+			})
+		}
 	}
 }
 
@@ -69,11 +83,10 @@ func write(t *testing.T, r *solve.Result, formats ...string) (string, *Written) 
 func expected(r *solve.Result) ([]State, []Move) {
 	states := make([]State, r.Enum.Len())
 	var ms []Move
-	var buf []solve.Move
-	sm := newStateMaker(r)
+	sm, mm := newStateMaker(r), &moveMaker{r: r}
 	for i := range states {
 		sm.state(i, &states[i])
-		ms, buf = moves(r, i, ms, buf)
+		ms = mm.moves(i, ms)
 	}
 	return states, ms
 }
@@ -92,10 +105,8 @@ func TestParquetReadBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			schema, err := stateSchema(s.Cells())
-			if err != nil {
-				t.Fatal(err)
-			}
+			spec := rules.Spec{Spec: s}
+			schema := parquetSchema(stateRoot, stateCols(spec))
 			rd := parquet.NewReader(f, schema)
 			typ := schema.GoType()
 			for i, want := range states {
@@ -117,13 +128,20 @@ func TestParquetReadBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer mf.Close()
-			got := make([]Move, len(ms)+1)
-			n, err := parquet.NewGenericReader[Move](mf).Read(got)
-			for i := range ms {
-				ms[i].Column = 0 // a column of the table under gravity only
+			schema = parquetSchema(moveRoot, moveCols(spec))
+			rd = parquet.NewReader(mf, schema)
+			for i, want := range ms {
+				want.Column = 0 // a column of the table under gravity only
+				row := reflect.New(schema.GoType())
+				if err := rd.Read(row.Interface()); err != nil {
+					t.Fatalf("moves row %d: %v", i, err)
+				}
+				if got := moveFromStruct(row.Elem()); !reflect.DeepEqual(got, want) {
+					t.Fatalf("moves row %d reads back as %+v, want %+v", i, got, want)
+				}
 			}
-			if n != len(ms) || !slices.Equal(got[:n], ms) || (err != nil && !errors.Is(err, io.EOF)) {
-				t.Fatalf("moves read back: %d rows, %v; want %d rows equal to those written", n, err, len(ms))
+			if err := rd.Read(reflect.New(schema.GoType()).Interface()); !errors.Is(err, io.EOF) {
+				t.Fatalf("after %d moves: %v, want EOF", len(ms), err)
 			}
 			if m.Files[0].Rows != int64(len(ms)) || m.Files[1].Rows != int64(len(states)) {
 				t.Fatalf("manifest rows %d and %d, want %d moves and %d states", m.Files[0].Rows, m.Files[1].Rows, len(ms), len(states))
@@ -132,16 +150,27 @@ func TestParquetReadBack(t *testing.T) {
 	}
 }
 
+// field gives the field of v, a row decoded into a schema's struct type,
+// that holds the named column.
+func field(v reflect.Value, name string) reflect.Value {
+	for i := range v.NumField() {
+		if strings.Split(v.Type().Field(i).Tag.Get("parquet"), ",")[0] == name {
+			return v.Field(i)
+		}
+	}
+	panic("no column " + name)
+}
+
+// moveFromStruct reads a moves row decoded into the schema's struct type.
+func moveFromStruct(v reflect.Value) Move {
+	i8 := func(name string) int8 { return int8(field(v, name).Int()) }
+	return Move{StateID: field(v, "state_id").Int(), Move: i8("move"), ChildID: field(v, "child_id").Int(),
+		ChildValue: i8("child_value"), ChildDepth: i8("child_depth"), IsBest: field(v, "is_best").Bool()}
+}
+
 // fromStruct reads a states row decoded into the schema's struct type.
 func fromStruct(v reflect.Value, cells int) State {
-	f := func(name string) reflect.Value {
-		for i := range v.NumField() {
-			if strings.Split(v.Type().Field(i).Tag.Get("parquet"), ",")[0] == name {
-				return v.Field(i)
-			}
-		}
-		panic("no column " + name)
-	}
+	f := func(name string) reflect.Value { return field(v, name) }
 	i8 := func(name string) int8 { return int8(f(name).Int()) }
 	s := State{StateID: f("state_id").Int(), Board: []byte(f("board").String()), Ply: i8("ply"), Status: f("status").String(),
 		Value: i8("value"), Outcome: f("outcome").String(), Depth: i8("depth"),
@@ -165,7 +194,7 @@ func TestCSVReadBack(t *testing.T) {
 	dir, _ := write(t, r, "csv")
 	states, ms := expected(r)
 	recs := readCSV(t, filepath.Join(dir, "states.csv"))
-	header := strings.Split(strings.TrimSpace(string(stateHeader(9))), ",")
+	header := strings.Split("state_id,board,cell_0,cell_1,cell_2,cell_3,cell_4,cell_5,cell_6,cell_7,cell_8,ply,to_move,status,value,outcome,depth,best_moves,n_moves,n_winning,n_drawing,n_losing,canonical_id,orbit_size,paths,is_terminal", ",")
 	if !slices.Equal(recs[0], header) || len(recs) != len(states)+1 {
 		t.Fatalf("states.csv: header %v and %d rows; want %v and %d", recs[0], len(recs)-1, header, len(states))
 	}

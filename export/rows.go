@@ -1,7 +1,9 @@
 // Package export owns the dataset: the states and moves tables of a solved
-// game as Parquet and CSV files, written to temporary names and renamed into
-// place, byte-identical from run to run, with a manifest of row counts and
-// SHA-256 sums.
+// game as Parquet and CSV files, byte-identical from run to run, with a
+// manifest of row counts, SHA-256 sums and the tables' schema. One table of
+// columns a table (schema.go) drives the manifest, the Parquet writer and the
+// CSV writer. A dataset is written as a unit through internal/atomicfile: a
+// new generation in a staging folder, swapped in whole.
 package export
 
 import (
@@ -35,26 +37,15 @@ type State struct {
 
 // Move is one row of the moves table: one legal move of one position. The
 // move is the cell the mark lands on; Column, its column, is a column of the
-// table only under gravity (see gravityMove).
+// table only under gravity.
 type Move struct {
-	StateID    int64 `parquet:"state_id,delta"`
-	Move       int8  `parquet:"move,dict"`
-	Column     int8  `parquet:"-"`
-	ChildID    int64 `parquet:"child_id,delta"`
-	ChildValue int8  `parquet:"child_value,dict"`
-	ChildDepth int8  `parquet:"child_depth,dict"`
-	IsBest     bool  `parquet:"is_best"`
-}
-
-// gravityMove is the Parquet row of a move under gravity: Move with its column.
-type gravityMove struct {
-	StateID    int64 `parquet:"state_id,delta"`
-	Move       int8  `parquet:"move,dict"`
-	Column     int8  `parquet:"column,dict"`
-	ChildID    int64 `parquet:"child_id,delta"`
-	ChildValue int8  `parquet:"child_value,dict"`
-	ChildDepth int8  `parquet:"child_depth,dict"`
-	IsBest     bool  `parquet:"is_best"`
+	StateID    int64
+	Move       int8
+	Column     int8
+	ChildID    int64
+	ChildValue int8
+	ChildDepth int8
+	IsBest     bool
 }
 
 // stateMaker makes the rows of the states table of one solved game.
@@ -95,14 +86,20 @@ func (sm *stateMaker) state(i int, dst *State) {
 	dst.IsTerminal = st.Terminal()
 }
 
-// moves appends the moves of position i of r to dst, in cell order; buf is
-// scratch space, returned for reuse.
-func moves(r *solve.Result, i int, dst []Move, buf []solve.Move) ([]Move, []solve.Move) {
-	id := int64(r.Enum.IDs[i])
-	buf = r.AppendMoves(buf[:0], i)
-	for _, m := range buf {
+// moveMaker makes the rows of the moves table of one solved game, with
+// scratch space of its own: one to a goroutine.
+type moveMaker struct {
+	r   *solve.Result
+	buf []solve.Move
+}
+
+// moves appends the moves of position i to dst, in cell order.
+func (mm *moveMaker) moves(i int, dst []Move) []Move {
+	id := int64(mm.r.Enum.IDs[i])
+	mm.buf = mm.r.AppendMoves(mm.buf[:0], i)
+	for _, m := range mm.buf {
 		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
 			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best})
 	}
-	return dst, buf
+	return dst
 }

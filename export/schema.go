@@ -30,53 +30,68 @@ type Table struct {
 	Columns     []Column     `json:"columns"`
 }
 
-// Schema gives the states and moves tables of a game of s.
-func Schema(s rules.Spec) []Table {
-	states := Table{Name: "states", PrimaryKey: []string{"state_id"}, ForeignKeys: []ForeignKey{},
-		Columns: []Column{
-			{"state_id", "int64", false, "the board as a base-3 number: sum of cell_i * 3^i with empty 0, X 1, O 2; the key that joins the tables"},
-			{"board", "string", false, "the board, rows split by /: X, O and . for empty, row-major from the top left"},
-		}}
-	for i := range s.Cells() {
-		states.Columns = append(states.Columns, Column{fmt.Sprintf("cell_%d", i), "int8", false,
-			fmt.Sprintf("cell %d (row %d, column %d): 1 X, -1 O, 0 empty", i, i/s.Cols, i%s.Cols)})
+// stateCols is the states table of a game of s, in file order.
+func stateCols(s rules.Spec) []col {
+	cols := []col{
+		newCol[State]("state_id", int64Kind, "delta", "StateID",
+			"the board as a base-3 number: sum of cell_i * 3^i with empty 0, X 1, O 2; the key that joins the tables"),
+		newCol[State]("board", bytesKind, "plain", "Board", "the board, rows split by /: X, O and . for empty, row-major from the top left"),
 	}
-	states.Columns = append(states.Columns, []Column{
-		{"ply", "int8", false, "marks on the board"},
-		{"to_move", "string", true, "X or O; null when the game is over"},
-		{"status", "string", false, "x_won, o_won (that side has k in a row), draw (full board, no line) or in_progress"},
-		{"value", "int8", false, "the result with perfect play, for X: 1 X wins, 0 draw, -1 O wins"},
-		{"outcome", "string", false, "value in words: X wins, draw, O wins"},
-		{"depth", "int8", false, "plies to the end with perfect play, the winner fastest and the loser slowest; a draw's is its empty cells"},
-		{"best_moves", "list<int8>", false, "the cells of every best move: best value for the side to move, then best depth; empty when over"},
-		{"n_moves", "int8", false, "legal moves; 0 when the game is over"},
-		{"n_winning", "int8", false, "legal moves that win for the side to move"},
-		{"n_drawing", "int8", false, "legal moves that draw"},
-		{"n_losing", "int8", false, "legal moves that lose for the side to move"},
-		{"canonical_id", "int64", false, "the smallest state_id over the symmetries the rules keep; equal for positions equal up to symmetry"},
-		{"orbit_size", "int8", false, "how many distinct boards those symmetries make of this one"},
-		{"paths", "int64", false, "move sequences from the empty board that reach this position"},
-		{"is_terminal", "bool", false, "the game is over"},
-	}...)
-	moves := Table{Name: "moves", PrimaryKey: []string{"state_id", "move"},
-		ForeignKeys: []ForeignKey{
-			{Columns: []string{"state_id"}, References: "states", RefColumns: []string{"state_id"}},
-			{Columns: []string{"child_id"}, References: "states", RefColumns: []string{"state_id"}},
-		},
-		Columns: []Column{
-			{"state_id", "int64", false, "the position moved from"},
-			{"move", "int8", false, "the cell the mark lands on"},
-		}}
+	cols = append(cols, cellCols(s)...)
+	return append(cols,
+		newCol[State]("ply", int8Kind, "dict", "Ply", "marks on the board"),
+		newCol[State]("to_move", nullStringKind, "dict", "ToMove", "X or O; null when the game is over"),
+		newCol[State]("status", stringKind, "dict", "Status", "x_won, o_won (that side has k in a row), draw (full board, no line) or in_progress"),
+		newCol[State]("value", int8Kind, "dict", "Value", "the result with perfect play, for X: 1 X wins, 0 draw, -1 O wins"),
+		newCol[State]("outcome", stringKind, "dict", "Outcome", "value in words: X wins, draw, O wins"),
+		newCol[State]("depth", int8Kind, "dict", "Depth",
+			"plies to the end with perfect play, the winner fastest and the loser slowest; a draw's is its empty cells"),
+		// Its elements are cells: a dictionary stores each in a few bits.
+		newCol[State]("best_moves", listKind, "dict", "BestMoves",
+			"the cells of every best move: best value for the side to move, then best depth; empty when over"),
+		newCol[State]("n_moves", int8Kind, "dict", "NMoves", "legal moves; 0 when the game is over"),
+		newCol[State]("n_winning", int8Kind, "dict", "NWinning", "legal moves that win for the side to move"),
+		newCol[State]("n_drawing", int8Kind, "dict", "NDrawing", "legal moves that draw"),
+		newCol[State]("n_losing", int8Kind, "dict", "NLosing", "legal moves that lose for the side to move"),
+		newCol[State]("canonical_id", int64Kind, "", "CanonicalID",
+			"the smallest state_id over the symmetries the rules keep; equal for positions equal up to symmetry"),
+		newCol[State]("orbit_size", int8Kind, "dict", "OrbitSize", "how many distinct boards those symmetries make of this one"),
+		newCol[State]("paths", int64Kind, "delta", "Paths", "move sequences from the empty board that reach this position"),
+		newCol[State]("is_terminal", boolKind, "", "IsTerminal", "the game is over"),
+	)
+}
+
+// cellCols are the cell_i columns, one a cell, each an element of Cells.
+// Their CSV fields are written by the first in one run, from cellsCSV, the
+// fields the cell table made for the row.
+func cellCols(s rules.Spec) []col {
+	cols := make([]col, s.Cells())
+	for i := range cols {
+		cols[i] = newCol[State](fmt.Sprintf("cell_%d", i), listKind, "dict", "Cells",
+			fmt.Sprintf("cell %d (row %d, column %d): 1 X, -1 O, 0 empty", i, i/s.Cols, i%s.Cols))
+		cols[i].kind, cols[i].elem, cols[i].inRun = cellKind, i, i > 0
+		cols[i].csvRun = newCol[State]("", bytesKind, "", "cellsCSV", "").off
+	}
+	return cols
+}
+
+// moveCols is the moves table of a game of s, in file order; column is one
+// of it only under gravity.
+func moveCols(s rules.Spec) []col {
+	cols := []col{
+		newCol[Move]("state_id", int64Kind, "delta", "StateID", "the position moved from"),
+		newCol[Move]("move", int8Kind, "dict", "Move", "the cell the mark lands on"),
+	}
+	cols[0].repeats = true
 	if s.Gravity {
-		moves.Columns = append(moves.Columns, Column{"column", "int8", false, "the column of the move, 0 at the left"})
+		cols = append(cols, newCol[Move]("column", int8Kind, "dict", "Column", "the column of the move, 0 at the left"))
 	}
-	moves.Columns = append(moves.Columns, []Column{
-		{"child_id", "int64", false, "the position the move makes"},
-		{"child_value", "int8", false, "that position's value"},
-		{"child_depth", "int8", false, "that position's depth: plies left after the move"},
-		{"is_best", "bool", false, "the move is one of the position's best_moves"},
-	}...)
-	return []Table{states, moves}
+	return append(cols,
+		newCol[Move]("child_id", int64Kind, "delta", "ChildID", "the position the move makes"),
+		newCol[Move]("child_value", int8Kind, "dict", "ChildValue", "that position's value"),
+		newCol[Move]("child_depth", int8Kind, "dict", "ChildDepth", "that position's depth: plies left after the move"),
+		newCol[Move]("is_best", boolKind, "", "IsBest", "the move is one of the position's best_moves"),
+	)
 }
 
 // tableJSON gives the schema of the named table as JSON, for the Parquet

@@ -1,0 +1,283 @@
+package export
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"unsafe"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// A kind is how a column's values are typed, held in a row, and stored.
+type kind uint8
+
+const (
+	int8Kind       kind = iota // an int8 field; Parquet INT32 (TINYINT)
+	int64Kind                  // an int64 field
+	bytesKind                  // a string held as a []byte field
+	stringKind                 // a string field
+	nullStringKind             // a string field, null where it is empty
+	boolKind                   // a bool field
+	listKind                   // list<int8>, an []int8 field; an empty list is one null entry in Parquet
+	cellKind                   // an int8, element elem of an []int8 field
+)
+
+// typeNames are the kinds as the manifest names them.
+var typeNames = [...]string{"int8", "int64", "string", "string", "string", "bool", "list<int8>", "int8"}
+
+// fieldTypes are the Go types of the row fields that hold each kind.
+var fieldTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[[]byte](),
+	reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[bool](), reflect.TypeFor[[]int8](), reflect.TypeFor[[]int8]()}
+
+// schemaTypes are the kinds' Go types in the Parquet schema's struct: a
+// pointer for the nullable one, so that a zero value is never taken for a
+// null.
+var schemaTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[string](),
+	reflect.TypeFor[string](), reflect.TypeFor[*string](), reflect.TypeFor[bool](), reflect.TypeFor[[]int8](), reflect.TypeFor[int8]()}
+
+// A col is one column of a table: everything the manifest, the Parquet
+// writer and the CSV writer know of it, in one place. Its value is read
+// from the field of the row type that holds it, found by name when the table
+// is built and checked against the column's kind there.
+type col struct {
+	name, description string
+	kind              kind
+	// encoding is the Parquet encoding: dict (few values; for a list, of its
+	// elements), delta, plain, or empty for parquet-go's default.
+	encoding string
+	off      uintptr // the offset of the row field that holds the value
+	elem     int     // for a cellKind column, the index of its element
+	// csvRun, for the cell columns, is the offset of a []byte field that
+	// holds the CSV fields of all of them at once, written by the first; the
+	// others are inRun.
+	csvRun uintptr
+	inRun  bool
+	// repeats says that successive rows often hold the same value (the moves
+	// of one position): the CSV writer keeps its text from row to row. Only
+	// a table's first column, an int64, may.
+	repeats bool
+}
+
+// newCol gives the column name of rows R, whose value the field of R named
+// field holds. It panics when R has no such field of the kind's type: every
+// table is built by the tests.
+func newCol[R any](name string, k kind, enc, field, desc string) col {
+	f, ok := reflect.TypeFor[R]().FieldByName(field)
+	if !ok || f.Type != fieldTypes[k] {
+		panic(fmt.Sprintf("export: column %s: %v has no field %s of type %v", name, reflect.TypeFor[R](), field, fieldTypes[k]))
+	}
+	return col{name: name, description: desc, kind: k, encoding: enc, off: f.Offset}
+}
+
+// The values of a column in the row at p.
+func (c *col) field(p unsafe.Pointer) unsafe.Pointer { return unsafe.Add(p, c.off) }
+func (c *col) int8(p unsafe.Pointer) int8            { return *(*int8)(c.field(p)) }
+func (c *col) cell(p unsafe.Pointer) int8            { return (*(*[]int8)(c.field(p)))[c.elem] }
+func (c *col) int64(p unsafe.Pointer) int64          { return *(*int64)(c.field(p)) }
+func (c *col) bool(p unsafe.Pointer) bool            { return *(*bool)(c.field(p)) }
+func (c *col) list(p unsafe.Pointer) []int8          { return *(*[]int8)(c.field(p)) }
+
+// text is a string column's value; nil for a null.
+func (c *col) text(p unsafe.Pointer) []byte {
+	if c.kind == bytesKind {
+		return *(*[]byte)(c.field(p))
+	}
+	s := *(*string)(c.field(p))
+	if s == "" && c.kind == nullStringKind {
+		return nil
+	}
+	return unsafe.Slice(unsafe.StringData(s), len(s)) // parquet-go copies, never writes
+}
+
+// column is what the manifest says of c.
+func (c *col) column() Column {
+	return Column{Name: c.name, Type: typeNames[c.kind], Nullable: c.kind == nullStringKind, Description: c.description}
+}
+
+// columns gives what the manifest says of each of cols.
+func columns(cols []col) []Column {
+	out := make([]Column, len(cols))
+	for i := range cols {
+		out[i] = cols[i].column()
+	}
+	return out
+}
+
+// parquetSchema builds the Parquet schema of cols, named root: a struct type
+// with a field a column, so that the columns keep the table's order
+// (parquet.Group would sort them by name).
+func parquetSchema(root string, cols []col) *parquet.Schema {
+	fields := make([]reflect.StructField, len(cols))
+	for i, c := range cols {
+		tag := `parquet:"` + c.name
+		switch {
+		case c.kind == listKind:
+			tag += `,list"`
+			if c.encoding != "" {
+				tag += ` parquet-element:",` + c.encoding + `"`
+			}
+		case c.encoding != "":
+			tag += "," + c.encoding + `"`
+		default:
+			tag += `"`
+		}
+		fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: schemaTypes[c.kind], Tag: reflect.StructTag(tag)}
+	}
+	return parquet.NewSchema(root, parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Interface()))
+}
+
+// csvHeader is the header line of cols.
+func csvHeader(cols []col) []byte {
+	var h []byte
+	for i, c := range cols {
+		if i > 0 {
+			h = append(h, ',')
+		}
+		h = append(h, c.name...)
+	}
+	return append(h, '\n')
+}
+
+// csvLines writes the lines of a table's CSV file: a list is written
+// "[0,2,4]" (quoted, for its commas), a null as an empty field, a boolean
+// as true or false.
+type csvLines struct {
+	cols  []col
+	first int64  // the value of a first column that repeats
+	text  []byte // and its text
+}
+
+// appendRow appends the row at p as a line.
+func (w *csvLines) appendRow(b []byte, p unsafe.Pointer) []byte {
+	for i := range w.cols {
+		c := &w.cols[i]
+		if c.inRun {
+			continue
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		switch c.kind {
+		case int8Kind:
+			b = appendInt(b, int64(c.int8(p)))
+		case int64Kind:
+			v := c.int64(p)
+			if !c.repeats {
+				b = appendInt(b, v)
+				break
+			}
+			if w.text == nil || v != w.first {
+				w.first, w.text = v, appendInt(w.text[:0], v)
+			}
+			b = append(b, w.text...)
+		case boolKind:
+			b = strconv.AppendBool(b, c.bool(p))
+		case listKind:
+			b = appendCSVList(b, c.list(p))
+		case cellKind:
+			b = append(b, (*(*[]byte)(unsafe.Add(p, c.csvRun)))[1:]...) // the fields, each after a comma
+		default:
+			b = append(b, c.text(p)...)
+		}
+	}
+	return append(b, '\n')
+}
+
+func appendCSVList(b []byte, l []int8) []byte {
+	b = append(b, `"[`...)
+	for j, m := range l {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = appendInt(b, int64(m))
+	}
+	return append(b, `]"`...)
+}
+
+// feedRows hands the values of rows to the feeder's column writers, a column
+// at a time in the table's order: a nullable string is at definition level
+// 1 when set; a list's elements are at definition level 1, the ones after
+// the first at repetition level 1, and an empty list is one null at level 0.
+func feedRows[R any](f *feeder, cols []col, rows []R) error {
+	f.start()
+	for i := range cols {
+		f.vals = appendValues(f.vals[:0], &cols[i], rows)
+		f.write()
+	}
+	return f.err
+}
+
+// appendValues appends the Parquet values of column c of rows. Each kind has
+// a loop of its own that builds the values in place.
+func appendValues[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value {
+	switch c.kind {
+	case listKind:
+		for k := range rows {
+			vals = appendList(vals, c.list(unsafe.Pointer(&rows[k])))
+		}
+		return vals
+	case nullStringKind:
+		for k := range rows {
+			v := parquet.NullValue()
+			if t := c.text(unsafe.Pointer(&rows[k])); t != nil {
+				v = parquet.ByteArrayValue(t).Level(0, 1, 0)
+			}
+			vals = append(vals, v)
+		}
+		return vals
+	}
+	at := len(vals)
+	vals = slices.Grow(vals, len(rows))[:at+len(rows)]
+	out := vals[at:]
+	switch c.kind {
+	case int8Kind:
+		for k := range rows {
+			out[k] = parquet.Int32Value(int32(c.int8(unsafe.Pointer(&rows[k]))))
+		}
+	case cellKind:
+		for k := range rows {
+			out[k] = parquet.Int32Value(int32(c.cell(unsafe.Pointer(&rows[k]))))
+		}
+	case int64Kind:
+		for k := range rows {
+			out[k] = parquet.Int64Value(c.int64(unsafe.Pointer(&rows[k])))
+		}
+	case boolKind:
+		for k := range rows {
+			out[k] = parquet.BooleanValue(c.bool(unsafe.Pointer(&rows[k])))
+		}
+	default:
+		for k := range rows {
+			out[k] = parquet.ByteArrayValue(c.text(unsafe.Pointer(&rows[k])))
+		}
+	}
+	return vals
+}
+
+// appendList appends the Parquet values of a list<int8>.
+func appendList(vals []parquet.Value, l []int8) []parquet.Value {
+	if len(l) == 0 {
+		return append(vals, parquet.NullValue())
+	}
+	for j, m := range l {
+		vals = append(vals, parquet.Int32Value(int32(m)).Level(min(j, 1), 1, 0))
+	}
+	return vals
+}
+
+// Schema gives the states and moves tables of a game of s, as the manifest
+// and the Parquet metadata describe them.
+func Schema(s rules.Spec) []Table {
+	return []Table{
+		{Name: "states", PrimaryKey: []string{"state_id"}, ForeignKeys: []ForeignKey{}, Columns: columns(stateCols(s))},
+		{Name: "moves", PrimaryKey: []string{"state_id", "move"},
+			ForeignKeys: []ForeignKey{
+				{Columns: []string{"state_id"}, References: "states", RefColumns: []string{"state_id"}},
+				{Columns: []string{"child_id"}, References: "states", RefColumns: []string{"state_id"}},
+			},
+			Columns: columns(moveCols(s))},
+	}
+}
