@@ -11,13 +11,13 @@ import (
 
 // Each checker over all 5,478 3x3 positions.
 func BenchmarkCheckers3x3(b *testing.B) {
-	e, err := enumerate.All(context.Background(), rules.Classic(game.Default), 1)
+	e, err := enumerate.Game(context.Background(), rules.Classic(game.Default), 1)
 	if err != nil {
 		b.Fatal(err)
 	}
 	boards := make([][]game.Cell, e.Len())
 	for i := range boards {
-		boards[i] = e.Board(i).Cells(game.Default, make([]game.Cell, 9))
+		boards[i] = e.Board(i).Marks(game.Default, make([]game.Cell, 9))
 	}
 	for _, name := range Names {
 		c, err := New(name, game.Default)

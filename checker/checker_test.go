@@ -77,11 +77,11 @@ func TestSeedBoards(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, err := game.Parse(tt.spec, tt.board)
+				b, err := tt.spec.Parse(tt.board)
 				if err != nil {
 					t.Fatal(err)
 				}
-				cells := b.Cells(tt.spec, make([]game.Cell, tt.spec.Cells()))
+				cells := b.Marks(tt.spec, make([]game.Cell, tt.spec.Cells()))
 				if got := c.Status(cells); got != tt.want {
 					t.Fatalf("%s.Status(%s) = %v, want %v", name, tt.board, got, tt.want)
 				}
@@ -135,8 +135,8 @@ func TestNew(t *testing.T) {
 
 func ExampleNew() {
 	s := game.Default
-	b, _ := game.Parse(s, "XOX/XO./.O.")
-	cells := b.Cells(s, make([]game.Cell, s.Cells()))
+	b, _ := s.Parse("XOX/XO./.O.")
+	cells := b.Marks(s, make([]game.Cell, s.Cells()))
 	for _, name := range Names {
 		c, _ := New(name, s)
 		fmt.Println(name, c.Status(cells))

@@ -66,9 +66,9 @@ hold no subfolder. data/README.md is the data dictionary.`,
 }
 
 func runExport(opts *ExportOptions) error {
-	// The export holds the solved game (about 500 MB on 4x4) while it
-	// streams the tables; Go's default, a heap twice the live data, would
-	// take it past 1 GiB (docs/benchmarks.md).
+	// The export holds the solved game while it streams the tables: a heap
+	// collected at half the live data again, not Go's default of twice,
+	// keeps the peak near the game's size (docs/benchmarks.md).
 	defer debug.SetGCPercent(debug.SetGCPercent(50))
 	r, err := solve.Game(opts.Ctx, opts.Rules, opts.Workers)
 	if err != nil {

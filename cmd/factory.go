@@ -94,7 +94,7 @@ func (f *Factory) exhaustive(c *cobra.Command) (GameOptions, error) {
 	if err != nil {
 		return o, err
 	}
-	if err := enumerate.CheckSize(o.Rules.Spec().Spec); err != nil {
+	if err := enumerate.CheckSize(o.Rules.Spec()); err != nil {
 		return o, flagError(err)
 	}
 	if err := enumerate.CheckMemory(o.Rules.Spec(), f.Memory()); err != nil {

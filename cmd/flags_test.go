@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -79,7 +78,7 @@ func TestSolveFlags(t *testing.T) {
 			if got := opts.Position; got != tt.position {
 				t.Errorf("Position = %v, want %v", got, tt.position)
 			}
-			if got := game.Format(opts.Rules.Spec().Spec, opts.Board); tt.position && got != tt.board {
+			if got := opts.Rules.Spec().Format(opts.Board); tt.position && got != tt.board {
 				t.Errorf("Board = %s, want %s", got, tt.board)
 			}
 			if got := opts.Plan.Method; !tt.position && got != tt.method {

@@ -25,7 +25,7 @@ func (p *programFlags) bind(f *pflag.FlagSet) {
 // Program is a user's program with how to talk to it, validated.
 type Program struct {
 	Argv    []string // the program and its arguments, after --
-	Cells   protocol.Cells
+	Cells   protocol.CellTokens
 	Timeout time.Duration // the longest silence
 	Total   time.Duration // the longest whole run; 0: no limit
 }

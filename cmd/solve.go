@@ -87,7 +87,7 @@ func parsePosition(rl rules.Rules, position, moves string) (game.Board, error) {
 	var b game.Board
 	if position != "" {
 		var err error
-		if b, err = game.Parse(rl.Spec().Spec, position); err != nil {
+		if b, err = rl.Spec().Parse(position); err != nil {
 			return b, err
 		}
 		if err := rules.CheckReachable(rl, b); err != nil {

@@ -56,7 +56,7 @@ type PlyCounts struct {
 	TerminalBy      ByStatus `json:"terminal_by_status"`
 	Classes         int64    `json:"classes"`
 	TerminalClasses int64    `json:"terminal_classes"`
-	Sequences       int64    `json:"sequences"`
+	Paths       int64    `json:"sequences"`
 }
 
 // Counts are the figures of an enumeration: positions, terminal positions,
@@ -68,7 +68,7 @@ type Counts struct {
 	Classes         int64       `json:"classes"`
 	TerminalClasses int64       `json:"terminal_classes"`
 	Games           Games       `json:"games"`
-	Sequences       int64       `json:"sequences"`
+	Paths       int64       `json:"sequences"`
 	MaxPaths        int64       `json:"max_paths"` // the most move sequences into one position
 	ByPly           []PlyCounts `json:"by_ply"`
 }
@@ -91,7 +91,7 @@ func (r *Result) Count() (Counts, error) {
 			if class {
 				pc.Classes++
 			}
-			sum.add(&pc.Sequences, r.Paths[i])
+			sum.add(&pc.Paths, r.Paths[i])
 			c.MaxPaths = max(c.MaxPaths, r.Paths[i])
 			if s := r.Status[i]; s.Terminal() {
 				pc.Terminal++
@@ -106,7 +106,7 @@ func (r *Result) Count() (Counts, error) {
 		c.Positions += pc.Positions
 		c.Classes += pc.Classes
 		c.TerminalClasses += pc.TerminalClasses
-		sum.add(&c.Sequences, pc.Sequences)
+		sum.add(&c.Paths, pc.Paths)
 		c.ByPly = append(c.ByPly, pc)
 	}
 	g := c.Games.ByStatus
@@ -141,7 +141,7 @@ func (r *Result) firstOfClass(lo, hi int) func(i int) bool {
 // CountGame enumerates every position of rl's game from the empty board,
 // with up to workers goroutines, and counts it.
 func CountGame(ctx context.Context, rl rules.Rules, workers int) (Counts, error) {
-	r, err := All(ctx, rl, workers)
+	r, err := Game(ctx, rl, workers)
 	if err != nil {
 		return Counts{}, err
 	}

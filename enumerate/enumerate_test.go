@@ -20,7 +20,7 @@ func all(t testing.TB, s game.Spec, workers int) *Result {
 
 func allUnder(t testing.TB, rl rules.Rules, workers int) *Result {
 	t.Helper()
-	r, err := All(context.Background(), rl, workers)
+	r, err := Game(context.Background(), rl, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestGravityClasses(t *testing.T) {
 		case 2:
 			pairs++
 		default:
-			t.Fatalf("position %s has orbit %d under gravity, want 1 or 2", game.Format(r.Rules.Spec().Spec, r.Board(i)), r.Orbit[i])
+			t.Fatalf("position %s has orbit %d under gravity, want 1 or 2", r.Rules.Spec().Format(r.Board(i)), r.Orbit[i])
 		}
 	}
 	if got, want := mustCount(t, r).Classes, own+pairs/2; got != want {
@@ -100,7 +100,7 @@ func TestCounts3x3(t *testing.T) {
 		{"classes", c.Classes, int64(765)},
 		{"terminal classes", c.TerminalClasses, int64(138)},
 		{"games", c.Games, Games{ByStatus{XWon: 131184, OWon: 77904, Draw: 46080}, 255168}},
-		{"sequences", c.Sequences, int64(549946)},
+		{"sequences", c.Paths, int64(549946)},
 		// A drawn full board none of whose prefixes has a line is reached by
 		// every order of X's five marks and O's four: 5!·4!.
 		{"max paths", c.MaxPaths, int64(120 * 24)},
@@ -158,7 +158,7 @@ func TestReachabilityMatchesEnumeration(t *testing.T) {
 				reason := tt.rules.Reachability(b)
 				_, inResult := r.Lookup(id)
 				if (reason == rules.Reachable) != inResult {
-					t.Fatalf("board %s: Reachability says %v, enumeration says reachable=%v", game.Format(s.Spec, b), reason, inResult)
+					t.Fatalf("board %s: Reachability says %v, enumeration says reachable=%v", s.Spec.Format(b), reason, inResult)
 				}
 				if inResult {
 					reachable++
@@ -200,13 +200,13 @@ func TestUCIEndgame(t *testing.T) {
 		id := game.ID(b)
 		i, ok := r.Lookup(id)
 		if !ok {
-			t.Fatalf("UCI board %s is not reachable here", game.Format(game.Default, b))
+			t.Fatalf("UCI board %s is not reachable here", game.Default.Format(b))
 		}
 		if !r.Status[i].Terminal() {
-			t.Fatalf("UCI board %s is %v here, want a finished game", game.Format(game.Default, b), r.Status[i])
+			t.Fatalf("UCI board %s is %v here, want a finished game", game.Default.Format(b), r.Status[i])
 		}
 		if got, want := r.Status[i] == game.XWon, fields[9] == "positive"; got != want {
-			t.Fatalf("UCI board %s: x_won=%v here, UCI class %s", game.Format(game.Default, b), got, fields[9])
+			t.Fatalf("UCI board %s: x_won=%v here, UCI class %s", game.Default.Format(b), got, fields[9])
 		}
 		seen[id] = true
 	}
@@ -215,7 +215,7 @@ func TestUCIEndgame(t *testing.T) {
 		if r.Status[i].Terminal() {
 			terminal++
 			if !seen[uint64(r.IDs[i])] {
-				t.Errorf("terminal board %s is missing from the UCI data", game.Format(game.Default, r.Board(i)))
+				t.Errorf("terminal board %s is missing from the UCI data", game.Default.Format(r.Board(i)))
 			}
 		}
 	}
@@ -238,7 +238,7 @@ func TestOrderAndIndex(t *testing.T) {
 		b := r.Board(i)
 		lo, hi := r.Layer(b.Ply())
 		if i < lo || i >= hi {
-			t.Fatalf("position %d (%s) is outside its ply's layer [%d, %d)", i, game.Format(game.Default, b), lo, hi)
+			t.Fatalf("position %d (%s) is outside its ply's layer [%d, %d)", i, game.Default.Format(b), lo, hi)
 		}
 		if i > lo && r.IDs[i-1] >= r.IDs[i] {
 			t.Fatalf("ids not sorted within ply at %d", i)
@@ -270,14 +270,14 @@ func TestFrom(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, _ := game.Parse(g.Spec().Spec, tt.board)
+			b, _ := g.Spec().Parse(tt.board)
 			r, err := From(context.Background(), g, b, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := mustCount(t, r)
-			if tt.positions != 0 && (r.Len() != tt.positions || got.Sequences != tt.sequences) {
-				t.Fatalf("From(%s): %d positions, %d sequences; want %d, %d", tt.board, r.Len(), got.Sequences, tt.positions, tt.sequences)
+			if tt.positions != 0 && (r.Len() != tt.positions || got.Paths != tt.sequences) {
+				t.Fatalf("From(%s): %d positions, %d sequences; want %d, %d", tt.board, r.Len(), got.Paths, tt.positions, tt.sequences)
 			}
 			for i, want := range tt.classes {
 				if c := got.ByPly[i].Classes; c != want {
@@ -303,7 +303,7 @@ func TestErrors(t *testing.T) {
 			g := rules.Classic(tt.spec)
 			var b game.Board
 			if tt.board != "" {
-				b, _ = game.Parse(tt.spec, tt.board)
+				b, _ = tt.spec.Parse(tt.board)
 			}
 			_, err := From(context.Background(), g, b, 1)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -316,7 +316,7 @@ func TestErrors(t *testing.T) {
 func BenchmarkEnumerate3x3(b *testing.B) {
 	g := rules.Classic(game.Default)
 	for b.Loop() {
-		if _, err := All(context.Background(), g, 2); err != nil {
+		if _, err := Game(context.Background(), g, 2); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -325,7 +325,7 @@ func BenchmarkEnumerate3x3(b *testing.B) {
 func BenchmarkEnumerateGravity4x4(b *testing.B) {
 	rl := variant(4, 4, 4, true, false)
 	for b.Loop() {
-		if _, err := All(context.Background(), rl, 2); err != nil {
+		if _, err := Game(context.Background(), rl, 2); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -334,7 +334,7 @@ func BenchmarkEnumerateGravity4x4(b *testing.B) {
 func BenchmarkEnumerate4x4(b *testing.B) {
 	g := rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4})
 	for b.Loop() {
-		if _, err := All(context.Background(), g, 2); err != nil {
+		if _, err := Game(context.Background(), g, 2); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -385,7 +385,7 @@ func TestDenseAndSparseAgree(t *testing.T) {
 			for _, root := range []game.Board{first, {}} {
 				dense, sparse = enumerateBoth(t, rl, root)
 				if !sameResult(dense, sparse) {
-					t.Fatalf("from %s, the dense and the sparse enumeration differ", game.Format(rl.Spec().Spec, root))
+					t.Fatalf("from %s, the dense and the sparse enumeration differ", rl.Spec().Format(root))
 				}
 			}
 			// Every raw board of the smaller games; members and their
@@ -462,7 +462,7 @@ func TestPast16Cells(t *testing.T) {
 			stacked(tt.rules.Spec().Spec, func(b game.Board) {
 				_, in := one.Lookup(game.ID(b))
 				if ok := tt.rules.Reachability(b) == rules.Reachable; ok != in {
-					t.Fatalf("board %s: reachability %v, enumerated %v", game.Format(tt.rules.Spec().Spec, b), ok, in)
+					t.Fatalf("board %s: reachability %v, enumerated %v", tt.rules.Spec().Format(b), ok, in)
 				} else if ok {
 					reachable++
 				}
@@ -518,7 +518,7 @@ func TestPathsTo(t *testing.T) {
 			r := allUnder(t, tt.rl, 2)
 			for i := range r.Len() {
 				if got, want := PathsTo(tt.rl, r.Board(i)), r.Paths[i]; got != want {
-					t.Fatalf("PathsTo(%s) = %d, want %d", game.Format(tt.rl.Spec().Spec, r.Board(i)), got, want)
+					t.Fatalf("PathsTo(%s) = %d, want %d", tt.rl.Spec().Format(r.Board(i)), got, want)
 				}
 			}
 		})
@@ -527,7 +527,7 @@ func TestPathsTo(t *testing.T) {
 
 // TestPathsRecurrence checks every position's paths against the recurrence
 // they are defined by, the sum of its parents' paths, whether they were
-// pulled from the parents or taken from the rules' Orders.
+// pulled from the parents or taken from the rules' Paths.
 func TestPathsRecurrence(t *testing.T) {
 	tests := []struct {
 		name string
@@ -553,14 +553,14 @@ func TestPathsRecurrence(t *testing.T) {
 					return 0
 				})
 				if r.Paths[i] != want {
-					t.Fatalf("%s: paths %d, want %d (the sum over its parents)", game.Format(tt.rl.Spec().Spec, b), r.Paths[i], want)
+					t.Fatalf("%s: paths %d, want %d (the sum over its parents)", tt.rl.Spec().Format(b), r.Paths[i], want)
 				}
-				if _, ok := tt.rl.Orders(b); ok {
+				if _, ok := tt.rl.Paths(b); ok {
 					ordered++
 				}
 			}
 			if got, want := ordered > 0, !tt.rl.Spec().Gravity; got != want {
-				t.Errorf("%d positions counted by Orders; want some %v", ordered, want)
+				t.Errorf("%d positions counted by Rules.Paths; want some %v", ordered, want)
 			}
 		})
 	}
@@ -592,26 +592,26 @@ func TestCountOverflow(t *testing.T) {
 	}
 }
 
-// Lean leaves paths and classes out, and Complete adds exactly what All has.
+// Positions leaves paths and classes out, and Complete adds exactly what Game has.
 func TestLeanThenComplete(t *testing.T) {
 	for _, rl := range []rules.Rules{variant(3, 3, 3, false, false), variant(4, 4, 4, true, false), variant(3, 3, 3, false, true)} {
 		t.Run(rl.Spec().String(), func(t *testing.T) {
 			want := allUnder(t, rl, 2)
-			got, err := Lean(context.Background(), rl, 3)
+			got, err := Positions(context.Background(), rl, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got.Paths != nil || got.Canon != nil || got.Orbit != nil {
-				t.Fatal("Lean filled paths or classes")
+				t.Fatal("Positions filled paths or classes")
 			}
 			if !slices.Equal(got.IDs, want.IDs) || !slices.Equal(got.Status, want.Status) {
-				t.Fatal("Lean's ids or statuses differ from All's")
+				t.Fatal("Positions's ids or statuses differ from Game's")
 			}
 			if err := got.Complete(context.Background(), 3); err != nil {
 				t.Fatal(err)
 			}
 			if !sameResult(got, want) {
-				t.Fatal("Lean then Complete differs from All")
+				t.Fatal("Positions then Complete differs from Game")
 			}
 		})
 	}

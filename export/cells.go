@@ -55,7 +55,7 @@ func groupParts(w int) *[1 << (2 * groupCells)]cellPart {
 			}
 			b := game.Board{X: x, O: o}
 			p := &ps[x|o<<groupCells]
-			copy(p.text[:], game.AppendFormat(nil, row, b))
+			copy(p.text[:], row.AppendFormat(nil, b))
 			var csv []byte
 			for c := range w {
 				p.cells[c] = cellValue(b.At(c))

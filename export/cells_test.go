@@ -33,7 +33,7 @@ func TestCellTable(t *testing.T) {
 					cells = append(cells, cellValue(b.At(c)))
 					csv = appendInts(csv, int64(cellValue(b.At(c))))
 				}
-				if text := game.AppendFormat(nil, s, b); !bytes.Equal(got.Board, text) {
+				if text := s.AppendFormat(nil, b); !bytes.Equal(got.Board, text) {
 					t.Fatalf("board %s: text %q, want %q", text, got.Board, text)
 				}
 				if !slices.Equal(got.Cells, cells) {

@@ -55,8 +55,8 @@ type piece struct {
 const batchRows = 1024
 
 // spareBuffers keeps the CSV buffers of written chunks for the next ones: a
-// new buffer for each chunk would be fresh memory for the kernel to map,
-// gigabytes of it on 4x4.
+// new buffer for each chunk would be fresh memory for the kernel to map, as
+// much as the CSV files hold.
 type spareBuffers chan []byte
 
 // get gives an empty buffer of at least n bytes.

@@ -22,9 +22,8 @@ func appendInt(b []byte, v int64) []byte {
 }
 
 // appendUint appends v in decimal, as strconv.AppendUint(b, v, 10) does,
-// but writes the digits in place, two at a time: the CSV files hold about a
-// hundred million ids on 4x4, and strconv's copy from a scratch buffer was a
-// quarter of the export.
+// but writes the digits in place, two at a time, with no copy from a scratch
+// buffer: the CSV files are mostly ids.
 func appendUint(b []byte, v uint64) []byte {
 	if v < 10 {
 		return append(b, byte('0'+v))

@@ -58,7 +58,7 @@ func (x *Checker) Run(ctx context.Context, rs rules.Spec, boards Boards) (*Check
 	n := boards.Len()
 	rep := &CheckerReport{Program: strings.Join(x.Argv, " "), Boards: int64(n), First: []verify.Disagreement{}, FirstUnreachable: []verify.Disagreement{}}
 	status := map[string]game.Status{x.Results[0]: game.XWon, x.Results[1]: game.OWon, x.Results[2]: game.Draw, x.Results[3]: game.InProgress}
-	cells := protocol.Cells(x.Cells)
+	cells := protocol.CellTokens(x.Cells)
 	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total}, "checker", n,
 		func(dst []byte, k int) []byte {
 			b, _, _ := boards.At(k)
@@ -82,7 +82,7 @@ func (x *Checker) Run(ctx context.Context, rs rules.Spec, boards Boards) (*Check
 func (r *CheckerReport) add(s game.Spec, boards Boards, k int, got game.Status) {
 	b, want, reachable := boards.At(k)
 	diff := func() verify.Disagreement {
-		return verify.Disagreement{Board: game.Format(s, b), StateID: game.ID(b), Statuses: []string{want.String(), got.String()}}
+		return verify.Disagreement{Board: s.Format(b), StateID: game.ID(b), Statuses: []string{want.String(), got.String()}}
 	}
 	switch {
 	case reachable && got == want:

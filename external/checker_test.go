@@ -20,7 +20,7 @@ func TestMain(m *testing.M) { os.Exit(fakeprog.TestMain(m)) }
 // enumerated gives every reachable position of 3x3.
 func enumerated(t *testing.T) *enumerate.Result {
 	t.Helper()
-	e, err := enumerate.All(context.Background(), rules.Classic(game.Default), 2)
+	e, err := enumerate.Game(context.Background(), rules.Classic(game.Default), 2)
 	if err != nil {
 		t.Fatal(err)
 	}

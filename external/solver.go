@@ -63,7 +63,7 @@ func (c Check) String() string {
 // further fields are ignored.
 type Solver struct {
 	Argv    []string
-	Cells   protocol.Cells
+	Cells   protocol.CellTokens
 	Values  [3]string // the tokens for X wins, draw, O wins
 	Check   Check
 	Moves   protocol.MoveFormat // how best moves are written
@@ -219,6 +219,6 @@ func (x *Solver) same(a, b Answer) bool {
 
 func (x *Solver) disagreement(sol *solve.Result, i int, want, got Answer) SolverDisagreement {
 	b := sol.Enum.Board(i)
-	return SolverDisagreement{Board: game.Format(sol.Enum.Rules.Spec().Spec, b), StateID: game.ID(b), Ply: b.Ply(),
+	return SolverDisagreement{Board: sol.Enum.Rules.Spec().Format(b), StateID: game.ID(b), Ply: b.Ply(),
 		Expected: want, Got: got, BestLine: x.format(sol, sol.BestLine(i))}
 }

@@ -24,7 +24,7 @@ func (x *Checker) Verify(ctx context.Context, rl rules.Rules, allBoards bool, wo
 	if allBoards {
 		boards = RawBoards(rl)
 	} else {
-		e, err := enumerate.All(ctx, rl, workers)
+		e, err := enumerate.Game(ctx, rl, workers)
 		if err != nil {
 			return nil, err
 		}

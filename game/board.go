@@ -78,8 +78,9 @@ func (b Board) ToMove() Cell {
 	return X
 }
 
-// Cells writes the board's cells, row-major, into dst (len s.Cells()) and returns it.
-func (b Board) Cells(s Spec, dst []Cell) []Cell {
+// Marks writes the mark of each cell (or Empty), row-major, into dst (len
+// s.Cells()) and returns it.
+func (b Board) Marks(s Spec, dst []Cell) []Cell {
 	for i := range s.Cells() {
 		dst[i] = b.At(i)
 	}
@@ -90,12 +91,12 @@ func full(s Spec) Mask { return Mask(uint64(1)<<s.Cells() - 1) }
 
 // Format prints a board in the canonical notation: rows split by '/', for
 // example "XO./.X./..O".
-func Format(s Spec, b Board) string {
-	return string(AppendFormat(make([]byte, 0, s.Cells()+s.Rows), s, b))
+func (s Spec) Format(b Board) string {
+	return string(s.AppendFormat(make([]byte, 0, s.Cells()+s.Rows), b))
 }
 
 // AppendFormat appends the text of b, as Format writes it, to dst.
-func AppendFormat(dst []byte, s Spec, b Board) []byte {
+func (s Spec) AppendFormat(dst []byte, b Board) []byte {
 	for i := range s.Cells() {
 		if i > 0 && i%s.Cols == 0 {
 			dst = append(dst, '/')
@@ -108,7 +109,7 @@ func AppendFormat(dst []byte, s Spec, b Board) []byte {
 // Parse reads board text: one character a cell, row-major, X and O (either
 // case) for the players and '.', '-', '_' or ' ' for an empty cell. Rows may be
 // split by '/'; without separators the text must hold exactly Rows*Cols cells.
-func Parse(s Spec, text string) (Board, error) {
+func (s Spec) Parse(text string) (Board, error) {
 	var b Board
 	n, col, row := 0, 0, 0
 	slashes := strings.Contains(text, "/")

@@ -6,15 +6,15 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 )
 
-func ExampleParse() {
+func ExampleSpec_Parse() {
 	s := game.Default
-	b, err := game.Parse(s, "xo./.x./..o")
+	b, err := s.Parse("xo./.x./..o")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(game.Format(s, b), game.ID(b), b.ToMove())
-	_, err = game.Parse(s, "XOX/OX")
+	fmt.Println(s.Format(b), game.ID(b), b.ToMove())
+	_, err = s.Parse("XOX/OX")
 	fmt.Println(err)
 	// Output:
 	// XO./.X./..O 13210 X
@@ -23,9 +23,9 @@ func ExampleParse() {
 
 func ExampleSymTable_Canonical() {
 	syms := game.NewSymTable(game.Default, game.BoardSymmetries(game.Default))
-	corner, _ := game.Parse(game.Default, "..X/.../...")
+	corner, _ := game.Default.Parse("..X/.../...")
 	canon, orbit := syms.Canonical(game.ID(corner))
-	fmt.Println(game.Format(game.Default, game.FromID(canon)), orbit)
+	fmt.Println(game.Default.Format(game.FromID(canon)), orbit)
 	// Output:
 	// X../.../... 4
 }

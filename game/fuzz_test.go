@@ -15,17 +15,17 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		b, err := Parse(s, text)
+		b, err := s.Parse(text)
 		if err != nil {
 			return
 		}
 		if b.X&b.O != 0 || (b.X|b.O)&^full(s) != 0 {
-			t.Fatalf("Parse(%v, %q) = %+v: overlapping or out-of-board cells", s, text, b)
+			t.Fatalf("(%v).Parse(%q) = %+v: overlapping or out-of-board cells", s, text, b)
 		}
-		out := Format(s, b)
-		back, err := Parse(s, out)
+		out := s.Format(b)
+		back, err := s.Parse(out)
 		if err != nil || back != b {
-			t.Fatalf("Parse(Format(%+v)) = %+v, %v; want the board back", b, back, err)
+			t.Fatalf("(Format(%+v)).Parse() = %+v, %v; want the board back", b, back, err)
 		}
 		if FromID(ID(b)) != b {
 			t.Fatalf("FromID(ID(%+v)) differs", b)

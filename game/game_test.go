@@ -80,12 +80,12 @@ func TestParseFormat(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, err := Parse(s, tt.in)
+			b, err := s.Parse(tt.in)
 			if err != nil {
-				t.Fatalf("Parse(%q) error: %v", tt.in, err)
+				t.Fatalf("(%q).Parse() error: %v", tt.in, err)
 			}
-			if got := Format(s, b); got != tt.want {
-				t.Fatalf("Format(Parse(%q)) = %q, want %q", tt.in, got, tt.want)
+			if got := s.Format(b); got != tt.want {
+				t.Fatalf("(Parse(%q)).Format() = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}
@@ -104,9 +104,9 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Parse(Default, tt.in)
+			_, err := Default.Parse(tt.in)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("Parse(%q) error = %v, want it to contain %q", tt.in, err, tt.want)
+				t.Fatalf("(%q).Parse() error = %v, want it to contain %q", tt.in, err, tt.want)
 			}
 		})
 	}
@@ -127,7 +127,7 @@ func TestIDRoundTrip(t *testing.T) {
 }
 
 func TestIDDigits(t *testing.T) {
-	b, _ := Parse(Default, "X.O/.../...")
+	b, _ := Default.Parse("X.O/.../...")
 	if got, want := ID(b), uint64(1*1+2*9); got != want {
 		t.Fatalf("ID(X.O/.../...) = %d, want %d (1*3^0 + 2*3^2)", got, want)
 	}
@@ -168,7 +168,7 @@ func TestStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.board, func(t *testing.T) {
-			b, err := Parse(Default, tt.board)
+			b, err := Default.Parse(tt.board)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -23,7 +23,7 @@ import (
 // a board, as for a checker; the answer is one move in Moves's format.
 type Agent struct {
 	Argv    []string
-	Cells   protocol.Cells
+	Cells   protocol.CellTokens
 	Moves   protocol.MoveFormat
 	Timeout time.Duration // the longest silence
 	Total   time.Duration // the longest whole run; 0: no limit
@@ -113,7 +113,7 @@ func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) 
 	e := sol.Enum
 	b := e.Board(i)
 	s := e.Rules.Spec().Spec
-	ex := &Example{Board: game.Format(s, b), StateID: game.ID(b), Answer: game.Echo(text),
+	ex := &Example{Board: s.Format(b), StateID: game.ID(b), Answer: game.Echo(text),
 		Expected: a.Moves.Format(s, firstBest(sol, i))}
 	cell, err := a.Moves.Parse(e.Rules, b, text)
 	if err == nil && e.Rules.Moves(b)>>cell&1 == 0 {

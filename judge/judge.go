@@ -50,7 +50,7 @@ func Cases(sol *solve.Result, n int, seed uint64) ([]Case, error) {
 	e := sol.Enum
 	var cases []Case
 	for _, text := range Sample {
-		b, err := game.Parse(UVa10111.Spec, text)
+		b, err := UVa10111.Spec.Parse(text)
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +94,7 @@ func Input(cases []Case) []byte {
 	var buf bytes.Buffer
 	for _, c := range cases {
 		buf.WriteString("?\n")
-		rows := strings.Split(strings.ToLower(game.Format(UVa10111.Spec, c.Board)), "/")
+		rows := strings.Split(strings.ToLower(UVa10111.Spec.Format(c.Board)), "/")
 		buf.WriteString(strings.Join(rows, "\n") + "\n")
 	}
 	buf.WriteString("$\n")
@@ -186,7 +186,7 @@ func (r *Result) compare(cases []Case, out []string) {
 	wrong := func(k int, got string) *Wrong {
 		w := &Wrong{Case: k + 1, Expected: "(nothing more)", Got: got}
 		if k < len(cases) {
-			w.Board, w.Expected = game.Format(UVa10111.Spec, cases[k].Board), cases[k].Answer
+			w.Board, w.Expected = UVa10111.Spec.Format(cases[k].Board), cases[k].Answer
 		}
 		return w
 	}

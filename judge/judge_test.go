@@ -3,15 +3,13 @@ package judge
 import (
 	"fmt"
 	"testing"
-
-	"github.com/tateti-lab/tateti-lab/game"
 )
 
 func cases(t *testing.T, answers ...string) []Case {
 	t.Helper()
 	var out []Case
 	for k, a := range answers {
-		b, err := game.Parse(UVa10111.Spec, Sample[k%len(Sample)])
+		b, err := UVa10111.Spec.Parse(Sample[k%len(Sample)])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +53,7 @@ func TestCompare(t *testing.T) {
 }
 
 func ExampleInput() {
-	b, _ := game.Parse(UVa10111.Spec, "o.../.ox./.xxx/xooo")
+	b, _ := UVa10111.Spec.Parse("o.../.ox./.xxx/xooo")
 	fmt.Print(string(Input([]Case{{Board: b}})))
 	// Output:
 	// ?

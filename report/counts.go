@@ -18,18 +18,18 @@ func Counts(w io.Writer, c enumerate.Counts) error {
 	row := func(label string, p enumerate.PlyCounts) {
 		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", label, Commas(p.Positions), Commas(p.Terminal),
 			Commas(p.TerminalBy.XWon), Commas(p.TerminalBy.OWon), Commas(p.TerminalBy.Draw),
-			Commas(p.Classes), Commas(p.TerminalClasses), Commas(p.Sequences))
+			Commas(p.Classes), Commas(p.TerminalClasses), Commas(p.Paths))
 	}
 	for _, p := range c.ByPly {
 		row(fmt.Sprint(p.Ply), p)
 	}
 	row("total", enumerate.PlyCounts{Positions: c.Positions, Terminal: c.Terminal.Total(), TerminalBy: c.Terminal,
-		Classes: c.Classes, TerminalClasses: c.TerminalClasses, Sequences: c.Sequences})
+		Classes: c.Classes, TerminalClasses: c.TerminalClasses, Paths: c.Paths})
 	if err := t.Flush(); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "\ncomplete games: %s (X wins %s, O wins %s, draws %s)\nmove sequences: %s (every prefix of every game, the empty one included); at most %s into one position\nclasses are counted up to the %s of the board\n",
-		Commas(c.Games.Total), Commas(c.Games.XWon), Commas(c.Games.OWon), Commas(c.Games.Draw), Commas(c.Sequences), Commas(c.MaxPaths), symmetryWords(s))
+		Commas(c.Games.Total), Commas(c.Games.XWon), Commas(c.Games.OWon), Commas(c.Games.Draw), Commas(c.Paths), Commas(c.MaxPaths), symmetryWords(s))
 	return err
 }
 

@@ -28,7 +28,7 @@ type Position struct {
 
 // NewPosition builds the view of an analysis.
 func NewPosition(a solve.Analysis) Position {
-	v := Position{Game: a.Spec, Board: game.Format(a.Spec.Spec, a.Board), Status: a.Status.String(),
+	v := Position{Game: a.Spec, Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
 		StateID: a.StateID, CanonicalID: a.CanonicalID, Paths: a.Paths, BestLine: a.BestLine}
 	if a.ToMove != game.Empty {

@@ -16,7 +16,7 @@ import (
 
 func analyse(t *testing.T, rl rules.Rules, board string) Position {
 	t.Helper()
-	b, err := game.Parse(rl.Spec().Spec, board)
+	b, err := rl.Spec().Parse(board)
 	if err != nil {
 		t.Fatal(err)
 	}

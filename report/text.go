@@ -16,7 +16,7 @@ import (
 // result drawn in its cell, and a table of the moves.
 func Text(w io.Writer, p Position) error {
 	rl := rules.New(p.Game)
-	b, err := game.Parse(p.Game.Spec, p.Board)
+	b, err := p.Game.Spec.Parse(p.Board)
 	if err != nil {
 		return err
 	}

@@ -5,8 +5,8 @@ import "github.com/tateti-lab/tateti-lab/game"
 // Placement says where a mark may go: the one rule that differs between
 // tic-tac-toe and Connect Four.
 type Placement interface {
-	// Cells gives the cells a mark may be put on in b, a game not yet over.
-	Cells(b game.Board) game.Mask
+	// Playable gives the cells a mark may be put on in b, a game not yet over.
+	Playable(b game.Board) game.Mask
 	// Floating gives the marks of b that no order of play could have put where
 	// they stand, whatever came before (none under free placement).
 	Floating(b game.Board) game.Mask
@@ -25,7 +25,7 @@ func Free(g *game.Game) Placement { return free{g} }
 
 type free struct{ g *game.Game }
 
-func (f free) Cells(b game.Board) game.Mask  { return f.g.Full() &^ (b.X | b.O) }
+func (f free) Playable(b game.Board) game.Mask  { return f.g.Full() &^ (b.X | b.O) }
 func (f free) Floating(game.Board) game.Mask { return 0 }
 func (f free) Symmetries() [][]int           { return game.BoardSymmetries(f.g.Spec) }
 func (f free) AnyOrder() bool                { return true }
@@ -49,8 +49,8 @@ type gravity struct {
 	syms         [][]int
 }
 
-// Cells: an empty cell on the bottom row or right above a mark.
-func (p gravity) Cells(b game.Board) game.Mask {
+// Playable: an empty cell on the bottom row or right above a mark.
+func (p gravity) Playable(b game.Board) game.Mask {
 	occ := b.X | b.O
 	return p.full &^ occ & (occ>>p.cols | p.bottom)
 }

@@ -81,7 +81,7 @@ func (v *variant) Reachability(b game.Board) Reason {
 	for m := uint32(winner); m != 0; m &= m - 1 {
 		bit := game.Mask(1) << bits.TrailingZeros32(m)
 		before := game.Board{X: b.X &^ bit, O: b.O &^ bit}
-		if v.game.Won(winner&^bit) || v.place.Cells(before)&bit == 0 || v.place.Floating(before) != 0 {
+		if v.game.Won(winner&^bit) || v.place.Playable(before)&bit == 0 || v.place.Floating(before) != 0 {
 			continue
 		}
 		lastMoves = true
@@ -120,7 +120,7 @@ func (v *variant) ordered(b game.Board) bool {
 			if !xLast {
 				before = game.Board{X: b.X, O: b.O &^ bit}
 			}
-			if v.place.Cells(before)&bit != 0 && back(before) {
+			if v.place.Playable(before)&bit != 0 && back(before) {
 				return true
 			}
 		}
@@ -161,7 +161,7 @@ func CheckReachable(r Rules, b game.Board) error {
 		return nil
 	}
 	s := r.Spec()
-	e := &UnreachableError{Board: game.Format(s.Spec, b), Rules: s, Reason: reason}
+	e := &UnreachableError{Board: s.Spec.Format(b), Rules: s, Reason: reason}
 	if reason == Floating {
 		// The lowest floating mark names the cell to fix.
 		occ := b.X | b.O

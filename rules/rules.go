@@ -67,19 +67,19 @@ type Rules interface {
 	// Turn gives the status of b and its Moves: for a walk that keeps both,
 	// the status found once.
 	Turn(b game.Board) (game.Status, game.Mask)
-	// Cells gives the cells the side to move may play on b, a board whose
+	// Playable gives the cells the side to move may play on b, a board whose
 	// game is known not to be over: Moves without finding that out again.
-	Cells(b game.Board) game.Mask
+	Playable(b game.Board) game.Mask
 	// ParentCells gives the cells of the moves b can come from: the last
 	// mover's marks whose removal (b.Without) leaves a board from which that
 	// mark is a legal move, so a finished board is no one's parent.
 	ParentCells(b game.Board) game.Mask
-	// Orders gives the number of move sequences from the empty board that
+	// Paths gives the number of move sequences from the empty board that
 	// reach b, a board that can arise, when it follows from b alone: under
 	// a placement where any order goes, a board without a line is reached
 	// by every order of its marks, x!·o! of them. Otherwise ok is false, and
 	// the sequences are counted through b's parents.
-	Orders(b game.Board) (n int64, ok bool)
+	Paths(b game.Board) (n int64, ok bool)
 	// Value gives what a finished game of status st is worth for X: +1, 0, -1.
 	Value(st game.Status) int8
 	// Outcome says whether play on b is over and, if so, its value for X.
@@ -140,12 +140,12 @@ func (v *variant) Turn(b game.Board) (game.Status, game.Mask) {
 	if st.Terminal() {
 		return st, 0
 	}
-	return st, v.Cells(b)
+	return st, v.Playable(b)
 }
 
-func (v *variant) Cells(b game.Board) game.Mask { return v.place.Cells(b) }
+func (v *variant) Playable(b game.Board) game.Mask { return v.place.Playable(b) }
 
-func (v *variant) Orders(b game.Board) (int64, bool) {
+func (v *variant) Paths(b game.Board) (int64, bool) {
 	if !v.place.AnyOrder() || v.game.Won(b.X) || v.game.Won(b.O) {
 		return 0, false
 	}
@@ -172,7 +172,7 @@ func (v *variant) ParentCells(b game.Board) game.Mask {
 		parent := b.Without(c)
 		var legal game.Mask
 		if unfinished {
-			legal = v.Cells(parent)
+			legal = v.Playable(parent)
 		} else {
 			legal = v.Moves(parent)
 		}

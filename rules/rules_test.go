@@ -19,7 +19,7 @@ func newRules(t *testing.T, rows, cols, k int, gravity, misere bool) Rules {
 
 func parse(t *testing.T, r Rules, text string) game.Board {
 	t.Helper()
-	b, err := game.Parse(r.Spec().Spec, text)
+	b, err := r.Spec().Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,9 +122,9 @@ func TestMoves(t *testing.T) {
 	}
 }
 
-// Cells are the Moves of every board whose game goes on, under free
+// Playable is Moves on every board whose game goes on, under free
 // placement and gravity.
-func TestCellsOfUnfinishedBoards(t *testing.T) {
+func TestPlayableOfUnfinishedBoards(t *testing.T) {
 	for _, rl := range []Rules{newRules(t, 3, 3, 3, false, false), newRules(t, 3, 4, 3, true, true)} {
 		g := rl.Game()
 		for id := range game.Pow3(rl.Spec().Cells()) {
@@ -132,8 +132,8 @@ func TestCellsOfUnfinishedBoards(t *testing.T) {
 			if g.Status(b).Terminal() {
 				continue
 			}
-			if got, want := rl.Cells(b), rl.Moves(b); got != want {
-				t.Fatalf("%s: Cells(%s) = %b, want Moves %b", rl.Spec(), game.Format(rl.Spec().Spec, b), got, want)
+			if got, want := rl.Playable(b), rl.Moves(b); got != want {
+				t.Fatalf("%s: Playable(%s) = %b, want Moves %b", rl.Spec(), rl.Spec().Format(b), got, want)
 			}
 		}
 	}
@@ -145,12 +145,12 @@ func TestTurn(t *testing.T) {
 	for _, rl := range []Rules{newRules(t, 3, 3, 3, false, false), newRules(t, 3, 4, 3, true, true)} {
 		for id := range game.Pow3(rl.Spec().Cells()) {
 			b := game.FromID(id)
-			wantSt, wantMoves := rl.Game().Status(b), rl.Cells(b)
+			wantSt, wantMoves := rl.Game().Status(b), rl.Playable(b)
 			if wantSt.Terminal() {
 				wantMoves = 0
 			}
 			if st, moves := rl.Turn(b); st != wantSt || moves != wantMoves {
-				t.Fatalf("%s: Turn(%s) = %v, %b; want %v, %b", rl.Spec(), game.Format(rl.Spec().Spec, b), st, moves, wantSt, wantMoves)
+				t.Fatalf("%s: Turn(%s) = %v, %b; want %v, %b", rl.Spec(), rl.Spec().Format(b), st, moves, wantSt, wantMoves)
 			}
 		}
 	}
@@ -199,7 +199,7 @@ func TestSymmetriesKeepLegalPlay(t *testing.T) {
 				}
 				for _, p := range syms {
 					if got, want := tt.rules.Moves(game.Transform(b, p)), transformMask(tt.rules.Moves(b), p); got != want {
-						t.Fatalf("board %s: moves of the image %b, image of the moves %b", game.Format(s, b), got, want)
+						t.Fatalf("board %s: moves of the image %b, image of the moves %b", s.Format(b), got, want)
 					}
 				}
 			}
@@ -235,7 +235,7 @@ func TestPlay(t *testing.T) {
 			if err != nil {
 				got = err.Error()
 			} else {
-				got = game.Format(tt.rules.Spec().Spec, b)
+				got = tt.rules.Spec().Format(b)
 			}
 			if !strings.Contains(got, tt.want) {
 				t.Fatalf("Play(%q) = %q, want %q", tt.moves, got, tt.want)
@@ -272,7 +272,7 @@ func TestFormatMoves(t *testing.T) {
 				want = want.Play(c, want.ToMove())
 			}
 			if b != want {
-				t.Fatalf("Play(%q) = %s, want %s", got, game.Format(tt.rules.Spec().Spec, b), game.Format(tt.rules.Spec().Spec, want))
+				t.Fatalf("Play(%q) = %s, want %s", got, tt.rules.Spec().Format(b), tt.rules.Spec().Format(want))
 			}
 		})
 	}

@@ -11,7 +11,7 @@ import (
 
 func ExampleAnalyze() {
 	g := rules.Classic(game.Default)
-	b, _ := game.Parse(game.Default, "XX./O../...")
+	b, _ := game.Default.Parse("XX./O../...")
 	a, err := solve.Analyze(context.Background(), g, b, 1)
 	if err != nil {
 		fmt.Println(err)

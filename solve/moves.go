@@ -68,7 +68,7 @@ func Analyze(ctx context.Context, rl rules.Rules, b game.Board, workers int) (An
 	if err != nil {
 		return Analysis{}, err
 	}
-	r, err := All(ctx, e, workers)
+	r, err := Enumeration(ctx, e, workers)
 	if err != nil {
 		return Analysis{}, err
 	}

@@ -35,7 +35,7 @@ type Plan struct {
 // memory error. The board must be small enough to exhaust
 // (enumerate.CheckSize).
 func PlanFor(rl rules.Rules, available uint64) (Plan, error) {
-	if err := enumerate.CheckSize(rl.Spec().Spec); err != nil {
+	if err := enumerate.CheckSize(rl.Spec()); err != nil {
 		return Plan{}, err
 	}
 	tooBig := enumerate.CheckMemory(rl.Spec(), available)
@@ -60,11 +60,11 @@ func Summarize(ctx context.Context, rl rules.Rules, plan Plan, workers int) (Sum
 		return r.Summarize(), nil
 	}
 	// The summary needs no paths or classes: a lean enumeration.
-	e, err := enumerate.Lean(ctx, rl, workers)
+	e, err := enumerate.Positions(ctx, rl, workers)
 	if err != nil {
 		return Summary{}, err
 	}
-	r, err := All(ctx, e, workers)
+	r, err := Enumeration(ctx, e, workers)
 	if err != nil {
 		return Summary{}, err
 	}

@@ -33,9 +33,9 @@ type Result struct {
 	Lose  []uint8     // moves that lose
 }
 
-// All solves every position of e using up to workers goroutines. The result
+// Enumeration solves every position of e using up to workers goroutines. The result
 // does not depend on workers.
-func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error) {
+func Enumeration(ctx context.Context, e *enumerate.Result, workers int) (*Result, error) {
 	n := e.Len()
 	r := &Result{Enum: e, Value: hugepage.Make[int8](n, n), Depth: hugepage.Make[int8](n, n),
 		Best: hugepage.Make[game.Mask](n, n), Win: hugepage.Make[uint8](n, n),
@@ -61,11 +61,11 @@ func All(ctx context.Context, e *enumerate.Result, workers int) (*Result, error)
 // and solves it: what every use of perfect play over a whole game starts
 // with.
 func Game(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
-	e, err := enumerate.All(ctx, rl, workers)
+	e, err := enumerate.Game(ctx, rl, workers)
 	if err != nil {
 		return nil, err
 	}
-	return All(ctx, e, workers)
+	return Enumeration(ctx, e, workers)
 }
 
 // solve fills position i from its children, which are solved already;
@@ -82,7 +82,7 @@ func (r *Result) solve(i int, kids []int) {
 	sign := Sign(mover) // values seen from the side to move
 	// The children are looked up first and weighed after, so that their
 	// lookups, each a few reads at random places, overlap.
-	moves := e.Rules.Cells(b) // the game goes on: st is not terminal
+	moves := e.Rules.Playable(b) // the game goes on: st is not terminal
 	n := e.Index.Children(kids, id, uint64(mover), moves)
 	pk := newPick()
 	m := uint32(moves)

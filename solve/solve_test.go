@@ -28,7 +28,7 @@ func solveUnder(t testing.TB, rl rules.Rules, workers int) *Result {
 // analyze parses a board of g and analyses it.
 func analyze(t *testing.T, g rules.Rules, board string) Analysis {
 	t.Helper()
-	b, err := game.Parse(g.Spec().Spec, board)
+	b, err := g.Spec().Parse(board)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestMoveCounts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, err := game.Parse(game.Default, tt.board)
+			b, err := game.Default.Parse(tt.board)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -269,16 +269,16 @@ func TestVariantPositions(t *testing.T) {
 func benchSolve(b *testing.B, s game.Spec, lean bool, workers int) {
 	ctx := context.Background()
 	g := rules.Classic(s)
-	enum := enumerate.All
+	enum := enumerate.Game
 	if lean {
-		enum = enumerate.Lean
+		enum = enumerate.Positions
 	}
 	for b.Loop() {
 		e, err := enum(ctx, g, workers)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := All(ctx, e, workers); err != nil {
+		if _, err := Enumeration(ctx, e, workers); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -311,12 +311,12 @@ func BenchmarkEnumerateSolveGravity4x4(b *testing.B) {
 // Solve alone, on an enumeration made once.
 func BenchmarkSolve4x4(b *testing.B) {
 	ctx := context.Background()
-	e, err := enumerate.All(ctx, rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4}), 2)
+	e, err := enumerate.Game(ctx, rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4}), 2)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := All(ctx, e, 2); err != nil {
+		if _, err := Enumeration(ctx, e, 2); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -324,7 +324,7 @@ func BenchmarkSolve4x4(b *testing.B) {
 
 func TestBestLine(t *testing.T) {
 	r := solveAll(t, game.Default, 2)
-	b, _ := game.Parse(game.Default, "XX./O../...")
+	b, _ := game.Default.Parse("XX./O../...")
 	i, _ := r.Enum.Lookup(game.ID(b))
 	line := r.BestLine(i)
 	// O blocks at 2; X wins in 4 plies, so the line has 4 moves and ends on

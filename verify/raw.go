@@ -95,7 +95,7 @@ func scanRaw(ctx context.Context, e *enumerate.Result, cs []checker.Checker, a, 
 		if _, inEnum := e.Lookup(uint64(id)); inEnum != (reason == rules.Reachable) {
 			p.mismatches++
 			if len(p.firstMismatch) < MaxExamples {
-				p.firstMismatch = append(p.firstMismatch, fmt.Sprintf("%s: %s, enumerated %v", game.Format(s.Spec, bd), reason, inEnum))
+				p.firstMismatch = append(p.firstMismatch, fmt.Sprintf("%s: %s, enumerated %v", s.Spec.Format(bd), reason, inEnum))
 			}
 		}
 		if reason == rules.Reachable {
@@ -110,7 +110,7 @@ func scanRaw(ctx context.Context, e *enumerate.Result, cs []checker.Checker, a, 
 			pt.Boards++
 			continue
 		}
-		pt := &Pattern{Reason: reason.String(), Boards: 1, Example: game.Format(s.Spec, bd)}
+		pt := &Pattern{Reason: reason.String(), Boards: 1, Example: s.Spec.Format(bd)}
 		for _, a := range answers {
 			pt.Statuses = append(pt.Statuses, a.String())
 		}

@@ -51,7 +51,7 @@ func CheckAllBoards(s rules.Spec) error {
 // solver, and with allBoards also walks every raw board. Up to workers
 // goroutines share the work; the report does not depend on workers.
 func Run(ctx context.Context, rl rules.Rules, allBoards bool, workers int) (*Report, error) {
-	e, err := enumerate.All(ctx, rl, workers)
+	e, err := enumerate.Game(ctx, rl, workers)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func Run(ctx context.Context, rl rules.Rules, allBoards bool, workers int) (*Rep
 	if r.Positions, err = Positions(ctx, e, cs, workers); err != nil {
 		return nil, err
 	}
-	sol, err := solve.All(ctx, e, workers)
+	sol, err := solve.Enumeration(ctx, e, workers)
 	if err != nil {
 		return nil, err
 	}

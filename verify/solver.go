@@ -38,7 +38,7 @@ func Recurrence(ctx context.Context, r *solve.Result, workers int) (*RecurrenceR
 			if msg := recurrence(r, i); msg != "" {
 				p.Fail++
 				if len(p.First) < MaxExamples {
-					p.First = append(p.First, game.Format(e.Rules.Spec().Spec, e.Board(i))+": "+msg)
+					p.First = append(p.First, e.Rules.Spec().Format(e.Board(i))+": "+msg)
 				}
 				continue
 			}
@@ -191,7 +191,7 @@ func Naive(ctx context.Context, r *solve.Result) (*NaiveReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &naive{rules: e.Rules, lines: lines, board: e.Root, cells: e.Root.Cells(s, make([]game.Cell, s.Cells())),
+	n := &naive{rules: e.Rules, lines: lines, board: e.Root, cells: e.Root.Marks(s, make([]game.Cell, s.Cells())),
 		seen: make([]int8, e.Len()), r: r, rep: rep, ctx: ctx}
 	n.solve(e.Root.ToMove())
 	if err := ctx.Err(); err != nil {
@@ -280,7 +280,7 @@ func (n *naive) compare(value, depth int8, best []int) {
 	if n.seen[i] != 2 {
 		n.seen[i] = 2
 		n.note(fmt.Sprintf("%s: solver value %d depth %d best %b, naive value %d depth %d best %b",
-			game.Format(n.r.Enum.Rules.Spec().Spec, n.r.Enum.Board(i)), n.r.Value[i], n.r.Depth[i], n.r.Best[i], value, depth, mask))
+			n.r.Enum.Rules.Spec().Format(n.r.Enum.Board(i)), n.r.Value[i], n.r.Depth[i], n.r.Best[i], value, depth, mask))
 	}
 }
 

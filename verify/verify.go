@@ -105,7 +105,7 @@ func newCheckReport(s rules.Spec, cs []checker.Checker) *CheckReport {
 // add asks every checker about one board whose reference status is ref, and
 // returns every voice's answer and whether they all agree.
 func (r *CheckReport) add(s game.Spec, cs []checker.Checker, b game.Board, ref game.Status, cells []game.Cell, answers []game.Status) bool {
-	b.Cells(s, cells)
+	b.Marks(s, cells)
 	answers[0] = ref
 	all := true
 	for v, c := range cs {
@@ -122,7 +122,7 @@ func (r *CheckReport) add(s game.Spec, cs []checker.Checker, b game.Board, ref g
 	}
 	r.Disagree++
 	if len(r.First) < MaxExamples {
-		d := Disagreement{Board: game.Format(s, b), StateID: game.ID(b)}
+		d := Disagreement{Board: s.Format(b), StateID: game.ID(b)}
 		for _, a := range answers {
 			d.Statuses = append(d.Statuses, a.String())
 		}

@@ -24,7 +24,7 @@ func setup(t testing.TB, s game.Spec) (*enumerate.Result, []checker.Checker) {
 
 func setupUnder(t testing.TB, rl rules.Rules) (*enumerate.Result, []checker.Checker) {
 	t.Helper()
-	e, err := enumerate.All(context.Background(), rl, 2)
+	e, err := enumerate.Game(context.Background(), rl, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestBrokenCheckerIsCaught(t *testing.T) {
 		t.Fatal("a checker that forgets the anti-diagonal was not caught")
 	}
 	d := r.First[0]
-	b, err := game.Parse(game.Default, d.Board)
+	b, err := game.Default.Parse(d.Board)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestAllBoards3x3(t *testing.T) {
 func solved(t testing.TB, s game.Spec) *solve.Result {
 	t.Helper()
 	e, _ := setup(t, s)
-	r, err := solve.All(context.Background(), e, 2)
+	r, err := solve.Enumeration(context.Background(), e, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func solved(t testing.TB, s game.Spec) *solve.Result {
 func solvedUnder(t testing.TB, rl rules.Rules) *solve.Result {
 	t.Helper()
 	e, _ := setupUnder(t, rl)
-	r, err := solve.All(context.Background(), e, 2)
+	r, err := solve.Enumeration(context.Background(), e, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

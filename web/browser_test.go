@@ -144,7 +144,7 @@ type shown struct {
 
 func expected(t *testing.T, rl rules.Rules, board string) shown {
 	t.Helper()
-	b, err := game.Parse(rl.Spec().Spec, board)
+	b, err := rl.Spec().Parse(board)
 	if err != nil {
 		t.Fatal(err)
 	}

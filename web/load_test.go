@@ -71,7 +71,7 @@ func sample(rl rules.Rules, n int) []string {
 	for len(out) < n {
 		var b game.Board
 		for {
-			out = append(out, game.Format(s, b))
+			out = append(out, s.Format(b))
 			m := rl.Moves(b)
 			if m == 0 || len(out) == n {
 				break

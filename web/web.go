@@ -60,7 +60,7 @@ func lookup(sol *solve.Result, text, move string) (report.Position, error) {
 	if text == "" {
 		text = strings.Repeat(".", s.Cells())
 	}
-	b, err := game.Parse(s.Spec, text)
+	b, err := s.Spec.Parse(text)
 	if err != nil {
 		return report.Position{}, err
 	}

@@ -60,7 +60,7 @@ func TestAPIEqualsSolvePosition(t *testing.T) {
 				if code != http.StatusOK {
 					t.Fatalf("status %d: %s", code, body)
 				}
-				b, _ := game.Parse(tt.rules.Spec().Spec, board)
+				b, _ := tt.rules.Spec().Parse(board)
 				a, err := solve.Analyze(context.Background(), tt.rules, b, 1)
 				if err != nil {
 					t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tateti-lab/tateti-lab/internal/proctest"
 	"io"
 	"os"
 	"os/exec"
@@ -15,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tateti-lab/tateti-lab/internal/proctest"
 )
 
 // The test binary is also the program under test: with helperEnv set it runs

@@ -88,4 +88,3 @@ func InOrder[T any](ctx context.Context, n, workers int, produce func(ctx contex
 	}
 	return g.Wait()
 }
-

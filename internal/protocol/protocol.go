@@ -16,15 +16,15 @@ import (
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// Cells spells a board's cells in a request: the tokens for X, O and empty.
-type Cells [3]string
+// CellTokens spell a board's cells in a request: the tokens for X, O and empty.
+type CellTokens [3]string
 
 // DefaultCells is X, O and '.' for empty.
-var DefaultCells = Cells{"X", "O", "."}
+var DefaultCells = CellTokens{"X", "O", "."}
 
 // AppendLine appends b as a request line: the cells row-major, separated by
 // single spaces, and a newline.
-func (c Cells) AppendLine(dst []byte, s game.Spec, b game.Board) []byte {
+func (c CellTokens) AppendLine(dst []byte, s game.Spec, b game.Board) []byte {
 	for i := range s.Cells() {
 		if i > 0 {
 			dst = append(dst, ' ')

@@ -10,8 +10,8 @@ import (
 )
 
 func TestAppendLine(t *testing.T) {
-	b, _ := game.Parse(game.Default, "XO./.X./..O")
-	got := string(Cells{"0", "1", "-1"}.AppendLine(nil, game.Default, b))
+	b, _ := game.Default.Parse("XO./.X./..O")
+	got := string(CellTokens{"0", "1", "-1"}.AppendLine(nil, game.Default, b))
 	if want := "0 1 -1 -1 0 -1 -1 -1 1\n"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
@@ -20,7 +20,7 @@ func TestAppendLine(t *testing.T) {
 func TestMoveFormats(t *testing.T) {
 	free := rules.Classic(game.Default)
 	grav := rules.New(rules.Spec{Spec: game.Default, Gravity: true})
-	b, _ := game.Parse(game.Default, ".../.../X..")
+	b, _ := game.Default.Parse(".../.../X..")
 	tests := []struct {
 		name   string
 		rules  rules.Rules
