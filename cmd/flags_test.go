@@ -181,3 +181,18 @@ func TestGameFlags(t *testing.T) {
 		t.Fatalf("game %q, json %v, workers %d; want %q, true, 3", got, opts.JSON, opts.Workers, want)
 	}
 }
+
+func TestRenderAndVerifyFlags(t *testing.T) {
+	opts, err := parse(t, NewCmdRender, 0, "render", "--position", "XX./O../...", "--moves", "2", "--out", "-")
+	if err != nil || opts.Out != "-" || opts.Rules.Spec().Format(opts.Board) != "XXO/O../..." {
+		t.Fatalf("render options %+v, %v; want XXO/O../... to stdout", opts, err)
+	}
+	_, err = parse(t, NewCmdRender, 0, "render", "--out", "/nonexistent/dir/x.svg")
+	wantFlagError(t, err, "the folder /nonexistent/dir is missing")
+	v, err := parse(t, NewCmdVerify, 0, "verify", "--all-boards")
+	if err != nil || !v.AllBoards {
+		t.Fatalf("verify options %+v, %v; want all boards", v, err)
+	}
+	_, err = parse(t, NewCmdVerify, 0, "verify", "--all-boards", "--size", "3x6", "--k", "3")
+	wantFlagError(t, err, "--all-boards: the raw boards are walked up to 16 cells")
+}
