@@ -56,7 +56,7 @@ type PlyCounts struct {
 	TerminalBy      ByStatus `json:"terminal_by_status"`
 	Classes         int64    `json:"classes"`
 	TerminalClasses int64    `json:"terminal_classes"`
-	Paths       int64    `json:"sequences"`
+	Paths           int64    `json:"sequences"`
 }
 
 // Counts are the figures of an enumeration: positions, terminal positions,
@@ -68,7 +68,7 @@ type Counts struct {
 	Classes         int64       `json:"classes"`
 	TerminalClasses int64       `json:"terminal_classes"`
 	Games           Games       `json:"games"`
-	Paths       int64       `json:"sequences"`
+	Paths           int64       `json:"sequences"`
 	MaxPaths        int64       `json:"max_paths"` // the most move sequences into one position
 	ByPly           []PlyCounts `json:"by_ply"`
 }

@@ -25,10 +25,10 @@ func Free(g *game.Game) Placement { return free{g} }
 
 type free struct{ g *game.Game }
 
-func (f free) Playable(b game.Board) game.Mask  { return f.g.Full() &^ (b.X | b.O) }
-func (f free) Floating(game.Board) game.Mask { return 0 }
-func (f free) Symmetries() [][]int           { return game.BoardSymmetries(f.g.Spec) }
-func (f free) AnyOrder() bool                { return true }
+func (f free) Playable(b game.Board) game.Mask { return f.g.Full() &^ (b.X | b.O) }
+func (f free) Floating(game.Board) game.Mask   { return 0 }
+func (f free) Symmetries() [][]int             { return game.BoardSymmetries(f.g.Spec) }
+func (f free) AnyOrder() bool                  { return true }
 
 // Gravity returns Connect-Four placement: a mark drops to the lowest empty cell
 // of its column (row 0 is the top, so the lowest row is Rows-1). Only the
