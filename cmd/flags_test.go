@@ -189,6 +189,9 @@ func TestRenderAndVerifyFlags(t *testing.T) {
 	}
 	_, err = parse(t, NewCmdRender, 0, "render", "--out", "/nonexistent/dir/x.svg")
 	wantFlagError(t, err, "the folder /nonexistent/dir is missing")
+	dir := t.TempDir()
+	_, err = parse(t, NewCmdRender, 0, "render", "--out", dir)
+	wantFlagError(t, err, "is a folder; name the SVG file to write")
 	v, err := parse(t, NewCmdVerify, 0, "verify", "--all-boards")
 	if err != nil || !v.AllBoards {
 		t.Fatalf("verify options %+v, %v; want all boards", v, err)

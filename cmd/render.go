@@ -44,10 +44,8 @@ not at all.`,
 			if opts.Out == "" {
 				return flagErrorf("--out is missing, name the SVG file to write, such as --out position.svg, or - for stdout")
 			}
-			if dir := filepath.Dir(opts.Out); opts.Out != "-" {
-				if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-					return flagErrorf("--out %q: the folder %s is missing; create it or name another", opts.Out, dir)
-				}
+			if err := checkOutFile(opts.Out); err != nil {
+				return err
 			}
 			if opts.Board, err = parsePosition(opts.Rules, position, moves); err != nil {
 				return flagError(err)
@@ -79,6 +77,21 @@ func runRender(opts *RenderOptions) error {
 	}
 	if err := atomicfile.Write(opts.Out, svg.Bytes()); err != nil {
 		return fmt.Errorf("--out %w", err)
+	}
+	return nil
+}
+
+// checkOutFile makes sure --out names a file that can be written: - for
+// stdout, or a path whose folder exists and that is not a folder itself.
+func checkOutFile(out string) error {
+	if out == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		return flagErrorf("--out %q is a folder; name the SVG file to write, such as --out %s", out, filepath.Join(out, "position.svg"))
+	}
+	if fi, err := os.Stat(filepath.Dir(out)); err != nil || !fi.IsDir() {
+		return flagErrorf("--out %q: the folder %s is missing; create it or name another", out, filepath.Dir(out))
 	}
 	return nil
 }

@@ -4,31 +4,117 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
-// Write writes data to a temporary file beside name and renames it into
-// place, so that name holds the whole file or is untouched.
+// Write puts data at name as a unit, and replaces only what it may:
+//   - no file, or a regular file: data goes to a temporary file beside it,
+//     which is renamed over it, so that name holds the whole file or is
+//     untouched. The file keeps the mode (and, where the system allows, the
+//     owner) of the one it replaces; a new one gets 0666 less the umask.
+//   - a symbolic link: it is followed, and its target is written so; the link
+//     stays.
+//   - a device (/dev/null, a terminal) or a FIFO: it is written in place, as
+//     a shell's redirection would; it is never replaced by a file.
+//   - a folder: refused.
 func Write(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
+	target, err := resolve(name)
 	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return replace(target, data, nil)
+	case err != nil:
 		return fmt.Errorf("%q cannot be written: %w", name, err)
+	case fi.IsDir():
+		return fmt.Errorf("%q is a folder; name a file", name)
+	case !fi.Mode().IsRegular():
+		return writeInPlace(name, target, data)
 	}
-	defer os.Remove(f.Name())
-	_, err = f.Write(data)
+	return replace(target, data, fi)
+}
+
+// resolve follows name through symbolic links to the path to write, which
+// may not exist yet (a dangling link names the file it would make).
+func resolve(name string) (string, error) {
+	for range 40 { // as many links as Linux follows
+		fi, err := os.Lstat(name)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return name, nil
+		}
+		link, err := os.Readlink(name)
+		if err != nil {
+			return "", fmt.Errorf("%q cannot be read as a link: %w", name, err)
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(name), link)
+		}
+		name = link
+	}
+	return "", fmt.Errorf("%q: too many levels of symbolic links", name)
+}
+
+// writeInPlace writes data to target, a device or a FIFO, as it is.
+func writeInPlace(name, target string, data []byte) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("%q cannot be written: %w", name, err)
 	}
 	return nil
+}
+
+// replace writes data to a new file beside target and renames it over
+// target, with the mode and owner of old, the file it replaces (nil: none).
+func replace(target string, data []byte, old fs.FileInfo) error {
+	f, err := createBeside(target)
+	if err != nil {
+		return fmt.Errorf("%q cannot be written: %w", target, err)
+	}
+	defer os.Remove(f.Name()) // nothing left after a rename
+	_, err = f.Write(data)
+	if err == nil && old != nil {
+		if err = f.Chmod(old.Mode().Perm()); err == nil {
+			keepOwner(f, old)
+		}
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), target)
+	}
+	if err != nil {
+		return fmt.Errorf("%q cannot be written: %w", target, err)
+	}
+	return nil
+}
+
+// createBeside creates a new temporary file in target's folder, named after
+// it, with mode 0666 less the umask: what a new file gets.
+func createBeside(target string) (*os.File, error) {
+	dir, base := filepath.Split(target)
+	for {
+		name := filepath.Join(dir, "."+base+".tmp-"+strconv.FormatUint(rand.Uint64(), 36))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
 }

@@ -1,0 +1,161 @@
+//go:build linux
+
+package atomicfile
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// Write replaces only what it may: each kind of path ends as the table says.
+func TestWrite(t *testing.T) {
+	data := []byte("<svg/>\n")
+	umask := syscall.Umask(0)
+	syscall.Umask(umask)
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, dir string) string // the path to write
+		check func(t *testing.T, dir, path string)
+	}{
+		{"a new file gets 0666 less the umask", func(t *testing.T, dir string) string {
+			return filepath.Join(dir, "new.svg")
+		}, func(t *testing.T, dir, path string) {
+			wantFile(t, path, data, fs.FileMode(0o666&^umask))
+		}},
+		{"a 0600 file stays 0600", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "private.svg")
+			must(t, os.WriteFile(p, []byte("old"), 0o600))
+			must(t, os.Chmod(p, 0o600))
+			return p
+		}, func(t *testing.T, dir, path string) {
+			wantFile(t, path, data, 0o600)
+		}},
+		{"a symlink stays, its target is written", func(t *testing.T, dir string) string {
+			target := filepath.Join(dir, "real.svg")
+			must(t, os.WriteFile(target, []byte("old"), 0o640))
+			must(t, os.Chmod(target, 0o640))
+			link := filepath.Join(dir, "link.svg")
+			must(t, os.Symlink("real.svg", link))
+			return link
+		}, func(t *testing.T, dir, path string) {
+			if got, err := os.Readlink(path); err != nil || got != "real.svg" {
+				t.Fatalf("the link reads %q, %v; want it to point to real.svg still", got, err)
+			}
+			wantFile(t, filepath.Join(dir, "real.svg"), data, 0o640)
+		}},
+		{"a dangling symlink makes its target", func(t *testing.T, dir string) string {
+			link := filepath.Join(dir, "link.svg")
+			must(t, os.Symlink("made.svg", link))
+			return link
+		}, func(t *testing.T, dir, path string) {
+			wantFile(t, filepath.Join(dir, "made.svg"), data, fs.FileMode(0o666&^umask))
+		}},
+		{"a null device stays a device", nullDevice, func(t *testing.T, dir, path string) {
+			fi, err := os.Stat(path)
+			if err != nil || fi.Mode()&fs.ModeCharDevice == 0 {
+				t.Fatalf("%s is %v, %v after the write; want a character device", path, fi.Mode(), err)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := tt.setup(t, dir)
+			if err := Write(path, data); err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, dir, path)
+			if left := leftovers(t, dir); left != "" {
+				t.Errorf("temporary files left: %s", left)
+			}
+		})
+	}
+}
+
+// nullDevice gives a null device to write: as root, a new one in dir, so that
+// a Write that replaced it could harm nothing else; otherwise /dev/null,
+// which such a process could not replace.
+func nullDevice(t *testing.T, dir string) string {
+	if os.Geteuid() != 0 {
+		return os.DevNull
+	}
+	path := filepath.Join(dir, "null")
+	must(t, syscall.Mknod(path, syscall.S_IFCHR|0o666, int(unix.Mkdev(1, 3))))
+	return path
+}
+
+// A FIFO is written in place: its reader gets the data, and it stays a FIFO.
+func TestWriteFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pipe")
+	must(t, syscall.Mkfifo(path, 0o600))
+	got := make(chan string, 1)
+	go func() {
+		f, err := os.Open(path)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer f.Close()
+		b, _ := io.ReadAll(f)
+		got <- string(b)
+	}()
+	if err := Write(path, []byte("<svg/>\n")); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "<svg/>\n" {
+		t.Fatalf("the reader got %q, want the data", s)
+	}
+	if fi, err := os.Lstat(path); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Fatalf("%s is %v, %v; want a FIFO still", path, fi.Mode(), err)
+	}
+}
+
+// A folder is refused, with words that say so.
+func TestWriteFolder(t *testing.T) {
+	dir := t.TempDir()
+	err := Write(dir, []byte("x"))
+	if err == nil || !strings.Contains(err.Error(), "is a folder; name a file") {
+		t.Fatalf("error %v, want one that says it is a folder", err)
+	}
+}
+
+func wantFile(t *testing.T, path string, data []byte, mode fs.FileMode) {
+	t.Helper()
+	fi, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fi.Mode().IsRegular() || fi.Mode().Perm() != mode {
+		t.Errorf("%s has mode %v, want a regular file of %v", path, fi.Mode(), mode)
+	}
+	if got, _ := os.ReadFile(path); string(got) != string(data) {
+		t.Errorf("%s holds %q, want %q", path, got, data)
+	}
+}
+
+func leftovers(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	must(t, err)
+	var left []string
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			left = append(left, e.Name())
+		}
+	}
+	return strings.Join(left, ", ")
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
