@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -376,6 +378,67 @@ func TestReplaceDataset(t *testing.T) {
 	}
 	if files["README.md"] != "mine" {
 		t.Fatalf("README.md = %q, want it kept", files["README.md"])
+	}
+}
+
+// An export to a symbolic link to a folder writes that folder, keeps what
+// it held beside the dataset, and leaves the link a link.
+func TestExportThroughLink(t *testing.T) {
+	r := solved(t, game.Default)
+	parent := t.TempDir()
+	real := filepath.Join(parent, "real")
+	if err := os.Mkdir(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(real, "README.md"), []byte("mine"), 0o644)
+	link := filepath.Join(parent, "link")
+	if err := os.Symlink("real", link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(context.Background(), r, Options{Dir: link, Formats: []string{"csv"}, Meta: meta}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.Readlink(link); err != nil || got != "real" {
+		t.Fatalf("the link reads %q, %v; want it to point to real still", got, err)
+	}
+	files, _ := snapshot(t, real)
+	got := slices.Sorted(maps.Keys(files))
+	if want := []string{"README.md", "manifest.json", "moves.csv", "states.csv"}; !slices.Equal(got, want) || files["README.md"] != "mine" {
+		t.Fatalf("the linked folder holds %v (README %q), want %v and the README kept", got, files["README.md"], want)
+	}
+}
+
+// The dataset's folder keeps its mode; a new one gets 0777 less the umask.
+func TestExportKeepsFolderMode(t *testing.T) {
+	r := solved(t, game.Default)
+	umask := syscall.Umask(0)
+	syscall.Umask(umask)
+	tests := []struct {
+		name string
+		mode fs.FileMode // of the folder before, 0 for none
+		want fs.FileMode
+	}{
+		{"new", 0, fs.FileMode(0o777 &^ umask)},
+		{"0755", 0o755, 0o755},
+		{"0750", 0o750, 0o750},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			if tt.mode != 0 {
+				if err := os.Mkdir(dir, tt.mode); err != nil {
+					t.Fatal(err)
+				}
+				os.Chmod(dir, tt.mode)
+			}
+			if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"csv"}, Meta: meta}); err != nil {
+				t.Fatal(err)
+			}
+			fi, err := os.Stat(dir)
+			if err != nil || fi.Mode().Perm() != tt.want {
+				t.Fatalf("folder mode %v, %v; want %v", fi.Mode().Perm(), err, tt.want)
+			}
+		})
 	}
 }
 

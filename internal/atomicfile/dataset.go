@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,7 +29,7 @@ const StagingInfix = ".tateti-export-"
 // not exist yet, holds no subfolder (it is swapped whole), is not the current
 // folder, and its parent folder can be written.
 func CheckFolder(dir string) error {
-	abs, err := filepath.Abs(dir)
+	abs, err := realFolder(dir)
 	if err != nil {
 		return fmt.Errorf("folder %q: %w", dir, err)
 	}
@@ -79,17 +80,51 @@ func (s *Dataset) Create(name string, wrap func(name string, w io.Writer) io.Wri
 // makes a fresh one for a new generation of its dataset; ours names the
 // files of the target that are the writer's (see Dataset).
 func NewDataset(target string, ours func(name string) bool) (*Dataset, error) {
-	abs, err := filepath.Abs(target)
+	abs, err := realFolder(target)
 	if err != nil {
 		return nil, err
 	}
 	parent, base := filepath.Dir(abs), filepath.Base(abs)
 	removeStale(parent, base)
-	dir, err := os.MkdirTemp(parent, "."+base+StagingInfix+strconv.Itoa(os.Getpid())+"-")
+	dir, err := mkdirBeside(parent, "."+base+StagingInfix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, fmt.Errorf("cannot write beside folder %q: %w", target, err)
 	}
+	// The new generation keeps the folder's mode; a new folder has 0777
+	// less the umask, as mkdir gives it.
+	if fi, err := os.Stat(abs); err == nil {
+		if err := os.Chmod(dir, fi.Mode().Perm()); err != nil {
+			os.Remove(dir)
+			return nil, err
+		}
+	}
 	return &Dataset{target: abs, dir: dir, ours: ours}, nil
+}
+
+// realFolder gives the absolute path of the folder target names, through any
+// symbolic links: the folder a dataset replaces is the one a link points to,
+// and the link stays.
+func realFolder(target string) (string, error) {
+	abs, err := filepath.Abs(target)
+	if err != nil {
+		return "", err
+	}
+	if abs, err = resolve(abs); err != nil {
+		return "", err
+	}
+	return filepath.Abs(abs)
+}
+
+// mkdirBeside makes a new folder in parent whose name starts with prefix,
+// with mode 0777 less the umask.
+func mkdirBeside(parent, prefix string) (string, error) {
+	for {
+		dir := filepath.Join(parent, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		err := os.Mkdir(dir, 0o777)
+		if !errors.Is(err, fs.ErrExist) {
+			return dir, err
+		}
+	}
 }
 
 // removeStale removes the staging folders of base in parent whose process

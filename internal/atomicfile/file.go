@@ -56,7 +56,7 @@ func create(dir, name string, wrap func(name string, w io.Writer) io.Writer) (*F
 // createPlain creates path for writing, a new file: the open that
 // createDirect adds O_DIRECT to.
 func createPlain(path string, flags int) (*os.File, error) {
-	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|flags, 0o644)
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|flags, 0o666)
 }
 
 // newFile starts the writer of f; direct says whether f was opened for
