@@ -199,3 +199,31 @@ func TestRenderAndVerifyFlags(t *testing.T) {
 	_, err = parse(t, NewCmdVerify, 0, "verify", "--all-boards", "--size", "3x6", "--k", "3")
 	wantFlagError(t, err, "--all-boards: the raw boards are walked up to 16 cells")
 }
+
+// serve says loudly when it listens beyond loopback, and not otherwise.
+func TestServeWarnsBeyondLoopback(t *testing.T) {
+	tests := []struct {
+		addr string
+		warn bool
+	}{
+		{"127.0.0.1:0", false},
+		{":0", true},
+		{"0.0.0.0:0", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.addr, func(t *testing.T) {
+			var errOut strings.Builder
+			f := NewFactory(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: &errOut})
+			root := &cobra.Command{Use: "tateti-lab", SilenceErrors: true, SilenceUsage: true}
+			f.game.bind(root.PersistentFlags())
+			root.AddCommand(NewCmdServe(f, func(o *ServeOptions) error { return o.Listener.Close() }))
+			root.SetArgs([]string{"serve", "--addr", tt.addr})
+			if err := root.Execute(); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(errOut.String(), "WARNING: --addr "+tt.addr+" listens beyond loopback"); got != tt.warn {
+				t.Fatalf("stderr %q; want a warning %v", errOut.String(), tt.warn)
+			}
+		})
+	}
+}

@@ -47,6 +47,9 @@ cleanly on Ctrl-C or SIGTERM (exit 130).`,
 			if opts.Listener, err = net.Listen("tcp", opts.Addr); err != nil {
 				return flagErrorf("--addr %q: cannot listen: %w", opts.Addr, err)
 			}
+			if !web.Loopback(opts.Listener.Addr()) {
+				fmt.Fprintf(f.IO.ErrOut, "tateti-lab: WARNING: --addr %s listens beyond loopback, at %s: any machine that reaches this one can use the explorer\n", opts.Addr, opts.Listener.Addr())
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -65,7 +68,7 @@ func runServe(opts *ServeOptions) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: web.Handler(sol), ReadHeaderTimeout: 10 * time.Second}
+	srv := web.NewServer(sol, ln)
 	fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop)\n", opts.Rules.Spec().Words(), ln.Addr())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -25,11 +26,14 @@ var static embed.FS
 //
 //	GET /                          the page
 //	GET /colours.css               the results' colours, report.Colours
-//	GET /api/position?board=B      the position's view, as solve --position --json
+//	GET /api/position?board=B      the position's view, as solve --position --json;
+//	                               an empty B is the empty board
 //	GET /api/position?board=B&move=M   the view after the move M (a cell; under
 //	                               gravity a column from 1, Connect-Four notation)
 //
-// Anything else is a 404; a bad board or move is a 400 with {"error": ...}.
+// Anything else is a 404; another method than GET or HEAD a 405; a query it
+// cannot read, a missing board, or a bad board or move a 400; each with
+// {"error": ...}.
 func Handler(sol *solve.Result) http.Handler {
 	mux := http.NewServeMux()
 	page, _ := fs.Sub(static, "static")
@@ -40,17 +44,64 @@ func Handler(sol *solve.Result) http.Handler {
 		_, _ = io.WriteString(w, coloursCSS)
 	})
 	mux.HandleFunc("GET /api/position", func(w http.ResponseWriter, r *http.Request) {
-		v, err := lookup(sol, r.URL.Query().Get("board"), r.URL.Query().Get("move"))
+		q, err := readQuery(r.URL.RawQuery)
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+			writeError(w, http.StatusBadRequest, err)
+			return
+		}
+		v, err := lookup(sol, q["board"], q["move"])
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err)
 			return
 		}
 		writeJSON(w, http.StatusOK, v)
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": fmt.Sprintf("no such page %q; the explorer is at / and the API at /api/position?board=...", game.Echo(r.URL.Path))})
+		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=...", game.Echo(r.URL.Path)))
 	})
-	return mux
+	return onlyGET(mux)
+}
+
+// maxParams is the most parameters a query may hold: the API takes two.
+const maxParams = 8
+
+// readQuery reads the API's query: board, required (empty for the empty
+// board), and move, optional, each at most once. A query that cannot be
+// read, or that holds any other parameter, is an error.
+func readQuery(raw string) (map[string]string, error) {
+	if strings.Count(raw, "&")+1 > maxParams {
+		return nil, fmt.Errorf("the query has more than %d parameters; the API takes board and move", maxParams)
+	}
+	vals, err := url.ParseQuery(raw)
+	if err != nil {
+		return nil, fmt.Errorf("the query cannot be read (%v); give board=BOARD and, if you like, move=MOVE, separated by &", err)
+	}
+	q := map[string]string{}
+	for k, v := range vals {
+		if k != "board" && k != "move" {
+			return nil, fmt.Errorf("the query names %q; the API takes board and move", game.Echo(k))
+		}
+		if len(v) > 1 {
+			return nil, fmt.Errorf("the query gives %s %d times; give it once", k, len(v))
+		}
+		q[k] = v[0]
+	}
+	if _, ok := q["board"]; !ok {
+		return nil, fmt.Errorf("board is missing: give ?board=BOARD, such as ?board=XO./.X./..O (empty for the empty board)")
+	}
+	return q, nil
+}
+
+// onlyGET answers any method but GET and HEAD with a 405 that names them.
+func onlyGET(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("method %s is not served; the explorer and its API answer GET", game.Echo(r.Method)))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // lookup finds the board (and the move after it) in the solved game.
@@ -84,6 +135,10 @@ func lookup(sol *solve.Result, text, move string) (report.Position, error) {
 var coloursCSS = fmt.Sprintf(`.win { color: %[1]s; } .draw { color: %[2]s; } .loss { color: %[3]s; }
 .xwins { fill: %[1]s; } .drawn { fill: %[2]s; } .owins { fill: %[3]s; }
 `, report.Colours["win"], report.Colours["draw"], report.Colours["loss"])
+
+func writeError(w http.ResponseWriter, status int, err error) {
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
