@@ -94,6 +94,11 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{"size without x", []string{"enumerate", "--size", "3"}, `size "3" is not ROWSxCOLS`},
 		{"empty side", []string{"enumerate", "--size", "0x3"}, "size 0x3 has an empty side"},
+		{"negative side", []string{"enumerate", "--size", "-3x3"}, "size -3x3 has a negative side"},
+		{"k of 0", []string{"enumerate", "--k", "0"}, "--k 0 is not a line length"},
+		{"an empty move", []string{"solve", "--moves", "4,,0"}, `moves "4,,0" have an empty move between commas`},
+		{"a trailing comma", []string{"solve", "--moves", "4,0,"}, "have an empty move between commas"},
+		{"a sample of 0", []string{"verify", "solver", "--sample", "0", "--", "x"}, "--sample 0 is not a count of positions"},
 		{"too large to exhaust", []string{"enumerate", "--size", "6x5"}, "size 6x5 has 30 cells, too many to exhaust"},
 		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "positions at 44 bytes each), and this machine has"},
 		{"all boards past 16 cells", []string{"verify", "--all-boards", "--gravity", "--size", "3x6", "--k", "4"}, "--all-boards: the raw boards are walked up to 16 cells (43046721 boards), and 3x6 has 18 cells (387420489 boards); leave it out or choose a smaller --size"},

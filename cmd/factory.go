@@ -71,6 +71,9 @@ type GameOptions struct {
 // options validates the game flags into the options of a run of c.
 func (f *Factory) options(c *cobra.Command) (GameOptions, error) {
 	g := f.game
+	if g.k == 0 && c.Flags().Changed("k") {
+		return GameOptions{}, flagErrorf("--k 0 is not a line length, want 1 or more (or leave --k out for the shorter side)")
+	}
 	rows, cols, err := game.ParseSize(g.size)
 	if err != nil {
 		return GameOptions{}, flagError(err)

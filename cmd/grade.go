@@ -58,7 +58,7 @@ too few or too many answers).`,
 			if opts.Moves, err = moveFormat(moves, opts.GameOptions); err != nil {
 				return err
 			}
-			if err := sample.check(); err != nil {
+			if err := sample.check(c); err != nil {
 				return err
 			}
 			opts.Sample, opts.Seed = sample.sample, sample.seed

@@ -60,8 +60,8 @@ func (s *sampleFlags) bind(f *pflag.FlagSet) {
 	f.Uint64Var(&s.seed, "seed", 1, "with --sample: the seed that chooses the positions")
 }
 
-func (s *sampleFlags) check() error {
-	if s.sample < 0 {
+func (s *sampleFlags) check(c *cobra.Command) error {
+	if s.sample < 0 || (s.sample == 0 && c.Flags().Changed("sample")) {
 		return flagErrorf("--sample %d is not a count of positions, want 1 or more (or leave it out for all)", s.sample)
 	}
 	return nil

@@ -128,7 +128,7 @@ protocol and examples.`,
 			if opts.Moves, err = moveFormat(moves, opts.GameOptions); err != nil {
 				return err
 			}
-			if err := sample.check(); err != nil {
+			if err := sample.check(c); err != nil {
 				return err
 			}
 			opts.Selection.Sample, opts.Selection.Seed = sample.sample, sample.seed

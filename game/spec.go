@@ -32,6 +32,9 @@ var Default = Spec{Rows: 3, Cols: 3, K: 3}
 // is checked against MaxCells before the sides are multiplied, so that no size
 // overflows.
 func NewSpec(rows, cols, k int) (Spec, error) {
+	if rows < 0 || cols < 0 {
+		return Spec{}, fmt.Errorf("size %dx%d has a negative side, want sides of 1 or more (for example 3x3)", rows, cols)
+	}
 	if rows < 1 || cols < 1 {
 		return Spec{}, fmt.Errorf("size %dx%d has an empty side, want at least 1x1 (for example 3x3)", rows, cols)
 	}

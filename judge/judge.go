@@ -114,6 +114,16 @@ type Result struct {
 	Time    time.Duration `json:"-"`
 }
 
+// Ending says how a program with a Runtime Error failed, as words after
+// "the program": "ended with exit status 3", or what it did wrong, such as
+// "printed a line longer than ...".
+func (r *Result) Ending() string {
+	if strings.HasPrefix(r.Exit, "exit status ") || strings.HasPrefix(r.Exit, "signal: ") {
+		return "ended with " + r.Exit
+	}
+	return r.Exit
+}
+
 // Wrong is the first case answered wrong.
 type Wrong struct {
 	Case     int    `json:"case"` // from 1

@@ -63,3 +63,17 @@ func ExampleInput() {
 	// xooo
 	// $
 }
+
+// Ending reads after "the program" whatever the Runtime Error was.
+func TestEnding(t *testing.T) {
+	tests := []struct{ exit, want string }{
+		{"exit status 3", "ended with exit status 3"},
+		{"signal: killed", "ended with signal: killed"},
+		{"printed a line longer than 1048576 bytes", "printed a line longer than 1048576 bytes"},
+	}
+	for _, tt := range tests {
+		if got := (&Result{Exit: tt.exit}).Ending(); got != tt.want {
+			t.Errorf("Ending() of %q = %q, want %q", tt.exit, got, tt.want)
+		}
+	}
+}

@@ -19,7 +19,7 @@ func Judge(w io.Writer, v *judge.Verdict, limit time.Duration) {
 	case judge.TimeLimitExceeded:
 		fmt.Fprintf(w, "the program ran past the time limit of %v\n", limit)
 	case judge.RuntimeError:
-		fmt.Fprintf(w, "the program ended with %s\n", r.Exit)
+		fmt.Fprintf(w, "the program %s\n", r.Ending())
 		if r.Stderr != "" {
 			fmt.Fprintf(w, "the end of its stderr:\n%s\n", r.Stderr)
 		}

@@ -17,6 +17,9 @@ import (
 func Play(r Rules, b game.Board, text string) (game.Board, error) {
 	s := r.Spec()
 	toks := strings.FieldsFunc(text, func(c rune) bool { return c == ',' || c == ' ' })
+	if strings.Contains(strings.ReplaceAll(text, " ", ""), ",,") || strings.HasPrefix(strings.TrimSpace(text), ",") || strings.HasSuffix(strings.TrimSpace(text), ",") {
+		return game.Board{}, fmt.Errorf("moves %q have an empty move between commas; write one move between each two, such as 4,0,8", game.Echo(text))
+	}
 	if s.Gravity && len(toks) == 1 && s.Cols <= 9 {
 		toks = strings.Split(toks[0], "")
 	}
