@@ -112,6 +112,7 @@ func TestUsageErrors(t *testing.T) {
 		{"stray argument", []string{"enumerate", "extra"}, `tateti-lab enumerate takes no arguments, and "extra" is not a flag`},
 		{"unknown command", []string{"enumerat"}, `unknown command "enumerat"`},
 		{"bad workers", []string{"enumerate", "--workers", "0"}, "--workers 0 is not a count"},
+		{"too many workers", []string{"enumerate", "--workers", "99999999999"}, "--workers 99999999999 is not a count of goroutines this machine can use, want 1 to"},
 		{"unparseable board", []string{"solve", "--position", "XQ./.../..."}, `board "XQ./.../..." has 'Q' at character 2`},
 		{"board of the wrong size", []string{"solve", "--position", "XO./.X."}, `board "XO./.X." has 6 cells, want 9 for 3x3`},
 		{"board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, "cannot arise in play: both X and O have a line"},

@@ -39,6 +39,11 @@ func NewFactory(io *IOStreams) *Factory {
 	return &Factory{IO: io, Memory: availableMemory, game: &gameFlags{}}
 }
 
+// maxWorkers is the most goroutines --workers may ask for: many more than
+// the CPUs, to check that results do not depend on the count, but not so many
+// that their bookkeeping is the work.
+func maxWorkers() int { return 64 * runtime.NumCPU() }
+
 // gameFlags are the persistent flags every command shares, as typed.
 type gameFlags struct {
 	size    string
@@ -82,8 +87,8 @@ func (f *Factory) options(c *cobra.Command) (GameOptions, error) {
 	if err != nil {
 		return GameOptions{}, flagError(err)
 	}
-	if g.workers < 1 {
-		return GameOptions{}, flagErrorf("--workers %d is not a count of goroutines, want 1 or more", g.workers)
+	if most := maxWorkers(); g.workers < 1 || g.workers > most {
+		return GameOptions{}, flagErrorf("--workers %d is not a count of goroutines this machine can use, want 1 to %d (it has %d CPUs)", g.workers, most, runtime.NumCPU())
 	}
 	rl := rules.New(rules.Spec{Spec: s, Gravity: g.gravity, Misere: g.misere})
 	return GameOptions{Ctx: c.Context(), IO: f.IO, Rules: rl, JSON: g.json, Workers: g.workers}, nil

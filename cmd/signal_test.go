@@ -97,6 +97,22 @@ func TestSIGTERMDuringExport(t *testing.T) {
 	}
 }
 
+// With as many workers as it takes, a run stops on SIGTERM within a second,
+// in whatever phase the signal finds it.
+func TestSIGTERMWithManyWorkers(t *testing.T) {
+	for _, after := range []time.Duration{300 * time.Millisecond, 500 * time.Millisecond, 700 * time.Millisecond, 900 * time.Millisecond} {
+		t.Run(after.String(), func(t *testing.T) {
+			c, stderr := lab(t, nil, "enumerate", "--size", "4x4", "--workers", strconv.Itoa(maxWorkers()))
+			time.Sleep(after)
+			c.Process.Signal(syscall.SIGTERM)
+			code := exitOf(t, c, time.Second)
+			if code != exitInterrupted && code != exitOK {
+				t.Fatalf("exit %d, want %d (or 0 when it was done); stderr %q", code, exitInterrupted, stderr.String())
+			}
+		})
+	}
+}
+
 // SIGTERM during verify checker with a hung checker: exit 130, the
 // checker stopped, and no blame on it.
 func TestSIGTERMDuringExternal(t *testing.T) {

@@ -82,7 +82,9 @@ func from(ctx context.Context, rl rules.Rules, root game.Board, workers int, spa
 	if sparse {
 		r.Index = index.NewSparse(r.IDs, r.Start)
 	} else {
-		r.Index = index.NewDenseWords(words, r.IDs, workers)
+		if r.Index, err = index.NewDenseWords(ctx, words, r.IDs, workers); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }

@@ -55,7 +55,8 @@ func NewDense(cells int, ids []uint64) *Dense {
 	for _, id := range ids {
 		words[id>>6] |= 1 << (id & 63)
 	}
-	return NewDenseWords(words, ids, 1)
+	d, _ := NewDenseWords(context.Background(), words, ids, 1) // no context to stop it
+	return d
 }
 
 // NewDenseWords builds a Dense index over ids (any order) whose bitset of
@@ -63,7 +64,7 @@ func NewDense(cells int, ids []uint64) *Dense {
 // already: words, which the index keeps. Up to workers goroutines fill the
 // table of positions, each the entries of its own range of ids (the ids
 // differ, so no two write the same entry).
-func NewDenseWords(words []uint64, ids []uint64, workers int) *Dense {
+func NewDenseWords(ctx context.Context, words []uint64, ids []uint64, workers int) (*Dense, error) {
 	n := len(words)
 	d := &Dense{ids: ids, words: words, rank: make([]uint32, n), perm: hugepage.Make[uint32](len(ids), len(ids))}
 	var r uint32
@@ -71,14 +72,16 @@ func NewDenseWords(words []uint64, ids []uint64, workers int) *Dense {
 		d.rank[w] = r
 		r += uint32(bits.OnesCount64(x))
 	}
-	// fill cannot fail, and no context stops it: Ranges gives no error.
-	_ = par.Ranges(context.Background(), 0, len(ids), workers, func(_ context.Context, _, lo, hi int) error {
+	err := par.Ranges(ctx, 0, len(ids), workers, func(_ context.Context, _, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			d.perm[d.rankOf(ids[i])] = uint32(i)
 		}
 		return nil
 	})
-	return d
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
 func (d *Dense) rankOf(id uint64) int {
