@@ -14,8 +14,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,6 +29,18 @@ type Config struct {
 	Total   time.Duration // the longest the whole run may take; 0: no limit
 }
 
+// markEnv names the variable every program gets, with a value of its run's
+// own: its descendants inherit it, so that they are found and stopped with
+// it even when they leave its process group.
+const markEnv = "TATETI_RUN"
+
+// exitGrace is how long the children of a program that has exited may go on
+// holding its output before they are stopped.
+const exitGrace = 500 * time.Millisecond
+
+// runs counts the programs started, for their marks.
+var runs atomic.Uint64
+
 // MaxLine is the longest answer line read.
 const MaxLine = 1 << 20
 
@@ -35,6 +49,7 @@ type Proc struct {
 	cfg     Config
 	ctx     context.Context
 	cmd     *exec.Cmd
+	mark    string // markEnv=value, in its environment
 	lines   chan line
 	tail    *tailWriter
 	exited  chan struct{}    // closed when the program has exited
@@ -63,8 +78,10 @@ func Start(ctx context.Context, cfg Config, feed func(w io.Writer) error) (*Proc
 		return nil, errors.New("no program to run")
 	}
 	cmd := exec.Command(cfg.Argv[0], cfg.Argv[1:]...)
-	cmd.Env = append(os.Environ(), cfg.Env...)
+	mark := markEnv + "=" + strconv.Itoa(os.Getpid()) + "." + strconv.FormatUint(runs.Add(1), 10)
+	cmd.Env = append(append(os.Environ(), cfg.Env...), mark)
 	ownGroup(cmd)
+	becomeSubreaper()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -90,12 +107,20 @@ func Start(ctx context.Context, cfg Config, feed func(w io.Writer) error) (*Proc
 		errR.Close()
 		return nil, fmt.Errorf("cannot start: %w", err)
 	}
-	p := &Proc{cfg: cfg, ctx: ctx, cmd: cmd, lines: make(chan line, 1024), tail: &tailWriter{max: 2048},
+	p := &Proc{cfg: cfg, ctx: ctx, cmd: cmd, mark: mark, lines: make(chan line, 1024), tail: &tailWriter{max: 2048},
 		exited: make(chan struct{}), errDone: make(chan struct{})}
 	if cfg.Total > 0 {
 		p.total = time.After(cfg.Total)
 	}
-	go func() { p.err = cmd.Wait(); close(p.exited) }()
+	go func() {
+		p.err = cmd.Wait()
+		close(p.exited)
+		// What is left once the program has exited is its children: a
+		// moment for their last words, then they go, and with them the
+		// pipes they hold, so that reading ends.
+		time.Sleep(exitGrace)
+		p.killAll()
+	}()
 	go func() { io.Copy(p.tail, errR); errR.Close(); close(p.errDone) }()
 	go p.read(outR)
 	go func() {
@@ -180,7 +205,7 @@ func (p *Proc) Exit() error {
 	if _, _, err := waitFor(p, p.exited, "exit after its last answer"); err != nil {
 		return err
 	}
-	killGroup(p.cmd)
+	p.killAll()
 	return p.err
 }
 
@@ -207,9 +232,16 @@ func (p *Proc) Rest() string {
 // more than once and after the program has exited.
 func (p *Proc) Stop() {
 	p.stop.Do(func() {
-		killGroup(p.cmd)
+		p.killAll()
 		<-p.exited
 	})
+}
+
+// killAll kills the program's process group and every descendant that kept
+// the mark in its environment, in the group or out of it.
+func (p *Proc) killAll() {
+	killGroup(p.cmd)
+	killMarked(p.mark, p.cmd.Process.Pid)
 }
 
 // Stderr gives the tail of what the program wrote to stderr. Once the

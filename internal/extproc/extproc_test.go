@@ -48,6 +48,11 @@ func helper(mode string) int {
 		case (mode == "hang" || mode == "ignore-term") && n > 3:
 			out.Flush()
 			time.Sleep(time.Hour)
+		case mode == "forkexit" && n > 2:
+			// A background child that holds stdout, and an exit before the
+			// answers are all given.
+			out.Flush()
+			return leaveChild(false)
 		case mode == "crash" && n > 2:
 			out.Flush()
 			fmt.Fprintln(os.Stderr, "helper: panic: index out of range")
@@ -56,14 +61,22 @@ func helper(mode string) int {
 		fmt.Fprintln(out, in.Text())
 		out.Flush()
 	}
-	if mode == "child" {
-		// A background child that holds stdout and stderr open, then exit.
-		c := exec.Command(os.Args[0])
-		c.Env = append(os.Environ(), helperEnv+"=sleep")
-		c.Stdout, c.Stderr = os.Stdout, os.Stderr
-		c.Start()
-		fmt.Fprintf(os.Stderr, "child %d\n", c.Process.Pid)
+	if mode == "child" || mode == "escape" {
+		return leaveChild(mode == "escape")
 	}
+	return 0
+}
+
+// leaveChild starts a background child that holds stdout and stderr open,
+// in a session of its own when escape is set (as setsid sleep 600 & does),
+// names it on stderr, and gives the exit code 0.
+func leaveChild(escape bool) int {
+	c := exec.Command(os.Args[0])
+	c.Env = append(os.Environ(), helperEnv+"=sleep")
+	c.Stdout, c.Stderr = os.Stdout, os.Stderr
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: escape}
+	c.Start()
+	fmt.Fprintf(os.Stderr, "child %d\n", c.Process.Pid)
 	return 0
 }
 
@@ -168,6 +181,40 @@ func TestChildIsStopped(t *testing.T) {
 	if !proctest.WaitGone(pid) {
 		syscall.Kill(pid, syscall.SIGKILL)
 		t.Fatalf("child %d is still running", pid)
+	}
+}
+
+// A child that leaves the program's process group for a session of its own
+// is stopped all the same: it carries the run's mark.
+func TestEscapedChildIsStopped(t *testing.T) {
+	p := start(t, context.Background(), "escape", Config{Silence: 5 * time.Second}, 3)
+	if _, err := answers(p, 3); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Exit(); err != nil {
+		t.Fatalf("Exit = %v, want the program's clean exit", err)
+	}
+	var pid int
+	if _, err := fmt.Sscanf(p.Stderr(), "child %d", &pid); err != nil {
+		t.Fatalf("stderr %q names no child: %v", p.Stderr(), err)
+	}
+	if !proctest.WaitGone(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("child %d, in a session of its own, is still running", pid)
+	}
+}
+
+// A program that leaves a child holding its output and exits before its
+// last answer is found out at once, not after the silence limit.
+func TestForkAndExitEndsSoon(t *testing.T) {
+	p := start(t, context.Background(), "forkexit", Config{Silence: 30 * time.Second}, 10)
+	begin := time.Now()
+	n, err := answers(p, 10)
+	if !errors.Is(err, io.EOF) || n != 2 {
+		t.Fatalf("%d answers, then %v; want 2 and the end of the output", n, err)
+	}
+	if d := time.Since(begin); d > 5*time.Second {
+		t.Fatalf("the end came after %v, want it within a few seconds of the exit", d)
 	}
 }
 
