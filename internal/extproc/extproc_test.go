@@ -124,9 +124,10 @@ func TestRun(t *testing.T) {
 		err      string // from reading the answers, or from Exit
 	}{
 		{"answers all", "echo", Config{Silence: 5 * time.Second}, 1000, 1000, ""},
-		// 20 answers 30 ms apart take 600 ms, past what a silence of 200 ms
-		// would allow as a budget, but never silent for 200 ms.
-		{"slow but steady", "slow", Config{Silence: 200 * time.Millisecond}, 20, 20, ""},
+		// 20 answers 30 ms apart take 600 ms, past what a silence of 400 ms
+		// would allow as a budget, but never silent for 400 ms: room enough
+		// for a race-enabled helper to start on a busy machine.
+		{"slow but steady", "slow", Config{Silence: 400 * time.Millisecond}, 20, 20, ""},
 		{"hangs", "hang", Config{Silence: 300 * time.Millisecond}, 10, 3, "gave no answer for 300ms"},
 		{"over the total", "slow", Config{Total: 200 * time.Millisecond}, 20, 6, "ran past the total limit of 200ms"},
 		{"crashes", "crash", Config{Silence: 5 * time.Second}, 5, 2, "exit status 3"},
