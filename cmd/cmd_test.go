@@ -100,7 +100,7 @@ func TestUsageErrors(t *testing.T) {
 		{"a trailing comma", []string{"solve", "--moves", "4,0,"}, "have an empty move between commas"},
 		{"a sample of 0", []string{"verify", "solver", "--sample", "0", "--", "x"}, "--sample 0 is not a count of positions"},
 		{"too large to exhaust", []string{"enumerate", "--size", "6x5"}, "size 6x5 has 30 cells, too many to exhaust"},
-		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "positions at 44 bytes each), and this machine has"},
+		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "positions at 44 bytes each (7.1 TB), and 2.1 TB to build the largest layer; the memory a run may use is"},
 		{"all boards past 16 cells", []string{"verify", "--all-boards", "--gravity", "--size", "3x6", "--k", "4"}, "--all-boards: the raw boards are walked up to 16 cells (43046721 boards), and 3x6 has 18 cells (387420489 boards); leave it out or choose a smaller --size"},
 		{"side that wraps the product", []string{"enumerate", "--size", "3x6148914691236517208"}, "size 3x6148914691236517208 has more cells than the game model holds"},
 		{"product that wraps to 8", []string{"solve", "--size", "6148914691236517208x3"}, "has more cells than the game model holds"},
@@ -289,5 +289,38 @@ func TestServe(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop on the interrupt")
+	}
+}
+
+// A per-position command estimates the memory of what can follow its
+// position before it allocates, and refuses at once when that will not fit.
+func TestPositionMemory(t *testing.T) {
+	t.Setenv("TATETI_MEMORY", "1000000000") // 1 GB
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"free 4x5 k=5 from the empty board", []string{"solve", "--size", "4x5", "--k", "5", "--position", "...................."}, "4x5 k=5 needs about"},
+		{"render free 4x5", []string{"render", "--size", "4x5", "--k", "4", "--out", "-"}, "4x5 k=4 needs about"},
+		{"free 5x5 after one move", []string{"solve", "--size", "5x5", "--k", "4", "--moves", "12"}, "5x5 k=4 from ...../...../..X../...../..... needs about"},
+		{"gravity 2x12 after one move", []string{"solve", "--gravity", "--size", "2x12", "--k", "3", "--moves", "12"}, "needs about"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			_, errOut, code := run(t, "", tt.args...)
+			if code != exitUsage || !strings.Contains(errOut, tt.want) || !strings.Contains(errOut, "the memory a run may use is 1.0 GB") {
+				t.Fatalf("exit %d, stderr %q; want 2, %q and the cap", code, errOut, tt.want)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Fatalf("refused after %v, want at once", d)
+			}
+		})
+	}
+	// What does fit still runs: a late position of the same free 4x5 board.
+	out, errOut, code := run(t, "", "solve", "--size", "4x5", "--k", "5", "--position", "XOXO./OXOX./XOXO./.....")
+	if code != 0 || !strings.Contains(out, "value:") {
+		t.Fatalf("exit %d, stderr %q; want the late position solved", code, errOut)
 	}
 }

@@ -47,7 +47,7 @@ not at all.`,
 			if err := checkOutFile(opts.Out); err != nil {
 				return err
 			}
-			if opts.Board, err = parsePosition(opts.Rules, position, moves); err != nil {
+			if opts.Board, err = parsePosition(opts.Rules, position, moves, f.Memory()); err != nil {
 				return flagError(err)
 			}
 			if runF != nil {

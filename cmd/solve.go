@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -46,7 +47,7 @@ drawn on the board, best moves marked. --moves plays moves first (from
 			}
 			opts.Position = c.Flags().Changed("position") || c.Flags().Changed("moves")
 			if opts.Position {
-				opts.Board, err = parsePosition(opts.Rules, position, moves)
+				opts.Board, err = parsePosition(opts.Rules, position, moves, f.Memory())
 			} else {
 				opts.Plan, err = solve.PlanFor(opts.Rules, f.Memory())
 			}
@@ -82,8 +83,21 @@ func runSolve(opts *SolveOptions) error {
 }
 
 // parsePosition reads the board of --position (empty: the empty board),
-// which must be able to arise, and plays --moves on it.
-func parsePosition(rl rules.Rules, position, moves string) (game.Board, error) {
+// which must be able to arise, and plays --moves on it; what can follow the
+// board must fit the board limit and memory of exhaustive work.
+func parsePosition(rl rules.Rules, position, moves string, memory uint64) (game.Board, error) {
+	b, err := readPosition(rl, position, moves)
+	if err != nil {
+		return b, err
+	}
+	if err := enumerate.CheckSize(rl.Spec()); err != nil {
+		return b, err
+	}
+	return b, enumerate.CheckMemoryFrom(rl.Spec(), b, memory)
+}
+
+// readPosition reads the board of --position and plays --moves on it.
+func readPosition(rl rules.Rules, position, moves string) (game.Board, error) {
 	var b game.Board
 	if position != "" {
 		var err error

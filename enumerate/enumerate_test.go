@@ -616,3 +616,54 @@ func TestLeanThenComplete(t *testing.T) {
 		})
 	}
 }
+
+// The estimate from a position bounds the positions that can follow it, and
+// its printed parts add up.
+func TestEstimateFrom(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules rules.Rules
+		root  string
+	}{
+		{"3x3 after the centre", variant(3, 3, 3, false, false), ".../.X./..."},
+		{"3x3, O to move after two", variant(3, 3, 3, false, false), "XO./.X./..."},
+		{"misère 3x4", variant(3, 4, 3, false, true), "X.../.O../...."},
+		{"gravity 4x4", variant(4, 4, 4, true, false), "..../..../..../.XO."},
+		{"gravity 5x4 past 16 cells", variant(5, 4, 4, true, false), "..../..../..../..../XO.X"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tt.rules.Spec()
+			root, err := s.Parse(tt.root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := From(context.Background(), tt.rules, root, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := EstimateFrom(s, root)
+			if e.Placements < uint64(r.Len()) {
+				t.Fatalf("%d placements for %d positions: want at least as many", e.Placements, r.Len())
+			}
+			if e.PositionBytes != e.Placements*BytesPerPosition || e.Bytes != e.PositionBytes+e.LayerBytes {
+				t.Fatalf("estimate %+v: its parts do not add up", e)
+			}
+		})
+	}
+}
+
+func TestBytes(t *testing.T) {
+	tests := []struct {
+		n    uint64
+		want string
+	}{
+		{0, "0 B"}, {999, "999 B"}, {1000, "1.0 kB"}, {447_300_000, "447.3 MB"}, {999_960_000, "1.0 GB"},
+		{9_231_200_000_000, "9.2 TB"}, {1 << 63, "9.2 EB"},
+	}
+	for _, tt := range tests {
+		if got := Bytes(tt.n); got != tt.want {
+			t.Errorf("Bytes(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}

@@ -2,6 +2,9 @@ package enumerate
 
 import (
 	"fmt"
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/game"
 
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -13,9 +16,14 @@ type Estimate struct {
 	// as O or one more) and, under gravity, no floating mark: at least as
 	// many as the reachable positions.
 	Placements uint64 `json:"placements"`
-	// Bytes is the memory to enumerate and solve that many positions, and
-	// to build the largest layer.
-	Bytes uint64 `json:"bytes"`
+	// PositionBytes is the memory to enumerate and solve that many
+	// positions, BytesPerPosition each; LayerBytes what building the
+	// largest layer takes beside them (past index.DenseCells cells); Bytes
+	// their sum.
+	PositionBytes uint64 `json:"position_bytes"`
+	LayerBytes    uint64 `json:"layer_bytes"`
+	Bytes         uint64 `json:"bytes"`
+	largest       uint64 // the placements of the largest count of marks
 }
 
 // BytesPerPosition is what enumerate and solve keep for each position: id,
@@ -23,35 +31,53 @@ type Estimate struct {
 // depth, best moves and move counts (9), with some room.
 const BytesPerPosition = 44
 
-// Estimate gives the estimate for the game of rs.
-func EstimateFor(rs rules.Spec) Estimate {
-	n, rows, cols := rs.Cells(), rs.Rows, rs.Cols
-	// byCount[x][o]: placements with x X marks and o O marks.
+// EstimateFor gives the estimate for the game of rs from the empty board.
+func EstimateFor(rs rules.Spec) Estimate { return EstimateFrom(rs, game.Board{}) }
+
+// EstimateFrom gives the estimate for the positions that can follow root
+// (itself included) in the game of rs: the boards that add marks to root's
+// empty cells, as many X as O or one more in all, and under gravity no mark
+// above an empty cell.
+func EstimateFrom(rs rules.Spec, root game.Board) Estimate {
+	x0, o0 := bits.OnesCount32(uint32(root.X)), bits.OnesCount32(uint32(root.O))
+	empty := rs.Cells() - x0 - o0
+	// byCount[x][o]: ways to add x X marks and o O marks.
 	byCount := [][]uint64{{1}}
 	if rs.Gravity {
-		for range cols {
-			byCount = addColumn(byCount, rows)
+		for c := range rs.Cols {
+			byCount = addColumn(byCount, openCells(rs, root, c))
 		}
 	} else {
-		byCount = freeCounts(n)
+		byCount = freeCounts(empty)
 	}
 	var e Estimate
-	var largest uint64
 	for x := range byCount {
 		for o := range byCount[x] {
-			if x == o || x == o+1 {
+			if d := (x0 + x) - (o0 + o); d == 0 || d == 1 {
 				e.Placements += byCount[x][o]
-				largest = max(largest, byCount[x][o])
+				e.largest = max(e.largest, byCount[x][o])
 			}
 		}
 	}
-	e.Bytes = e.Placements * BytesPerPosition
-	if n > index.DenseCells {
+	e.PositionBytes = e.Placements * BytesPerPosition
+	if rs.Cells() > index.DenseCells {
 		// Building a layer sorts the children of the one before, up to one
 		// a legal move, and merges them into a copy.
-		e.Bytes += largest * uint64(cols) * 8 * 2
+		e.LayerBytes = e.largest * uint64(rs.Cols) * 8 * 2
 	}
+	e.Bytes = e.PositionBytes + e.LayerBytes
 	return e
+}
+
+// openCells counts the empty cells of column c of root.
+func openCells(rs rules.Spec, root game.Board, c int) int {
+	n := 0
+	for r := range rs.Rows {
+		if root.At(r*rs.Cols+c) == game.Empty {
+			n++
+		}
+	}
+	return n
 }
 
 // freeCounts counts the boards of n cells by their X and O marks:
@@ -95,17 +121,49 @@ func binomial(n, k int) uint64 {
 }
 
 // CheckMemory returns an error when the estimate of rs is more than
-// available bytes, naming both.
+// available bytes (0: unknown, no limit), naming every part of it.
 func CheckMemory(rs rules.Spec, available uint64) error {
-	e := EstimateFor(rs)
+	return checkMemory(rs, EstimateFor(rs), available, "")
+}
+
+// CheckMemoryFrom is CheckMemory for the positions that can follow root.
+func CheckMemoryFrom(rs rules.Spec, root game.Board, available uint64) error {
+	if root == (game.Board{}) {
+		return CheckMemory(rs, available)
+	}
+	return checkMemory(rs, EstimateFrom(rs, root), available, "from "+rs.Format(root)+" ")
+}
+
+func checkMemory(rs rules.Spec, e Estimate, available uint64, from string) error {
 	if available == 0 || e.Bytes <= available {
 		return nil
 	}
-	return fmt.Errorf("%s needs about %s of memory (up to %s positions at %d bytes each), and this machine has %s available; try a smaller board or a longer k",
-		rs, gigabytes(e.Bytes), thousands(e.Placements), BytesPerPosition, gigabytes(available))
+	layer := ""
+	if e.LayerBytes > 0 {
+		layer = fmt.Sprintf(", and %s to build the largest layer", Bytes(e.LayerBytes))
+	}
+	advice := "try a smaller board"
+	if from != "" {
+		advice = "try a position with more marks, or a smaller board"
+	}
+	return fmt.Errorf("%s %sneeds about %s of memory: up to %s positions at %d bytes each (%s)%s; the memory a run may use is %s (TATETI_MEMORY caps it); %s",
+		rs, from, Bytes(e.Bytes), thousands(e.Placements), BytesPerPosition, Bytes(e.PositionBytes), layer, Bytes(available), advice)
 }
 
-func gigabytes(b uint64) string { return fmt.Sprintf("%.1f GB", float64(b)/1e9) }
+// Bytes says a count of bytes in the unit that suits it: "512 B", "1.5 kB",
+// "43.3 GB", "9.2 TB" (powers of 1000).
+func Bytes(n uint64) string {
+	const units = "kMGTPE"
+	if n < 1000 {
+		return fmt.Sprintf("%d B", n)
+	}
+	f, u := float64(n)/1000, 0
+	for f >= 999.95 && u < len(units)-1 {
+		f /= 1000
+		u++
+	}
+	return fmt.Sprintf("%.1f %cB", f, units[u])
+}
 
 func thousands(n uint64) string {
 	s := fmt.Sprint(n)

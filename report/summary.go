@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -32,6 +33,6 @@ func Summary(w io.Writer, s solve.Summary) error {
 // instead; nothing for an enumerated game.
 func Plan(w io.Writer, p solve.Plan) {
 	if p.Method == solve.ByRank {
-		fmt.Fprintf(w, "tateti-lab: %s\ntateti-lab: solving over placement ranks instead, a byte each (%.1f GB)\n", p.Why, float64(p.Bytes)/1e9)
+		fmt.Fprintf(w, "tateti-lab: %s\ntateti-lab: solving over placement ranks instead, a byte each (%s)\n", p.Why, enumerate.Bytes(p.Bytes))
 	}
 }
