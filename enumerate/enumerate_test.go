@@ -361,9 +361,17 @@ func TestEstimate(t *testing.T) {
 			}
 		})
 	}
-	// Every fair-count board of 3x3 is a placement, reachable or not: 6,046.
-	if got := EstimateFor(rules.Spec{Spec: game.Default}).Placements; got != 6046 {
-		t.Errorf("3x3 placements = %d, want 6046", got)
+	// The bound knows k: below the 6,046 fair-count boards of 3x3 and
+	// above its 5,478 positions; exact where every first move wins.
+	if got := EstimateFor(rules.Spec{Spec: game.Default}).Placements; got >= 6046 || got < 5478 {
+		t.Errorf("3x3 placements = %d, want fewer than the 6,046 fair-count boards and at least the 5,478 positions", got)
+	}
+	k1 := variant(1, 25, 1, false, false)
+	if got, want := EstimateFor(k1.Spec()).Placements, uint64(allUnder(t, k1, 2).Len()); got != want {
+		t.Errorf("1x25 k=1: %d placements, want the %d positions: every first move wins", got, want)
+	}
+	if k4, k5 := EstimateFor(variant(5, 5, 4, false, false).Spec()), EstimateFor(variant(5, 5, 5, false, false).Spec()); k4.Placements >= k5.Placements {
+		t.Errorf("5x5: %d placements for k=4, %d for k=5; want fewer for the shorter line", k4.Placements, k5.Placements)
 	}
 }
 

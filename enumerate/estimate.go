@@ -13,8 +13,9 @@ import (
 // Estimate is what exhausting a game will need, known before it starts.
 type Estimate struct {
 	// Placements counts the raw boards with fair counts (X has as many marks
-	// as O or one more) and, under gravity, no floating mark: at least as
-	// many as the reachable positions.
+	// as O or one more), under gravity no floating mark, and no k in a row in
+	// any row or column (under gravity: column) of the side that did not
+	// move last: at least as many as the reachable positions (lines.go).
 	Placements uint64 `json:"placements"`
 	// PositionBytes is the memory to enumerate and solve that many
 	// positions, BytesPerPosition each; LayerBytes what building the
@@ -40,16 +41,8 @@ func EstimateFor(rs rules.Spec) Estimate { return EstimateFrom(rs, game.Board{})
 // above an empty cell.
 func EstimateFrom(rs rules.Spec, root game.Board) Estimate {
 	x0, o0 := bits.OnesCount32(uint32(root.X)), bits.OnesCount32(uint32(root.O))
-	empty := rs.Cells() - x0 - o0
-	// byCount[x][o]: ways to add x X marks and o O marks.
-	byCount := [][]uint64{{1}}
-	if rs.Gravity {
-		for c := range rs.Cols {
-			byCount = addColumn(byCount, openCells(rs, root, c))
-		}
-	} else {
-		byCount = freeCounts(empty)
-	}
+	// byCount[x][o]: positions that add x X marks and o O marks, at most.
+	byCount := placements(rs, root, x0, o0)
 	var e Estimate
 	for x := range byCount {
 		for o := range byCount[x] {
@@ -67,57 +60,6 @@ func EstimateFrom(rs rules.Spec, root game.Board) Estimate {
 	}
 	e.Bytes = e.PositionBytes + e.LayerBytes
 	return e
-}
-
-// openCells counts the empty cells of column c of root.
-func openCells(rs rules.Spec, root game.Board, c int) int {
-	n := 0
-	for r := range rs.Rows {
-		if root.At(r*rs.Cols+c) == game.Empty {
-			n++
-		}
-	}
-	return n
-}
-
-// freeCounts counts the boards of n cells by their X and O marks:
-// C(n, x) · C(n-x, o).
-func freeCounts(n int) [][]uint64 {
-	out := make([][]uint64, n+1)
-	for x := range out {
-		out[x] = make([]uint64, n+1-x)
-		for o := range out[x] {
-			out[x][o] = binomial(n, x) * binomial(n-x, o)
-		}
-	}
-	return out
-}
-
-// addColumn adds a gravity column of rows cells: a stack of h marks, each
-// X or O, for every h from 0 to rows.
-func addColumn(byCount [][]uint64, rows int) [][]uint64 {
-	out := make([][]uint64, len(byCount)+rows)
-	for x := range out {
-		out[x] = make([]uint64, len(byCount)+rows)
-	}
-	for x := range byCount {
-		for o, c := range byCount[x] {
-			for h := 0; h <= rows; h++ {
-				for a := 0; a <= h; a++ { // a X marks among the h
-					out[x+a][o+h-a] += c * binomial(h, a)
-				}
-			}
-		}
-	}
-	return out
-}
-
-func binomial(n, k int) uint64 {
-	r := uint64(1)
-	for i := 1; i <= k; i++ {
-		r = r * uint64(n-k+i) / uint64(i)
-	}
-	return r
 }
 
 // CheckMemory returns an error when the estimate of rs is more than
