@@ -1,6 +1,9 @@
-// Package cmd owns the command line of tateti-lab: the Cobra commands, their
-// flags and options, and human and JSON output. It holds no game logic: each
-// command validates its options and calls the domain packages.
+// Package cmd owns the command line of tateti-lab, built as the GitHub CLI
+// builds its own: a Factory of what commands share, and for each command an
+// options struct and NewCmdX(f, runF), whose RunE validates every flag before
+// any work (a FlagError, exit 2) and hands the options to runF, or to the
+// command's run: one call into the domain and one into report. It holds no
+// game logic, verdict or view.
 package cmd
 
 import (

@@ -1,6 +1,8 @@
-// Package report owns the views of a position that every front end shows:
-// the object `solve --position --json` prints (and the web API will answer),
-// and its SVG picture, built once from a solved position.
+// Package report owns every view the tool shows: the object of a position
+// that solve --position --json prints and the web API answers, its text and
+// its SVG picture, built once from a solved position; and the text of every
+// command's result (counts, a solved game, the proofs, the verdicts on a
+// user's checker, solver, agent or contest program, an export).
 package report
 
 import (
