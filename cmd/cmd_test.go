@@ -324,3 +324,38 @@ func TestPositionMemory(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q; want the late position solved", code, errOut)
 	}
 }
+
+// version says the tool's version, in text and in JSON; shell completion
+// offers the values of the flags that take a few known ones.
+func TestVersionAndCompletion(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"version", []string{"version"}, []string{"tateti-lab " + Version + " (go"}},
+		{"version as JSON", []string{"version", "--json"}, []string{`"version": "` + Version + `"`}},
+		{"--size", []string{"__complete", "enumerate", "--size", ""}, []string{"3x3\n", "4x4\n"}},
+		{"--format", []string{"__complete", "export", "--format", ""}, []string{"parquet\n", "csv\n"}},
+		{"--move-format", []string{"__complete", "grade", "--move-format", ""}, []string{"cell\n", "row,col\n", "column\n"}},
+		{"--cells", []string{"__complete", "verify", "checker", "--cells", ""}, []string{"0,1,-1\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := run(t, "", tt.args...)
+			for _, w := range tt.want {
+				if code != 0 || !strings.Contains(out, w) {
+					t.Fatalf("exit %d, stdout %q, stderr %q; want %q", code, out, errOut, w)
+				}
+			}
+		})
+	}
+}
+
+// render draws SVG: --json is refused, not ignored.
+func TestRenderJSON(t *testing.T) {
+	out, errOut, code := run(t, "", "render", "--json", "--out", "-")
+	if code != exitUsage || !strings.Contains(errOut, "--json does not go with render, which draws SVG") || strings.Contains(out, "<svg") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 2, the refusal and no SVG", code, out, errOut)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -30,7 +31,10 @@ type Factory struct {
 	IO *IOStreams
 	// Memory gives the bytes of memory a run may use, 0 when unknown.
 	Memory func() uint64
-	game   *gameFlags
+	// Progress shows long work on a terminal; nil when ErrOut is not one.
+	Progress *progress.Line
+	game     *gameFlags
+	quiet    bool
 }
 
 // NewFactory gives a factory over the streams, with the machine's memory

@@ -41,6 +41,9 @@ not at all.`,
 			if opts.GameOptions, err = f.options(c); err != nil {
 				return err
 			}
+			if opts.JSON {
+				return flagErrorf("--json does not go with render, which draws SVG; solve --position BOARD --json gives the position as JSON")
+			}
 			if opts.Out == "" {
 				return flagErrorf("--out is missing, name the SVG file to write, such as --out position.svg, or - for stdout")
 			}

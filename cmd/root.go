@@ -85,12 +85,15 @@ func interruptible(parent context.Context) (context.Context, func()) {
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &stickyWriter{w: stdout}
 	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, ErrTTY: isTerminal(stderr)}
-	if io.ErrTTY {
-		line := progress.NewLine(stderr)
-		ctx = progress.With(ctx, line)
-		defer line.Done()
-	}
 	f := NewFactory(io)
+	if io.ErrTTY {
+		f.Progress = progress.NewLine(stderr)
+		ctx = progress.With(ctx, f.Progress)
+		defer f.Progress.Done()
+		// The output starts on a line of its own: the progress line, on the
+		// same terminal, is cleared before anything is written.
+		out.before = f.Progress.Done
+	}
 	root := NewCmdRoot(f)
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -163,13 +166,17 @@ func jsonWanted(args []string) bool {
 // stickyWriter passes writes on and keeps the first error, so that a run
 // whose output could not be written fails even where a printer ignores it.
 type stickyWriter struct {
-	w   io.Writer
-	err error
+	w      io.Writer
+	err    error
+	before func() // called before each write, if set
 }
 
 func (s *stickyWriter) Write(p []byte) (int, error) {
 	if s.err != nil {
 		return 0, s.err
+	}
+	if s.before != nil {
+		s.before()
 	}
 	n, err := s.w.Write(p)
 	s.err = err
@@ -196,6 +203,12 @@ combine. TATETI_MEMORY (bytes) caps the memory a run may plan on.`,
 	}
 	root.SetFlagErrorFunc(flagErrorFunc)
 	f.game.bind(root.PersistentFlags())
+	root.PersistentFlags().BoolVarP(&f.quiet, "quiet", "q", false, "show no progress on the terminal")
+	root.PersistentPreRun = func(*cobra.Command, []string) {
+		if f.quiet && f.Progress != nil {
+			f.Progress.Mute()
+		}
+	}
 	root.AddCommand(
 		NewCmdEnumerate(f, nil),
 		NewCmdSolve(f, nil),
@@ -205,7 +218,9 @@ combine. TATETI_MEMORY (bytes) caps the memory a run may plan on.`,
 		NewCmdJudge(f),
 		NewCmdRender(f, nil),
 		NewCmdServe(f, nil),
+		NewCmdVersion(f),
 	)
+	completeFlagValues(root)
 	return root
 }
 

@@ -40,6 +40,14 @@ type Line struct {
 	phaseStart time.Time
 	last       time.Time
 	shown      bool
+	muted      bool
+}
+
+// Mute stops the line from showing anything from now on (--quiet).
+func (l *Line) Mute() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.muted = true
 }
 
 // NewLine starts a Line on w, a terminal.
@@ -57,7 +65,7 @@ func (l *Line) Report(phase string, ply int, done, total int64) {
 	if phase != l.phase {
 		l.phase, l.phaseStart = phase, now
 	}
-	if now.Sub(l.start) < time.Second || now.Sub(l.last) < 200*time.Millisecond {
+	if l.muted || now.Sub(l.start) < time.Second || now.Sub(l.last) < 200*time.Millisecond {
 		return
 	}
 	l.last, l.shown = now, true

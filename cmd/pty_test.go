@@ -1,0 +1,77 @@
+//go:build linux
+
+package cmd
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// onTerminal runs the command line with its stdout and stderr on one
+// pseudo-terminal, as a person at a terminal would, and gives all it wrote
+// there.
+func onTerminal(t *testing.T, args ...string) string {
+	t.Helper()
+	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer master.Close()
+	fd := int(master.Fd())
+	if err := unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetInt(fd, unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tty, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(os.Environ(), mainEnv+"=1", "GORACE=atexit_sleep_ms=0")
+	c.Stdout, c.Stderr = tty, tty
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tty.Close()
+	var out bytes.Buffer
+	io.Copy(&out, master) // ends with EIO once the terminal's last writer is gone
+	if err := c.Wait(); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out.String())
+	}
+	return out.String()
+}
+
+// On a terminal, long work shows its progress on stderr, and the output
+// starts on a line of its own: the progress line is cleared before it.
+// --quiet shows no progress.
+func TestTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a few seconds of work twice on a terminal; run without -short")
+	}
+	args := []string{"verify", "--gravity", "--size", "4x5", "--k", "4"}
+	first := "4x5 board, 4 in a row, gravity, X first: 3,945,711 reachable positions"
+	out := onTerminal(t, args...)
+	at := strings.Index(out, first)
+	if at < 0 || !strings.Contains(out[:at], "positions") {
+		t.Fatalf("the output holds no progress before its first line %q:\n%q", first, out)
+	}
+	// A carriage return and a clear of the line come right before the
+	// output, so that it starts at the left of an empty line.
+	if !strings.HasSuffix(out[:at], "\r\x1b[K") {
+		t.Fatalf("the output's first line is glued to what came before: %q", out[max(0, at-80):at+len(first)])
+	}
+	quiet := onTerminal(t, append(args, "--quiet")...)
+	if !strings.HasPrefix(quiet, first) {
+		t.Fatalf("with --quiet the output starts %q, want its first line and no progress", quiet[:min(len(quiet), 120)])
+	}
+}

@@ -1,0 +1,61 @@
+package cmd
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/spf13/cobra"
+)
+
+// NewCmdVersion builds version.
+func NewCmdVersion(f *Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the tool's version",
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			v := struct {
+				Tool    string `json:"tool"`
+				Version string `json:"version"`
+				Go      string `json:"go"`
+			}{"tateti-lab", Version, runtime.Version()}
+			if f.game.json {
+				return writeJSON(f.IO.Out, v)
+			}
+			_, err := fmt.Fprintf(f.IO.Out, "%s %s (%s)\n", v.Tool, v.Version, v.Go)
+			return err
+		},
+	}
+}
+
+// completeFlagValues offers values for the flags that take a few known ones
+// to shell completion (tateti-lab completion bash, zsh, fish, powershell).
+func completeFlagValues(root *cobra.Command) {
+	values := map[string][]string{
+		"format":      {"parquet", "csv", "parquet,csv"},
+		"move-format": {"cell", "row,col", "column"},
+		"cells":       {"X,O,.", "0,1,-1", "1,2,0"},
+		"results":     {"X,O,draw,open", "0,1,2,3", "1,2,0,-1"},
+		"check":       {"value", "value,depth", "value,best", "value,depth,best"},
+	}
+	_ = root.RegisterFlagCompletionFunc("size", fixed("3x3", "3x4", "4x3", "4x4", "4x5", "5x4", "5x5", "3x6", "4x6", "6x3"))
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for name, vals := range values {
+			if c.LocalNonPersistentFlags().Lookup(name) != nil {
+				_ = c.RegisterFlagCompletionFunc(name, fixed(vals...))
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// fixed completes with vals, and no file names.
+func fixed(vals ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return vals, cobra.ShellCompDirectiveNoFileComp
+	}
+}
