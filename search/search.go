@@ -1,0 +1,186 @@
+// Package search owns perfect play of one position at a time, by search
+// rather than by exhausting the game: the exact value (for X) and depth of a
+// position of a gravity game (Connect Four and its m,n,k relatives, normal
+// or misère), on boards whose columns, each with one spare bit, fit 64 bits
+// (7x6 and 8x7 among them). It is the negamax with alpha-beta and a
+// transposition table of Pascal Pons' Connect Four solver, over his bit
+// layout, with the lab's conventions: the winner wins fastest and the loser
+// loses slowest, and a draw's depth is the empty cells.
+//
+// Scores: a game that ends at ply P (marks on the board) in a win is worth
+// cells+1-P to the winner and its opposite to the loser, a draw 0; so a
+// faster win scores more, a slower loss less badly, and any win more than a
+// draw. Negamax gives each position the score of its side to move.
+package search
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// Solver answers positions of one gravity game. It keeps a transposition
+// table across positions; it is for one goroutine.
+type Solver struct {
+	g      *geometry
+	misere bool
+	cells  int
+	tt     table
+	// Nodes counts the positions searched, for a measure of the work.
+	Nodes uint64
+}
+
+// NewGravity gives a solver of the gravity game of rows x cols, k in a row,
+// normal or misère, with a transposition table of 1<<tableBits entries.
+func NewGravity(rows, cols, k int, misere bool, tableBits int) (*Solver, error) {
+	if rows < 1 || cols < 1 || k < 1 || cols*(rows+1) > 64 {
+		return nil, fmt.Errorf("a %dx%d gravity board takes %d bits with its spare row, and search holds 64 (8 columns of 7 rows)", rows, cols, cols*(rows+1))
+	}
+	return &Solver{g: newGeometry(rows, cols, k), misere: misere, cells: rows * cols, tt: newTable(tableBits)}, nil
+}
+
+// Solve gives the value for X (+1 X wins, 0 draw, -1 O wins) and the depth
+// of the position whose X and O marks are the cells of x and o, numbered
+// row-major from the top left as package game numbers them. The position
+// must be one that can arise in play.
+func (s *Solver) Solve(x, o uint64) (value, depth int8, err error) {
+	var bx, bo uint64
+	for m := x; m != 0; m &= m - 1 {
+		bx |= 1 << s.g.bitOf(bits.TrailingZeros64(m))
+	}
+	for m := o; m != 0; m &= m - 1 {
+		bo |= 1 << s.g.bitOf(bits.TrailingZeros64(m))
+	}
+	if bx&bo != 0 || (bx|bo)&^s.g.full != 0 {
+		return 0, 0, errors.New("search: overlapping or off-board marks")
+	}
+	moves := marks(bx | bo)
+	xToMove := marks(bx) == marks(bo)
+	switch {
+	case s.g.lined(bx) || s.g.lined(bo): // over: the last mover made the line
+		v := int8(1)
+		if s.g.lined(bo) {
+			v = -1
+		}
+		if s.misere {
+			v = -v
+		}
+		return v, 0, nil
+	case moves == s.cells:
+		return 0, 0, nil
+	}
+	pos := bo
+	if xToMove {
+		pos = bx
+	}
+	score := s.negamax(pos, bx|bo, moves, -s.cells-1, s.cells+1)
+	return s.value(score, xToMove), s.depth(score, moves), nil
+}
+
+// value gives a score of the side to move as a value for X.
+func (s *Solver) value(score int, xToMove bool) int8 {
+	v := int8(0)
+	switch {
+	case score > 0:
+		v = 1
+	case score < 0:
+		v = -1
+	}
+	if !xToMove {
+		v = -v
+	}
+	return v
+}
+
+// depth gives the plies from a position of moves marks to the end, from its
+// score: a win or loss ends at ply cells+1-|score|, a draw on a full board.
+func (s *Solver) depth(score, moves int) int8 {
+	if score == 0 {
+		return int8(s.cells - moves)
+	}
+	return int8(s.cells + 1 - max(score, -score) - moves)
+}
+
+// negamax gives the score of the side to move, whose marks are pos, among
+// all marks mask (moves of them), within (alpha, beta): exact inside it, a
+// bound outside.
+func (s *Solver) negamax(pos, mask uint64, moves, alpha, beta int) int {
+	s.Nodes++
+	g := s.g
+	if !s.misere {
+		// A line now is the best there is.
+		for i := range g.cols {
+			c := g.order[i]
+			if mask&g.top(c) == 0 && g.lined(pos|stone(g, mask, c)) {
+				return s.cells - moves
+			}
+		}
+		// Else the earliest win is on the next move but one, if the board
+		// has room for it; a draw otherwise.
+		if most := max(s.cells-moves-2, 0); beta > most {
+			if beta = most; alpha >= beta {
+				return beta
+			}
+		}
+	}
+	key := pos + mask
+	if v, flag, ok := s.tt.get(key); ok {
+		switch {
+		case flag == exact:
+			return v
+		case flag == lower:
+			alpha = max(alpha, v)
+		default:
+			beta = min(beta, v)
+		}
+		if alpha >= beta {
+			return v
+		}
+	}
+	alpha0 := alpha // the window searched: what the score found bounds
+	best := -s.cells - 1
+	for i := range g.cols {
+		c := g.order[i]
+		if mask&g.top(c) != 0 {
+			continue
+		}
+		sc := s.child(pos, mask, moves, c, alpha, beta)
+		if sc > best {
+			best = sc
+		}
+		if best > alpha {
+			alpha = best
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	flag := exact
+	switch {
+	case best <= alpha0:
+		flag = upper
+	case best >= beta:
+		flag = lower
+	}
+	s.tt.put(key, best, flag)
+	return best
+}
+
+// child gives the score, for the side to move, of playing column c.
+func (s *Solver) child(pos, mask uint64, moves, c, alpha, beta int) int {
+	st := stone(s.g, mask, c)
+	mine := pos | st
+	switch {
+	case s.g.lined(mine): // only under misère: normal play returned already
+		return -(s.cells - moves)
+	case moves+1 == s.cells:
+		return 0
+	}
+	after := mask | st
+	return -s.negamax(after^mine, after, moves+1, -beta, -alpha)
+}
+
+// stone gives the cell a mark dropped in column c lands on.
+func stone(g *geometry, mask uint64, c int) uint64 {
+	return (mask + g.bottom&g.column(c)) & g.column(c)
+}
