@@ -124,18 +124,9 @@ func (s *Solver) negamax(pos, mask uint64, moves, alpha, beta int) int {
 		}
 	}
 	key := pos + mask
-	if v, flag, ok := s.tt.get(key); ok {
-		switch {
-		case flag == exact:
-			return v
-		case flag == lower:
-			alpha = max(alpha, v)
-		default:
-			beta = min(beta, v)
-		}
-		if alpha >= beta {
-			return v
-		}
+	alpha, beta, v, settled := s.probe(key, alpha, beta)
+	if settled {
+		return v
 	}
 	alpha0 := alpha // the window searched: what the score found bounds
 	best := -s.cells - 1
@@ -164,6 +155,23 @@ func (s *Solver) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	}
 	s.tt.put(key, best, flag)
 	return best
+}
+
+// probe narrows the window (alpha, beta) by what the table knows of key,
+// and says when that settles the score, v.
+func (s *Solver) probe(key uint64, alpha, beta int) (a, b, v int, settled bool) {
+	v, flag, ok := s.tt.get(key)
+	switch {
+	case !ok:
+		return alpha, beta, 0, false
+	case flag == exact:
+		return alpha, beta, v, true
+	case flag == lower:
+		alpha = max(alpha, v)
+	default:
+		beta = min(beta, v)
+	}
+	return alpha, beta, v, alpha >= beta
 }
 
 // child gives the score, for the side to move, of playing column c.
