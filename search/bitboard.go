@@ -44,6 +44,9 @@ func centreFirst(cols int) [64]int {
 	return order
 }
 
+// playable gives the cell each column that is not full would take next.
+func (g *geometry) playable(mask uint64) uint64 { return (mask + g.bottom) & g.full }
+
 // column gives the cells of column c.
 func (g *geometry) column(c int) uint64 {
 	return (uint64(1)<<g.rows - 1) << (c * (g.rows + 1))
@@ -81,3 +84,33 @@ func (g *geometry) bitOf(i int) int {
 
 // marks counts the marks on a set.
 func marks(m uint64) int { return bits.OnesCount64(m) }
+
+// shift moves a set of cells by t bits, up for t > 0 and down for t < 0;
+// what leaves the 64 bits is gone.
+func shift(m uint64, t int) uint64 {
+	if t >= 0 {
+		return m << uint(t)
+	}
+	return m >> uint(-t)
+}
+
+// winning gives the cells, taken or not, that would give the side with
+// marks m a k in a row: a cell x completes a line when the k-1 other cells
+// of some window of k along a direction through x are all m's. The spare
+// bits between columns keep a window from wrapping from one column into
+// the next; the caller keeps the cells it can play.
+func (g *geometry) winning(m uint64) uint64 {
+	var w uint64
+	for _, d := range g.dirs {
+		for j := range g.k { // x is the j-th cell of the window
+			cells := g.full
+			for i := range g.k {
+				if i != j {
+					cells &= shift(m, (j-i)*int(d))
+				}
+			}
+			w |= cells
+		}
+	}
+	return w & g.full
+}

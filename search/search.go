@@ -106,20 +106,24 @@ func (s *Solver) depth(score, moves int) int8 {
 // bound outside.
 func (s *Solver) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	s.Nodes++
-	g := s.g
+	cand := s.g.playable(mask)
 	if !s.misere {
-		// A line now is the best there is.
-		for i := range g.cols {
-			c := g.order[i]
-			if mask&g.top(c) == 0 && g.lined(pos|stone(g, mask, c)) {
-				return s.cells - moves
-			}
+		var sc int
+		var done bool
+		if cand, sc, done = s.anticipate(pos, mask, moves, cand); done {
+			return sc
 		}
-		// Else the earliest win is on the next move but one, if the board
-		// has room for it; a draw otherwise.
+		// The earliest win is on the next move but one, if the board has
+		// room for it, and the earliest loss after the opponent's next
+		// move but one, as no move now gives it a line at once.
 		if most := max(s.cells-moves-2, 0); beta > most {
 			if beta = most; alpha >= beta {
 				return beta
+			}
+		}
+		if least := min(-(s.cells - moves - 3), 0); alpha < least {
+			if alpha = least; alpha >= beta {
+				return alpha
 			}
 		}
 	}
@@ -130,19 +134,11 @@ func (s *Solver) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	}
 	alpha0 := alpha // the window searched: what the score found bounds
 	best := -s.cells - 1
-	for i := range g.cols {
-		c := g.order[i]
-		if mask&g.top(c) != 0 {
-			continue
-		}
-		sc := s.child(pos, mask, moves, c, alpha, beta)
-		if sc > best {
-			best = sc
-		}
-		if best > alpha {
-			alpha = best
-		}
-		if alpha >= beta {
+	var order [64]uint64
+	for _, st := range s.ordered(pos, mask, cand, order[:0]) {
+		sc := s.child(pos, mask, moves, st, alpha, beta)
+		best = max(best, sc)
+		if alpha = max(alpha, best); alpha >= beta {
 			break
 		}
 	}
@@ -155,6 +151,54 @@ func (s *Solver) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	}
 	s.tt.put(key, best, flag)
 	return best
+}
+
+// anticipate looks one move ahead under normal play: a line now is the best
+// there is; when the opponent threatens two cells, or every move leaves it a
+// line, the position is lost at its next move. Otherwise it keeps of the
+// moves cand those that leave the opponent no line: the one that blocks its
+// threat, if it has one, and none right below a cell it would win on.
+func (s *Solver) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint64, score int, done bool) {
+	g := s.g
+	if g.winning(pos)&cand != 0 {
+		return 0, s.cells - moves, true
+	}
+	lost := -(s.cells - moves - 1)
+	theirs := g.winning(mask^pos) &^ mask
+	if forced := cand & theirs; forced != 0 {
+		if forced&(forced-1) != 0 {
+			return 0, lost, true
+		}
+		cand = forced
+	}
+	if cand &^= theirs >> 1; cand == 0 {
+		return 0, lost, true
+	}
+	return cand, 0, false
+}
+
+// ordered appends to dst the stones of the moves cand, those that make the
+// most cells the side to move would win on first, then the centre first.
+func (s *Solver) ordered(pos, mask, cand uint64, dst []uint64) []uint64 {
+	var score [64]int
+	for i := range s.g.cols {
+		st := cand & s.g.column(s.g.order[i])
+		if st == 0 {
+			continue
+		}
+		n := 0
+		if !s.misere {
+			n = bits.OnesCount64(s.g.winning(pos|st) &^ (mask | st))
+		}
+		// Insertion: a later move goes after the ones that score as well.
+		k := len(dst)
+		dst = append(dst, st)
+		for ; k > 0 && score[k-1] < n; k-- {
+			dst[k], score[k] = dst[k-1], score[k-1]
+		}
+		dst[k], score[k] = st, n
+	}
+	return dst
 }
 
 // probe narrows the window (alpha, beta) by what the table knows of key,
@@ -174,9 +218,8 @@ func (s *Solver) probe(key uint64, alpha, beta int) (a, b, v int, settled bool) 
 	return alpha, beta, v, alpha >= beta
 }
 
-// child gives the score, for the side to move, of playing column c.
-func (s *Solver) child(pos, mask uint64, moves, c, alpha, beta int) int {
-	st := stone(s.g, mask, c)
+// child gives the score, for the side to move, of the move to the cell st.
+func (s *Solver) child(pos, mask uint64, moves int, st uint64, alpha, beta int) int {
 	mine := pos | st
 	switch {
 	case s.g.lined(mine): // only under misère: normal play returned already
@@ -186,9 +229,4 @@ func (s *Solver) child(pos, mask uint64, moves, c, alpha, beta int) int {
 	}
 	after := mask | st
 	return -s.negamax(after^mine, after, moves+1, -beta, -alpha)
-}
-
-// stone gives the cell a mark dropped in column c lands on.
-func stone(g *geometry, mask uint64, c int) uint64 {
-	return (mask + g.bottom&g.column(c)) & g.column(c)
 }

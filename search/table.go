@@ -1,5 +1,7 @@
 package search
 
+import "github.com/tateti-lab/tateti-lab/internal/hugepage"
+
 // A transposition table keeps the scores of positions searched, by their
 // key: the marks of the side to move plus all marks, unique to a position
 // in Pons' layout. An entry holds its key whole, so a lookup never takes
@@ -22,8 +24,10 @@ const (
 	upper
 )
 
+// newTable gives a table of 1<<bits entries, on huge pages where the
+// system gives them: a probe lands anywhere in it.
 func newTable(bits int) table {
-	return table{entries: make([]entry, 1<<bits), mask: 1<<bits - 1}
+	return table{entries: hugepage.Make[entry](1<<bits, 1<<bits), mask: 1<<bits - 1}
 }
 
 func (t *table) slot(key uint64) *entry {
