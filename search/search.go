@@ -73,8 +73,32 @@ func (s *Solver) Solve(x, o uint64) (value, depth int8, err error) {
 	if xToMove {
 		pos = bx
 	}
-	score := s.negamax(pos, bx|bo, moves, -s.cells-1, s.cells+1)
+	score := s.exact(pos, bx|bo, moves)
 	return s.value(score, xToMove), s.depth(score, moves), nil
+}
+
+// exact gives the score of a position by null-window searches that narrow
+// the range it can lie in, each asking whether it is above a guess, as Pons'
+// solver does: a null window prunes the most, and the table carries what one
+// search learns to the next. The guesses halve toward 0 first, where most
+// positions' scores lie.
+func (s *Solver) exact(pos, mask uint64, moves int) int {
+	lo, hi := -(s.cells - moves), s.cells-moves
+	for lo < hi {
+		med := lo + (hi-lo)/2
+		switch {
+		case med <= 0 && lo/2 < med:
+			med = lo / 2
+		case med >= 0 && hi/2 > med:
+			med = hi / 2
+		}
+		if r := s.negamax(pos, mask, moves, med, med+1); r <= med {
+			hi = r
+		} else {
+			lo = r
+		}
+	}
+	return lo
 }
 
 // value gives a score of the side to move as a value for X.
