@@ -37,8 +37,10 @@ request line each on its stdin, the cells row-major, separated by single
 spaces and spelled with the --cells tokens (X, O, empty), with TATETI_ROWS,
 TATETI_COLS, TATETI_K (and TATETI_GRAVITY=1, TATETI_MISERE=1) in its
 environment. It answers one line per position: a move, as a cell number
-(--move-format cell, the default), as row,col, or under --gravity as a column
-from 0.
+(--move-format cell, the default), as row,col, column-major, or under
+--gravity as a column from 0; --move-format openspiel and pettingzoo take
+those libraries' actions (a column from 0 under gravity, a row-major or a
+column-major cell otherwise).
 
 The report, overall and by ply: illegal answers (unreadable, or not a legal
 move: reported with the board, never a crash), moves that keep the
@@ -77,7 +79,7 @@ too few or too many answers).`,
 	fl := c.Flags()
 	prog.bind(fl)
 	sample.bind(fl)
-	fl.StringVar(&moves, "move-format", "cell", "how the program writes a move: cell, row,col, or under --gravity column")
+	fl.StringVar(&moves, "move-format", "cell", "how the program writes a move: cell, row,col, column-major, under --gravity column; or openspiel, pettingzoo for their actions")
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
 	return c
 }

@@ -33,7 +33,7 @@ func NewCmdVersion(f *Factory) *cobra.Command {
 func completeFlagValues(root *cobra.Command) {
 	values := map[string][]string{
 		"format":      {"parquet", "csv", "parquet,csv"},
-		"move-format": {"cell", "row,col", "column"},
+		"move-format": {"cell", "row,col", "column", "column-major", "openspiel", "pettingzoo"},
 		"cells":       {"X,O,.", "0,1,-1", "1,2,0"},
 		"results":     {"X,O,draw,open", "0,1,2,3", "1,2,0,-1"},
 		"check":       {"value", "value,depth", "value,best", "value,depth,best"},

@@ -64,24 +64,38 @@ func Tokens(text string, n int, meaning string) ([]string, error) {
 // MoveFormat is how a program writes a move.
 type MoveFormat uint8
 
-// The move formats.
+// The move formats. A column is numbered from 0 at the left in every one of
+// them, as the RL libraries number Connect Four's actions; only solve
+// --moves reads Connect-Four notation, from 1.
 const (
-	Cell   MoveFormat = iota // the cell number, 0 to cells-1, row-major
-	RowCol                   // row,col from 0, such as 1,2
-	Column                   // under gravity: the column from 0
+	Cell        MoveFormat = iota // the cell number, 0 to cells-1, row-major
+	RowCol                        // row,col from 0, such as 1,2
+	Column                        // under gravity: the column from 0
+	ColumnMajor                   // the cell number counted column by column: col*rows + row
 )
 
-// MoveFormats names the formats as ParseMoveFormat reads them.
-var MoveFormats = []string{"cell", "row,col", "column"}
+// MoveFormats names the formats as ParseMoveFormat reads them; openspiel and
+// pettingzoo name the conventions of those libraries, which it resolves.
+var MoveFormats = []string{"cell", "row,col", "column", "column-major", "openspiel", "pettingzoo"}
 
 func (f MoveFormat) String() string { return MoveFormats[f] }
 
-// ParseMoveFormat reads a move format name; column needs gravity.
+// ParseMoveFormat reads a move format name; column needs gravity. openspiel
+// is cell (OpenSpiel's tic_tac_toe numbers actions row-major) or, under
+// gravity, column (its connect_four); pettingzoo is column-major
+// (tictactoe_v3 numbers the cells column by column) or, under gravity,
+// column (connect_four_v3).
 func ParseMoveFormat(name string, s rules.Spec) (MoveFormat, error) {
 	i := slices.Index(MoveFormats, name)
 	switch {
 	case i < 0:
-		return 0, fmt.Errorf("move format %q is unknown, want cell, row,col or column", game.Echo(name))
+		return 0, fmt.Errorf("move format %q is unknown, want one of %s", game.Echo(name), strings.Join(MoveFormats, ", "))
+	case name == "openspiel" && s.Gravity, name == "pettingzoo" && s.Gravity:
+		return Column, nil
+	case name == "openspiel":
+		return Cell, nil
+	case name == "pettingzoo":
+		return ColumnMajor, nil
 	case MoveFormat(i) == Column && !s.Gravity:
 		return 0, fmt.Errorf("move format column needs gravity, where a column names a move; want cell or row,col")
 	}
@@ -95,6 +109,8 @@ func (f MoveFormat) Format(s game.Spec, cell int) string {
 		return fmt.Sprintf("%d,%d", cell/s.Cols, cell%s.Cols)
 	case Column:
 		return strconv.Itoa(cell % s.Cols)
+	case ColumnMajor:
+		return strconv.Itoa(cell%s.Cols*s.Rows + cell/s.Cols)
 	}
 	return strconv.Itoa(cell)
 }
@@ -126,6 +142,9 @@ func (f MoveFormat) Parse(r rules.Rules, b game.Board, tok string) (int, error) 
 	cell, err := strconv.Atoi(tok)
 	if err != nil || cell < 0 || cell >= s.Cells() {
 		return 0, fmt.Errorf("%q is not a cell, want 0 to %d", game.Echo(tok), s.Cells()-1)
+	}
+	if f == ColumnMajor {
+		return cell%s.Rows*s.Cols + cell/s.Rows, nil
 	}
 	return cell, nil
 }

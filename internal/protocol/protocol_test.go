@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -38,6 +39,11 @@ func TestMoveFormats(t *testing.T) {
 		{"not a row,col", free, "row,col", "3,0", 0, `"3,0" is not a row,col on 3x3`},
 		{"column without gravity", free, "column", "0", 0, "move format column needs gravity"},
 		{"unknown format", free, "san", "e4", 0, `move format "san" is unknown`},
+		{"column-major: row 1, column 2", free, "column-major", "7", 5, ""},
+		{"openspiel's tic_tac_toe is row-major", free, "openspiel", "5", 5, ""},
+		{"pettingzoo's tictactoe_v3 is column-major", free, "pettingzoo", "7", 5, ""},
+		{"openspiel's connect_four is a column from 0", grav, "openspiel", "2", 8, ""},
+		{"pettingzoo's connect_four_v3 is a column from 0", grav, "pettingzoo", "0", 3, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,10 +61,26 @@ func TestMoveFormats(t *testing.T) {
 			if err != nil || cell != tt.cell {
 				t.Fatalf("Parse(%q) = %d, %v; want %d", tt.tok, cell, err, tt.cell)
 			}
-			if back := f.Format(game.Default, cell); tt.format != "column" && strings.ReplaceAll(tt.tok, " ", "") != back {
+			if back := f.Format(game.Default, cell); f != Column && strings.ReplaceAll(tt.tok, " ", "") != back {
 				t.Fatalf("Format(%d) = %q, want %q", cell, back, tt.tok)
 			}
 		})
+	}
+}
+
+// Column-major numbers cells column by column: on 2 rows by 3 columns,
+// action 1 is row 1 of column 0, and back.
+func TestColumnMajor(t *testing.T) {
+	s := game.Spec{Rows: 2, Cols: 3, K: 2}
+	rl := rules.Classic(s)
+	for action, cell := range []int{0, 3, 1, 4, 2, 5} {
+		got, err := ColumnMajor.Parse(rl, game.Board{}, strconv.Itoa(action))
+		if err != nil || got != cell {
+			t.Fatalf("action %d: cell %d, %v; want %d", action, got, err, cell)
+		}
+		if back := ColumnMajor.Format(s, cell); back != strconv.Itoa(action) {
+			t.Fatalf("Format(%d) = %s, want %d", cell, back, action)
+		}
 	}
 }
 
