@@ -77,12 +77,17 @@ var tromp = []struct {
 	{4, 6, 0}, {5, 6, 0}, {6, 6, -1}, {7, 6, 1},
 }
 
-func TestTrompSmall(t *testing.T) {
+// The boards up to 25 cells take a second at most: w4h4, w5h4, w6h4 (O
+// wins), w4h5, w5h5, w4h6.
+func TestTromp(t *testing.T) {
 	for _, tt := range tromp {
-		if tt.w*tt.h > 20 {
+		if tt.w*tt.h > 25 {
 			continue
 		}
 		t.Run(fmt.Sprintf("w%dh%d", tt.w, tt.h), func(t *testing.T) {
+			if testing.Short() && tt.w*tt.h > 20 {
+				t.Skip("seconds under -race; runs without -short")
+			}
 			s, err := NewGravity(tt.h, tt.w, 4, false, 22)
 			if err != nil {
 				t.Fatal(err)
