@@ -13,6 +13,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -23,7 +24,13 @@ type IOStreams struct {
 	Out    io.Writer
 	ErrOut io.Writer
 	ErrTTY bool
+	// Colour says that Out is a terminal and NO_COLOR is not set: results
+	// may be painted in their colours.
+	Colour bool
 }
+
+// Style gives the style of text views on Out.
+func (io *IOStreams) Style() report.Style { return report.Style{Colour: io.Colour} }
 
 // Factory gives every command what it shares with the others: the streams,
 // the memory a run may use, and the game flags of the root command.

@@ -17,7 +17,7 @@ import (
 // onTerminal runs the command line with its stdout and stderr on one
 // pseudo-terminal, as a person at a terminal would, and gives all it wrote
 // there.
-func onTerminal(t *testing.T, args ...string) string {
+func onTerminal(t *testing.T, env []string, args ...string) string {
 	t.Helper()
 	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	if err != nil {
@@ -37,7 +37,7 @@ func onTerminal(t *testing.T, args ...string) string {
 		t.Fatal(err)
 	}
 	c := exec.Command(os.Args[0], args...)
-	c.Env = append(os.Environ(), mainEnv+"=1", "GORACE=atexit_sleep_ms=0")
+	c.Env = append(append(os.Environ(), mainEnv+"=1", "GORACE=atexit_sleep_ms=0"), env...)
 	c.Stdout, c.Stderr = tty, tty
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
@@ -60,7 +60,7 @@ func TestTerminal(t *testing.T) {
 	}
 	args := []string{"verify", "--gravity", "--size", "4x5", "--k", "4"}
 	first := "4x5 board, 4 in a row, gravity, X first: 3,945,711 reachable positions"
-	out := onTerminal(t, args...)
+	out := onTerminal(t, nil, args...)
 	at := strings.Index(out, first)
 	if at < 0 || !strings.Contains(out[:at], "positions") {
 		t.Fatalf("the output holds no progress before its first line %q:\n%q", first, out)
@@ -70,8 +70,26 @@ func TestTerminal(t *testing.T) {
 	if !strings.HasSuffix(out[:at], "\r\x1b[K") {
 		t.Fatalf("the output's first line is glued to what came before: %q", out[max(0, at-80):at+len(first)])
 	}
-	quiet := onTerminal(t, append(args, "--quiet")...)
+	quiet := onTerminal(t, nil, append(args, "--quiet")...)
 	if !strings.HasPrefix(quiet, first) {
 		t.Fatalf("with --quiet the output starts %q, want its first line and no progress", quiet[:min(len(quiet), 120)])
+	}
+}
+
+// Results are painted in their colours on a terminal, and never with
+// NO_COLOR set or off a terminal.
+func TestColour(t *testing.T) {
+	args := []string{"solve", "--position", "XX./O../..."}
+	green, red := "\x1b[32m", "\x1b[31m"
+	out := onTerminal(t, []string{"NO_COLOR="}, args...)
+	// O to move loses: the value and most moves in red, none in green.
+	if !strings.Contains(out, red+"X wins in 4 plies\x1b[0m") || !strings.Contains(out, red+"L") || strings.Contains(out, green) {
+		t.Fatalf("on a terminal the results are not painted as they should be:\n%q", out)
+	}
+	if plain := onTerminal(t, []string{"NO_COLOR=1"}, args...); strings.Contains(plain, "\x1b[") {
+		t.Fatalf("with NO_COLOR the output holds colours:\n%q", plain)
+	}
+	if piped, _, _ := run(t, "", args...); strings.Contains(piped, "\x1b[") {
+		t.Fatalf("off a terminal the output holds colours:\n%q", piped)
 	}
 }

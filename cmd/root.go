@@ -84,7 +84,8 @@ func interruptible(parent context.Context) (context.Context, func()) {
 // on stdout. A failure to write the output is an error too.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &stickyWriter{w: stdout}
-	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, ErrTTY: isTerminal(stderr)}
+	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, ErrTTY: isTerminal(stderr),
+		Colour: isTerminal(stdout) && os.Getenv("NO_COLOR") == ""}
 	f := NewFactory(io)
 	if io.ErrTTY {
 		f.Progress = progress.NewLine(stderr)

@@ -72,14 +72,14 @@ func runSolve(opts *SolveOptions) error {
 			return err
 		}
 		p := report.NewPosition(a)
-		return show(opts.GameOptions, p, true, func(w io.Writer) error { return report.Text(w, p) })
+		return show(opts.GameOptions, p, true, func(w io.Writer) error { return report.Text(w, p, opts.IO.Style()) })
 	}
 	report.Plan(opts.IO.ErrOut, opts.Plan)
 	s, err := solve.Summarize(opts.Ctx, opts.Rules, opts.Plan, opts.Workers)
 	if err != nil {
 		return err
 	}
-	return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s) })
+	return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s, opts.IO.Style()) })
 }
 
 // parsePosition reads the board of --position (empty: the empty board),

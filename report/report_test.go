@@ -6,6 +6,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -95,4 +97,37 @@ func TestMoveResults(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The colours of the results meet WCAG AA's contrast of 4.5:1 for text on
+// the backgrounds they are drawn on: the explorer's page and the SVG.
+func TestColoursContrast(t *testing.T) {
+	for result, c := range Colours {
+		for _, bg := range []string{"#fafafa", "#ffffff"} {
+			if r := contrast(c, bg); r < 4.5 {
+				t.Errorf("%s %s on %s: contrast %.2f:1, want 4.5:1 or more", result, c, bg, r)
+			}
+		}
+	}
+}
+
+// contrast gives WCAG 2's contrast ratio of two colours #rrggbb.
+func contrast(a, b string) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance gives WCAG 2's relative luminance of #rrggbb.
+func luminance(hex string) float64 {
+	var rgb [3]float64
+	for i := range rgb {
+		v, _ := strconv.ParseUint(hex[1+2*i:3+2*i], 16, 8)
+		c := float64(v) / 255
+		if c <= 0.03928 {
+			rgb[i] = c / 12.92
+		} else {
+			rgb[i] = math.Pow((c+0.055)/1.055, 2.4)
+		}
+	}
+	return 0.2126*rgb[0] + 0.7152*rgb[1] + 0.0722*rgb[2]
 }

@@ -11,9 +11,9 @@ import (
 
 // Summary writes a solved game as solve prints it: the value of the start,
 // positions by value and ply, and X's first move in each cell.
-func Summary(w io.Writer, s solve.Summary) error {
+func Summary(w io.Writer, s solve.Summary, st Style) error {
 	g := s.Game
-	fmt.Fprintf(w, "%s: %s with perfect play\n\n", g.Words(), OutcomeIn(s.Value, s.Depth))
+	fmt.Fprintf(w, "%s: %s with perfect play\n\n", g.Words(), st.paint(result(game.X, s.Value), OutcomeIn(s.Value, s.Depth)))
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tX wins\tdraw\tO wins\t")
 	for _, p := range s.ByPly {
@@ -25,7 +25,7 @@ func Summary(w io.Writer, s solve.Summary) error {
 		return err
 	}
 	fmt.Fprintf(w, "\nopenings: X's first move in each cell\n")
-	DrawMoves(w, g, game.Board{}, game.X, Moves(game.X, s.Openings))
+	DrawMoves(w, g, game.Board{}, game.X, Moves(game.X, s.Openings), st)
 	return nil
 }
 

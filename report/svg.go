@@ -8,7 +8,7 @@ import (
 )
 
 // Colours of a move's result for the side to move, shared by every view.
-var Colours = map[string]string{"win": "#2e7d32", "draw": "#f9a825", "loss": "#c62828"}
+var Colours = map[string]string{"win": "#2e7d32", "draw": "#946200", "loss": "#c62828"}
 
 const (
 	cellSize = 64

@@ -14,7 +14,7 @@ import (
 // Text writes the position as `solve --position` prints it: its status and
 // value, its ids, paths and best line, the board with every legal move's
 // result drawn in its cell, and a table of the moves.
-func Text(w io.Writer, p Position) error {
+func Text(w io.Writer, p Position, st Style) error {
 	rl := rules.New(p.Game)
 	b, err := p.Game.Spec.Parse(p.Board)
 	if err != nil {
@@ -28,12 +28,13 @@ func Text(w io.Writer, p Position) error {
 	facts := fmt.Sprintf("state id %d, canonical id %d, reached by %d move %s\n", p.StateID, p.CanonicalID, p.Paths, seqs)
 	if p.ToMove == nil {
 		fmt.Fprintf(w, "status: %s, the game is over\n%s", p.Status, facts)
-		DrawMoves(w, p.Game, b, game.Empty, nil)
+		DrawMoves(w, p.Game, b, game.Empty, nil, st)
 		return nil
 	}
-	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", p.Status, *p.ToMove, OutcomeIn(p.Value, p.Depth), facts)
+	value := st.paint(result(b.ToMove(), p.Value), OutcomeIn(p.Value, p.Depth))
+	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", p.Status, *p.ToMove, value, facts)
 	fmt.Fprintf(w, "best line: %s\n", rules.FormatMoves(rl, p.BestLine))
-	DrawMoves(w, p.Game, b, b.ToMove(), p.Moves)
+	DrawMoves(w, p.Game, b, b.ToMove(), p.Moves, st)
 	return moveTable(w, p)
 }
 
@@ -59,6 +60,25 @@ func moveTable(w io.Writer, p Position) error {
 	return t.Flush()
 }
 
+// Style says how text is drawn: on a terminal that takes colour, a
+// result's words are painted in its colour (green for a win, yellow for a
+// draw, red for a loss, for the side to move); otherwise, plain. The zero
+// Style is plain.
+type Style struct {
+	Colour bool
+}
+
+// terminalColours are the ANSI colours of the results.
+var terminalColours = map[string]string{"win": "\x1b[32m", "draw": "\x1b[33m", "loss": "\x1b[31m"}
+
+// paint gives text in the colour of result, when the style has colour.
+func (st Style) paint(result, text string) string {
+	if !st.Colour {
+		return text
+	}
+	return terminalColours[result] + text + "\x1b[0m"
+}
+
 // OutcomeIn says a value and depth in words: "X wins in 5 plies".
 func OutcomeIn(v, depth int8) string {
 	plies := "plies"
@@ -73,15 +93,15 @@ func OutcomeIn(v, depth int8) string {
 
 // DrawMoves draws board b with every legal move of mover in its cell: W, D
 // or L for its result, the plies left after it, and * on the best moves.
-func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves []Move) {
+func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves []Move, st Style) {
 	const width = 6
-	label := map[int]string{}
+	label, result := map[int]string{}, map[int]string{}
 	for _, m := range moves {
 		l := fmt.Sprintf("%s%d", strings.ToUpper(m.Result[:1]), m.Depth)
 		if m.Best {
 			l = "*" + l
 		}
-		label[m.Cell] = l
+		label[m.Cell], result[m.Cell] = l, m.Result
 	}
 	sep := "  +" + strings.Repeat(strings.Repeat("-", width)+"+", s.Cols) + "\n"
 	fmt.Fprint(w, "\n   ")
@@ -98,6 +118,9 @@ func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves [
 				cell = x.String()
 			}
 			pad := width - len(cell)
+			if r, ok := result[i]; ok && b.At(i) == game.Empty {
+				cell = st.paint(r, cell)
+			}
 			fmt.Fprintf(w, "%s%s%s|", strings.Repeat(" ", pad-pad/2), cell, strings.Repeat(" ", pad/2))
 		}
 		fmt.Fprint(w, "\n"+sep)
