@@ -5,6 +5,14 @@
 let line = []; // the positions of the game so far, as the API gives them
 let at = -1; // the one shown
 
+// statusWords says a status as a person reads it.
+const statusWords = { x_won: 'X won', o_won: 'O won', draw: 'a draw', in_progress: 'in progress' };
+
+// plies says a count of plies: "1 ply", "3 plies".
+function plies(n) {
+  return n === 1 ? '1 ply' : `${n} plies`;
+}
+
 async function fetchPosition(board, move) {
   let q = '/api/position?board=' + encodeURIComponent(board);
   if (move !== undefined) q += '&move=' + encodeURIComponent(move);
@@ -64,7 +72,7 @@ function drawBoard(v) {
     } else if (moves.has(i)) {
       const m = moves.get(i);
       d.textContent = m.result[0].toUpperCase() + m.depth;
-      d.title = `${m.result} in ${m.depth} plies after this move`;
+      d.title = `${m.result} in ${plies(m.depth)} after this move`;
       d.dataset.result = m.result;
       d.classList.add('move', m.result);
       if (m.best) d.classList.add('best');
@@ -78,8 +86,8 @@ function drawFacts(v) {
   const notation = v.game.gravity ? v.best_line.map((c) => c % v.game.cols + 1).join('')
     : v.best_line.join(',');
   const rows = [
-    ['status', v.status + (v.to_move ? `, ${v.to_move} to move` : ', the game is over')],
-    ['value', `${v.outcome} (${v.value}), ${v.depth} plies to the end`],
+    ['status', statusWords[v.status] + (v.to_move ? `, ${v.to_move} to move` : ', the game is over')],
+    ['value', `${v.outcome} (${v.value}), ${plies(v.depth)} to the end`],
     ['state id', v.state_id],
     ['canonical id', v.canonical_id],
     ['move sequences here', v.paths.toLocaleString('en')],
