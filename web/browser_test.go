@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -86,15 +87,15 @@ func TestBrowser(t *testing.T) {
 	if got := evaluate[int](t, ctx, `document.querySelectorAll('#chart circle').length`); got != 2 {
 		t.Errorf("chart has %d points, want 2 (the empty board and the centre)", got)
 	}
-	if got := boardInURL(t, ctx); got != ".../.X./..." {
-		t.Fatalf("URL holds board %q, want %q", got, ".../.X./...")
+	if board, moves := gameInURL(t, ctx); board != ".../.../..." || moves != "4" {
+		t.Fatalf("URL holds board %q and moves %q, want the empty board and 4", board, moves)
 	}
 	shoot(t, ctx)
 
 	run(chromedp.Click(`#undo`))
 	run(chromedp.Poll[chromedp.Void](`document.querySelector('#board .cell[data-cell="4"]').dataset.result === 'draw'`))
-	if got := boardInURL(t, ctx); got != ".../.../..." {
-		t.Fatalf("after undo the URL holds board %q, want the empty board", got)
+	if board, moves := gameInURL(t, ctx); board != ".../.../..." || moves != "" {
+		t.Fatalf("after undo the URL holds board %q and moves %q, want the empty board and none", board, moves)
 	}
 }
 
@@ -114,6 +115,79 @@ func TestBrowserSharedLink(t *testing.T) {
 	}
 }
 
+// TestBrowserTeacher drives what a class needs on 3x3: numbered cells, the
+// values hidden, a perfect opponent that answers with a best move, and a
+// shared link that replays the game into the chart.
+func TestBrowserTeacher(t *testing.T) {
+	ctx := browser(t)
+	rl := rules.Classic(game.Default)
+	srv := server(t, rl)
+	run := func(actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		for _, a := range actions {
+			if err := chromedp.Do(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	run(chromedp.Navigate(srv.URL+"/?board=.../.../...&moves=4,0"), chromedp.WaitVisible(`#board .cell[data-cell="8"]`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#chart circle').length === 3`))
+	if got := evaluate[[]string](t, ctx, `[...document.querySelectorAll('#board .cell')].map(c => c.dataset.num)`); !equalStrings(got, strings.Fields("0 1 2 3 4 5 6 7 8")) {
+		t.Errorf("cell numbers %v, want 0 to 8", got)
+	}
+	if got := evaluate[string](t, ctx, `document.querySelector('#chart').textContent`); !strings.Contains(got, "ply") || !strings.Contains(got, "4") {
+		t.Errorf("chart text %q, want a ply axis and the moves", got)
+	}
+	if got := evaluate[[]string](t, ctx, cellResults)[:5]; !equalStrings(got, []string{"O", expected(t, rl, "O../.X./...").cells[1], expected(t, rl, "O../.X./...").cells[2], expected(t, rl, "O../.X./...").cells[3], "X"}) {
+		t.Errorf("the link replays to %v, want O in 0 and X in 4", got)
+	}
+
+	// Hide the values: the moves' words turn transparent.
+	run(chromedp.Click(`#hints`))
+	if got := evaluate[string](t, ctx, `getComputedStyle(document.querySelector('#board .move')).color`); got != "rgba(0, 0, 0, 0)" {
+		t.Errorf("with the values hidden a move's colour is %q, want transparent", got)
+	}
+
+	// A perfect opponent as O answers X's move with one of its best moves.
+	run(chromedp.Click(`#restart`), chromedp.Poll[chromedp.Void](`document.querySelectorAll('#chart circle').length === 1`),
+		chromedp.SetValue(`#opponent`, "O"), chromedp.Click(`#board .cell[data-cell="0"]`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell.mark').length === 2`))
+	board := evaluate[string](t, ctx, `document.getElementById('text').value`)
+	after := expected(t, rl, "X../.../...")
+	b, _ := game.Default.Parse(board)
+	answered := -1
+	for i := range 9 {
+		if b.At(i) == game.O {
+			answered = i
+		}
+	}
+	if answered < 0 || !slices.Contains(after.best, answered) {
+		t.Fatalf("the opponent answered at %d (board %s), want one of the best moves %v", answered, board, after.best)
+	}
+}
+
+// TestBrowserGravity: columns are numbered from 1, and a click anywhere in a
+// column plays there, as Connect Four players click.
+func TestBrowserGravity(t *testing.T) {
+	ctx := browser(t)
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	srv := server(t, rl)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(`#board .cell[data-cell="15"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := evaluate[[]string](t, ctx, `[...document.querySelectorAll('#board .colnum')].map(c => c.textContent)`); !equalStrings(got, strings.Fields("1 2 3 4")) {
+		t.Errorf("column numbers %v, want 1 to 4", got)
+	}
+	// The top cell of the second column: the mark lands at its bottom, 13.
+	if err := chromedp.Do(ctx, chromedp.Click(`#board .cell[data-cell="1"]`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#board .cell[data-cell="13"]').textContent === 'X'`)); err != nil {
+		t.Fatalf("a click on the top of column 2 did not play at its bottom: %v", err)
+	}
+	if board, moves := gameInURL(t, ctx); board != "..../..../..../...." || moves != "2" {
+		t.Errorf("URL holds board %q and moves %q, want the empty board and 2", board, moves)
+	}
+}
+
 func evaluate[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
@@ -123,7 +197,7 @@ func evaluate[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-func boardInURL(t *testing.T, ctx context.Context) string {
+func gameInURL(t *testing.T, ctx context.Context) (board, moves string) {
 	t.Helper()
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
@@ -133,13 +207,14 @@ func boardInURL(t *testing.T, ctx context.Context) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return u.Query().Get("board")
+	return u.Query().Get("board"), u.Query().Get("moves")
 }
 
 // shown is what the page should show of a position, from the solver.
 type shown struct {
 	cells                  []string
 	stateID, canonID, line string
+	best                   []int // the cells of the best moves
 }
 
 func expected(t *testing.T, rl rules.Rules, board string) shown {
@@ -158,6 +233,9 @@ func expected(t *testing.T, rl rules.Rules, board string) shown {
 	s.cells = strings.Split(cells, "")
 	for _, m := range p.Moves {
 		s.cells[m.Cell] = m.Result
+		if m.Best {
+			s.best = append(s.best, m.Cell)
+		}
 	}
 	s.stateID = strconv.FormatUint(p.StateID, 10)
 	s.canonID = strconv.FormatUint(p.CanonicalID, 10)
