@@ -23,7 +23,7 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 		Long: `Enumerate walks every position that can arise from the empty board and counts
 them by ply: positions, terminal positions by status, classes up to the
 symmetries of the board; and in total: complete games by winner and move
-sequences (every prefix of every game, the empty one included).`,
+sequences (every prefix of every game, the empty one included).` + memoryHelp,
 		Example: "  tateti-lab enumerate\n  tateti-lab enumerate --size 4x4 --json",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

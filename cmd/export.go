@@ -37,7 +37,7 @@ dataset or the new one, never a mix; an export that fails or is interrupted
 leaves the earlier one as it was. Other files in --out (a README) are kept;
 files of an earlier dataset that the new one lacks (say the Parquet files when
 only CSV is asked for) are gone, and a line on stderr names them. --out must
-hold no subfolder. data/README.md is the data dictionary.`,
+hold no subfolder. data/README.md is the data dictionary.` + memoryHelp,
 		Example: "  tateti-lab export --out data\n  tateti-lab export --size 4x4 --out out4x4 --format parquet",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

@@ -122,6 +122,13 @@ func (f *Factory) exhaustive(c *cobra.Command) (GameOptions, error) {
 	return o, nil
 }
 
+// memoryHelp ends the help of the commands that solve or walk whole games.
+const memoryHelp = `
+
+Before any work the run estimates the memory it needs (the positions it may
+meet, at 44 bytes each) and refuses with exit 2 when that will not fit;
+TATETI_MEMORY=BYTES caps the memory it may use.`
+
 // FlagError is bad usage or bad input, found before any work: exit 2.
 type FlagError struct{ err error }
 

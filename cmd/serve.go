@@ -36,7 +36,7 @@ GET /api/position?board=BOARD[&move=M], which answers what solve --position
 --json prints; a bad board or move gets a 400 with a JSON error.
 
 It listens on loopback unless --addr says otherwise, says where, and stops
-cleanly on Ctrl-C or SIGTERM (exit 130).`,
+cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 		Example: "  tateti-lab serve\n  tateti-lab serve --gravity --size 4x4 --k 4 --addr 127.0.0.1:9000",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

@@ -37,7 +37,7 @@ With --position it analyses one board instead, exploring only what can follow
 it: status, side to move, value, depth, and every legal move's value and depth
 drawn on the board, best moves marked. --moves plays moves first (from
 --position, or from the empty board): cell numbers such as 4,0,8, or under
---gravity columns in Connect-Four notation, 1 at the left, such as 4453.`,
+--gravity columns in Connect-Four notation, 1 at the left, such as 4453.` + memoryHelp,
 		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

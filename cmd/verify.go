@@ -33,7 +33,7 @@ arise by the reason, and shows how the checkers differ on them (a finding, not
 a failure).
 
 verify checker and verify solver test your own program instead: see their
---help, and docs/protocols.md.`,
+--help, and docs/protocols.md.` + memoryHelp,
 		Example: "  tateti-lab verify\n  tateti-lab verify --all-boards\n  tateti-lab verify --size 4x4 --json",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
