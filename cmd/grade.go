@@ -18,6 +18,7 @@ type GradeOptions struct {
 	Sample      int
 	Seed        uint64
 	MinAccuracy *float64 // nil when not asked
+	Games       int      // with --games: games against each opponent with each colour, instead of positions
 }
 
 // NewCmdGrade builds grade; runF, when not nil, runs instead of the
@@ -48,6 +49,12 @@ position's value (the accuracy: a perfect agent scores 100%), moves that are
 also best (the fastest win, the slowest loss), and blunders by kind: a win
 thrown to a draw or a loss, a draw thrown to a loss; the worst are drawn.
 
+--games N plays games instead: N from the empty board against a perfect
+opponent (a best move, chosen at random among the best) and N against a
+random one, with each colour, their choices drawn from --seed; the agent,
+asked one move at a time, must flush each answer. The report counts wins,
+draws and losses and draws the first game lost move by move.
+
 Exit 0 when graded; 1 when --min-accuracy is given and not met; 2 when the
 program misbehaves (cannot start, crashes, is silent longer than --timeout,
 too few or too many answers).`,
@@ -67,6 +74,9 @@ too few or too many answers).`,
 			if opts.MinAccuracy, err = percentage(c, "min-accuracy", minAccuracy); err != nil {
 				return err
 			}
+			if err := checkGames(c, opts); err != nil {
+				return err
+			}
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
@@ -81,6 +91,7 @@ too few or too many answers).`,
 	sample.bind(fl)
 	fl.StringVar(&moves, "move-format", "cell", "how the program writes a move: cell, row,col, column-major, under --gravity column; or openspiel, pettingzoo for their actions")
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
+	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")
 	return c
 }
 
@@ -96,9 +107,33 @@ func percentage(c *cobra.Command, name string, v float64) (*float64, error) {
 	return &v, nil
 }
 
+// checkGames validates --games: a count of games, which grades games, not
+// positions, so --sample and --min-accuracy do not go with it.
+func checkGames(c *cobra.Command, opts *GradeOptions) error {
+	if !c.Flags().Changed("games") {
+		return nil
+	}
+	if opts.Games < 1 {
+		return flagErrorf("--games %d is not a count of games, want 1 or more", opts.Games)
+	}
+	for _, name := range []string{"sample", "min-accuracy"} {
+		if c.Flags().Changed(name) {
+			return flagErrorf("--%s grades positions, and --games plays games; give one of them", name)
+		}
+	}
+	return nil
+}
+
 func runGrade(opts *GradeOptions) error {
 	p := opts.Program
 	a := &grade.Agent{Argv: p.Argv, Cells: p.Cells, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total}
+	if opts.Games > 0 {
+		r, err := a.PlayGames(opts.Ctx, opts.Rules, opts.Games, opts.Seed, opts.Workers)
+		if err != nil {
+			return err
+		}
+		return show(opts.GameOptions, r, true, func(w io.Writer) error { report.Games(w, r); return nil })
+	}
 	r, err := a.Grade(opts.Ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
 	if err != nil {
 		return err

@@ -3,12 +3,14 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"math/bits"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
 	"github.com/tateti-lab/tateti-lab/internal/proctest"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -261,4 +263,82 @@ func TestProgramUsage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// grade --games: a perfect agent never loses against perfect or random play;
+// the first-legal-cell agent's results lie within what the test computes
+// it can get against each opponent, over every choice the opponent can make.
+func TestGradeGames(t *testing.T) {
+	rl := rules.Classic(game.Default)
+	sol, err := solve.Game(context.Background(), rl, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		role string
+	}{
+		{"perfect agent", "agent-perfect"},
+		{"first legal cell", "agent-first"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := fakeRun(t, tt.role, "", "grade", "--games", "20", "--seed", "3", "--json", "--", self(t))
+			if code != 0 {
+				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+			}
+			var res grade.GamesResult
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Tallies) != 4 {
+				t.Fatalf("%d tallies, want 4 (two opponents, two colours)", len(res.Tallies))
+			}
+			for _, g := range res.Tallies {
+				side := game.X
+				if g.AgentPlays == "O" {
+					side = game.O
+				}
+				possible := outcomes(sol, game.Board{}, side, g.Opponent == "perfect", tt.role == "agent-perfect")
+				got := map[int8]int{1: g.Wins, 0: g.Draws, -1: g.Losses}
+				for v, n := range got {
+					if n > 0 && !possible[v] {
+						t.Errorf("%s against %s as %s: %d games with result %d, which no choice of the opponent allows (%v)", tt.name, g.Opponent, g.AgentPlays, n, v, possible)
+					}
+				}
+				if g.Games != 20 || g.Wins+g.Draws+g.Losses != 20 || g.Illegal != 0 {
+					t.Errorf("%+v: want 20 games, each won, drawn or lost, none illegal", g)
+				}
+				if tt.role == "agent-perfect" && g.Losses > 0 {
+					t.Errorf("the perfect agent lost %d games against %s as %s", g.Losses, g.Opponent, g.AgentPlays)
+				}
+			}
+		})
+	}
+}
+
+// outcomes gives the results (for the agent, playing side) that can end a
+// game from b, over every move the opponent may choose: a best move when
+// perfect, any legal move otherwise. The agent plays its first best move
+// when perfect, its first legal cell otherwise.
+func outcomes(sol *solve.Result, b game.Board, side game.Cell, perfectOpponent, perfectAgent bool) map[int8]bool {
+	rl := sol.Enum.Rules
+	if over, v := rl.Outcome(b); over {
+		return map[int8]bool{v * solve.Sign(side): true}
+	}
+	i, _ := sol.Enum.Lookup(game.ID(b))
+	moves := rl.Moves(b)
+	if (b.ToMove() == side && perfectAgent) || (b.ToMove() != side && perfectOpponent) {
+		moves = sol.Best[i]
+	}
+	if b.ToMove() == side {
+		moves &= -moves // the agent's one choice: the first
+	}
+	out := map[int8]bool{}
+	for m := uint32(moves); m != 0; m &= m - 1 {
+		for v := range outcomes(sol, b.Play(bits.TrailingZeros32(m), b.ToMove()), side, perfectOpponent, perfectAgent) {
+			out[v] = true
+		}
+	}
+	return out
 }

@@ -32,4 +32,4 @@ for request in sys.stdin:
         if hits:
             pick = hits[0]
             break
-    print(pick)
+    print(pick, flush=True)  # grade --games asks one move at a time

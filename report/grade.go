@@ -55,3 +55,31 @@ func percent(n, of int64) float64 {
 	}
 	return float64(n*10000/of) / 100
 }
+
+// Games writes an agent's games: wins, draws and losses against each
+// opponent with each colour, and the first game it lost, move by move.
+func Games(w io.Writer, r *grade.GamesResult) {
+	fmt.Fprintf(w, "agent program %q in games from the start (%s), seed %d\n\n", r.Program, r.Game.Words(), r.Seed)
+	t := newTable(w)
+	fmt.Fprintln(t, "opponent\tagent plays\tgames\twins\tdraws\tlosses\tillegal\t")
+	for _, g := range r.Tallies {
+		fmt.Fprintf(t, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\n", g.Opponent, g.AgentPlays, g.Games, g.Wins, g.Draws, g.Losses, g.Illegal)
+	}
+	t.Flush()
+	l := r.FirstLoss
+	if l == nil {
+		fmt.Fprintln(w, "\nthe agent lost no game")
+		return
+	}
+	fmt.Fprintf(w, "\nthe first game lost, as %s against %s play (%s):\n", l.AgentPlays, l.Opponent, l.Why)
+	for k, b := range l.Boards {
+		who := "X"
+		if k%2 == 1 {
+			who = "O"
+		}
+		drawBoard(w, b, fmt.Sprintf("%d. %s plays %s", k+1, who, l.Moves[k]))
+	}
+	if len(l.Moves) > len(l.Boards) {
+		fmt.Fprintf(w, "    then the agent answered %q\n", l.Moves[len(l.Moves)-1])
+	}
+}

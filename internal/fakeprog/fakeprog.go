@@ -129,6 +129,7 @@ func lines(answer func(g *rules, fields []string) string, fault string, stdin io
 			continue
 		}
 		fmt.Fprintln(out, answer(g, strings.Fields(in.Text())))
+		out.Flush() // a conversation (grade --games) asks one at a time
 	}
 	return 0
 }

@@ -1,0 +1,234 @@
+package grade
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/extproc"
+	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Opponents are the sides an agent plays games against: perfect play (a
+// best move, chosen at random among the best) and random play (any legal
+// move).
+var Opponents = []string{"perfect", "random"}
+
+// GameTally counts an agent's games against one opponent with one colour.
+type GameTally struct {
+	Opponent   string `json:"opponent"`    // perfect or random
+	AgentPlays string `json:"agent_plays"` // X or O
+	Games      int    `json:"games"`
+	Wins       int    `json:"wins"`
+	Draws      int    `json:"draws"`
+	Losses     int    `json:"losses"`  // illegal answers among them
+	Illegal    int    `json:"illegal"` // games lost by an illegal answer
+}
+
+// LostGame is a game the agent lost, move by move.
+type LostGame struct {
+	Opponent   string   `json:"opponent"`
+	AgentPlays string   `json:"agent_plays"`
+	Moves      []string `json:"moves"`  // each in the agent's move format; an illegal answer as written
+	Boards     []string `json:"boards"` // the board after each move
+	Why        string   `json:"why"`    // how it was lost
+}
+
+// GamesResult is an agent's games: against each opponent, with each colour.
+type GamesResult struct {
+	Game      rules.Spec  `json:"game"`
+	Program   string      `json:"program"`
+	Seed      uint64      `json:"seed"`
+	Tallies   []GameTally `json:"tallies"`
+	FirstLoss *LostGame   `json:"first_loss"` // null when it lost none
+}
+
+// PlayGames solves rl's game and plays n games of the agent against each
+// opponent with each colour, from the empty board; the opponents' choices
+// come from seed, so the same seed plays the same games against the same
+// agent. The agent is started once and asked for a move in each of its
+// positions, one request at a time.
+func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, n int, seed uint64, workers int) (*GamesResult, error) {
+	sol, err := solve.Game(ctx, rl, workers)
+	if err != nil {
+		return nil, err
+	}
+	t, err := a.talk(ctx, rl.Spec())
+	if err != nil {
+		return nil, err
+	}
+	defer t.close()
+	res := &GamesResult{Game: rl.Spec(), Program: strings.Join(a.Argv, " "), Seed: seed}
+	rng := rand.New(rand.NewPCG(seed, 0x6a6d6573))
+	for _, opp := range Opponents {
+		for _, side := range []game.Cell{game.X, game.O} {
+			tally := GameTally{Opponent: opp, AgentPlays: side.String()}
+			for range n {
+				lost, err := a.play(sol, t, opp, side, rng, &tally)
+				if err != nil {
+					return nil, err
+				}
+				if lost != nil && res.FirstLoss == nil {
+					res.FirstLoss = lost
+				}
+			}
+			res.Tallies = append(res.Tallies, tally)
+		}
+	}
+	return res, t.close()
+}
+
+// play plays one game of the agent with side against opp, and gives it when
+// the agent lost.
+func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng *rand.Rand, tally *GameTally) (*LostGame, error) {
+	rl, s := sol.Enum.Rules, sol.Enum.Rules.Spec().Spec
+	game1 := &LostGame{Opponent: opp, AgentPlays: side.String()}
+	var b game.Board
+	tally.Games++
+	for {
+		over, v := rl.Outcome(b)
+		if over {
+			switch v * solve.Sign(side) {
+			case 1:
+				tally.Wins++
+			case 0:
+				tally.Draws++
+			default:
+				tally.Losses++
+				game1.Why = fmt.Sprintf("%s won", side.Other())
+				return game1, nil
+			}
+			return nil, nil
+		}
+		var cell int
+		if b.ToMove() == side {
+			text, err := t.ask(s, b)
+			if err != nil {
+				return nil, err
+			}
+			if cell, err = a.Moves.Parse(rl, b, text); err == nil && rl.Moves(b)>>cell&1 == 0 {
+				err = illegal(rl.Spec().Gravity, b, cell)
+			}
+			if err != nil {
+				tally.Losses++
+				tally.Illegal++
+				game1.Moves = append(game1.Moves, game.Echo(text))
+				game1.Why = "an illegal answer: " + err.Error()
+				return game1, nil
+			}
+		} else {
+			cell = choose(sol, b, opp, rng)
+		}
+		b = b.Play(cell, b.ToMove())
+		game1.Moves = append(game1.Moves, a.Moves.Format(s, cell))
+		game1.Boards = append(game1.Boards, s.Format(b))
+	}
+}
+
+// choose gives the opponent's move on b: a best move, or any legal move,
+// at random.
+func choose(sol *solve.Result, b game.Board, opp string, rng *rand.Rand) int {
+	moves := uint32(sol.Enum.Rules.Moves(b))
+	if opp == "perfect" {
+		i, _ := sol.Enum.Lookup(game.ID(b))
+		moves = uint32(sol.Best[i])
+	}
+	k := rng.IntN(bits.OnesCount32(moves))
+	for ; k > 0; k-- {
+		moves &= moves - 1
+	}
+	return bits.TrailingZeros32(moves)
+}
+
+// talk is a conversation with the agent: one request, then its answer.
+type talk struct {
+	a     *Agent
+	p     *extproc.Proc
+	reqs  chan []byte
+	asked int
+	done  bool
+}
+
+func (a *Agent) talk(ctx context.Context, rs rules.Spec) (*talk, error) {
+	t := &talk{a: a, reqs: make(chan []byte, 1)}
+	cfg := extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}
+	p, err := extproc.Start(ctx, cfg, func(w io.Writer) error {
+		flush := w.(interface{ Flush() error })
+		for r := range t.reqs {
+			if _, err := w.Write(r); err != nil {
+				return err
+			}
+			if err := flush.Flush(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, t.fail(err.Error())
+	}
+	t.p = p
+	return t, nil
+}
+
+// ask sends the board b and gives the answer line.
+func (t *talk) ask(s game.Spec, b game.Board) (string, error) {
+	t.reqs <- t.a.Cells.AppendLine(nil, s, b)
+	t.asked++
+	line, err := t.p.Line()
+	var pe *extproc.Error
+	switch {
+	case errors.Is(err, io.EOF):
+		return "", t.fail("stopped early: " + exitWords(t.p.Exit()))
+	case errors.As(err, &pe):
+		return "", t.fail(pe.Error())
+	case err != nil:
+		return "", err // the context's: an interrupt blames nobody
+	}
+	return strings.TrimSpace(line), nil
+}
+
+// close ends the conversation: stdin closes, and the agent must exit with
+// status 0 and print nothing more.
+func (t *talk) close() error {
+	if t.done || t.p == nil {
+		return nil
+	}
+	t.done = true
+	close(t.reqs)
+	defer t.p.Stop()
+	if rest := t.p.Rest(); rest != "" {
+		return t.fail(fmt.Sprintf("printed more answers than requests: %q", game.Echo(rest)))
+	}
+	if err := t.p.Exit(); err != nil {
+		var pe *extproc.Error
+		if errors.As(err, &pe) {
+			return t.fail(pe.Error())
+		}
+		return t.fail("ended with " + err.Error())
+	}
+	return nil
+}
+
+func (t *talk) fail(what string) error {
+	pe := &extproc.ProgramError{Role: "agent", Program: strings.Join(t.a.Argv, " "), What: what, Answers: max(t.asked-1, 0), Requests: t.asked}
+	if t.p != nil {
+		pe.Stderr = t.p.Stderr()
+	}
+	return pe
+}
+
+// exitWords says how a program that stopped answering ended.
+func exitWords(err error) string {
+	if err == nil {
+		return "it exited with status 0 before the game was over"
+	}
+	return err.Error()
+}
