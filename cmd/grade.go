@@ -10,29 +10,8 @@ import (
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
-// GradeOptions are the options of grade.
-type GradeOptions struct {
-	GameOptions
-	Program     Program
-	Moves       protocol.MoveFormat
-	Sample      int
-	Seed        uint64
-	MinAccuracy *float64 // nil when not asked
-	Games       int      // with --games: games against each opponent with each colour, instead of positions
-}
-
-// NewCmdGrade builds grade; runF, when not nil, runs instead of the
-// command's own run.
-func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
-	opts := &GradeOptions{}
-	var prog programFlags
-	var sample sampleFlags
-	var moves string
-	var minAccuracy float64
-	c := &cobra.Command{
-		Use:   "grade [flags] -- PROGRAM [ARGS...]",
-		Short: "Grade your agent's moves against perfect play on every position",
-		Long: `Grade starts your agent program once and sends it every reachable position
+// gradeHelp is grade's --help.
+const gradeHelp = `Grade starts your agent program once and sends it every reachable position
 whose game is not over, or a reproducible --sample N --seed S of them: one
 request line each on its stdin, the cells row-major, separated by single
 spaces and spelled with the --cells tokens (X, O, empty), with TATETI_ROWS,
@@ -57,7 +36,31 @@ draws and losses and draws the first game lost move by move.
 
 Exit 0 when graded; 1 when --min-accuracy is given and not met; 2 when the
 program misbehaves (cannot start, crashes, is silent longer than --timeout,
-too few or too many answers).`,
+too few or too many answers).`
+
+// GradeOptions are the options of grade.
+type GradeOptions struct {
+	GameOptions
+	Program     Program
+	Moves       protocol.MoveFormat
+	Sample      int
+	Seed        uint64
+	MinAccuracy *float64 // nil when not asked
+	Games       int      // with --games: games against each opponent with each colour, instead of positions
+}
+
+// NewCmdGrade builds grade; runF, when not nil, runs instead of the
+// command's own run.
+func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
+	opts := &GradeOptions{}
+	var prog programFlags
+	var sample sampleFlags
+	var moves string
+	var minAccuracy float64
+	c := &cobra.Command{
+		Use:     "grade [flags] -- PROGRAM [ARGS...]",
+		Short:   "Grade your agent's moves against perfect play on every position",
+		Long:    gradeHelp,
 		Example: "  tateti-lab grade -- python3 agent.py\n  tateti-lab grade --min-accuracy 99.5 --json -- ./agent\n  tateti-lab grade --gravity --size 4x4 --k 4 --move-format column --sample 2000 -- ./c4",
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
