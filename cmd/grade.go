@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"io"
 	"math"
 
@@ -28,6 +29,9 @@ position's value (the accuracy: a perfect agent scores 100%), moves that are
 also best (the fastest win, the slowest loss), and blunders by kind: a win
 thrown to a draw or a loss, a draw thrown to a loss; the worst are drawn.
 
+--out FILE also writes every position's graded answer, one row each, as
+Parquet or CSV by the file's ending (docs/protocols.md has the columns).
+
 --games N plays games instead: N from the empty board against a perfect
 opponent (a best move, chosen at random among the best) and N against a
 random one, with each colour, their choices drawn from --seed; the agent,
@@ -47,6 +51,7 @@ type GradeOptions struct {
 	Seed        uint64
 	MinAccuracy *float64 // nil when not asked
 	Games       int      // with --games: games against each opponent with each colour, instead of positions
+	Out         string   // with --out: the results file, one row per position
 }
 
 // NewCmdGrade builds grade; runF, when not nil, runs instead of the
@@ -80,6 +85,9 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 			if err := checkGames(c, opts); err != nil {
 				return err
 			}
+			if err := checkResults(opts); err != nil {
+				return err
+			}
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
@@ -94,6 +102,7 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	sample.bind(fl)
 	fl.StringVar(&moves, "move-format", "cell", "how the program writes a move: cell, row,col, column-major, under --gravity column; or openspiel, pettingzoo for their actions")
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
+	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")
 	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")
 	return c
 }
@@ -127,6 +136,21 @@ func checkGames(c *cobra.Command, opts *GradeOptions) error {
 	return nil
 }
 
+// checkResults validates --out: a .parquet or .csv file in a folder that
+// exists, for graded positions, not games.
+func checkResults(opts *GradeOptions) error {
+	if opts.Out == "" {
+		return nil
+	}
+	if opts.Games > 0 {
+		return flagErrorf("--out writes graded positions, and --games plays games; give one of them")
+	}
+	if err := grade.CheckResultsName(opts.Out); err != nil {
+		return flagErrorf("--out %w", err)
+	}
+	return checkOutFile(opts.Out, "results.parquet")
+}
+
 func runGrade(opts *GradeOptions) error {
 	p := opts.Program
 	a := &grade.Agent{Argv: p.Argv, Cells: p.Cells, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total}
@@ -137,9 +161,15 @@ func runGrade(opts *GradeOptions) error {
 		}
 		return show(opts.GameOptions, r, true, func(w io.Writer) error { report.Games(w, r); return nil })
 	}
+	a.Keep = opts.Out != ""
 	r, err := a.Grade(opts.Ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
 	if err != nil {
 		return err
+	}
+	if a.Keep {
+		if err := grade.WriteResults(opts.Out, r.Agent.Rows); err != nil {
+			return fmt.Errorf("--out %w", err)
+		}
 	}
 	return show(opts.GameOptions, r, r.Passed, func(w io.Writer) error { report.Grade(w, r); return nil })
 }

@@ -2,13 +2,17 @@ package cmd
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"math/bits"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
@@ -341,4 +345,81 @@ func outcomes(sol *solve.Result, b game.Board, side game.Cell, perfectOpponent, 
 		}
 	}
 	return out
+}
+
+// grade --out writes every position's graded answer, as CSV or Parquet,
+// and the rows add up to the report's tallies.
+func TestGradeResultsFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"results.csv", "results.parquet"} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, name)
+			out, errOut, code := fakeRun(t, "agent-first", "", "grade", "--json", "--out", path, "--", self(t))
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+			}
+			var v struct{ Agent grade.Report }
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatal(err)
+			}
+			rows := readGraded(t, path)
+			kinds := map[string]int64{}
+			best := int64(0)
+			for _, r := range rows {
+				kinds[r.Kind]++
+				if r.IsBest {
+					best++
+				}
+				if (r.Move == nil) != (r.Kind == "illegal") || (r.ValueAfter == nil) != (r.Kind == "illegal") {
+					t.Fatalf("row %+v: a move and a value after exactly when legal", r)
+				}
+			}
+			o := v.Agent.Overall
+			if int64(len(rows)) != o.Positions || kinds["kept"] != o.Kept || kinds["illegal"] != o.Illegal ||
+				kinds["win_to_draw"] != o.WinToDraw || kinds["win_to_loss"] != o.WinToLoss || kinds["draw_to_loss"] != o.DrawToLoss || best != o.Best {
+				t.Fatalf("rows by kind %v (best %d) do not add up to the report %+v", kinds, best, o)
+			}
+		})
+	}
+	_, errOut, code := run(t, "", "grade", "--out", filepath.Join(dir, "results.xlsx"), "--", self(t))
+	if code != exitUsage || !strings.Contains(errOut, "ends in neither .parquet nor .csv") {
+		t.Fatalf("exit %d, stderr %q; want 2 and the endings", code, errOut)
+	}
+}
+
+// readGraded reads a results file of grade --out.
+func readGraded(t *testing.T, path string) []grade.Graded {
+	t.Helper()
+	if strings.HasSuffix(path, ".parquet") {
+		rows, err := parquet.ReadFile[grade.Graded](path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []grade.Graded
+	for _, r := range recs[1:] {
+		g := grade.Graded{Kind: r[5], IsBest: r[6] == "true"}
+		if r[4] != "" {
+			m, _ := strconv.Atoi(r[4])
+			mv := int8(m)
+			g.Move = &mv
+		}
+		if r[8] != "" {
+			a, _ := strconv.Atoi(r[8])
+			av := int8(a)
+			g.ValueAfter = &av
+		}
+		rows = append(rows, g)
+	}
+	return rows
 }

@@ -47,7 +47,7 @@ not at all.`,
 			if opts.Out == "" {
 				return flagErrorf("--out is missing, name the SVG file to write, such as --out position.svg, or - for stdout")
 			}
-			if err := checkOutFile(opts.Out); err != nil {
+			if err := checkOutFile(opts.Out, "position.svg"); err != nil {
 				return err
 			}
 			if opts.Board, err = parsePosition(opts.Rules, position, moves, f.Memory()); err != nil {
@@ -85,13 +85,14 @@ func runRender(opts *RenderOptions) error {
 }
 
 // checkOutFile makes sure --out names a file that can be written: - for
-// stdout, or a path whose folder exists and that is not a folder itself.
-func checkOutFile(out string) error {
+// stdout, or a path whose folder exists and that is not a folder itself;
+// example names such a file.
+func checkOutFile(out, example string) error {
 	if out == "-" {
 		return nil
 	}
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-		return flagErrorf("--out %q is a folder; name the SVG file to write, such as --out %s", out, filepath.Join(out, "position.svg"))
+		return flagErrorf("--out %q is a folder; name the file to write, such as --out %s", out, filepath.Join(out, example))
 	}
 	if fi, err := os.Stat(filepath.Dir(out)); err != nil || !fi.IsDir() {
 		return flagErrorf("--out %q: the folder %s is missing; create it or name another", out, filepath.Dir(out))

@@ -27,6 +27,7 @@ type Agent struct {
 	Moves   protocol.MoveFormat
 	Timeout time.Duration // the longest silence
 	Total   time.Duration // the longest whole run; 0: no limit
+	Keep    bool          // keep every answer graded, in Report.Rows
 }
 
 // Tally counts the graded answers of a set of positions.
@@ -63,6 +64,9 @@ type Report struct {
 	Overall Tally      `json:"overall"`
 	ByPly   []PlyTally `json:"by_ply"`
 	Worst   []Example  `json:"worst"` // the worst answers first: illegal, win to loss, win to draw, draw to loss
+	// Rows are every answer graded, in the order asked, when the agent's
+	// Keep asks for them (grade --out).
+	Rows []Graded `json:"-"`
 }
 
 // MaxExamples is how many of the worst answers a report keeps.
@@ -82,9 +86,12 @@ func (a *Agent) Run(ctx context.Context, sol *solve.Result, positions []int) (*R
 		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, e.Board(positions[k])) },
 		func(k int, text string) error {
 			i := positions[k]
-			ex := a.grade(sol, i, strings.TrimSpace(text), &rep.Overall, &byPly[e.Board(i).Ply()].Tally)
+			row, ex := a.grade(sol, i, strings.TrimSpace(text), &rep.Overall, &byPly[e.Board(i).Ply()].Tally)
 			if ex != nil {
 				worst = append(worst, *ex)
+			}
+			if a.Keep {
+				rep.Rows = append(rep.Rows, row)
 			}
 			return nil
 		})
@@ -107,35 +114,40 @@ func (a *Agent) Run(ctx context.Context, sol *solve.Result, positions []int) (*R
 
 var severity = map[string]int{"illegal": 0, "win_to_loss": 1, "win_to_draw": 2, "draw_to_loss": 3}
 
-// grade judges the answer text to position i into both tallies, and gives
-// an example when the answer lost something.
-func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) *Example {
+// grade judges the answer text to position i into both tallies, gives its
+// row, and an example when the answer lost something.
+func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) (Graded, *Example) {
 	e := sol.Enum
 	b := e.Board(i)
 	s := e.Rules.Spec().Spec
-	ex := &Example{Board: s.Format(b), StateID: game.ID(b), Answer: game.Echo(text),
-		Expected: a.Moves.Format(s, firstBest(sol, i))}
+	sign := solve.Sign(b.ToMove())
+	row := Graded{StateID: int64(game.ID(b)), Board: s.Format(b), Ply: int8(b.Ply()), Answer: game.Echo(text), ValueBefore: sign * sol.Value[i]}
+	ex := &Example{Board: row.Board, StateID: game.ID(b), Answer: row.Answer, Expected: a.Moves.Format(s, firstBest(sol, i))}
 	cell, err := a.Moves.Parse(e.Rules, b, text)
 	if err == nil && e.Rules.Moves(b)>>cell&1 == 0 {
 		err = illegal(e.Rules.Spec().Gravity, b, cell)
 	}
 	if err != nil {
 		ex.Kind, ex.Why = "illegal", err.Error()
+		row.Kind = ex.Kind
 		for _, t := range tallies {
 			t.Positions++
 			t.Illegal++
 		}
-		return ex
+		return row, ex
 	}
 	j, _ := e.Lookup(game.ID(b.Play(cell, b.ToMove())))
-	sign := solve.Sign(b.ToMove())
-	before, after := sign*sol.Value[i], sign*sol.Value[j] // for the side to move
+	before, after := row.ValueBefore, sign*sol.Value[j] // for the side to move
+	best := sol.Best[i]>>cell&1 == 1
+	move := int8(cell)
+	row.Move, row.ValueAfter, row.IsBest = &move, &after, best
 	for _, t := range tallies {
-		t.add(before, after, sol.Best[i]>>cell&1 == 1)
+		t.add(before, after, best)
 	}
 	switch {
 	case before == after:
-		return nil
+		row.Kind = "kept"
+		return row, nil
 	case before == 1 && after == -1:
 		ex.Kind = "win_to_loss"
 	case before == 1:
@@ -143,7 +155,8 @@ func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) 
 	default:
 		ex.Kind = "draw_to_loss"
 	}
-	return ex
+	row.Kind = ex.Kind
+	return row, ex
 }
 
 func illegal(gravity bool, b game.Board, cell int) error {
