@@ -88,7 +88,7 @@ func TestDataCard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	states, moves := readCSV(t, "states.csv"), readCSV(t, "moves.csv")
+	states, moves := readCSV(t, filepath.Join("..", "data", "states.csv")), readCSV(t, filepath.Join("..", "data", "moves.csv"))
 	count := func(column, value string) int {
 		n := 0
 		for _, row := range states.rows {
@@ -144,9 +144,10 @@ type csvTable struct {
 	rows [][]string
 }
 
-func readCSV(t *testing.T, name string) csvTable {
+// readCSV reads the CSV file at path, its header naming the columns.
+func readCSV(t *testing.T, path string) csvTable {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "data", name))
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

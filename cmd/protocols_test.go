@@ -2,10 +2,8 @@ package cmd
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"math/bits"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -397,29 +395,19 @@ func readGraded(t *testing.T, path string) []grade.Graded {
 		}
 		return rows
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
+	tab := readCSV(t, path)
+	optional := func(text string) *int8 {
+		if text == "" {
+			return nil
+		}
+		n, _ := strconv.Atoi(text)
+		v := int8(n)
+		return &v
 	}
 	var rows []grade.Graded
-	for _, r := range recs[1:] {
-		g := grade.Graded{Kind: r[5], IsBest: r[6] == "true"}
-		if r[4] != "" {
-			m, _ := strconv.Atoi(r[4])
-			mv := int8(m)
-			g.Move = &mv
-		}
-		if r[8] != "" {
-			a, _ := strconv.Atoi(r[8])
-			av := int8(a)
-			g.ValueAfter = &av
-		}
-		rows = append(rows, g)
+	for _, r := range tab.rows {
+		rows = append(rows, grade.Graded{Kind: r[tab.col["kind"]], IsBest: r[tab.col["is_best"]] == "true",
+			Move: optional(r[tab.col["move"]]), ValueAfter: optional(r[tab.col["value_after"]])})
 	}
 	return rows
 }
