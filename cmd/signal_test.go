@@ -100,7 +100,7 @@ func TestSIGTERMDuringExport(t *testing.T) {
 // With as many workers as it takes, a run stops on SIGTERM within a second,
 // in whatever phase the signal finds it.
 func TestSIGTERMWithManyWorkers(t *testing.T) {
-	for _, after := range []time.Duration{300 * time.Millisecond, 500 * time.Millisecond, 700 * time.Millisecond, 900 * time.Millisecond} {
+	for _, after := range []time.Duration{500 * time.Millisecond, 700 * time.Millisecond, 900 * time.Millisecond, 1100 * time.Millisecond} {
 		t.Run(after.String(), func(t *testing.T) {
 			c, stderr := lab(t, nil, "enumerate", "--size", "4x4", "--workers", strconv.Itoa(maxWorkers()))
 			time.Sleep(after)
