@@ -100,7 +100,7 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	fl := c.Flags()
 	prog.bind(fl)
 	sample.bind(fl)
-	fl.StringVar(&moves, "move-format", "cell", "how the program writes a move: cell, row,col, column-major, under --gravity column; or openspiel, pettingzoo for their actions")
+	bindMoveFormat(fl, &moves, "a move")
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
 	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")
 	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")

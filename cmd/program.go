@@ -67,6 +67,11 @@ func (s *sampleFlags) check(c *cobra.Command) error {
 	return nil
 }
 
+// bindMoveFormat adds --move-format: how the program writes what.
+func bindMoveFormat(f *pflag.FlagSet, p *string, what string) {
+	f.StringVar(p, "move-format", "cell", "how the program writes "+what+": cell, row,col, column-major, under --gravity column; or openspiel, pettingzoo for their actions")
+}
+
 // moveFormat validates --move-format for the game.
 func moveFormat(name string, o GameOptions) (protocol.MoveFormat, error) {
 	f, err := protocol.ParseMoveFormat(name, o.Rules.Spec())

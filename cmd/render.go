@@ -3,8 +3,6 @@ package cmd
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -80,22 +78,6 @@ func runRender(opts *RenderOptions) error {
 	}
 	if err := atomicfile.Write(opts.Out, svg.Bytes()); err != nil {
 		return fmt.Errorf("--out %w", err)
-	}
-	return nil
-}
-
-// checkOutFile makes sure --out names a file that can be written: - for
-// stdout, or a path whose folder exists and that is not a folder itself;
-// example names such a file.
-func checkOutFile(out, example string) error {
-	if out == "-" {
-		return nil
-	}
-	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-		return flagErrorf("--out %q is a folder; name the file to write, such as --out %s", out, filepath.Join(out, example))
-	}
-	if fi, err := os.Stat(filepath.Dir(out)); err != nil || !fi.IsDir() {
-		return flagErrorf("--out %q: the folder %s is missing; create it or name another", out, filepath.Dir(out))
 	}
 	return nil
 }

@@ -146,7 +146,7 @@ protocol and examples.`,
 	sample.bind(f2)
 	f2.StringVar(&values, "values", "1,0,-1", "the tokens for X wins, draw and O wins")
 	f2.StringVar(&check, "check", "value", "what to compare: value, and depth and best if named, such as value,depth,best")
-	f2.StringVar(&moves, "move-format", "cell", "how the program writes a best move: cell, row,col, column-major, under --gravity column; or openspiel, pettingzoo")
+	bindMoveFormat(f2, &moves, "a best move")
 	f2.BoolVar(&opts.Selection.Terminal, "all-boards", false, "send the finished positions too")
 	return c
 }

@@ -27,10 +27,7 @@ type lineCount [4][][]uint64
 func newLineCount(n int) lineCount {
 	var c lineCount
 	for f := range c {
-		c[f] = make([][]uint64, n+1)
-		for x := range c[f] {
-			c[f][x] = make([]uint64, n+1)
-		}
+		c[f] = newPoly(n)
 	}
 	return c
 }
@@ -122,8 +119,7 @@ func step(s runState, c game.Cell, k int, ends bool) runState {
 func addShifted(m map[runState][][]uint64, t runState, poly [][]uint64, dx, do int) {
 	dst, ok := m[t]
 	if !ok {
-		dst = unit(len(poly) - 1)
-		dst[0][0] = 0
+		dst = newPoly(len(poly) - 1)
 		m[t] = dst
 	}
 	for x := range len(poly) - dx {
@@ -133,12 +129,18 @@ func addShifted(m map[runState][][]uint64, t runState, poly [][]uint64, dx, do i
 	}
 }
 
-// unit is the count of the empty fill: one way, no marks, room for n.
-func unit(n int) [][]uint64 {
+// newPoly gives counts by X and O marks, up to n of each, all 0.
+func newPoly(n int) [][]uint64 {
 	p := make([][]uint64, n+1)
 	for x := range p {
 		p[x] = make([]uint64, n+1)
 	}
+	return p
+}
+
+// unit is the count of the empty fill: one way, no marks, room for n.
+func unit(n int) [][]uint64 {
+	p := newPoly(n)
 	p[0][0] = 1
 	return p
 }

@@ -66,11 +66,12 @@ func stateCols(s rules.Spec) []col {
 // fields the cell table made for the row.
 func cellCols(s rules.Spec) []col {
 	cols := make([]col, s.Cells())
+	run := newCol[State]("", bytesKind, "", "cellsCSV", "").off
 	for i := range cols {
 		cols[i] = newCol[State](fmt.Sprintf("cell_%d", i), listKind, "dict", "Cells",
 			fmt.Sprintf("cell %d (row %d, column %d): 1 X, -1 O, 0 empty", i, i/s.Cols, i%s.Cols))
 		cols[i].kind, cols[i].elem, cols[i].inRun = cellKind, i, i > 0
-		cols[i].csvRun = newCol[State]("", bytesKind, "", "cellsCSV", "").off
+		cols[i].csvRun = run
 	}
 	return cols
 }

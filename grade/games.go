@@ -89,7 +89,7 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, n int, seed uint6
 // the agent lost.
 func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng *rand.Rand, tally *GameTally) (*LostGame, error) {
 	rl, s := sol.Enum.Rules, sol.Enum.Rules.Spec().Spec
-	game1 := &LostGame{Opponent: opp, AgentPlays: side.String()}
+	record := &LostGame{Opponent: opp, AgentPlays: side.String()}
 	var b game.Board
 	tally.Games++
 	for {
@@ -102,8 +102,8 @@ func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng
 				tally.Draws++
 			default:
 				tally.Losses++
-				game1.Why = fmt.Sprintf("%s won", side.Other())
-				return game1, nil
+				record.Why = fmt.Sprintf("%s won", side.Other())
+				return record, nil
 			}
 			return nil, nil
 		}
@@ -119,16 +119,16 @@ func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng
 			if err != nil {
 				tally.Losses++
 				tally.Illegal++
-				game1.Moves = append(game1.Moves, game.Echo(text))
-				game1.Why = "an illegal answer: " + err.Error()
-				return game1, nil
+				record.Moves = append(record.Moves, game.Echo(text))
+				record.Why = "an illegal answer: " + err.Error()
+				return record, nil
 			}
 		} else {
 			cell = choose(sol, b, opp, rng)
 		}
 		b = b.Play(cell, b.ToMove())
-		game1.Moves = append(game1.Moves, a.Moves.Format(s, cell))
-		game1.Boards = append(game1.Boards, s.Format(b))
+		record.Moves = append(record.Moves, a.Moves.Format(s, cell))
+		record.Boards = append(record.Boards, s.Format(b))
 	}
 }
 

@@ -52,9 +52,6 @@ func (g *geometry) column(c int) uint64 {
 	return (uint64(1)<<g.rows - 1) << (c * (g.rows + 1))
 }
 
-// top gives the top cell of column c.
-func (g *geometry) top(c int) uint64 { return uint64(1) << (g.rows - 1 + c*(g.rows+1)) }
-
 // lined reports whether the marks m hold k in a row in some direction.
 func (g *geometry) lined(m uint64) bool {
 	for _, d := range g.dirs {
@@ -67,13 +64,6 @@ func (g *geometry) lined(m uint64) bool {
 		}
 	}
 	return false
-}
-
-// cellOf gives the board cell (row-major from the top left, as package game
-// numbers it) of bit b.
-func (g *geometry) cellOf(b int) int {
-	c, r := b/(g.rows+1), b%(g.rows+1)
-	return (g.rows-1-r)*g.cols + c
 }
 
 // bitOf gives the bit of board cell i.

@@ -57,6 +57,7 @@ type Proc struct {
 	err     error            // its exit error, once exited is closed
 	total   <-chan time.Time // fires once the total limit has passed
 	stop    sync.Once
+	killed  sync.Once // killAll's work, done once: after it no descendant is left
 }
 
 type line struct {
@@ -240,8 +241,10 @@ func (p *Proc) Stop() {
 // killAll kills the program's process group and every descendant that kept
 // the mark in its environment, in the group or out of it.
 func (p *Proc) killAll() {
-	killGroup(p.cmd)
-	killMarked(p.mark, p.cmd.Process.Pid)
+	p.killed.Do(func() {
+		killGroup(p.cmd)
+		killMarked(p.mark, p.cmd.Process.Pid)
+	})
 }
 
 // Stderr gives the tail of what the program wrote to stderr. Once the
