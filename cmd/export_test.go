@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -112,6 +113,9 @@ func TestDataCard(t *testing.T) {
 		"terminal states, o_won":                   count("status", "o_won"),
 		"terminal states, draw":                    count("status", "draw"),
 		"symmetry classes (distinct canonical_id)": len(classes),
+		"states in split train":                    count("split", "train"),
+		"states in split validation":               count("split", "validation"),
+		"states in split test":                     count("split", "test"),
 	}
 	_, table, ok := strings.Cut(string(card), "| figure | value |\n|---|---|\n")
 	if !ok {
@@ -136,6 +140,47 @@ func TestDataCard(t *testing.T) {
 	}
 	if seen != len(want) {
 		t.Errorf("the card has %d of the %d figures", seen, len(want))
+	}
+}
+
+// The card's data dictionary names every column the files have, in a row of
+// its own: a column added to the schema must be documented.
+func TestDataCardColumns(t *testing.T) {
+	card, err := os.ReadFile(filepath.Join("..", "data", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var manifest struct {
+		Tables []struct {
+			Name    string
+			Columns []struct{ Name string }
+		}
+	}
+	b, err := os.ReadFile(filepath.Join("..", "data", "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range manifest.Tables {
+		_, section, _ := strings.Cut(string(card), "\n## "+table.Name+"\n")
+		section, _, _ = strings.Cut(section, "\n## ")
+		documented := map[string]bool{} // the names in the first cell of each table row
+		for _, line := range strings.Split(section, "\n") {
+			if !strings.HasPrefix(line, "| `") {
+				continue
+			}
+			first, _, _ := strings.Cut(strings.TrimPrefix(line, "| "), " |")
+			for _, name := range strings.Split(first, ", ") {
+				documented[strings.Trim(name, "`")] = true
+			}
+		}
+		for _, c := range table.Columns {
+			if !documented[c.Name] && !(strings.HasPrefix(c.Name, "cell_") && documented["cell_0` … `cell_8"]) {
+				t.Errorf("data/README.md, section %s: no row for the column %s", table.Name, c.Name)
+			}
+		}
 	}
 }
 

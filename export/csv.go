@@ -76,5 +76,7 @@ func decimalLen(v uint64) int {
 
 // csvLineBytes bounds the length of most lines of states.csv on a board of
 // n cells, to size a chunk's buffer once: two bytes a cell for the board,
-// up to three for each cell column, and about 110 for the rest.
-func csvLineBytes(n int) int { return 5*n + 110 }
+// up to three for each cell column and for each element of cells and
+// mover_cells, five for move_values, six for legal, about four for policy,
+// and about 130 for the rest.
+func csvLineBytes(n int) int { return 24*n + 130 }

@@ -279,12 +279,12 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.F
 func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
 	spec := tw.r.Enum.Rules.Spec()
 	cols := stateCols(spec)
-	sm := newStateMaker(tw.r) // read only: the chunks share it
 	return tw.write(ctx, table{
 		name: "states", chunks: stateChunks(tw.r.Enum.Len(), tw.rowGroup), header: csvHeader(cols),
 		csvBytes: func(c chunk) int { return (c.hi - c.lo) * csvLineBytes(spec.Cells()) },
 		filler: func() func(lo, hi int, p *piece) error {
 			batch := make([]State, batchRows)
+			sm := newStateMaker(tw.r)
 			lines := &csvLines{cols: cols}
 			return func(lo, hi int, p *piece) error {
 				ss := batch[:hi-lo]

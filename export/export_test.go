@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -54,7 +55,7 @@ func TestParquetSchema(t *testing.T) {
 					var want [][]string
 					for _, c := range tables[k].Columns {
 						path := []string{c.Name}
-						if c.Type == "list<int8>" {
+						if strings.HasPrefix(c.Type, "list<") {
 							path = append(path, "list", "element")
 						}
 						want = append(want, path)
@@ -63,7 +64,7 @@ func TestParquetSchema(t *testing.T) {
 						t.Fatalf("%s: Parquet columns %v, want %v", tables[k].Name, got, want)
 					}
 				}
-				if got, want := len(tables[0].Columns), n+17; got != want {
+				if got, want := len(tables[0].Columns), n+24; got != want {
 					t.Fatalf("%d states columns, want %d", got, want)
 				}
 			})
@@ -184,9 +185,22 @@ func fromStruct(v reflect.Value, cells int) State {
 	if p := f("to_move"); !p.IsNil() {
 		s.ToMove = p.Elem().String()
 	}
-	for _, m := range f("best_moves").Interface().([]int8) {
-		s.BestMoves = append(s.BestMoves, m)
+	s.BestMoves = append(s.BestMoves, f("best_moves").Interface().([]int8)...)
+	if cs := f("cells").Interface().([]int8); !slices.Equal(cs, s.Cells) {
+		panic(fmt.Sprintf("cells %v, cell columns %v", cs, s.Cells))
 	}
+	s.MoverCells = f("mover_cells").Interface().([]int8)
+	s.MoverValue = i8("mover_value")
+	for _, p := range f("move_values").Interface().([]*int8) {
+		v := int8(nullElem)
+		if p != nil {
+			v = *p
+		}
+		s.MoveValues = append(s.MoveValues, v)
+	}
+	s.Legal = f("legal").Interface().([]bool)
+	s.Policy = f("policy").Interface().([]float32)
+	s.Split = f("split").String()
 	return s
 }
 
@@ -196,7 +210,8 @@ func TestCSVReadBack(t *testing.T) {
 	dir, _ := write(t, r, "csv")
 	states, ms := expected(r)
 	recs := readCSV(t, filepath.Join(dir, "states.csv"))
-	header := strings.Split("state_id,board,cell_0,cell_1,cell_2,cell_3,cell_4,cell_5,cell_6,cell_7,cell_8,ply,to_move,status,value,outcome,depth,best_moves,n_moves,n_winning,n_drawing,n_losing,canonical_id,orbit_size,paths,is_terminal", ",")
+	header := strings.Split("state_id,board,cell_0,cell_1,cell_2,cell_3,cell_4,cell_5,cell_6,cell_7,cell_8,ply,to_move,status,value,outcome,depth,best_moves,n_moves,n_winning,n_drawing,n_losing,canonical_id,orbit_size,paths,is_terminal,"+
+		"cells,mover_cells,mover_value,move_values,legal,policy,split", ",")
 	if !slices.Equal(recs[0], header) || len(recs) != len(states)+1 {
 		t.Fatalf("states.csv: header %v and %d rows; want %v and %d", recs[0], len(recs)-1, header, len(states))
 	}
@@ -205,13 +220,17 @@ func TestCSVReadBack(t *testing.T) {
 		for _, c := range s.Cells {
 			want = append(want, fmt.Sprint(c))
 		}
-		best := make([]string, len(s.BestMoves))
-		for j, m := range s.BestMoves {
-			best[j] = fmt.Sprint(m)
+		moveValues := make([]any, len(s.MoveValues))
+		for j, v := range s.MoveValues {
+			if v != nullElem {
+				moveValues[j] = v
+			}
 		}
 		want = append(want, fmt.Sprint(s.Ply), s.ToMove, s.Status, fmt.Sprint(s.Value), s.Outcome, fmt.Sprint(s.Depth),
-			"["+strings.Join(best, ",")+"]", fmt.Sprint(s.NMoves), fmt.Sprint(s.NWinning), fmt.Sprint(s.NDrawing), fmt.Sprint(s.NLosing),
-			fmt.Sprint(s.CanonicalID), fmt.Sprint(s.OrbitSize), fmt.Sprint(s.Paths), fmt.Sprint(s.IsTerminal))
+			jsonText(t, s.BestMoves), fmt.Sprint(s.NMoves), fmt.Sprint(s.NWinning), fmt.Sprint(s.NDrawing), fmt.Sprint(s.NLosing),
+			fmt.Sprint(s.CanonicalID), fmt.Sprint(s.OrbitSize), fmt.Sprint(s.Paths), fmt.Sprint(s.IsTerminal),
+			jsonText(t, s.Cells), jsonText(t, s.MoverCells), fmt.Sprint(s.MoverValue), jsonText(t, moveValues),
+			jsonText(t, s.Legal), jsonText(t, s.Policy), s.Split)
 		if !slices.Equal(recs[i+1], want) {
 			t.Fatalf("states.csv row %d = %v, want %v", i, recs[i+1], want)
 		}
@@ -226,6 +245,24 @@ func TestCSVReadBack(t *testing.T) {
 			t.Fatalf("moves.csv row %d = %v, want %v", i, recs[i+1], want)
 		}
 	}
+}
+
+// jsonText is v as encoding/json writes it, the way the CSV files write
+// lists: a []int8 as numbers, not base64.
+func jsonText(t *testing.T, v any) string {
+	t.Helper()
+	if l, ok := v.([]int8); ok {
+		ints := make([]int, len(l))
+		for j, x := range l {
+			ints[j] = int(x)
+		}
+		v = ints
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 func readCSV(t *testing.T, path string) [][]string {

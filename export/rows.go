@@ -8,6 +8,9 @@ package export
 
 import (
 	"math/bits"
+	"slices"
+
+	"github.com/tateti-lab/tateti-lab/game"
 
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -33,6 +36,15 @@ type State struct {
 	OrbitSize   int8
 	Paths       int64
 	IsTerminal  bool
+
+	// The columns for learning: arrays of one entry a cell, from the
+	// mover's point of view (see mover).
+	MoverCells []int8    // 1 the mover's mark, -1 the other side's, 0 empty
+	MoverValue int8      // Value for the mover
+	MoveValues []int8    // the mover's value after a move on each cell; nullElem where illegal
+	Legal      []bool    // the cell is a legal move
+	Policy     []float32 // 1/len(BestMoves) on each best move, 0 elsewhere
+	Split      string    // train, validation or test, by SplitOf(CanonicalID)
 }
 
 // Move is one row of the moves table: one legal move of one position. The
@@ -48,10 +60,12 @@ type Move struct {
 	IsBest     bool
 }
 
-// stateMaker makes the rows of the states table of one solved game.
+// stateMaker makes the rows of the states table of one solved game, with
+// scratch space of its own: one to a goroutine.
 type stateMaker struct {
 	r     *solve.Result
 	cells *cellTable
+	buf   []solve.Move
 }
 
 func newStateMaker(r *solve.Result) *stateMaker {
@@ -84,6 +98,63 @@ func (sm *stateMaker) state(i int, dst *State) {
 	dst.OrbitSize = int8(e.Orbit[i])
 	dst.Paths = e.Paths[i]
 	dst.IsTerminal = st.Terminal()
+	sm.learning(i, b, dst)
+}
+
+// learning fills the columns for learning of position i, whose board is b.
+func (sm *stateMaker) learning(i int, b game.Board, dst *State) {
+	n := len(dst.Cells)
+	sign := moverSign(b)
+	dst.MoverValue = sign * dst.Value
+	dst.MoverCells = dst.MoverCells[:0]
+	for _, c := range dst.Cells {
+		dst.MoverCells = append(dst.MoverCells, sign*c)
+	}
+	dst.MoveValues = fill(dst.MoveValues, n, nullElem)
+	dst.Legal = fill(dst.Legal, n, false)
+	dst.Policy = fill(dst.Policy, n, 0)
+	sm.buf = sm.r.AppendMoves(sm.buf[:0], i)
+	for _, m := range sm.buf {
+		dst.MoveValues[m.Cell] = sign * m.Value
+		dst.Legal[m.Cell] = true
+	}
+	for _, c := range dst.BestMoves {
+		dst.Policy[c] = 1 / float32(len(dst.BestMoves))
+	}
+	dst.Split = SplitOf(dst.CanonicalID)
+}
+
+// moverSign is 1 when the mover of b is X and -1 when it is O. The mover is
+// the side to move, or in a position where the game is over, the side whose
+// turn it would be (game.Board.ToMove, which does not look at the status).
+func moverSign(b game.Board) int8 {
+	if b.ToMove() == game.X {
+		return 1
+	}
+	return -1
+}
+
+// fill gives s with n entries, each v, reusing s's array.
+func fill[E any](s []E, n int, v E) []E {
+	s = slices.Grow(s[:0], n)[:n]
+	for j := range s {
+		s[j] = v
+	}
+	return s
+}
+
+// SplitOf gives the split a position of canonical id c belongs to:
+// validation when c % 10 is 0, test when it is 1, train otherwise. The rule
+// is on the canonical id so that positions equal up to symmetry fall in one
+// split, and it is plain integer arithmetic so that every reader repeats it.
+func SplitOf(c int64) string {
+	switch c % 10 {
+	case 0:
+		return "validation"
+	case 1:
+		return "test"
+	}
+	return "train"
 }
 
 // moveMaker makes the rows of the moves table of one solved game, with

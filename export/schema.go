@@ -9,10 +9,12 @@ import (
 
 // Column describes one column of a table, as the data dictionary does.
 type Column struct {
-	Name        string `json:"name"`
-	Type        string `json:"type"` // int8, int64, string, bool, list<int8>
-	Nullable    bool   `json:"nullable"`
-	Description string `json:"description"`
+	Name     string `json:"name"`
+	Type     string `json:"type"` // int8, int64, string, bool, list<int8>, list<bool>, list<float>
+	Nullable bool   `json:"nullable"`
+	// ElementsNullable says that a list's elements may be null.
+	ElementsNullable bool   `json:"elements_nullable,omitempty"`
+	Description      string `json:"description"`
 }
 
 // ForeignKey says that columns of a table hold keys of another table.
@@ -58,6 +60,17 @@ func stateCols(s rules.Spec) []col {
 		newCol[State]("orbit_size", int8Kind, "dict", "OrbitSize", "how many distinct boards those symmetries make of this one"),
 		newCol[State]("paths", int64Kind, "delta", "Paths", "move sequences from the empty board that reach this position"),
 		newCol[State]("is_terminal", boolKind, "", "IsTerminal", "the game is over"),
+		newCol[State]("cells", listKind, "dict", "Cells", "the cell columns as one array, cell_0 first"),
+		newCol[State]("mover_cells", listKind, "dict", "MoverCells",
+			"the cells from the mover's side: 1 the mover's mark, -1 the other side's, 0 empty; the mover is to_move, or when the game is over the side whose turn it would be"),
+		newCol[State]("mover_value", int8Kind, "dict", "MoverValue", "value for the mover: 1 wins, 0 draw, -1 loses"),
+		newCol[State]("move_values", nullListKind, "dict", "MoveValues",
+			"for each cell, the mover's value after playing there (1, 0, -1); null where the cell is no legal move"),
+		newCol[State]("legal", boolListKind, "", "Legal", "for each cell, whether playing there is a legal move; n_moves of them are true"),
+		newCol[State]("policy", floatListKind, "dict", "Policy",
+			"for each cell, 1/len(best_moves) on each best move and 0 elsewhere: perfect play as a distribution; all 0 when the game is over"),
+		newCol[State]("split", stringKind, "dict", "Split",
+			"train, validation (canonical_id % 10 = 0) or test (canonical_id % 10 = 1): symmetric positions share a split"),
 	)
 }
 

@@ -19,7 +19,10 @@ const c = checks.checker('arrow-rs');
 
 // arrowType names a schema column's type as Arrow prints its DataType, and
 // its nullability as Arrow's field has it.
-const arrowType = (col) => (({ int8: 'Int8', int64: 'Int64', string: 'Utf8', bool: 'Bool', 'list<int8>': 'List<Int8>' })[col.type] || col.type) +
+const arrowType = (col) => (({
+  int8: 'Int8', int64: 'Int64', string: 'Utf8', bool: 'Bool',
+  'list<int8>': 'List<Int8>', 'list<bool>': 'List<Bool>', 'list<float>': 'List<Float32>',
+})[col.type] || col.type) +
   (col.nullable ? ' nullable' : '');
 
 // read gives a table's columns as [name, type] and its rows as plain values:
@@ -48,4 +51,5 @@ checks.checkNulls(c, ctx.manifest, 'states', states.rows);
 checks.checkNulls(c, ctx.manifest, 'moves', moves.rows);
 checks.checkStates(c, ctx, states.rows);
 checks.checkMoves(c, ctx, states.rows, moves.rows);
+checks.checkLearning(c, ctx, states.rows, moves.rows);
 c.done();

@@ -25,7 +25,9 @@ for (let i = 0; i < rows * cols; i++) stateTypes.push([`cell_${i}`, 'TINYINT']);
 stateTypes.push(['ply', 'TINYINT'], ['to_move', 'VARCHAR'], ['status', 'VARCHAR'], ['value', 'TINYINT'],
   ['outcome', 'VARCHAR'], ['depth', 'TINYINT'], ['best_moves', 'TINYINT[]'], ['n_moves', 'TINYINT'],
   ['n_winning', 'TINYINT'], ['n_drawing', 'TINYINT'], ['n_losing', 'TINYINT'], ['canonical_id', 'BIGINT'],
-  ['orbit_size', 'TINYINT'], ['paths', 'BIGINT'], ['is_terminal', 'BOOLEAN']);
+  ['orbit_size', 'TINYINT'], ['paths', 'BIGINT'], ['is_terminal', 'BOOLEAN'],
+  ['cells', 'TINYINT[]'], ['mover_cells', 'TINYINT[]'], ['mover_value', 'TINYINT'], ['move_values', 'TINYINT[]'],
+  ['legal', 'BOOLEAN[]'], ['policy', 'FLOAT[]'], ['split', 'VARCHAR']);
 const moveTypes = [['state_id', 'BIGINT'], ['move', 'TINYINT'],
   ...(manifest.game.gravity ? [['column', 'TINYINT']] : []), // under gravity, the column of the move
   ['child_id', 'BIGINT'], ['child_value', 'TINYINT'], ['child_depth', 'TINYINT'], ['is_best', 'BOOLEAN']];
@@ -99,6 +101,8 @@ async function main() {
                         FROM moves GROUP BY state_id) m USING (state_id)
                       WHERE coalesce(m.n, 0) <> s.n_moves OR coalesce(m.best, []) <> s.best_moves`)), 0);
 
+  await checkLearning(conn, one);
+
   const columns = (types) => `{${types.map(([n, ty]) => `'${n}': '${ty}'`).join(', ')}}`;
   for (const [table, types] of [['states', stateTypes], ['moves', moveTypes]]) {
     const csv = `read_csv(${file(table + '.csv')}, header = true, columns = ${columns(types)})`;
@@ -109,6 +113,39 @@ async function main() {
   }
   console.log(`${passed} passed, ${failed} failed`);
   process.exitCode = failed === 0 ? 0 : 1;
+}
+
+// checkLearning checks the columns for learning against the others, cell by
+// cell: each row's arrays are unnested in step, one row a cell.
+async function checkLearning(conn, one) {
+  const n = rows * cols;
+  const cellCols = Array.from({ length: n }, (_, i) => `cell_${i}`).join(', ');
+  await conn.run(`CREATE VIEW s AS SELECT *, CASE WHEN ply % 2 = 0 THEN 1 ELSE -1 END AS sign FROM states`);
+  await conn.run(`CREATE VIEW c AS SELECT state_id, sign, ply, is_terminal, best_moves, n_moves, mover_value,
+               generate_subscripts(cells, 1) - 1 AS cell, unnest(cells) AS x, unnest(mover_cells) AS mx,
+               unnest(move_values) AS mv, unnest(legal) AS lg, unnest(policy) AS p FROM s`);
+  check('cells is the cell columns as one array', Number(await one(`SELECT count(*) FROM states WHERE cells <> [${cellCols}]`)), 0);
+  check("mover_cells is cells times the mover's sign", Number(await one('SELECT count(*) FROM c WHERE mx <> x * sign')), 0);
+  check("mover_value is value times the mover's sign", Number(await one('SELECT count(*) FROM s WHERE mover_value <> value * sign')), 0);
+  check('legal has n_moves true cells; move_values is null exactly where legal is false',
+    Number(await one(`SELECT count(*) FROM (SELECT state_id, any_value(n_moves) AS n, count(*) FILTER (WHERE lg) AS legal,
+                        count(*) FILTER (WHERE (mv IS NULL) = lg) AS bad FROM c GROUP BY state_id)
+                      WHERE legal <> n OR bad > 0`)), 0);
+  check("move_values are the moves' child values from the mover's side",
+    Number(await one(`SELECT count(*) FROM moves m FULL JOIN (SELECT * FROM c WHERE lg) c ON m.state_id = c.state_id AND m.move = c.cell
+                      WHERE m.state_id IS NULL OR c.state_id IS NULL OR c.mv <> c.sign * m.child_value`)), 0);
+  check('the best moves are argmax cells of move_values, whose max is mover_value',
+    Number(await one(`SELECT count(*) FROM (SELECT state_id, any_value(mover_value) AS v, max(mv) AS top,
+                        bool_and(mv = mover_value OR NOT list_contains(best_moves, cell)) AS argmax
+                      FROM c WHERE NOT is_terminal GROUP BY state_id) WHERE top <> v OR NOT argmax`)), 0);
+  check('policy is 1/len(best_moves) on each best move and 0 elsewhere; it sums to 1 unless the game is over',
+    Number(await one(`SELECT count(*) FROM (SELECT state_id, any_value(is_terminal) AS over, sum(p) AS total,
+                        bool_and(p = CASE WHEN list_contains(best_moves, cell) THEN (1 / len(best_moves))::FLOAT ELSE 0 END) AS each
+                      FROM c GROUP BY state_id)
+                      WHERE NOT each OR abs(total - CASE WHEN over THEN 0 ELSE 1 END) > 1e-6`)), 0);
+  check('split follows canonical_id % 10',
+    Number(await one(`SELECT count(*) FROM states WHERE split <> CASE canonical_id % 10 WHEN 0 THEN 'validation'
+                        WHEN 1 THEN 'test' ELSE 'train' END`)), 0);
 }
 
 main().catch((err) => {

@@ -15,19 +15,23 @@ const ctx = checks.load(dataDir, figuresDir);
 const c = checks.checker('polars');
 
 // polarsType names a schema type as polars prints its DataType.
-const polarsType = (col) => ({ int8: 'Int8', int64: 'Int64', string: 'String', bool: 'Bool', 'list<int8>': 'List(DataType(Int8))' })[col.type] || col.type;
+const polarsType = (col) => ({
+  int8: 'Int8', int64: 'Int64', string: 'String', bool: 'Bool',
+  'list<int8>': 'List(DataType(Int8))', 'list<bool>': 'List(DataType(Bool))', 'list<float>': 'List(DataType(Float32))',
+})[col.type] || col.type;
 const columns = (df) => Object.entries(df.schema).map(([name, dt]) => [name, String(dt).replace(/^DataType\((.*)\)$/, '$1')]);
 
 // readCSV reads a CSV table with the schema's types; polars reads a list
-// column from CSV as a string, so best_moves is parsed from its JSON text.
+// column from CSV as a string, so each list is parsed from its JSON text.
 function readCSV(table) {
   const schema = ctx.manifest.tables.find((t) => t.name === table).columns;
-  const dtypes = { int8: pl.Int8, int64: pl.Int64, string: pl.Utf8, bool: pl.Bool, 'list<int8>': pl.Utf8 };
+  const dtypes = { int8: pl.Int8, int64: pl.Int64, string: pl.Utf8, bool: pl.Bool };
+  const lists = { 'list<int8>': pl.Int8, 'list<bool>': pl.Bool, 'list<float>': pl.Float32 };
   let df = pl.readCSV(path.join(dataDir, `${table}.csv`), {
-    dtypes: Object.fromEntries(schema.map((col) => [col.name, dtypes[col.type]])),
+    dtypes: Object.fromEntries(schema.map((col) => [col.name, dtypes[col.type] || pl.Utf8])),
   });
-  for (const col of schema.filter((k) => k.type === 'list<int8>')) {
-    df = df.withColumns(pl.col(col.name).str.jsonDecode(pl.List(pl.Int8)));
+  for (const col of schema.filter((k) => lists[k.type])) {
+    df = df.withColumns(pl.col(col.name).str.jsonDecode(pl.List(lists[col.type])));
   }
   return df;
 }
@@ -46,6 +50,7 @@ for (const [format, { states, moves }] of Object.entries(tables)) {
   checks.checkNulls(c, ctx.manifest, 'moves', m);
   checks.checkStates(c, ctx, s);
   checks.checkMoves(c, ctx, s, m);
+  checks.checkLearning(c, ctx, s, m);
   console.log(`(polars, ${format})`);
 }
 // The join done by polars itself, as data/README.md shows it.
