@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"net/url"
@@ -21,7 +22,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-var screenshot = flag.String("screenshot", "", "also write the browser test's screenshot to this PNG file (README's picture)")
+var screenshots = flag.String("screenshots", "", "write the browser tests' screenshots into this folder (docs/, the README's pictures)")
 
 // browser starts a headless Chromium for the test, with the flags this
 // machine's closed network needs and a fresh profile. Without a chromium
@@ -90,7 +91,7 @@ func TestBrowser(t *testing.T) {
 	if board, moves := gameInURL(t, ctx); board != ".../.../..." || moves != "4" {
 		t.Fatalf("URL holds board %q and moves %q, want the empty board and 4", board, moves)
 	}
-	shoot(t, ctx)
+	shoot(t, ctx, "explorer.png")
 
 	run(chromedp.Click(`#undo`))
 	run(chromedp.Poll[chromedp.Void](`document.querySelector('#board .cell[data-cell="4"]').dataset.result === 'draw'`))
@@ -164,6 +165,7 @@ func TestBrowserTeacher(t *testing.T) {
 	if answered < 0 || !slices.Contains(after.best, answered) {
 		t.Fatalf("the opponent answered at %d (board %s), want one of the best moves %v", answered, board, after.best)
 	}
+	shoot(t, ctx, "explorer-play.png")
 }
 
 // TestBrowserGravity: columns are numbered from 1, and a click anywhere in a
@@ -186,6 +188,7 @@ func TestBrowserGravity(t *testing.T) {
 	if board, moves := gameInURL(t, ctx); board != "..../..../..../...." || moves != "2" {
 		t.Errorf("URL holds board %q and moves %q, want the empty board and 2", board, moves)
 	}
+	shoot(t, ctx, "explorer-gravity.png")
 }
 
 func evaluate[T any](t *testing.T, ctx context.Context, js string) T {
@@ -243,25 +246,19 @@ func expected(t *testing.T, rl rules.Rules, board string) shown {
 	return s
 }
 
-// shoot writes a screenshot to a temporary folder that outlives the test,
-// and to -screenshot when given.
-func shoot(t *testing.T, ctx context.Context) {
+// shoot takes a screenshot of the page and checks that it is a PNG image;
+// with -screenshots it writes it there, named name.
+func shoot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir, err := os.MkdirTemp("", "tateti-explorer-")
-	if err != nil {
-		t.Fatal(err)
+	if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Fatalf("the screenshot is not a PNG image: % x", png[:min(len(png), 8)])
 	}
-	path := filepath.Join(dir, "explorer.png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", path)
-	if *screenshot != "" {
-		if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
+	if *screenshots != "" {
+		if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
