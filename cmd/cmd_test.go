@@ -105,7 +105,7 @@ func TestUsageErrors(t *testing.T) {
 		{"side that wraps the product", []string{"enumerate", "--size", "3x6148914691236517208"}, "size 3x6148914691236517208 has more cells than the game model holds"},
 		{"product that wraps to 8", []string{"solve", "--size", "6148914691236517208x3"}, "has more cells than the game model holds"},
 		{"product that wraps to -1", []string{"verify", "--size", "4294967297x4294967295"}, "has more cells than the game model holds"},
-		{"side past int64", []string{"export", "--size", "99999999999999999999x3", "--out", "x"}, "has a side far past the 32 cells"},
+		{"side past int64", []string{"export", "--size", "99999999999999999999x3", "--out", "x"}, "has a side far past the 64 cells"},
 		{"long board is cut", []string{"solve", "--position", strings.Repeat("X", 10000)}, `board "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX... (10000 characters)" has 10000 cells`},
 		{"k too long", []string{"enumerate", "--k", "7"}, "k 7 does not fit a 3x3 board, want 1 to 3"},
 		{"unknown flag", []string{"enumerate", "--sise", "3x3"}, "unknown flag: --sise"},

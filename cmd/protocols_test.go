@@ -331,14 +331,14 @@ func outcomes(sol *solve.Result, b game.Board, side game.Cell, perfectOpponent, 
 	i, _ := sol.Enum.Lookup(game.ID(b))
 	moves := rl.Moves(b)
 	if (b.ToMove() == side && perfectAgent) || (b.ToMove() != side && perfectOpponent) {
-		moves = sol.Best[i]
+		moves = game.Mask(sol.Best[i])
 	}
 	if b.ToMove() == side {
 		moves &= -moves // the agent's one choice: the first
 	}
 	out := map[int8]bool{}
-	for m := uint32(moves); m != 0; m &= m - 1 {
-		for v := range outcomes(sol, b.Play(bits.TrailingZeros32(m), b.ToMove()), side, perfectOpponent, perfectAgent) {
+	for m := uint64(moves); m != 0; m &= m - 1 {
+		for v := range outcomes(sol, b.Play(bits.TrailingZeros64(m), b.ToMove()), side, perfectOpponent, perfectAgent) {
 			out[v] = true
 		}
 	}

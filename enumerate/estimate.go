@@ -40,7 +40,7 @@ func EstimateFor(rs rules.Spec) Estimate { return EstimateFrom(rs, game.Board{})
 // empty cells, as many X as O or one more in all, and under gravity no mark
 // above an empty cell.
 func EstimateFrom(rs rules.Spec, root game.Board) Estimate {
-	x0, o0 := bits.OnesCount32(uint32(root.X)), bits.OnesCount32(uint32(root.O))
+	x0, o0 := bits.OnesCount64(uint64(root.X)), bits.OnesCount64(uint64(root.O))
 	// byCount[x][o]: positions that add x X marks and o O marks, at most.
 	byCount := placements(rs, root, x0, o0)
 	var e Estimate

@@ -163,4 +163,4 @@ func mergeUnique(a, b []uint64) []uint64 {
 	return append(append(out, a...), b...)
 }
 
-func trailing(m game.Mask) int { return bits.TrailingZeros32(uint32(m)) }
+func trailing(m game.Mask) int { return bits.TrailingZeros64(uint64(m)) }

@@ -85,8 +85,8 @@ func sumParents(rl rules.Rules, bd game.Board, id uint64, paths func(parent uint
 		w = 1
 	}
 	var sum int64
-	for m := uint32(rl.ParentCells(bd)); m != 0; m &= m - 1 {
-		sum += paths(id - w*game.Pow3(bits.TrailingZeros32(m)))
+	for m := uint64(rl.ParentCells(bd)); m != 0; m &= m - 1 {
+		sum += paths(id - w*game.Pow3(bits.TrailingZeros64(m)))
 	}
 	return sum
 }

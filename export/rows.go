@@ -89,8 +89,8 @@ func (sm *stateMaker) state(i int, dst *State) {
 	dst.Outcome = solve.Outcome(r.Value[i])
 	dst.Depth = r.Depth[i]
 	dst.BestMoves = dst.BestMoves[:0]
-	for m := uint32(r.Best[i]); m != 0; m &= m - 1 {
-		dst.BestMoves = append(dst.BestMoves, int8(bits.TrailingZeros32(m)))
+	for m := uint64(r.Best[i]); m != 0; m &= m - 1 {
+		dst.BestMoves = append(dst.BestMoves, int8(bits.TrailingZeros64(m)))
 	}
 	dst.NWinning, dst.NDrawing, dst.NLosing = int8(r.Win[i]), int8(r.Draw[i]), int8(r.Lose[i])
 	dst.NMoves = dst.NWinning + dst.NDrawing + dst.NLosing

@@ -197,8 +197,8 @@ func (x *Solver) expected(sol *solve.Result, i int) Answer {
 	}
 	if x.Check.Best {
 		var cells []int
-		for m := uint32(sol.Best[i]); m != 0; m &= m - 1 {
-			cells = append(cells, bits.TrailingZeros32(m))
+		for m := uint64(sol.Best[i]); m != 0; m &= m - 1 {
+			cells = append(cells, bits.TrailingZeros64(m))
 		}
 		a.Best = x.format(sol, cells)
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // Mask is a set of cells, bit i for cell i (row-major from the top left).
-type Mask uint32
+type Mask uint64
 
 // Cell is what stands on one cell. Its value is the cell's digit in a state id.
 type Cell int8
@@ -67,12 +67,12 @@ func (b Board) Without(i int) Board {
 }
 
 // Ply is the number of marks on the board.
-func (b Board) Ply() int { return bits.OnesCount32(uint32(b.X | b.O)) }
+func (b Board) Ply() int { return bits.OnesCount64(uint64(b.X | b.O)) }
 
 // ToMove gives the side to move when X moves first: X when both have as many
 // marks, O otherwise. It does not look at whether the game is over.
 func (b Board) ToMove() Cell {
-	if bits.OnesCount32(uint32(b.X)) > bits.OnesCount32(uint32(b.O)) {
+	if bits.OnesCount64(uint64(b.X)) > bits.OnesCount64(uint64(b.O)) {
 		return O
 	}
 	return X

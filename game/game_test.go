@@ -20,7 +20,8 @@ func TestNewSpec(t *testing.T) {
 		{"empty side", 0, 3, 0, Spec{}, "size 0x3 has an empty side"},
 		{"k too long", 3, 3, 7, Spec{}, "k 7 does not fit a 3x3 board, want 1 to 3"},
 		{"negative k", 3, 3, -1, Spec{}, "k -1 does not fit"},
-		{"too many cells", 6, 6, 0, Spec{}, "size 6x6 has more cells than the game model holds: at most 32"},
+		{"too many cells", 9, 8, 0, Spec{}, "size 9x8 has more cells than the game model holds: at most 64"},
+		{"the largest", 8, 8, 4, Spec{Rows: 8, Cols: 8, K: 4}, ""},
 		// rows*cols wraps around to 8 and to -1 in 64 bits: each side is checked first.
 		{"product wraps to 8", 6148914691236517208, 3, 0, Spec{}, "size 6148914691236517208x3 has more cells"},
 		{"product wraps to -1", 4294967297, 4294967295, 0, Spec{}, "has more cells than the game model holds"},
@@ -119,10 +120,15 @@ func TestIDRoundTrip(t *testing.T) {
 			t.Fatalf("ID(FromID(%d)) = %d", id, got)
 		}
 	}
-	// A 32-cell board with every cell set round-trips too.
-	b := Board{X: 0x5555_5555, O: 0xaaaa_aaaa}
-	if got := FromID(ID(b)); got != b {
-		t.Fatalf("FromID(ID(%+v)) = %+v", b, got)
+	// A board of MaxIDCells cells with every cell set round-trips too, as
+	// does the largest id of all.
+	for _, b := range []Board{{X: 0x55_5555_5555, O: 0xaa_aaaa_aaaa}, {O: 1<<MaxIDCells - 1}} {
+		if got := FromID(ID(b)); got != b {
+			t.Fatalf("FromID(ID(%+v)) = %+v", b, got)
+		}
+	}
+	if got, want := ID(Board{O: 1<<MaxIDCells - 1}), Pow3(MaxIDCells)-1; got != want {
+		t.Fatalf("the largest id is %d, want 3^40-1 = %d", got, want)
 	}
 }
 

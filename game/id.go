@@ -2,7 +2,15 @@ package game
 
 // A state id is the base-3 number sum(cell_i * 3^i) with Empty=0, X=1, O=2.
 // It is stable across runs and versions: the key that joins every table.
-// Ids are computed eight cells at a time through two small tables.
+// Ids are computed eight cells at a time through two small tables. They fit
+// 64 bits up to MaxIDCells cells (3^40 < 2^64 < 3^41); larger boards have
+// none: there a position is keyed by its board text.
+
+// MaxIDCells is the largest board whose state ids fit a uint64.
+const MaxIDCells = 40
+
+// HasIDs says whether the boards of s have state ids.
+func (s Spec) HasIDs() bool { return s.Cells() <= MaxIDCells }
 
 const chunk = 6561 // 3^8, the ids of eight cells
 
@@ -33,18 +41,17 @@ var (
 	}()
 )
 
-// ID gives the state id of a board.
+// ID gives the state id of a board of at most MaxIDCells cells.
 func ID(b Board) uint64 {
 	var id, p uint64 = 0, 1
-	for x, o := uint32(b.X), uint32(b.O); x|o != 0; x, o = x>>8, o>>8 {
+	for x, o := uint64(b.X), uint64(b.O); x|o != 0; x, o = x>>8, o>>8 {
 		id += p * uint64(enc[x&0xff]+2*enc[o&0xff])
 		p *= chunk
 	}
 	return id
 }
 
-// FromID gives the board of a state id. The id must come from a board of at
-// most MaxCells cells.
+// FromID gives the board of a state id.
 func FromID(id uint64) Board {
 	var b Board
 	for shift := 0; id != 0; shift += 8 {
@@ -56,7 +63,7 @@ func FromID(id uint64) Board {
 	return b
 }
 
-var pow3 = func() (t [MaxCells + 1]uint64) {
+var pow3 = func() (t [MaxIDCells + 1]uint64) {
 	t[0] = 1
 	for i := 1; i < len(t); i++ {
 		t[i] = 3 * t[i-1]
@@ -64,6 +71,6 @@ var pow3 = func() (t [MaxCells + 1]uint64) {
 	return t
 }()
 
-// Pow3 gives 3^i for i from 0 to MaxCells: the weight of cell i in a state id,
+// Pow3 gives 3^i for i from 0 to MaxIDCells: the weight of cell i in a state id,
 // and 3^n the number of raw boards of n cells.
 func Pow3(i int) uint64 { return pow3[i] }

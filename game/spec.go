@@ -13,10 +13,10 @@ import (
 	"strings"
 )
 
-// MaxCells is the largest board the game model represents (a 32-bit mask per
-// player). Exhaustive work (enumerate, solve, verify, export) has its own,
-// smaller limit.
-const MaxCells = 32
+// MaxCells is the largest board the game model represents (a 64-bit mask per
+// player). State ids stop at MaxIDCells; exhaustive work (enumerate, solve,
+// verify, export) has its own, smaller limit.
+const MaxCells = 64
 
 // Spec describes an m,n,k game: Rows x Cols cells, K in a row to win.
 type Spec struct {
@@ -39,7 +39,7 @@ func NewSpec(rows, cols, k int) (Spec, error) {
 		return Spec{}, fmt.Errorf("size %dx%d has an empty side, want at least 1x1 (for example 3x3)", rows, cols)
 	}
 	if rows > MaxCells || cols > MaxCells || rows*cols > MaxCells {
-		return Spec{}, fmt.Errorf("size %dx%d has more cells than the game model holds: at most %d, such as 4x8 or 5x5", rows, cols, MaxCells)
+		return Spec{}, fmt.Errorf("size %dx%d has more cells than the game model holds: at most %d, such as 8x8 or 6x7", rows, cols, MaxCells)
 	}
 	if k == 0 {
 		k = min(rows, cols)

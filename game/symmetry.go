@@ -40,11 +40,11 @@ func BoardSymmetries(s Spec) [][]int {
 // Transform gives the board with every mark on cell i moved to cell perm[i].
 func Transform(b Board, perm []int) Board {
 	var t Board
-	for x := uint32(b.X); x != 0; x &= x - 1 {
-		t.X |= 1 << perm[bits.TrailingZeros32(x)]
+	for x := uint64(b.X); x != 0; x &= x - 1 {
+		t.X |= 1 << perm[bits.TrailingZeros64(x)]
 	}
-	for o := uint32(b.O); o != 0; o &= o - 1 {
-		t.O |= 1 << perm[bits.TrailingZeros32(o)]
+	for o := uint64(b.O); o != 0; o &= o - 1 {
+		t.O |= 1 << perm[bits.TrailingZeros64(o)]
 	}
 	return t
 }

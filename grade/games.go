@@ -135,16 +135,16 @@ func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng
 // choose gives the opponent's move on b: a best move, or any legal move,
 // at random.
 func choose(sol *solve.Result, b game.Board, opp string, rng *rand.Rand) int {
-	moves := uint32(sol.Enum.Rules.Moves(b))
+	moves := uint64(sol.Enum.Rules.Moves(b))
 	if opp == "perfect" {
 		i, _ := sol.Enum.Lookup(game.ID(b))
-		moves = uint32(sol.Best[i])
+		moves = uint64(sol.Best[i])
 	}
-	k := rng.IntN(bits.OnesCount32(moves))
+	k := rng.IntN(bits.OnesCount64(moves))
 	for ; k > 0; k-- {
 		moves &= moves - 1
 	}
-	return bits.TrailingZeros32(moves)
+	return bits.TrailingZeros64(moves)
 }
 
 // talk is a conversation with the agent: one request, then its answer.

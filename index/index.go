@@ -105,8 +105,8 @@ func (d *Dense) Lookup(id uint64) (int, bool) {
 // Children gives the positions of the children of id (see Index).
 func (d *Dense) Children(dst []int, id, digit uint64, moves game.Mask) int {
 	n := 0
-	for m := uint32(moves); m != 0; m &= m - 1 {
-		dst[n], _ = d.Lookup(id + digit*game.Pow3(bits.TrailingZeros32(m)))
+	for m := uint64(moves); m != 0; m &= m - 1 {
+		dst[n], _ = d.Lookup(id + digit*game.Pow3(bits.TrailingZeros64(m)))
 		n++
 	}
 	return n
@@ -195,8 +195,8 @@ func (s *Sparse) Lookup(id uint64) (int, bool) {
 // its own.
 func (s *Sparse) Children(dst []int, id, digit uint64, moves game.Mask) int {
 	n := 0
-	for m := uint32(moves); m != 0; m &= m - 1 {
-		dst[n], _ = s.Lookup(id + digit*game.Pow3(bits.TrailingZeros32(m)))
+	for m := uint64(moves); m != 0; m &= m - 1 {
+		dst[n], _ = s.Lookup(id + digit*game.Pow3(bits.TrailingZeros64(m)))
 		n++
 	}
 	return n

@@ -161,7 +161,7 @@ func TestChildren(t *testing.T) {
 						}
 					}
 					n := idx.Children(dst, id, uint64(b.ToMove()), moves)
-					if got, want := n, bits.OnesCount32(uint32(moves)); got != want {
+					if got, want := n, bits.OnesCount64(uint64(moves)); got != want {
 						t.Fatalf("%T.Children(%d) gave %d children, want %d", idx, id, got, want)
 					}
 					k := 0

@@ -51,7 +51,7 @@ func (r Reason) Explain() string {
 // the rest is a search backwards for a legal last move, then for a legal order
 // of the others.
 func (v *variant) Reachability(b game.Board) Reason {
-	nx, no := bits.OnesCount32(uint32(b.X)), bits.OnesCount32(uint32(b.O))
+	nx, no := bits.OnesCount64(uint64(b.X)), bits.OnesCount64(uint64(b.O))
 	xw, ow := v.game.Won(b.X), v.game.Won(b.O)
 	switch {
 	case nx != no && nx != no+1:
@@ -78,8 +78,8 @@ func (v *variant) Reachability(b game.Board) Reason {
 		winner = b.O
 	}
 	lastMoves := false
-	for m := uint32(winner); m != 0; m &= m - 1 {
-		bit := game.Mask(1) << bits.TrailingZeros32(m)
+	for m := uint64(winner); m != 0; m &= m - 1 {
+		bit := game.Mask(1) << bits.TrailingZeros64(m)
 		before := game.Board{X: b.X &^ bit, O: b.O &^ bit}
 		if v.game.Won(winner&^bit) || v.place.Playable(before)&bit == 0 || v.place.Floating(before) != 0 {
 			continue
@@ -109,13 +109,13 @@ func (v *variant) ordered(b game.Board) bool {
 		if dead[b] {
 			return false
 		}
-		xLast := bits.OnesCount32(uint32(b.X)) > bits.OnesCount32(uint32(b.O))
+		xLast := bits.OnesCount64(uint64(b.X)) > bits.OnesCount64(uint64(b.O))
 		last := b.O
 		if xLast {
 			last = b.X
 		}
-		for m := uint32(last); m != 0; m &= m - 1 {
-			bit := game.Mask(1) << bits.TrailingZeros32(m)
+		for m := uint64(last); m != 0; m &= m - 1 {
+			bit := game.Mask(1) << bits.TrailingZeros64(m)
 			before := game.Board{X: b.X &^ bit, O: b.O}
 			if !xLast {
 				before = game.Board{X: b.X, O: b.O &^ bit}

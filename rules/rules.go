@@ -88,7 +88,8 @@ type Rules interface {
 	// play, the identity first.
 	Symmetries() [][]int
 	// Canonical gives the smallest state id over the symmetries of the board
-	// with state id id, and how many distinct boards they make of it.
+	// with state id id, and how many distinct boards they make of it. Boards
+	// past game.MaxIDCells cells have no state ids: it must not be called.
 	Canonical(id uint64) (canon uint64, orbit int)
 	// Reachability tells whether b can arise in a game played by the rules,
 	// and if not, why.
@@ -105,7 +106,10 @@ func New(s Spec) Rules {
 	if s.Misere {
 		v.goal = Misere{}
 	}
-	v.syms = game.NewSymTable(s.Spec, v.place.Symmetries())
+	v.perms = v.place.Symmetries()
+	if s.HasIDs() {
+		v.syms = game.NewSymTable(s.Spec, v.perms)
+	}
 	return v
 }
 
@@ -124,7 +128,8 @@ type variant struct {
 	game  *game.Game
 	place Placement
 	goal  Goal
-	syms  *game.SymTable
+	perms [][]int
+	syms  *game.SymTable // nil past game.MaxIDCells: no state ids
 }
 
 func (v *variant) Spec() Spec       { return v.spec }
@@ -149,7 +154,10 @@ func (v *variant) Paths(b game.Board) (int64, bool) {
 	if !v.place.AnyOrder() || v.game.Won(b.X) || v.game.Won(b.O) {
 		return 0, false
 	}
-	x, o := bits.OnesCount32(uint32(b.X)), bits.OnesCount32(uint32(b.O))
+	x, o := bits.OnesCount64(uint64(b.X)), bits.OnesCount64(uint64(b.O))
+	if x >= len(factorial) || o >= len(factorial) {
+		return 0, false
+	}
 	hi, n := bits.Mul64(uint64(factorial[x]), uint64(factorial[o]))
 	if hi != 0 || n > math.MaxInt64 { // past 25 cells
 		return 0, false
@@ -167,8 +175,8 @@ func (v *variant) ParentCells(b game.Board) game.Mask {
 	// status to compute for each parent.
 	unfinished := !v.game.Won(b.X) && !v.game.Won(b.O)
 	var cells game.Mask
-	for m := uint32(mine); m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(m)
+	for m := uint64(mine); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
 		parent := b.Without(c)
 		var legal game.Mask
 		if unfinished {
@@ -190,7 +198,7 @@ func (v *variant) Outcome(b game.Board) (bool, int8) {
 	return st.Terminal(), v.goal.Value(st)
 }
 
-func (v *variant) Symmetries() [][]int { return v.syms.Perms() }
+func (v *variant) Symmetries() [][]int { return v.perms }
 
 func (v *variant) Canonical(id uint64) (uint64, int) { return v.syms.Canonical(id) }
 

@@ -35,7 +35,7 @@ func (r *Result) AppendMoves(dst []Move, i int) []Move {
 	mover := b.ToMove()
 	id := uint64(e.IDs[i])
 	for m := e.Rules.Moves(b); m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(uint32(m))
+		c := bits.TrailingZeros64(uint64(m))
 		child := id + uint64(mover)*game.Pow3(c)
 		j, _ := e.Lookup(child)
 		dst = append(dst, Move{Cell: c, Row: c / s.Cols, Col: c % s.Cols, Child: child,
@@ -82,7 +82,7 @@ func (r *Result) BestLine(i int) []int {
 	var line []int
 	e := r.Enum
 	for !e.Status[i].Terminal() {
-		c := bits.TrailingZeros32(uint32(r.Best[i]))
+		c := bits.TrailingZeros64(uint64(r.Best[i]))
 		b := e.Board(i)
 		line = append(line, c)
 		i, _ = e.Lookup(game.ID(b.Play(c, b.ToMove())))

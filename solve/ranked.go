@@ -79,8 +79,8 @@ func (r *Ranked) ply(ctx context.Context, p, workers int, fill func(p int, rank 
 
 // reach marks b reachable when one of its parents is.
 func (r *Ranked) reach(p int, rank int64, b game.Board) {
-	for m := uint32(r.Rules.ParentCells(b)); m != 0; m &= m - 1 {
-		if r.cells[p-1][r.comb.Rank(b.Without(bits.TrailingZeros32(m)))]&reachBit != 0 {
+	for m := uint64(r.Rules.ParentCells(b)); m != 0; m &= m - 1 {
+		if r.cells[p-1][r.comb.Rank(b.Without(bits.TrailingZeros64(m)))]&reachBit != 0 {
 			r.cells[p][rank] |= reachBit
 			return
 		}
@@ -98,8 +98,8 @@ func (r *Ranked) solve(p int, rank int64, b game.Board) {
 	mover := b.ToMove()
 	sign := Sign(mover)
 	pk := newPick()
-	for m := uint32(r.Rules.Moves(b)); m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(m)
+	for m := uint64(r.Rules.Moves(b)); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
 		v, d := unpack(r.cells[p+1][r.comb.Rank(b.Play(c, mover))])
 		pk.add(c, sign*v, d)
 	}
@@ -133,8 +133,8 @@ func (r *Ranked) openings() []Move {
 	pk := newPick()
 	var ms []Move
 	cols := r.Rules.Spec().Cols
-	for m := uint32(r.Rules.Moves(b)); m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(m)
+	for m := uint64(r.Rules.Moves(b)); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
 		child := b.Play(c, game.X)
 		v, d := unpack(r.cells[1][r.comb.Rank(child)])
 		pk.add(c, v, d)

@@ -25,12 +25,12 @@ import (
 // Result holds the solution of every position of Enum, in Enum's order.
 type Result struct {
 	Enum  *enumerate.Result
-	Value []int8      // +1 X wins, 0 draw, -1 O wins, with perfect play
-	Depth []int8      // plies to the end with perfect play
-	Best  []game.Mask // the best moves: best value, then best depth
-	Win   []uint8     // moves that win for the side to move
-	Draw  []uint8     // moves that draw
-	Lose  []uint8     // moves that lose
+	Value []int8   // +1 X wins, 0 draw, -1 O wins, with perfect play
+	Depth []int8   // plies to the end with perfect play
+	Best  []uint32 // the cells of the best moves: best value, then best depth (boards of at most 25 cells)
+	Win   []uint8  // moves that win for the side to move
+	Draw  []uint8  // moves that draw
+	Lose  []uint8  // moves that lose
 }
 
 // Enumeration solves every position of e using up to workers goroutines. The result
@@ -38,7 +38,7 @@ type Result struct {
 func Enumeration(ctx context.Context, e *enumerate.Result, workers int) (*Result, error) {
 	n := e.Len()
 	r := &Result{Enum: e, Value: hugepage.Make[int8](n, n), Depth: hugepage.Make[int8](n, n),
-		Best: hugepage.Make[game.Mask](n, n), Win: hugepage.Make[uint8](n, n),
+		Best: hugepage.Make[uint32](n, n), Win: hugepage.Make[uint8](n, n),
 		Draw: hugepage.Make[uint8](n, n), Lose: hugepage.Make[uint8](n, n)}
 	for p := e.Rules.Spec().Cells(); p >= 0; p-- {
 		lo, hi := e.Layer(p)
@@ -85,12 +85,12 @@ func (r *Result) solve(i int, kids []int) {
 	moves := e.Rules.Playable(b) // the game goes on: st is not terminal
 	n := e.Index.Children(kids, id, uint64(mover), moves)
 	pk := newPick()
-	m := uint32(moves)
+	m := uint64(moves)
 	for _, j := range kids[:n] {
-		pk.add(bits.TrailingZeros32(m), sign*r.Value[j], r.Depth[j])
+		pk.add(bits.TrailingZeros64(m), sign*r.Value[j], r.Depth[j])
 		m &= m - 1
 	}
-	r.Value[i], r.Depth[i], r.Best[i] = sign*pk.value, pk.depth+1, pk.best
+	r.Value[i], r.Depth[i], r.Best[i] = sign*pk.value, pk.depth+1, uint32(pk.best)
 	r.Win[i], r.Draw[i], r.Lose[i] = pk.win(), pk.draw(), pk.lose()
 }
 

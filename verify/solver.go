@@ -80,10 +80,10 @@ func recurrence(r *solve.Result, i int) string {
 		return msg
 	}
 	w := fromChildren(b.ToMove(), kids)
-	if empties := bits.OnesCount32(uint32(e.Rules.Game().Full() &^ (b.X | b.O))); w.value == 0 && int(w.depth) != empties {
+	if empties := bits.OnesCount64(uint64(e.Rules.Game().Full() &^ (b.X | b.O))); w.value == 0 && int(w.depth) != empties {
 		return fmt.Sprintf("a draw of depth %d with %d empty cells", w.depth, empties)
 	}
-	if r.Value[i] != w.value || r.Depth[i] != w.depth || r.Best[i] != w.best || r.Win[i] != w.win || r.Draw[i] != w.draw || r.Lose[i] != w.lose {
+	if r.Value[i] != w.value || r.Depth[i] != w.depth || game.Mask(r.Best[i]) != w.best || r.Win[i] != w.win || r.Draw[i] != w.draw || r.Lose[i] != w.lose {
 		return fmt.Sprintf("got %s; the children give value %d depth %d best %b counts %d/%d/%d", got(), w.value, w.depth, w.best, w.win, w.draw, w.lose)
 	}
 	return ""
@@ -102,8 +102,8 @@ type child struct {
 func children(r *solve.Result, b game.Board) ([]child, string) {
 	e := r.Enum
 	var kids []child
-	for m := uint32(e.Rules.Moves(b)); m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(m)
+	for m := uint64(e.Rules.Moves(b)); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
 		j, ok := e.Lookup(game.ID(b.Play(c, b.ToMove())))
 		if !ok {
 			return nil, fmt.Sprintf("the move at cell %d makes a board that is not enumerated", c)
@@ -271,7 +271,7 @@ func (n *naive) compare(value, depth int8, best []int) {
 	for _, c := range best {
 		mask |= 1 << c
 	}
-	if n.r.Value[i] == value && n.r.Depth[i] == depth && n.r.Best[i] == mask {
+	if n.r.Value[i] == value && n.r.Depth[i] == depth && game.Mask(n.r.Best[i]) == mask {
 		if n.seen[i] == 0 {
 			n.seen[i] = 1
 		}

@@ -77,10 +77,10 @@ func sample(rl rules.Rules, n int) []string {
 				break
 			}
 			seed = seed*6364136223846793005 + 1442695040888963407
-			for range int(seed>>33) % bits.OnesCount32(uint32(m)) {
+			for range int(seed>>33) % bits.OnesCount64(uint64(m)) {
 				m &= m - 1
 			}
-			b = b.Play(bits.TrailingZeros32(uint32(m)), b.ToMove())
+			b = b.Play(bits.TrailingZeros64(uint64(m)), b.ToMove())
 		}
 	}
 	return out
