@@ -74,6 +74,10 @@ func TestGolden(t *testing.T) {
 		{"verify-gravity-misere.txt", []string{"verify", "--gravity", "--misere", "--size", "4x3", "--all-boards"}},
 		{"render-position.svg", []string{"render", "--position", "XX./O../...", "--out", "-"}},
 		{"render-gravity.svg", []string{"render", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--out", "-"}},
+		// Connect Four, 6 rows by 7 columns: past the table, answered by search.
+		{"solve-connect-four.txt", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333"}},
+		{"solve-connect-four.json", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333", "--json"}},
+		{"solve-gravity-moves-search.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--oracle", "search"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,6 +121,11 @@ func TestUsageErrors(t *testing.T) {
 		{"board of the wrong size", []string{"solve", "--position", "XO./.X."}, `board "XO./.X." has 6 cells, want 9 for 3x3`},
 		{"board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, "cannot arise in play: both X and O have a line"},
 		{"solve too large", []string{"solve", "--size", "6x5"}, "too many to exhaust"},
+		{"a board past 64 cells", []string{"solve", "--gravity", "--size", "9x8", "--k", "4", "--moves", "1"}, "size 9x8 has more cells than the game model holds: at most 64"},
+		{"a full column", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "4444444"}, "move 7: column 4 is full, want a column with an empty cell"},
+		{"past the end of the game", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "12121212"}, `move 8: "2" comes after the game is over (x_won)`},
+		{"free past 25 cells", []string{"solve", "--size", "6x6", "--k", "4", "--moves", "1"}, "and search answers gravity boards only (--gravity)"},
+		{"an unknown oracle", []string{"solve", "--moves", "1", "--oracle", "db"}, `oracle "db" is unknown, want auto, table or search`},
 		{"floating mark under gravity", []string{"solve", "--gravity", "--position", ".X./.../..."},
 			"under gravity: a mark stands above an empty cell, but under gravity a mark drops to the lowest empty cell of its column (X on row 0, col 1 has an empty cell below it)"},
 		{"misère game already over", []string{"solve", "--misere", "--position", "XXX/OO./O.."},
@@ -304,7 +313,7 @@ func TestPositionMemory(t *testing.T) {
 		{"free 4x5 k=5 from the empty board", []string{"solve", "--size", "4x5", "--k", "5", "--position", "...................."}, "4x5 k=5 needs about"},
 		{"render free 4x5", []string{"render", "--size", "4x5", "--k", "4", "--out", "-"}, "4x5 k=4 needs about"},
 		{"free 5x5 after one move", []string{"solve", "--size", "5x5", "--k", "4", "--moves", "12"}, "5x5 k=4 from ...../...../..X../...../..... needs about"},
-		{"gravity 2x12 after one move", []string{"solve", "--gravity", "--size", "2x12", "--k", "3", "--moves", "12"}, "needs about"},
+		{"gravity 2x12 after one move, by the table", []string{"solve", "--gravity", "--size", "2x12", "--k", "3", "--moves", "12", "--oracle", "table"}, "needs about"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,22 +7,23 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // RenderOptions are the options of render.
 type RenderOptions struct {
 	GameOptions
-	Board game.Board // the position, after --moves
-	Out   string     // the SVG file, or - for stdout
+	Board  game.Board    // the position, after --moves
+	Oracle oracle.Oracle // who answers it
+	Out    string        // the SVG file, or - for stdout
 }
 
 // NewCmdRender builds render; runF, when not nil, runs instead of the
 // command's own run.
 func NewCmdRender(f *Factory, runF func(*RenderOptions) error) *cobra.Command {
 	opts := &RenderOptions{}
-	var position, moves string
+	var pf positionFlags
 	c := &cobra.Command{
 		Use:   "render",
 		Short: "Draw a position as SVG, every legal move coloured by its result",
@@ -48,7 +49,7 @@ not at all.`,
 			if err := checkOutFile(opts.Out, "position.svg"); err != nil {
 				return err
 			}
-			if opts.Board, err = parsePosition(opts.Rules, position, moves, f.Memory()); err != nil {
+			if opts.Board, opts.Oracle, err = pf.resolve(opts.GameOptions, f.Memory()); err != nil {
 				return flagError(err)
 			}
 			if runF != nil {
@@ -57,14 +58,13 @@ not at all.`,
 			return runRender(opts)
 		},
 	}
-	c.Flags().StringVar(&position, "position", "", "the board, such as 'XO./.X./..O' (default the empty board)")
-	c.Flags().StringVar(&moves, "moves", "", "moves to play first, as in solve --moves")
+	pf.bind(c, "the board, such as 'XO./.X./..O' (default the empty board)", "moves to play first, as in solve --moves")
 	c.Flags().StringVar(&opts.Out, "out", "", "the SVG file to write, or - for stdout")
 	return c
 }
 
 func runRender(opts *RenderOptions) error {
-	a, err := solve.Analyze(opts.Ctx, opts.Rules, opts.Board, opts.Workers)
+	a, err := opts.Oracle.Analyze(opts.Ctx, opts.Board)
 	if err != nil {
 		return err
 	}

@@ -4,10 +4,9 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
-	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -15,16 +14,17 @@ import (
 // position, Board, when Position is set.
 type SolveOptions struct {
 	GameOptions
-	Position bool       // --position or --moves was given
-	Board    game.Board // the position to analyse, after --moves
-	Plan     solve.Plan // how the whole game is solved
+	Position bool          // --position or --moves was given
+	Board    game.Board    // the position to analyse, after --moves
+	Oracle   oracle.Oracle // who answers it
+	Plan     solve.Plan    // how the whole game is solved
 }
 
 // NewCmdSolve builds solve; runF, when not nil, runs instead of the
 // command's own run.
 func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	opts := &SolveOptions{}
-	var position, moves string
+	var pf positionFlags
 	c := &cobra.Command{
 		Use:   "solve",
 		Short: "Solve every position with perfect play, or analyse one",
@@ -37,8 +37,14 @@ With --position it analyses one board instead, exploring only what can follow
 it: status, side to move, value, depth, and every legal move's value and depth
 drawn on the board, best moves marked. --moves plays moves first (from
 --position, or from the empty board): cell numbers such as 4,0,8, or under
---gravity columns in Connect-Four notation, 1 at the left, such as 4453.` + memoryHelp,
-		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343",
+--gravity columns in Connect-Four notation, 1 at the left, such as 4453.
+
+One position is answered by the table, the game solved exhaustively from it,
+where that fits (boards of up to 25 cells, in memory), and otherwise by
+search, one position at a time, which handles gravity boards of up to 64 bits
+with a spare row (Connect Four's 6x7, 7x8); --oracle chooses, and the answer
+says which answered.` + memoryHelp,
+		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343\n  tateti-lab solve --gravity --size 6x7 --k 4 --moves 44444343",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
@@ -47,7 +53,7 @@ drawn on the board, best moves marked. --moves plays moves first (from
 			}
 			opts.Position = c.Flags().Changed("position") || c.Flags().Changed("moves")
 			if opts.Position {
-				opts.Board, err = parsePosition(opts.Rules, position, moves, f.Memory())
+				opts.Board, opts.Oracle, err = pf.resolve(opts.GameOptions, f.Memory())
 			} else {
 				opts.Plan, err = solve.PlanFor(opts.Rules, f.Memory())
 			}
@@ -60,14 +66,13 @@ drawn on the board, best moves marked. --moves plays moves first (from
 			return runSolve(opts)
 		},
 	}
-	c.Flags().StringVar(&position, "position", "", "analyse this board, such as 'XO./.X./..O'")
-	c.Flags().StringVar(&moves, "moves", "", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
+	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
 	return c
 }
 
 func runSolve(opts *SolveOptions) error {
 	if opts.Position {
-		a, err := solve.Analyze(opts.Ctx, opts.Rules, opts.Board, opts.Workers)
+		a, err := opts.Oracle.Analyze(opts.Ctx, opts.Board)
 		if err != nil {
 			return err
 		}
@@ -80,33 +85,4 @@ func runSolve(opts *SolveOptions) error {
 		return err
 	}
 	return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s, opts.IO.Style()) })
-}
-
-// parsePosition reads the board of --position (empty: the empty board),
-// which must be able to arise, and plays --moves on it; what can follow the
-// board must fit the board limit and memory of exhaustive work.
-func parsePosition(rl rules.Rules, position, moves string, memory uint64) (game.Board, error) {
-	b, err := readPosition(rl, position, moves)
-	if err != nil {
-		return b, err
-	}
-	if err := enumerate.CheckSize(rl.Spec()); err != nil {
-		return b, err
-	}
-	return b, enumerate.CheckMemoryFrom(rl.Spec(), b, memory)
-}
-
-// readPosition reads the board of --position and plays --moves on it.
-func readPosition(rl rules.Rules, position, moves string) (game.Board, error) {
-	var b game.Board
-	if position != "" {
-		var err error
-		if b, err = rl.Spec().Parse(position); err != nil {
-			return b, err
-		}
-		if err := rules.CheckReachable(rl, b); err != nil {
-			return b, err
-		}
-	}
-	return rules.Play(rl, b, moves)
 }

@@ -22,17 +22,25 @@ type Position struct {
 	Depth   int8       `json:"depth"`
 	Moves   []Move     `json:"moves"` // every legal move in cell order
 
-	StateID     uint64 `json:"state_id"`
-	CanonicalID uint64 `json:"canonical_id"`
-	Paths       int64  `json:"paths"`     // move sequences from the empty board that reach it
-	BestLine    []int  `json:"best_line"` // cells of a line of perfect play to the end
+	// null past 40 cells, where a position is keyed by its board text
+	StateID     *uint64 `json:"state_id"`
+	CanonicalID *uint64 `json:"canonical_id"`
+	Paths       *int64  `json:"paths"`     // move sequences from the empty board that reach it; null when not counted (search)
+	BestLine    []int   `json:"best_line"` // cells of a line of perfect play to the end
+	Oracle      string  `json:"oracle"`    // who answered: "table" or "search"
 }
 
 // NewPosition builds the view of an analysis.
 func NewPosition(a solve.Analysis) Position {
 	v := Position{Game: a.Spec, Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
-		StateID: a.StateID, CanonicalID: a.CanonicalID, Paths: a.Paths, BestLine: a.BestLine}
+		BestLine: a.BestLine, Oracle: a.Oracle}
+	if a.HasIDs {
+		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
+	}
+	if a.Paths >= 0 {
+		v.Paths = &a.Paths
+	}
 	if a.ToMove != game.Empty {
 		m := a.ToMove.String()
 		v.ToMove = &m

@@ -21,11 +21,7 @@ func Text(w io.Writer, p Position, st Style) error {
 		return err
 	}
 	fmt.Fprintf(w, "position %s (%s)\n", p.Board, p.Game.Words())
-	seqs := "sequences"
-	if p.Paths == 1 {
-		seqs = "sequence"
-	}
-	facts := fmt.Sprintf("state id %d, canonical id %d, reached by %d move %s\n", p.StateID, p.CanonicalID, p.Paths, seqs)
+	facts := positionFacts(p)
 	if p.ToMove == nil {
 		fmt.Fprintf(w, "status: %s, the game is over\n%s", p.Status, facts)
 		DrawMoves(w, p.Game, b, game.Empty, nil, st)
@@ -36,6 +32,24 @@ func Text(w io.Writer, p Position, st Style) error {
 	fmt.Fprintf(w, "best line: %s\n", rules.FormatMoves(rl, p.BestLine))
 	DrawMoves(w, p.Game, b, b.ToMove(), p.Moves, st)
 	return moveTable(w, p)
+}
+
+// positionFacts gives the line of a position's ids, the move sequences
+// that reach it and the oracle that answered, leaving out what it lacks.
+func positionFacts(p Position) string {
+	var parts []string
+	if p.StateID != nil {
+		parts = append(parts, fmt.Sprintf("state id %d, canonical id %d", *p.StateID, *p.CanonicalID))
+	}
+	if p.Paths != nil {
+		seqs := "sequences"
+		if *p.Paths == 1 {
+			seqs = "sequence"
+		}
+		parts = append(parts, fmt.Sprintf("reached by %d move %s", *p.Paths, seqs))
+	}
+	parts = append(parts, "answered by "+p.Oracle)
+	return strings.Join(parts, ", ") + "\n"
 }
 
 // moveTable lists the moves: cell, row, column (and under gravity the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -53,7 +54,7 @@ func TestAgreesWithSolve(t *testing.T) {
 			}
 			for _, i := range positions {
 				b := sol.Enum.Board(i)
-				v, d, err := s.Solve(uint64(b.X), uint64(b.O))
+				v, d, err := s.Solve(context.Background(), uint64(b.X), uint64(b.O))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -92,7 +93,7 @@ func TestTromp(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v, _, err := s.Solve(0, 0); err != nil || v != tt.value {
+			if v, _, err := s.Solve(context.Background(), 0, 0); err != nil || v != tt.value {
 				t.Fatalf("value %d, %v; want %d", v, err, tt.value)
 			}
 		})
@@ -107,7 +108,7 @@ func BenchmarkTromp(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				v, d, err := s.Solve(0, 0)
+				v, d, err := s.Solve(context.Background(), 0, 0)
 				if err != nil || v != tt.value {
 					b.Fatalf("value %d, %v; want %d", v, err, tt.value)
 				}
@@ -115,5 +116,27 @@ func BenchmarkTromp(b *testing.B) {
 				b.ReportMetric(float64(d), "depth")
 			}
 		})
+	}
+}
+
+// A search whose context ends stops with its error, and the solver, its
+// table holding only finished work, answers right afterwards.
+func TestSolveStops(t *testing.T) {
+	s, err := NewGravity(4, 6, 4, false, 20) // w6h4: O wins, about 0.5 s
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := s.Solve(ctx, 0, 0); err != context.Canceled {
+		t.Fatalf("a cancelled search gives %v, want context.Canceled", err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, _, err := s.Solve(ctx, 0, 0); err != context.DeadlineExceeded {
+		t.Fatalf("a search past its deadline gives %v, want context.DeadlineExceeded", err)
+	}
+	if v, d, err := s.Solve(context.Background(), 0, 0); err != nil || v != -1 || d != 24 {
+		t.Fatalf("after the stops: value %d depth %d, %v; want -1 and 24", v, d, err)
 	}
 }

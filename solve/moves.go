@@ -54,10 +54,13 @@ type Analysis struct {
 	Depth  int8
 	Moves  []Move // every legal move in cell order; none when the game is over
 
-	StateID     uint64 // the board's state id
-	CanonicalID uint64 // the smallest state id over the rules' symmetries
-	Paths       int64  // move sequences from the empty board that reach it
-	BestLine    []int  // cells of a line of perfect play to the end
+	// The board's state id and the smallest over the rules' symmetries;
+	// set when HasIDs (boards of at most game.MaxIDCells cells).
+	StateID, CanonicalID uint64
+	HasIDs               bool
+	Paths                int64  // move sequences from the empty board that reach it; -1 when not counted
+	BestLine             []int  // cells of a line of perfect play to the end
+	Oracle               string // who answered: "table" (the game solved exhaustively) or "search"
 }
 
 // Analyze solves the positions reachable from b (and only those) and returns
@@ -96,7 +99,7 @@ func (r *Result) Analysis(i int) Analysis {
 	e := r.Enum
 	b := e.Board(i)
 	a := Analysis{Spec: e.Rules.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i),
-		StateID: e.IDs[i], CanonicalID: e.Canon[i], Paths: e.Paths[i], BestLine: r.BestLine(i)}
+		StateID: e.IDs[i], CanonicalID: e.Canon[i], HasIDs: true, Paths: e.Paths[i], BestLine: r.BestLine(i), Oracle: "table"}
 	if !e.FromStart() { // paths from a later root are not paths from the start
 		a.Paths = enumerate.PathsTo(e.Rules, b)
 	}
@@ -104,4 +107,20 @@ func (r *Result) Analysis(i int) Analysis {
 		a.ToMove = b.ToMove()
 	}
 	return a
+}
+
+// Weigh chooses among the moves ms of a position where mover is to move,
+// each with its child's value (for X) and depth, as every solve here does:
+// it marks the best moves (the best value for the mover, then the fastest
+// win or the slowest loss) and gives the position's value and depth.
+func Weigh(mover game.Cell, ms []Move) (value, depth int8) {
+	sign := Sign(mover)
+	pk := newPick()
+	for _, m := range ms {
+		pk.add(m.Cell, sign*m.Value, m.Depth)
+	}
+	for i := range ms {
+		ms[i].Best = pk.best>>ms[i].Cell&1 != 0
+	}
+	return sign * pk.value, pk.depth + 1
 }

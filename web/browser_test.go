@@ -240,8 +240,8 @@ func expected(t *testing.T, rl rules.Rules, board string) shown {
 			s.best = append(s.best, m.Cell)
 		}
 	}
-	s.stateID = strconv.FormatUint(p.StateID, 10)
-	s.canonID = strconv.FormatUint(p.CanonicalID, 10)
+	s.stateID = strconv.FormatUint(*p.StateID, 10)
+	s.canonID = strconv.FormatUint(*p.CanonicalID, 10)
 	s.line = rules.FormatMoves(rl, p.BestLine)
 	return s
 }

@@ -1,0 +1,72 @@
+// Package oracle owns the one seam through which commands ask for perfect
+// play of one position: an Oracle answers a board's value, depth, every
+// legal move and a best line. Two stand behind it: the table, the game
+// solved exhaustively from the board (package solve), where that fits the
+// board limit and memory; and search (package search), one position at a
+// time, on gravity boards of up to 64 bits in Pons' layout (7x6 and 8x7
+// among them). Choose picks one by name, "auto" taking the table where it
+// fits and search where it does not.
+package oracle
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// An Oracle answers positions of one game with perfect play.
+type Oracle interface {
+	// Analyze gives b's status, value, depth, every legal move with the
+	// value and depth of its child, and a best line. b must be able to
+	// arise in play.
+	Analyze(ctx context.Context, b game.Board) (solve.Analysis, error)
+}
+
+// Names are the oracles Choose knows, as --oracle takes them.
+var Names = []string{"auto", "table", "search"}
+
+// Choose gives the oracle named name for positions of rl from b on:
+// "table" when the game from b can be solved exhaustively within memory
+// bytes, "search" when rl's board is one search handles, "auto" the table
+// where it fits and search otherwise. The error says why none fits.
+func Choose(rl rules.Rules, name string, b game.Board, memory uint64, workers int) (Oracle, error) {
+	if !slices.Contains(Names, name) {
+		return nil, fmt.Errorf("oracle %q is unknown, want auto, table or search", game.Echo(name))
+	}
+	tableErr := fitsTable(rl, b, memory)
+	if name == "table" || (name == "auto" && tableErr == nil) {
+		if tableErr != nil {
+			return nil, tableErr
+		}
+		return table{rl: rl, workers: workers}, nil
+	}
+	s, searchErr := newSearcher(rl)
+	if searchErr != nil && name == "auto" {
+		return nil, fmt.Errorf("%w; and %w", tableErr, searchErr)
+	}
+	return s, searchErr
+}
+
+// fitsTable says why the game from b cannot be solved exhaustively, if it
+// cannot.
+func fitsTable(rl rules.Rules, b game.Board, memory uint64) error {
+	if err := enumerate.CheckSize(rl.Spec()); err != nil {
+		return err
+	}
+	return enumerate.CheckMemoryFrom(rl.Spec(), b, memory)
+}
+
+// table is the oracle of the game solved exhaustively from the board.
+type table struct {
+	rl      rules.Rules
+	workers int
+}
+
+func (t table) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
+	return solve.Analyze(ctx, t.rl, b, t.workers)
+}

@@ -1,0 +1,111 @@
+package oracle
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// The two oracles agree through the seam: on random positions of gravity
+// games, normal and misère, the table's answer and search's are the same in
+// value, depth, every move's value and depth, the best moves and the best
+// line; only who answered and the move sequences counted differ.
+func TestTableAndSearchAgree(t *testing.T) {
+	specs := []rules.Spec{
+		{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true},
+		{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true},
+		{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}, Gravity: true, Misere: true},
+	}
+	for _, sp := range specs {
+		t.Run(sp.String(), func(t *testing.T) {
+			rl := rules.New(sp)
+			tab, err := Choose(rl, "table", game.Board{}, 1<<32, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			srch, err := Choose(rl, "search", game.Board{}, 1<<32, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, uint64(sp.Cells())))
+			for range 20 {
+				b := randomPosition(rl, rng)
+				want, err := tab.Analyze(context.Background(), b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := srch.Analyze(context.Background(), b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Oracle != "search" || want.Oracle != "table" || got.Paths != -1 {
+					t.Fatalf("oracle %q and %q, paths %d; want search, table and -1", got.Oracle, want.Oracle, got.Paths)
+				}
+				got.Oracle, got.Paths = want.Oracle, want.Paths
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: search gives\n%+v\nthe table\n%+v", sp.Spec.Format(b), got, want)
+				}
+			}
+		})
+	}
+}
+
+// randomPosition plays random legal moves from the empty board, stopping at
+// a random ply or at the end of the game.
+func randomPosition(rl rules.Rules, rng *rand.Rand) game.Board {
+	var b game.Board
+	for stop := rng.IntN(rl.Spec().Cells()); b.Ply() < stop; {
+		moves := rl.Moves(b)
+		if moves == 0 {
+			break
+		}
+		for k := rng.IntN(bits.OnesCount64(uint64(moves))); k > 0; k-- {
+			moves &= moves - 1
+		}
+		b = b.Play(bits.TrailingZeros64(uint64(moves)), b.ToMove())
+	}
+	return b
+}
+
+func TestChoose(t *testing.T) {
+	gravity := func(rows, cols int) rules.Rules {
+		return rules.New(rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: 4}, Gravity: true})
+	}
+	tests := []struct {
+		name, oracle string
+		rl           rules.Rules
+		want         string // the oracle chosen, or the error's words
+	}{
+		{"auto takes the table where it fits", "auto", gravity(4, 4), "table"},
+		{"auto takes search past 25 cells", "auto", gravity(6, 7), "search"},
+		{"search where asked", "search", gravity(4, 4), "search"},
+		{"table refused past 25 cells", "table", gravity(6, 7), "too many to exhaust"},
+		{"search refused on free boards", "search", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "search answers gravity boards only"},
+		{"neither past 25 free cells", "auto", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "too many to exhaust: enumerate"},
+		{"a board past 64 bits", "search", gravity(8, 8), "takes 72 bits"},
+		{"an unknown oracle", "db", gravity(4, 4), `oracle "db" is unknown, want auto, table or search`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := Choose(tt.rl, tt.oracle, game.Board{}, 1<<32, 1)
+			got := fmt.Sprintf("%T", o)
+			if err != nil {
+				got = err.Error()
+			}
+			if want := map[string]string{"table": "oracle.table", "search": "*oracle.searcher"}[tt.want]; want != "" {
+				if got != want {
+					t.Fatalf("Choose gives %s, want %s", got, want)
+				}
+			} else if !strings.Contains(got, tt.want) {
+				t.Fatalf("Choose gives %q, want an error with %q", got, tt.want)
+			}
+		})
+	}
+}
