@@ -126,6 +126,7 @@ func TestUsageErrors(t *testing.T) {
 		{"past the end of the game", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "12121212"}, `move 8: "2" comes after the game is over (x_won)`},
 		{"free past 25 cells", []string{"solve", "--size", "6x6", "--k", "4", "--moves", "1"}, "and search answers gravity boards only (--gravity)"},
 		{"an unknown oracle", []string{"solve", "--moves", "1", "--oracle", "db"}, `oracle "db" is unknown, want auto, table or search`},
+		{"an oracle for the whole game", []string{"solve", "--oracle", "search"}, "--oracle chooses who answers one position: give --position or --moves too"},
 		{"floating mark under gravity", []string{"solve", "--gravity", "--position", ".X./.../..."},
 			"under gravity: a mark stands above an empty cell, but under gravity a mark drops to the lowest empty cell of its column (X on row 0, col 1 has an empty cell below it)"},
 		{"misère game already over", []string{"solve", "--misere", "--position", "XXX/OO./O.."},

@@ -52,6 +52,9 @@ says which answered.` + memoryHelp,
 				return err
 			}
 			opts.Position = c.Flags().Changed("position") || c.Flags().Changed("moves")
+			if !opts.Position && c.Flags().Changed("oracle") {
+				return flagErrorf("--oracle chooses who answers one position: give --position or --moves too, or leave it out to solve the whole game")
+			}
 			if opts.Position {
 				opts.Board, opts.Oracle, err = pf.resolve(opts.GameOptions, f.Memory())
 			} else {
