@@ -78,6 +78,7 @@ const (
 // pettingzoo name the conventions of those libraries, which it resolves.
 var MoveFormats = []string{"cell", "row,col", "column", "column-major", "openspiel", "pettingzoo"}
 
+// String gives the format's name, as --move-format takes it.
 func (f MoveFormat) String() string { return MoveFormats[f] }
 
 // ParseMoveFormat reads a move format name; column needs gravity. openspiel
