@@ -104,7 +104,9 @@ func (sm *stateMaker) state(i int, dst *State) {
 // learning fills the columns for learning of position i, whose board is b.
 func (sm *stateMaker) learning(i int, b game.Board, dst *State) {
 	n := len(dst.Cells)
-	sign := moverSign(b)
+	// The mover is the side to move, or where the game is over the side
+	// whose turn it would be: game.Board.ToMove does not look at the status.
+	sign := solve.Sign(b.ToMove())
 	dst.MoverValue = sign * dst.Value
 	dst.MoverCells = dst.MoverCells[:0]
 	for _, c := range dst.Cells {
@@ -122,16 +124,6 @@ func (sm *stateMaker) learning(i int, b game.Board, dst *State) {
 		dst.Policy[c] = 1 / float32(len(dst.BestMoves))
 	}
 	dst.Split = SplitOf(dst.CanonicalID)
-}
-
-// moverSign is 1 when the mover of b is X and -1 when it is O. The mover is
-// the side to move, or in a position where the game is over, the side whose
-// turn it would be (game.Board.ToMove, which does not look at the status).
-func moverSign(b game.Board) int8 {
-	if b.ToMove() == game.X {
-		return 1
-	}
-	return -1
 }
 
 // fill gives s with n entries, each v, reusing s's array.
