@@ -77,6 +77,7 @@ func TestGolden(t *testing.T) {
 		// Connect Four, 6 rows by 7 columns: past the table, answered by search.
 		{"solve-connect-four.txt", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333"}},
 		{"solve-connect-four.json", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333", "--json"}},
+		{"enumerate-connect-four.txt", []string{"enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "8"}},
 		{"solve-gravity-moves-search.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--oracle", "search"}},
 	}
 	for _, tt := range tests {
@@ -103,7 +104,10 @@ func TestUsageErrors(t *testing.T) {
 		{"an empty move", []string{"solve", "--moves", "4,,0"}, `moves "4,,0" have an empty move between commas`},
 		{"a trailing comma", []string{"solve", "--moves", "4,0,"}, "have an empty move between commas"},
 		{"a sample of 0", []string{"verify", "solver", "--sample", "0", "--", "x"}, "--sample 0 is not a count of positions"},
-		{"too large to exhaust", []string{"enumerate", "--size", "6x5"}, "size 6x5 has 30 cells, too many to exhaust"},
+		{"too large to exhaust", []string{"solve", "--size", "6x5"}, "size 6x5 has 30 cells, too many to exhaust"},
+		{"too large to enumerate whole", []string{"enumerate", "--size", "6x5"}, "size 6x5 has 30 cells, too many to enumerate whole (at most 25): --max-ply N counts its first N plies"},
+		{"a ply below 0", []string{"enumerate", "--max-ply", "-1"}, "--max-ply -1 is not a ply of a 9-cell board, want 0 to 9"},
+		{"a ply past the board", []string{"enumerate", "--gravity", "--size", "6x7", "--max-ply", "43"}, "--max-ply 43 is not a ply of a 42-cell board, want 0 to 42"},
 		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "TB to build the largest layer; the memory a run may use is"},
 		{"all boards past 16 cells", []string{"verify", "--all-boards", "--gravity", "--size", "3x6", "--k", "4"}, "--all-boards: the raw boards are walked up to 16 cells (43046721 boards), and 3x6 has 18 cells (387420489 boards); leave it out or choose a smaller --size"},
 		{"side that wraps the product", []string{"enumerate", "--size", "3x6148914691236517208"}, "size 3x6148914691236517208 has more cells than the game model holds"},

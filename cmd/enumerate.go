@@ -11,36 +11,66 @@ import (
 // EnumerateOptions are the options of enumerate.
 type EnumerateOptions struct {
 	GameOptions
+	MaxPly int    // the last ply counted; -1 for the whole game
+	Memory uint64 // what the layers of --max-ply may take
 }
 
 // NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
 // command's own run (tests of the flags give one).
 func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Command {
 	opts := &EnumerateOptions{}
-	return &cobra.Command{
+	c := &cobra.Command{
 		Use:   "enumerate",
 		Short: "Count every reachable position, game and move sequence",
 		Long: `Enumerate walks every position that can arise from the empty board and counts
 them by ply: positions, terminal positions by status, classes up to the
 symmetries of the board; and in total: complete games by winner and move
-sequences (every prefix of every game, the empty one included).` + memoryHelp,
-		Example: "  tateti-lab enumerate\n  tateti-lab enumerate --size 4x4 --json",
+sequences (every prefix of every game, the empty one included). A class is
+quiet when its positions are in progress and the side to move neither wins at
+once nor must stop a line at once: UCI's Connect-4 data set holds the quiet
+classes of ply 8 of Connect Four.
+
+--max-ply N counts only plies 0 to N, on any board up to 64 cells (Connect
+Four's 6x7 among them), each layer kept in memory as a sorted list of boards;
+complete games are then those that end by ply N.` + memoryHelp,
+		Example: "  tateti-lab enumerate\n  tateti-lab enumerate --size 4x4 --json\n  tateti-lab enumerate --gravity --size 6x7 --k 4 --max-ply 8",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
-			if opts.GameOptions, err = f.exhaustive(c); err != nil {
+			if opts.GameOptions, err = f.options(c); err != nil {
 				return err
 			}
+			cells := opts.Rules.Spec().Cells()
+			switch {
+			case !c.Flags().Changed("max-ply") && cells > enumerate.MaxCells:
+				return flagErrorf("size %s has %d cells, too many to enumerate whole (at most %d): --max-ply N counts its first N plies", opts.Rules.Spec().Size(), cells, enumerate.MaxCells)
+			case !c.Flags().Changed("max-ply"):
+				opts.MaxPly = -1
+				if opts.GameOptions, err = f.exhaustive(c); err != nil {
+					return err
+				}
+			case opts.MaxPly < 0 || opts.MaxPly > cells:
+				return flagErrorf("--max-ply %d is not a ply of a %d-cell board, want 0 to %d", opts.MaxPly, cells, cells)
+			}
+			opts.Memory = f.Memory()
 			if runF != nil {
 				return runF(opts)
 			}
 			return runEnumerate(opts)
 		},
 	}
+	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells")
+	return c
 }
 
 func runEnumerate(opts *EnumerateOptions) error {
-	counts, err := enumerate.CountGame(opts.Ctx, opts.Rules, opts.Workers)
+	var counts enumerate.Counts
+	var err error
+	if opts.MaxPly >= 0 {
+		counts, err = enumerate.Shallow(opts.Ctx, opts.Rules, opts.MaxPly, opts.Workers, opts.Memory)
+	} else {
+		counts, err = enumerate.CountGame(opts.Ctx, opts.Rules, opts.Workers)
+	}
 	if err != nil {
 		return err
 	}

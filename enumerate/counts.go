@@ -56,7 +56,10 @@ type PlyCounts struct {
 	TerminalBy      ByStatus `json:"terminal_by_status"`
 	Classes         int64    `json:"classes"`
 	TerminalClasses int64    `json:"terminal_classes"`
-	Paths           int64    `json:"sequences"`
+	// classes of positions in progress that are quiet (rules.Quiet): the
+	// side to move can neither win at once nor must stop a line at once
+	QuietClasses int64 `json:"quiet_classes"`
+	Paths        int64 `json:"sequences"`
 }
 
 // Counts are the figures of an enumeration: positions, terminal positions,
@@ -67,10 +70,14 @@ type Counts struct {
 	Terminal        ByStatus    `json:"terminal"`
 	Classes         int64       `json:"classes"`
 	TerminalClasses int64       `json:"terminal_classes"`
+	QuietClasses    int64       `json:"quiet_classes"`
 	Games           Games       `json:"games"`
 	Paths           int64       `json:"sequences"`
 	MaxPaths        int64       `json:"max_paths"` // the most move sequences into one position
 	ByPly           []PlyCounts `json:"by_ply"`
+	// MaxPly is set when only the first plies were counted (Shallow): the
+	// totals, complete games among them, are those of plies 0 to MaxPly.
+	MaxPly *int `json:"max_ply,omitempty"`
 }
 
 // Count computes the figures of r. A class is counted at its smallest member
@@ -87,36 +94,60 @@ func (r *Result) Count() (Counts, error) {
 		pc := PlyCounts{Ply: p, Positions: int64(hi - lo)}
 		first := r.firstOfClass(lo, hi)
 		for i := lo; i < hi; i++ {
-			class := first(i)
-			if class {
-				pc.Classes++
-			}
-			sum.add(&pc.Paths, r.Paths[i])
-			c.MaxPaths = max(c.MaxPaths, r.Paths[i])
-			if s := r.Status[i]; s.Terminal() {
-				pc.Terminal++
-				pc.TerminalBy.add(s, 1, &sum)
-				c.Terminal.add(s, 1, &sum)
-				c.Games.add(s, r.Paths[i], &sum)
-				if class {
-					pc.TerminalClasses++
-				}
-			}
+			class, s := first(i), r.Status[i]
+			quiet := class && !s.Terminal() && rules.Quiet(r.Rules, r.Board(i))
+			c.tally(&pc, s, r.Paths[i], class, quiet, &sum)
 		}
-		c.Positions += pc.Positions
-		c.Classes += pc.Classes
-		c.TerminalClasses += pc.TerminalClasses
-		sum.add(&c.Paths, pc.Paths)
-		c.ByPly = append(c.ByPly, pc)
+		c.addPly(pc, &sum)
 	}
+	return c, c.finish(&sum)
+}
+
+// tally counts one position into its ply's counts pc and the totals: of
+// status s, reached by paths move sequences; class says it is the one of
+// its class that counts, quiet that it is that and quiet.
+func (c *Counts) tally(pc *PlyCounts, s game.Status, paths int64, class, quiet bool, sum *checkedSum) {
+	if class {
+		pc.Classes++
+	}
+	if quiet {
+		pc.QuietClasses++
+	}
+	sum.add(&pc.Paths, paths)
+	c.MaxPaths = max(c.MaxPaths, paths)
+	if s.Terminal() {
+		pc.Terminal++
+		pc.TerminalBy.add(s, 1, sum)
+		c.Terminal.add(s, 1, sum)
+		c.Games.add(s, paths, sum)
+		if class {
+			pc.TerminalClasses++
+		}
+	}
+}
+
+// addPly adds a ply's counts to the totals.
+func (c *Counts) addPly(pc PlyCounts, sum *checkedSum) {
+	c.Positions += pc.Positions
+	c.Classes += pc.Classes
+	c.TerminalClasses += pc.TerminalClasses
+	c.QuietClasses += pc.QuietClasses
+	sum.add(&c.Paths, pc.Paths)
+	c.ByPly = append(c.ByPly, pc)
+}
+
+// finish totals the complete games, and fails, rather than give a wrapped
+// number, when a count of move sequences went past 64 bits.
+func (c *Counts) finish(sum *checkedSum) error {
 	g := c.Games.ByStatus
+	c.Games.Total = 0
 	sum.add(&c.Games.Total, g.XWon)
 	sum.add(&c.Games.Total, g.OWon)
 	sum.add(&c.Games.Total, g.Draw)
 	if sum.over {
-		return c, fmt.Errorf("move sequences on %s number more than 2^63; the tool counts them in 64 bits and cannot give them", r.Rules.Spec().Words())
+		return fmt.Errorf("move sequences on %s number more than 2^63; the tool counts them in 64 bits and cannot give them", c.Game.Words())
 	}
-	return c, nil
+	return nil
 }
 
 // firstOfClass gives a test of whether position i of the layer [lo, hi) is

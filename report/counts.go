@@ -12,24 +12,29 @@ import (
 // the terminal ones by status, classes and move sequences, then the games.
 func Counts(w io.Writer, c enumerate.Counts) error {
 	s := c.Game
-	fmt.Fprintf(w, "%s: %s reachable positions\n\n", s.Words(), Commas(c.Positions))
+	within, ending := "", ""
+	if c.MaxPly != nil {
+		within = fmt.Sprintf(" in plies 0 to %d", *c.MaxPly)
+		ending = fmt.Sprintf(" ending by ply %d", *c.MaxPly)
+	}
+	fmt.Fprintf(w, "%s: %s reachable positions%s\n\n", s.Words(), Commas(c.Positions), within)
 	t := newTable(w)
-	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\tclasses\tterminal classes\tsequences\t")
+	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\tclasses\tterminal classes\tquiet classes\tsequences\t")
 	row := func(label string, p enumerate.PlyCounts) {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", label, Commas(p.Positions), Commas(p.Terminal),
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", label, Commas(p.Positions), Commas(p.Terminal),
 			Commas(p.TerminalBy.XWon), Commas(p.TerminalBy.OWon), Commas(p.TerminalBy.Draw),
-			Commas(p.Classes), Commas(p.TerminalClasses), Commas(p.Paths))
+			Commas(p.Classes), Commas(p.TerminalClasses), Commas(p.QuietClasses), Commas(p.Paths))
 	}
 	for _, p := range c.ByPly {
 		row(fmt.Sprint(p.Ply), p)
 	}
 	row("total", enumerate.PlyCounts{Positions: c.Positions, Terminal: c.Terminal.Total(), TerminalBy: c.Terminal,
-		Classes: c.Classes, TerminalClasses: c.TerminalClasses, Paths: c.Paths})
+		Classes: c.Classes, TerminalClasses: c.TerminalClasses, QuietClasses: c.QuietClasses, Paths: c.Paths})
 	if err := t.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\ncomplete games: %s (X wins %s, O wins %s, draws %s)\nmove sequences: %s (every prefix of every game, the empty one included); at most %s into one position\nclasses are counted up to the %s of the board\n",
-		Commas(c.Games.Total), Commas(c.Games.XWon), Commas(c.Games.OWon), Commas(c.Games.Draw), Commas(c.Paths), Commas(c.MaxPaths), symmetryWords(s))
+	_, err := fmt.Fprintf(w, "\ncomplete games%s: %s (X wins %s, O wins %s, draws %s)\nmove sequences: %s (every prefix of every game, the empty one included); at most %s into one position\nclasses are counted up to the %s of the board;\na quiet position is in progress, and its side to move neither wins at once nor must stop a line at once\n",
+		ending, Commas(c.Games.Total), Commas(c.Games.XWon), Commas(c.Games.OWon), Commas(c.Games.Draw), Commas(c.Paths), Commas(c.MaxPaths), symmetryWords(s))
 	return err
 }
 

@@ -90,3 +90,23 @@ func FormatMoves(r Rules, cells []int) string {
 	}
 	return strings.Join(toks, ",")
 }
+
+// Quiet reports whether b, a position in progress, is quiet: no legal move
+// completes a line of the side to move, and none completes one of the
+// opponent's, so the side to move neither wins at once nor must stop the
+// opponent from doing so. UCI's Connect-4 data set holds the quiet
+// positions of ply 8 of Connect Four.
+func Quiet(r Rules, b game.Board) bool {
+	g := r.Game()
+	mine, theirs := b.X, b.O
+	if b.ToMove() == game.O {
+		mine, theirs = theirs, mine
+	}
+	for m := r.Moves(b); m != 0; m &= m - 1 {
+		c := m & -m
+		if g.Won(mine|c) || g.Won(theirs|c) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,144 @@
+package enumerate
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"golang.org/x/sync/errgroup"
+)
+
+// A node is a position of a shallow enumeration and the move sequences from
+// the empty board that reach it.
+type node struct {
+	b     game.Board
+	paths int64
+}
+
+// nodeBytes is what a node takes in a layer, and again while its layer's
+// children are made and sorted: the memory estimate counts it twice.
+const nodeBytes = 24
+
+// Shallow counts the first plies of rl's game on any board (up to
+// game.MaxCells cells): every position reachable in at most maxPly plies,
+// layer by layer, as Count counts a whole game, with Counts.MaxPly set and
+// the complete games only those that end by then. A layer is a sorted list
+// of boards, keyed by the marks themselves, so no state id is needed. Before
+// each layer it checks that the layer's children fit in memory bytes.
+func Shallow(ctx context.Context, rl rules.Rules, maxPly, workers int, memory uint64) (Counts, error) {
+	c := Counts{Game: rl.Spec(), MaxPly: &maxPly}
+	var sum checkedSum
+	layer := []node{{paths: 1}}
+	for p := 0; p <= maxPly && len(layer) > 0; p++ {
+		if err := ctx.Err(); err != nil {
+			return c, err
+		}
+		progress.Report(ctx, "enumerate", p, int64(len(layer)), 0)
+		c.add(rl, p, layer, &sum)
+		if p == maxPly {
+			break
+		}
+		if need := uint64(len(layer)) * uint64(branching(rl.Spec(), p)) * 2 * nodeBytes; need > memory {
+			return c, fmt.Errorf("ply %d of %s would take about %d MiB, more than the %d MiB allowed (TATETI_MEMORY): lower --max-ply", p+1, rl.Spec().Words(), need>>20, memory>>20)
+		}
+		var err error
+		if layer, err = children(ctx, rl, layer, workers, &sum); err != nil {
+			return c, err
+		}
+	}
+	return c, c.finish(&sum)
+}
+
+// branching is the most moves a position of ply p has.
+func branching(s rules.Spec, p int) int {
+	if s.Gravity {
+		return min(s.Cols, s.Cells()-p)
+	}
+	return s.Cells() - p
+}
+
+// add counts a layer of ply p, sorted and without repeats, into c.
+func (c *Counts) add(rl rules.Rules, p int, layer []node, sum *checkedSum) {
+	pc := PlyCounts{Ply: p, Positions: int64(len(layer))}
+	perms := rl.Symmetries()
+	for _, n := range layer {
+		class, s := isCanonical(n.b, perms), rl.Game().Status(n.b)
+		c.tally(&pc, s, n.paths, class, class && !s.Terminal() && rules.Quiet(rl, n.b), sum)
+	}
+	c.addPly(pc, sum)
+}
+
+// isCanonical reports whether b is the least of its images under perms, in
+// the order of compareBoards: one board of each class is.
+func isCanonical(b game.Board, perms [][]int) bool {
+	for _, p := range perms[1:] {
+		if compareBoards(game.Transform(b, p), b) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// compareBoards orders boards by their X marks, then their O marks.
+func compareBoards(a, b game.Board) int {
+	return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.O, b.O))
+}
+
+// children gives the positions one move after those of layer that are not
+// over, sorted, each once with the sum of its parents' paths. Each worker
+// makes the children of its own part of the layer.
+func children(ctx context.Context, rl rules.Rules, layer []node, workers int, sum *checkedSum) ([]node, error) {
+	parts := make([][]node, max(1, min(workers, len(layer))))
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(len(parts))
+	for k := range parts {
+		lo, hi := k*len(layer)/len(parts), (k+1)*len(layer)/len(parts)
+		g.Go(func() error {
+			var out []node
+			for i, n := range layer[lo:hi] {
+				if i%4096 == 0 && ctx.Err() != nil {
+					return ctx.Err()
+				}
+				if rl.Game().Status(n.b).Terminal() {
+					continue
+				}
+				mover := n.b.ToMove()
+				for m := uint64(rl.Moves(n.b)); m != 0; m &= m - 1 {
+					out = append(out, node{n.b.Play(bits.TrailingZeros64(m), mover), n.paths})
+				}
+			}
+			slices.SortFunc(out, func(a, b node) int { return compareBoards(a.b, b.b) })
+			parts[k] = out
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return merge(parts, sum), nil
+}
+
+// merge merges sorted parts into one sorted list, adding the paths of a
+// board found more than once.
+func merge(parts [][]node, sum *checkedSum) []node {
+	var out []node
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	slices.SortStableFunc(out, func(a, b node) int { return compareBoards(a.b, b.b) })
+	w := 0
+	for _, n := range out {
+		if w > 0 && out[w-1].b == n.b {
+			sum.add(&out[w-1].paths, n.paths)
+			continue
+		}
+		out[w] = n
+		w++
+	}
+	return out[:w]
+}
