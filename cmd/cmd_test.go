@@ -128,7 +128,7 @@ func TestUsageErrors(t *testing.T) {
 		{"a board past 64 cells", []string{"solve", "--gravity", "--size", "9x8", "--k", "4", "--moves", "1"}, "size 9x8 has more cells than the game model holds: at most 64"},
 		{"a full column", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "4444444"}, "move 7: column 4 is full, want a column with an empty cell"},
 		{"past the end of the game", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "12121212"}, `move 8: "2" comes after the game is over (x_won)`},
-		{"free past 25 cells", []string{"solve", "--size", "6x6", "--k", "4", "--moves", "1"}, "and search answers gravity boards only (--gravity)"},
+		{"free past 32 bits", []string{"solve", "--size", "6x6", "--k", "4", "--moves", "1"}, "and a 6x6 free board takes 42 bits with a spare cell a line, and search holds free boards of 32 (5x5, 4x7, 3x8, ...)"},
 		{"an unknown oracle", []string{"solve", "--moves", "1", "--oracle", "db"}, `oracle "db" is unknown, want auto, table or search`},
 		{"an oracle for the whole game", []string{"solve", "--oracle", "search"}, "--oracle chooses who answers one position: give --position or --moves too"},
 		{"floating mark under gravity", []string{"solve", "--gravity", "--position", ".X./.../..."},
@@ -306,8 +306,9 @@ func TestServe(t *testing.T) {
 	}
 }
 
-// A per-position command estimates the memory of what can follow its
-// position before it allocates, and refuses at once when that will not fit.
+// A per-position command asked for the table estimates the memory of what
+// can follow its position before it allocates, and refuses at once when
+// that will not fit (auto would ask search instead).
 func TestPositionMemory(t *testing.T) {
 	t.Setenv("TATETI_MEMORY", "1000000000") // 1 GB
 	tests := []struct {
@@ -315,9 +316,9 @@ func TestPositionMemory(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"free 4x5 k=5 from the empty board", []string{"solve", "--size", "4x5", "--k", "5", "--position", "...................."}, "4x5 k=5 needs about"},
-		{"render free 4x5", []string{"render", "--size", "4x5", "--k", "4", "--out", "-"}, "4x5 k=4 needs about"},
-		{"free 5x5 after one move", []string{"solve", "--size", "5x5", "--k", "4", "--moves", "12"}, "5x5 k=4 from ...../...../..X../...../..... needs about"},
+		{"free 4x5 k=5 from the empty board", []string{"solve", "--size", "4x5", "--k", "5", "--position", "....................", "--oracle", "table"}, "4x5 k=5 needs about"},
+		{"render free 4x5", []string{"render", "--size", "4x5", "--k", "4", "--out", "-", "--oracle", "table"}, "4x5 k=4 needs about"},
+		{"free 5x5 after one move", []string{"solve", "--size", "5x5", "--k", "4", "--moves", "12", "--oracle", "table"}, "5x5 k=4 from ...../...../..X../...../..... needs about"},
 		{"gravity 2x12 after one move, by the table", []string{"solve", "--gravity", "--size", "2x12", "--k", "3", "--moves", "12", "--oracle", "table"}, "needs about"},
 	}
 	for _, tt := range tests {

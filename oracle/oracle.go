@@ -10,8 +10,10 @@ package oracle
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -45,7 +47,7 @@ func Choose(rl rules.Rules, name string, b game.Board, memory uint64, workers in
 		}
 		return table{rl: rl, workers: workers}, nil
 	}
-	s, searchErr := newSearcher(rl)
+	s, searchErr := newSearcher(rl, memory, workers)
 	if searchErr != nil && name == "auto" {
 		return nil, fmt.Errorf("%w; and %w", tableErr, searchErr)
 	}
@@ -67,6 +69,29 @@ type table struct {
 	workers int
 }
 
+// Analyze solves the game from b; stopped before the end, it has proved
+// nothing of b's value.
 func (t table) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
-	return solve.Analyze(ctx, t.rl, b, t.workers)
+	a, err := solve.Analyze(ctx, t.rl, b, t.workers)
+	if err != nil && ctx.Err() != nil {
+		a = solve.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Oracle: "table"}
+		return unsettled(a, solve.Bounds{Low: -1, High: 1}, err)
+	}
+	return a, err
+}
+
+// Within asks o for b, giving up after limit (never when it is 0): an
+// answer cut short by the limit says what it proved, in its Proved, with no
+// error. Other errors, an interruption among them, are o's.
+func Within(ctx context.Context, o Oracle, b game.Board, limit time.Duration) (solve.Analysis, error) {
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	a, err := o.Analyze(ctx, b)
+	if a.Proved != nil && errors.Is(err, context.DeadlineExceeded) && context.Cause(ctx) == context.DeadlineExceeded {
+		return a, nil
+	}
+	return a, err
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// The two oracles agree through the seam: on random positions of gravity
-// games, normal and misère, the table's answer and search's are the same in
+// The two oracles agree through the seam: on random positions of free and
+// gravity games, normal and misère, the table's answer and search's are the same in
 // value, depth, every move's value and depth, the best moves and the best
 // line; only who answered and the move sequences counted differ.
 func TestTableAndSearchAgree(t *testing.T) {
@@ -22,6 +22,8 @@ func TestTableAndSearchAgree(t *testing.T) {
 		{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true},
 		{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true},
 		{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}, Gravity: true, Misere: true},
+		{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}},
+		{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}, Misere: true},
 	}
 	for _, sp := range specs {
 		t.Run(sp.String(), func(t *testing.T) {
@@ -87,8 +89,10 @@ func TestChoose(t *testing.T) {
 		{"auto takes search past 25 cells", "auto", gravity(6, 7), "search"},
 		{"search where asked", "search", gravity(4, 4), "search"},
 		{"table refused past 25 cells", "table", gravity(6, 7), "too many to exhaust"},
-		{"search refused on free boards", "search", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "search answers gravity boards only"},
-		{"neither past 25 free cells", "auto", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "too many to exhaust: enumerate"},
+		{"search on free boards", "search", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "search"},
+		{"auto takes search on free 4x7", "auto", rules.Classic(game.Spec{Rows: 4, Cols: 7, K: 4}), "search"},
+		{"neither past 32 free bits", "auto", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "too many to exhaust: enumerate"},
+		{"search names the free limit", "search", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "search holds free boards of 32"},
 		{"a board past 64 bits", "search", gravity(8, 8), "takes 72 bits"},
 		{"an unknown oracle", "db", gravity(4, 4), `oracle "db" is unknown, want auto, table or search`},
 	}

@@ -5,16 +5,11 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
-
-// tableBits sizes search's transposition table: 2^24 entries of 16 bytes,
-// 256 MiB.
-const tableBits = 24
 
 // searcher is the oracle of search: each legal move's child is searched,
 // and the position weighed from them as every solve here weighs moves.
@@ -23,18 +18,17 @@ type searcher struct {
 	s  *search.Solver
 }
 
-func newSearcher(rl rules.Rules) (*searcher, error) {
-	sp := rl.Spec()
-	if !sp.Gravity {
-		return nil, fmt.Errorf("search answers gravity boards only (--gravity); free placement past %d cells is not solved yet", enumerate.MaxCells)
-	}
-	s, err := search.NewGravity(sp.Rows, sp.Cols, sp.K, sp.Misere, tableBits)
+func newSearcher(rl rules.Rules, memory uint64, workers int) (*searcher, error) {
+	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(memory), Workers: workers})
 	if err != nil {
 		return nil, err
 	}
 	return &searcher{rl: rl, s: s}, nil
 }
 
+// Analyze searches b itself first, so that a search stopped early (by a
+// time limit in ctx) still says what it proved of b's value; then each
+// child, and a best line.
 func (o *searcher) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
 	a := solve.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: "search"}
 	if o.rl.Spec().HasIDs() {
@@ -47,11 +41,28 @@ func (o *searcher) Analyze(ctx context.Context, b game.Board) (solve.Analysis, e
 		return a, nil
 	}
 	a.ToMove = b.ToMove()
-	var err error
-	if a.Moves, a.Value, a.Depth, err = o.moves(ctx, b); err != nil {
-		return a, err
+	r, err := o.s.Solve(ctx, uint64(b.X), uint64(b.O))
+	if err != nil {
+		return unsettled(a, r.Bounds, err)
 	}
-	a.BestLine, err = o.bestLine(ctx, b, a.Moves)
+	var v, d int8
+	if a.Moves, v, d, err = o.moves(ctx, b); err != nil {
+		return unsettled(a, r.Bounds, err)
+	}
+	if v != r.Value || d != r.Depth {
+		return a, fmt.Errorf("search: %s is worth %d in %d plies, and its moves weigh %d in %d: a bug", o.rl.Spec().Format(b), r.Value, r.Depth, v, d)
+	}
+	a.Value, a.Depth = v, d
+	if a.BestLine, err = o.bestLine(ctx, b, a.Moves); err != nil {
+		return unsettled(a, r.Bounds, err)
+	}
+	return a, nil
+}
+
+// unsettled gives the analysis a of a search stopped by err, with what it
+// proved: only the bounds of the value.
+func unsettled(a solve.Analysis, proved solve.Bounds, err error) (solve.Analysis, error) {
+	a.Proved, a.Moves, a.BestLine = &proved, nil, nil
 	return a, err
 }
 
@@ -63,11 +74,11 @@ func (o *searcher) moves(ctx context.Context, b game.Board) ([]solve.Move, int8,
 	for m := uint64(o.rl.Moves(b)); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
 		child := b.Play(c, b.ToMove())
-		v, d, err := o.s.Solve(ctx, uint64(child.X), uint64(child.O))
+		r, err := o.s.Solve(ctx, uint64(child.X), uint64(child.O))
 		if err != nil {
 			return nil, 0, 0, err
 		}
-		mv := solve.Move{Cell: c, Row: c / cols, Col: c % cols, Value: v, Depth: d}
+		mv := solve.Move{Cell: c, Row: c / cols, Col: c % cols, Value: r.Value, Depth: r.Depth}
 		if o.rl.Spec().HasIDs() {
 			mv.Child = game.ID(child)
 		}

@@ -1,51 +1,103 @@
 package search
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
-// A gravity board as Pascal Pons' Connect Four solver keeps it: column c
-// takes the bits c*(Rows+1) up to c*(Rows+1)+Rows-1, the bottom first, and
-// one more bit above each column stays empty, so that shifting a set of
-// marks by 1 (up a column), Rows+1 (along a row), Rows (down a diagonal) or
-// Rows+2 (up a diagonal) never carries a mark into another line. A board of
-// Cols*(Rows+1) bits at most 64 fits: Connect Four's 7x6 takes 49, 8x7 64.
+// A board as Pascal Pons' Connect Four solver keeps it: column c takes the
+// bits c*(rows+1) up to c*(rows+1)+rows-1, the bottom first, and one more
+// bit above each column stays empty, so that shifting a set of marks by 1
+// (up a column), rows+1 (along a row), rows (down a diagonal) or rows+2 (up
+// a diagonal) never carries a mark into another line. A gravity board of
+// cols*(rows+1) bits at most 64 fits: Connect Four's 7x6 takes 49, 8x7 64.
+// A free board is laid out with the board's longer side as the layout's
+// columns (a transposition, a symmetry of free play), and must fit 32 bits,
+// so that a key can hold all marks and the mover's apart.
 
 // geometry is the bit layout of one board size.
 type geometry struct {
-	rows, cols, k int
-	bottom        uint64  // the bottom cell of every column
-	full          uint64  // every cell of the board
-	dirs          [4]uint // the shifts of the four directions of a line
-	order         [64]int // columns to try, the centre first: 3 2 4 1 5 0 6 on 7
+	rows, cols, k int // of the layout
+	gravity       bool
+	transposed    bool     // the layout's rows are the board's columns
+	boardCols     int      // the board's columns, which number its cells
+	bottom        uint64   // the bottom cell of every column
+	full          uint64   // every cell of the board
+	dirs          [4]uint  // the shifts of the four directions of a line
+	units         []uint64 // where moves are tried, in order: columns under gravity, cells under free placement, the centre first
+	colBits       uint64   // the bits of column 0 with its spare bit
 }
 
-func newGeometry(rows, cols, k int) *geometry {
-	g := &geometry{rows: rows, cols: cols, k: k, dirs: [4]uint{1, uint(rows) + 1, uint(rows), uint(rows) + 2}}
+// layoutBits is how many bits a board takes in the layout, transposed
+// under free placement when its columns outnumber its rows.
+func layoutBits(rows, cols int, gravity bool) int {
+	if !gravity && cols > rows {
+		rows, cols = cols, rows
+	}
+	return cols * (rows + 1)
+}
+
+func newGeometry(rows, cols, k int, gravity bool) *geometry {
+	g := &geometry{k: k, gravity: gravity, boardCols: cols}
+	if !gravity && cols > rows {
+		rows, cols, g.transposed = cols, rows, true
+	}
+	g.rows, g.cols = rows, cols
+	g.dirs = [4]uint{1, uint(rows) + 1, uint(rows), uint(rows) + 2}
 	for c := range cols {
 		g.bottom |= 1 << (c * (rows + 1))
 		g.full |= g.column(c)
 	}
-	g.order = centreFirst(cols)
+	g.colBits = 1<<(rows+1) - 1
+	for _, c := range centreFirst(cols) {
+		if gravity {
+			g.units = append(g.units, g.column(c))
+			continue
+		}
+		for _, r := range centreFirst(rows) {
+			g.units = append(g.units, 1<<(c*(rows+1)+r))
+		}
+	}
+	if !gravity {
+		g.sortCells()
+	}
 	return g
 }
 
-// centreFirst orders the columns by their distance to the centre, the left
-// one first among equals: the centre is worth most in k in a row.
-func centreFirst(cols int) [64]int {
-	var order [64]int
-	n := 0
-	for d := 0; n < cols; d++ {
-		for _, c := range []int{(cols-1)/2 - d, cols/2 + d} {
-			if c >= 0 && c < cols && (n == 0 || order[n-1] != c) {
-				order[n] = c
-				n++
+// sortCells orders the cells of a free board by their distance to its
+// centre, nearest first, and in the order they have among equals.
+func (g *geometry) sortCells() {
+	dist := func(u uint64) int {
+		b := bits.TrailingZeros64(u)
+		c, r := b/(g.rows+1), b%(g.rows+1)
+		dc, dr := 2*c-(g.cols-1), 2*r-(g.rows-1)
+		return dc*dc + dr*dr
+	}
+	slices.SortStableFunc(g.units, func(a, b uint64) int { return dist(a) - dist(b) })
+}
+
+// centreFirst orders 0 to n-1 by their distance to the centre, the lower
+// first among equals: the centre is worth most in k in a row.
+func centreFirst(n int) []int {
+	var order []int
+	for d := 0; len(order) < n; d++ {
+		for _, c := range []int{(n-1)/2 - d, n/2 + d} {
+			if c >= 0 && c < n && (len(order) == 0 || order[len(order)-1] != c) {
+				order = append(order, c)
 			}
 		}
 	}
 	return order
 }
 
-// playable gives the cell each column that is not full would take next.
-func (g *geometry) playable(mask uint64) uint64 { return (mask + g.bottom) & g.full }
+// playable gives the cells a move can take: under gravity the next cell of
+// each column that is not full, under free placement every empty cell.
+func (g *geometry) playable(mask uint64) uint64 {
+	if g.gravity {
+		return (mask + g.bottom) & g.full
+	}
+	return g.full &^ mask
+}
 
 // column gives the cells of column c.
 func (g *geometry) column(c int) uint64 {
@@ -68,8 +120,24 @@ func (g *geometry) lined(m uint64) bool {
 
 // bitOf gives the bit of board cell i.
 func (g *geometry) bitOf(i int) int {
-	r, c := i/g.cols, i%g.cols
+	r, c := i/g.boardCols, i%g.boardCols
+	if g.transposed {
+		r, c = c, r
+	}
 	return c*(g.rows+1) + (g.rows - 1 - r)
+}
+
+// mirror gives a key (or a set of cells) with the columns in the reverse
+// order. A key, the marks of the side to move plus all marks, holds in each
+// column a number below 2^(rows+1), with no carry into the next column, so
+// the mirror of a position's key is its mirror image's key.
+func (g *geometry) mirror(k uint64) uint64 {
+	var m uint64
+	w := uint(g.rows + 1)
+	for c := range g.cols {
+		m |= (k >> (uint(c) * w) & g.colBits) << (uint(g.cols-1-c) * w)
+	}
+	return m
 }
 
 // marks counts the marks on a set.
@@ -85,11 +153,55 @@ func shift(m uint64, t int) uint64 {
 }
 
 // winning gives the cells, taken or not, that would give the side with
-// marks m a k in a row: a cell x completes a line when the k-1 other cells
-// of some window of k along a direction through x are all m's. The spare
-// bits between columns keep a window from wrapping from one column into
-// the next; the caller keeps the cells it can play.
+// marks m a k in a row. Along a direction of shift d, let after(a) be the
+// cells whose a next cells along d are all m's, and before(b) those whose b
+// previous cells are: a cell completes a line when it is in after(a) and
+// before(k-1-a) for some a. The spare bits between columns keep a line from
+// wrapping from one column into the next; the caller keeps the cells it can
+// play. Runs of up to maxRun are kept on the stack; longer k falls back to
+// checking each window.
 func (g *geometry) winning(m uint64) uint64 {
+	switch {
+	case g.k == 4:
+		return g.winning4(m)
+	case g.k-1 > maxRun:
+		return g.winningSlow(m)
+	}
+	var w uint64
+	var before, after [maxRun + 1]uint64
+	n := g.k - 1
+	for _, d := range g.dirs {
+		before[0], after[0] = g.full, g.full
+		for a := 1; a <= n; a++ {
+			after[a] = after[a-1] & (m >> (uint(a) * d))
+			before[a] = before[a-1] & (m << (uint(a) * d))
+		}
+		for a := 0; a <= n; a++ {
+			w |= after[a] & before[n-a]
+		}
+	}
+	return w & g.full
+}
+
+// winning4 is winning for k = 4, the runs written out: Connect Four's
+// case, and most of search's time.
+func (g *geometry) winning4(m uint64) uint64 {
+	var w uint64
+	for _, d := range g.dirs {
+		a1 := m >> d
+		a2 := a1 & (m >> (2 * d))
+		b1 := m << d
+		b2 := b1 & (m << (2 * d))
+		w |= a2&(m>>(3*d)) | b2&(m<<(3*d)) | a1&b2 | a2&b1
+	}
+	return w & g.full
+}
+
+// maxRun is the longest run winning keeps on the stack: k up to 8.
+const maxRun = 7
+
+// winningSlow is winning by every window of k through each cell.
+func (g *geometry) winningSlow(m uint64) uint64 {
 	var w uint64
 	for _, d := range g.dirs {
 		for j := range g.k { // x is the j-th cell of the window

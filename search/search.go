@@ -1,8 +1,8 @@
 // Package search owns perfect play of one position at a time, by search
 // rather than by exhausting the game: the exact value (for X) and depth of a
-// position of a gravity game (Connect Four and its m,n,k relatives, normal
-// or misère), on boards whose columns, each with one spare bit, fit 64 bits
-// (7x6 and 8x7 among them). It is the negamax with alpha-beta and a
+// position of any rule set (gravity, as in Connect Four, or free placement;
+// normal or misère), on gravity boards whose columns, each with one spare
+// bit, fit 64 bits (7x6 and 8x7 among them) and free boards that fit 32. It is the negamax with alpha-beta and a
 // transposition table of Pascal Pons' Connect Four solver, over his bit
 // layout, with the lab's conventions: the winner wins fastest and the loser
 // loses slowest, and a draw's depth is the empty cells.
@@ -11,6 +11,12 @@
 // cells+1-P to the winner and its opposite to the loser, a draw 0; so a
 // faster win scores more, a slower loss less badly, and any win more than a
 // draw. Negamax gives each position the score of its side to move.
+//
+// Several workers search one position together (lazy SMP): each runs the
+// whole search, all share the table and the bounds proved so far, and the
+// helpers take the moves near the root in another order, so that each finds
+// in the table what another has settled. The score is exact whoever finishes
+// first, so the answer does not depend on the number of workers.
 package search
 
 import (
@@ -18,101 +24,134 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+	"golang.org/x/sync/errgroup"
 )
 
-// Solver answers positions of one gravity game. It keeps a transposition
-// table across positions; it is for one goroutine.
+// Solver answers positions of one gravity game. It keeps its transposition
+// table from one position to the next. Solve is for one goroutine at a
+// time; Progress may be called from any.
 type Solver struct {
-	g      *geometry
-	misere bool
-	cells  int
-	tt     table
-	// Nodes counts the positions searched, for a measure of the work.
-	Nodes uint64
-	ctx   context.Context // the search in progress stops when it is done
-	// stopped says that ctx was found done: every score since is void, and
-	// none is kept.
-	stopped bool
+	g       *geometry
+	misere  bool
+	cells   int
+	tt      *table
+	workers int
+	pool    []*worker // one a worker, kept from search to search
+
+	nodes atomic.Uint64 // positions searched, by every worker
+	mu    sync.Mutex
+	now   span // the bounds of the search in progress
+}
+
+// Options size a Solver.
+type Options struct {
+	// TableBits gives the transposition table 1<<TableBits entries of 8
+	// bytes; at least MinTableBits.
+	TableBits int
+	// Workers search each position together; at least 1.
+	Workers int
 }
 
 // checkEvery is how many nodes pass between looks at the context: a look
-// costs a few nanoseconds, and 4,096 nodes take about 2 ms.
+// costs a few nanoseconds, and 4,096 nodes take about a millisecond.
 const checkEvery = 1 << 12
 
-// NewGravity gives a solver of the gravity game of rows x cols, k in a row,
-// normal or misère, with a transposition table of 1<<tableBits entries.
-func NewGravity(rows, cols, k int, misere bool, tableBits int) (*Solver, error) {
-	if rows < 1 || cols < 1 || k < 1 || cols*(rows+1) > 64 {
-		return nil, fmt.Errorf("a %dx%d gravity board takes %d bits with its spare row, and search holds 64 (8 columns of 7 rows)", rows, cols, cols*(rows+1))
+// New gives a solver of the game of sp: gravity or free placement, normal
+// or misère. A gravity board must take at most 64 bits in Pons' layout
+// (7x8 does), a free board 32 (5x5, 4x7 and 3x8 do).
+func New(sp rules.Spec, o Options) (*Solver, error) {
+	rows, cols, k := sp.Rows, sp.Cols, sp.K
+	if err := Fits(sp); err != nil {
+		return nil, err
 	}
-	return &Solver{g: newGeometry(rows, cols, k), misere: misere, cells: rows * cols, tt: newTable(tableBits)}, nil
+	if o.TableBits < MinTableBits || o.TableBits > 40 || o.Workers < 1 {
+		return nil, fmt.Errorf("search: a table of 2^%d entries and %d workers; want 2^%d to 2^40 entries and a worker at least", o.TableBits, o.Workers, MinTableBits)
+	}
+	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity), misere: sp.Misere, cells: rows * cols, tt: newTable(o.TableBits), workers: o.Workers}
+	for id := range o.Workers {
+		s.pool = append(s.pool, &worker{s: s, id: id})
+	}
+	return s, nil
 }
 
-// Solve gives the value for X (+1 X wins, 0 draw, -1 O wins) and the depth
-// of the position whose X and O marks are the cells of x and o, numbered
-// row-major from the top left as package game numbers them. The position
-// must be one that can arise in play. When ctx is done first, it gives ctx's
-// error; the solver stays usable, its table holding only finished work.
-func (s *Solver) Solve(ctx context.Context, x, o uint64) (value, depth int8, err error) {
-	var bx, bo uint64
-	for m := x; m != 0; m &= m - 1 {
-		bx |= 1 << s.g.bitOf(bits.TrailingZeros64(m))
+// Fits says why search cannot hold the board of sp, if it cannot.
+func Fits(sp rules.Spec) error {
+	n := layoutBits(sp.Rows, sp.Cols, sp.Gravity)
+	switch {
+	case sp.Gravity && n > 64:
+		return fmt.Errorf("a %s gravity board takes %d bits with a spare cell a column, and search holds 64 (7 rows by 8 columns, 6 by 9, ...)", sp.Size(), n)
+	case !sp.Gravity && n > 32:
+		return fmt.Errorf("a %s free board takes %d bits with a spare cell a line, and search holds free boards of 32 (5x5, 4x7, 3x8, ...)", sp.Size(), n)
 	}
-	for m := o; m != 0; m &= m - 1 {
-		bo |= 1 << s.g.bitOf(bits.TrailingZeros64(m))
-	}
+	return nil
+}
+
+// TableBytes is the memory of the transposition table.
+func (s *Solver) TableBytes() uint64 { return s.tt.bytes() }
+
+// Nodes counts the positions searched since the solver was made.
+func (s *Solver) Nodes() uint64 { return s.nodes.Load() }
+
+// A Result is what a search proved of a position: the Bounds of its value
+// for X always; when the search ended, Exact, and its Value and Depth.
+type Result struct {
+	Value, Depth int8
+	Exact        bool
+	solve.Bounds
+}
+
+// Solve gives the value for X and the depth of the position whose X and O
+// marks are the cells of x and o, numbered row-major from the top left as
+// package game numbers them. The position must be one that can arise in
+// play. When ctx is done first, it gives what was proved by then, not
+// Exact, and ctx's error; the solver stays usable, its table holding only
+// finished work.
+func (s *Solver) Solve(ctx context.Context, x, o uint64) (Result, error) {
+	bx, bo := s.g.fromCells(x), s.g.fromCells(o)
 	if bx&bo != 0 || (bx|bo)&^s.g.full != 0 {
-		return 0, 0, errors.New("search: overlapping or off-board marks")
+		return Result{}, errors.New("search: overlapping or off-board marks")
 	}
 	moves := marks(bx | bo)
 	xToMove := marks(bx) == marks(bo)
-	switch {
-	case s.g.lined(bx) || s.g.lined(bo): // over: the last mover made the line
-		v := int8(1)
-		if s.g.lined(bo) {
-			v = -1
-		}
-		if s.misere {
-			v = -v
-		}
-		return v, 0, nil
-	case moves == s.cells:
-		return 0, 0, nil
+	if v, over := s.over(bx, bo, moves); over {
+		return Result{Value: v, Exact: true, Bounds: solve.Bounds{Low: v, High: v}}, nil
 	}
 	pos := bo
 	if xToMove {
 		pos = bx
 	}
-	s.ctx, s.stopped = ctx, false
-	score := s.exact(pos, bx|bo, moves)
-	if s.stopped {
-		return 0, 0, ctx.Err()
+	sp := s.search(ctx, pos, bx|bo, moves, xToMove)
+	r := Result{Bounds: s.bounds(sp, xToMove)}
+	if sp.lo < sp.hi {
+		return r, ctx.Err()
 	}
-	return s.value(score, xToMove), s.depth(score, moves), nil
+	r.Value, r.Depth, r.Exact = r.Low, s.depth(sp.lo, moves), true
+	return r, nil
 }
 
-// exact gives the score of a position by null-window searches that narrow
-// the range it can lie in, each asking whether it is above a guess, as Pons'
-// solver does: a null window prunes the most, and the table carries what one
-// search learns to the next. The guesses halve toward 0 first, where most
-// positions' scores lie.
-func (s *Solver) exact(pos, mask uint64, moves int) int {
-	lo, hi := -(s.cells - moves), s.cells-moves
-	for lo < hi && !s.stopped {
-		med := lo + (hi-lo)/2
-		switch {
-		case med <= 0 && lo/2 < med:
-			med = lo / 2
-		case med >= 0 && hi/2 > med:
-			med = hi / 2
-		}
-		if r := s.negamax(pos, mask, moves, med, med+1); r <= med {
-			hi = r
-		} else {
-			lo = r
-		}
+// over gives the value of a position that is over, if it is: the last
+// mover made a line (and won, or lost under misère), or the board is full.
+func (s *Solver) over(bx, bo uint64, moves int) (int8, bool) {
+	v := int8(0)
+	switch {
+	case s.g.lined(bx):
+		v = 1
+	case s.g.lined(bo):
+		v = -1
+	default:
+		return 0, moves == s.cells
 	}
-	return lo
+	if s.misere {
+		v = -v
+	}
+	return v, true
 }
 
 // value gives a score of the side to move as a value for X.
@@ -130,6 +169,16 @@ func (s *Solver) value(score int, xToMove bool) int8 {
 	return v
 }
 
+// bounds gives what a span of scores of the side to move proves of the
+// value for X.
+func (s *Solver) bounds(sp span, xToMove bool) solve.Bounds {
+	b := solve.Bounds{Low: s.value(sp.lo, xToMove), High: s.value(sp.hi, xToMove)}
+	if !xToMove {
+		b.Low, b.High = b.High, b.Low
+	}
+	return b
+}
+
 // depth gives the plies from a position of moves marks to the end, from its
 // score: a win or loss ends at ply cells+1-|score|, a draw on a full board.
 func (s *Solver) depth(score, moves int) int8 {
@@ -139,139 +188,97 @@ func (s *Solver) depth(score, moves int) int8 {
 	return int8(s.cells + 1 - max(score, -score) - moves)
 }
 
-// negamax gives the score of the side to move, whose marks are pos, among
-// all marks mask (moves of them), within (alpha, beta): exact inside it, a
-// bound outside.
-func (s *Solver) negamax(pos, mask uint64, moves, alpha, beta int) int {
-	if s.Nodes++; s.Nodes%checkEvery == 0 && s.ctx.Err() != nil {
-		s.stopped = true
+// A span is the range a score is proved to lie in, lo to hi.
+type span struct{ lo, hi int }
+
+// search runs the workers on one position until its score is exact or ctx
+// is done, and gives the span proved. One worker, where no one watches the
+// progress, searches on the calling goroutine: a short search then costs
+// no goroutine.
+func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMove bool) span {
+	s.mu.Lock()
+	s.now = span{-(s.cells - moves), s.cells - moves}
+	s.mu.Unlock()
+	if s.workers == 1 && !progress.Wanted(ctx) {
+		s.run(ctx, 0, pos, mask, moves)
+		return s.known()
 	}
-	if s.stopped {
-		return 0
+	ctx, cancel := context.WithCancel(ctx)
+	told := make(chan struct{})
+	go func() { s.tell(ctx, moves, xToMove); close(told) }()
+	defer func() { cancel(); <-told }() // no progress after the answer
+	var g errgroup.Group
+	g.SetLimit(s.workers)
+	for id := range s.workers {
+		g.Go(func() error {
+			s.run(ctx, id, pos, mask, moves)
+			cancel() // the score is exact, or the search was stopped
+			return nil
+		})
 	}
-	cand := s.g.playable(mask)
-	if !s.misere {
-		var sc int
-		var done bool
-		if cand, sc, done = s.anticipate(pos, mask, moves, cand); done {
-			return sc
-		}
-		// The earliest win is on the next move but one, if the board has
-		// room for it, and the earliest loss after the opponent's next
-		// move but one, as no move now gives it a line at once.
-		if most := max(s.cells-moves-2, 0); beta > most {
-			if beta = most; alpha >= beta {
-				return beta
+	_ = g.Wait() // the workers return no error
+	return s.known()
+}
+
+// run runs worker id on a position.
+func (s *Solver) run(ctx context.Context, id int, pos, mask uint64, moves int) {
+	w := s.pool[id]
+	w.ctx, w.root, w.nodes, w.stopped = ctx, moves, 0, false
+	w.exact(pos, mask, moves)
+	s.nodes.Add(w.nodes % checkEvery)
+}
+
+// narrow keeps what a worker proved, r <= med or r > med as it is above
+// med or not, and gives the span known to all.
+func (s *Solver) narrow(r, med int) span {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r <= med {
+		s.now.hi = min(s.now.hi, r)
+	} else {
+		s.now.lo = max(s.now.lo, r)
+	}
+	return s.now
+}
+
+// known gives the span known to all.
+func (s *Solver) known() span {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.now
+}
+
+// tell reports the search's progress to ctx's reporter until ctx is done:
+// nodes, nodes a second, and what is proved so far.
+func (s *Solver) tell(ctx context.Context, moves int, xToMove bool) {
+	start, nodes0 := time.Now(), s.Nodes()
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			n := s.Nodes() - nodes0
+			sp := s.known()
+			text := fmt.Sprintf("%.1fM nodes, %.1fM a second; proved: %s", float64(n)/1e6, float64(n)/1e6/now.Sub(start).Seconds(), s.bounds(sp, xToMove))
+			if sp.lo > 0 || sp.hi < 0 { // a side wins: when at the latest
+				text += fmt.Sprintf(", within %d plies", s.cells+1-max(sp.lo, -sp.hi)-moves)
 			}
-		}
-		if least := min(-(s.cells - moves - 3), 0); alpha < least {
-			if alpha = least; alpha >= beta {
-				return alpha
-			}
+			progress.Tell(ctx, "search", text)
 		}
 	}
-	key := pos + mask
-	alpha, beta, v, settled := s.probe(key, alpha, beta)
-	if settled {
-		return v
-	}
-	alpha0 := alpha // the window searched: what the score found bounds
-	best := -s.cells - 1
-	var order [64]uint64
-	for _, st := range s.ordered(pos, mask, cand, order[:0]) {
-		sc := s.child(pos, mask, moves, st, alpha, beta)
-		best = max(best, sc)
-		if alpha = max(alpha, best); alpha >= beta {
-			break
-		}
-	}
-	flag := exact
-	switch {
-	case best <= alpha0:
-		flag = upper
-	case best >= beta:
-		flag = lower
-	}
-	if !s.stopped {
-		s.tt.put(key, best, flag)
-	}
-	return best
 }
 
-// anticipate looks one move ahead under normal play: a line now is the best
-// there is; when the opponent threatens two cells, or every move leaves it a
-// line, the position is lost at its next move. Otherwise it keeps of the
-// moves cand those that leave the opponent no line: the one that blocks its
-// threat, if it has one, and none right below a cell it would win on.
-func (s *Solver) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint64, score int, done bool) {
-	g := s.g
-	if g.winning(pos)&cand != 0 {
-		return 0, s.cells - moves, true
+// fromCells gives the marks, in Pons' layout, of the game's cells c.
+func (g *geometry) fromCells(c uint64) uint64 {
+	var b uint64
+	for ; c != 0; c &= c - 1 {
+		b |= 1 << g.bitOf(bits.TrailingZeros64(c))
 	}
-	lost := -(s.cells - moves - 1)
-	theirs := g.winning(mask^pos) &^ mask
-	if forced := cand & theirs; forced != 0 {
-		if forced&(forced-1) != 0 {
-			return 0, lost, true
-		}
-		cand = forced
-	}
-	if cand &^= theirs >> 1; cand == 0 {
-		return 0, lost, true
-	}
-	return cand, 0, false
+	return b
 }
 
-// ordered appends to dst the stones of the moves cand, those that make the
-// most cells the side to move would win on first, then the centre first.
-func (s *Solver) ordered(pos, mask, cand uint64, dst []uint64) []uint64 {
-	var score [64]int
-	for i := range s.g.cols {
-		st := cand & s.g.column(s.g.order[i])
-		if st == 0 {
-			continue
-		}
-		n := 0
-		if !s.misere {
-			n = bits.OnesCount64(s.g.winning(pos|st) &^ (mask | st))
-		}
-		// Insertion: a later move goes after the ones that score as well.
-		k := len(dst)
-		dst = append(dst, st)
-		for ; k > 0 && score[k-1] < n; k-- {
-			dst[k], score[k] = dst[k-1], score[k-1]
-		}
-		dst[k], score[k] = st, n
-	}
-	return dst
-}
-
-// probe narrows the window (alpha, beta) by what the table knows of key,
-// and says when that settles the score, v.
-func (s *Solver) probe(key uint64, alpha, beta int) (a, b, v int, settled bool) {
-	v, flag, ok := s.tt.get(key)
-	switch {
-	case !ok:
-		return alpha, beta, 0, false
-	case flag == exact:
-		return alpha, beta, v, true
-	case flag == lower:
-		alpha = max(alpha, v)
-	default:
-		beta = min(beta, v)
-	}
-	return alpha, beta, v, alpha >= beta
-}
-
-// child gives the score, for the side to move, of the move to the cell st.
-func (s *Solver) child(pos, mask uint64, moves int, st uint64, alpha, beta int) int {
-	mine := pos | st
-	switch {
-	case s.g.lined(mine): // only under misère: normal play returned already
-		return -(s.cells - moves)
-	case moves+1 == s.cells:
-		return 0
-	}
-	after := mask | st
-	return -s.negamax(after^mine, after, moves+1, -beta, -alpha)
-}
+// Reset empties the transposition table, so that the next search starts
+// from nothing, as a benchmark of one position at a time wants.
+func (s *Solver) Reset() { clear(s.tt.slots) }

@@ -17,32 +17,37 @@ import (
 // every position, larger ones on a reproducible sample.
 func TestAgreesWithSolve(t *testing.T) {
 	tests := []struct {
-		rows, cols, k int
-		misere        bool
-		sample        int // 0: every position
+		rows, cols, k   int
+		gravity, misere bool
+		sample          int // 0: every position
 	}{
-		{3, 3, 3, false, 0},
-		{4, 4, 4, false, 0},
-		{4, 4, 4, true, 0},
-		{3, 4, 3, false, 0},
-		{4, 3, 3, true, 0},
-		{2, 5, 2, false, 0},
-		{4, 5, 4, false, 3000},
-		{5, 4, 4, true, 3000},
-		{6, 3, 3, false, 3000},
+		{3, 3, 3, false, false, 0},
+		{3, 3, 3, false, true, 0},
+		{3, 4, 3, false, false, 0},
+		{4, 4, 3, false, false, 3000},
+		{4, 4, 4, false, true, 3000},
+		{2, 6, 2, false, false, 0},
+		{3, 3, 3, true, false, 0},
+		{4, 4, 4, true, false, 0},
+		{4, 4, 4, true, true, 0},
+		{3, 4, 3, true, false, 0},
+		{4, 3, 3, true, true, 0},
+		{2, 5, 2, true, false, 0},
+		{4, 5, 4, true, false, 3000},
+		{5, 4, 4, true, true, 3000},
+		{6, 3, 3, true, false, 3000},
 	}
 	for _, tt := range tests {
-		name := fmt.Sprintf("gravity %dx%d k=%d misère=%v", tt.rows, tt.cols, tt.k, tt.misere)
-		t.Run(name, func(t *testing.T) {
-			if testing.Short() && tt.sample == 0 && tt.rows*tt.cols == 16 {
-				t.Skip("every position of 4x4: heavy under -race, runs without -short")
+		rl := rules.New(rules.Spec{Spec: game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}, Gravity: tt.gravity, Misere: tt.misere})
+		t.Run(rl.Spec().Words(), func(t *testing.T) {
+			if testing.Short() && (tt.sample > 0 || tt.rows*tt.cols == 16) {
+				t.Skip("every position of 4x4, or a sample of a larger board: heavy under -race, runs without -short")
 			}
-			rl := rules.New(rules.Spec{Spec: game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}, Gravity: true, Misere: tt.misere})
 			sol, err := solve.Game(context.Background(), rl, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewGravity(tt.rows, tt.cols, tt.k, tt.misere, 20)
+			s, err := New(rl.Spec(), Options{TableBits: 20, Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,12 +59,12 @@ func TestAgreesWithSolve(t *testing.T) {
 			}
 			for _, i := range positions {
 				b := sol.Enum.Board(i)
-				v, d, err := s.Solve(context.Background(), uint64(b.X), uint64(b.O))
+				r, err := s.Solve(context.Background(), uint64(b.X), uint64(b.O))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if v != sol.Value[i] || d != sol.Depth[i] {
-					t.Fatalf("%s: search gives value %d depth %d, the solve %d and %d", rl.Spec().Format(b), v, d, sol.Value[i], sol.Depth[i])
+				if !r.Exact || r.Value != sol.Value[i] || r.Depth != sol.Depth[i] {
+					t.Fatalf("%s: search gives %+v, the solve value %d depth %d", rl.Spec().Format(b), r, sol.Value[i], sol.Depth[i])
 				}
 			}
 		})
@@ -89,54 +94,132 @@ func TestTromp(t *testing.T) {
 			if testing.Short() && tt.w*tt.h > 20 {
 				t.Skip("seconds under -race; runs without -short")
 			}
-			s, err := NewGravity(tt.h, tt.w, 4, false, 22)
+			s, err := New(gravity(tt.h, tt.w, 4), Options{TableBits: 22, Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v, _, err := s.Solve(context.Background(), 0, 0); err != nil || v != tt.value {
-				t.Fatalf("value %d, %v; want %d", v, err, tt.value)
+			if r, err := s.Solve(context.Background(), 0, 0); err != nil || r.Value != tt.value {
+				t.Fatalf("value %d, %v; want %d", r.Value, err, tt.value)
 			}
 		})
 	}
 }
 
+// BenchmarkTromp solves John Tromp's boards from the empty board, with one
+// worker and with two: Tromp/w7h5/workers=2.
 func BenchmarkTromp(b *testing.B) {
 	for _, tt := range tromp {
-		b.Run(fmt.Sprintf("w%dh%d", tt.w, tt.h), func(b *testing.B) {
-			for b.Loop() {
-				s, err := NewGravity(tt.h, tt.w, 4, false, 24)
-				if err != nil {
-					b.Fatal(err)
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("w%dh%d/workers=%d", tt.w, tt.h, workers), func(b *testing.B) {
+				for b.Loop() {
+					s, err := New(gravity(tt.h, tt.w, 4), Options{TableBits: benchBits, Workers: workers})
+					if err != nil {
+						b.Fatal(err)
+					}
+					r, err := s.Solve(context.Background(), 0, 0)
+					if err != nil || r.Value != tt.value {
+						b.Fatalf("value %d, %v; want %d", r.Value, err, tt.value)
+					}
+					b.ReportMetric(float64(s.Nodes()), "nodes")
+					b.ReportMetric(float64(r.Depth), "depth")
 				}
-				v, d, err := s.Solve(context.Background(), 0, 0)
-				if err != nil || v != tt.value {
-					b.Fatalf("value %d, %v; want %d", v, err, tt.value)
-				}
-				b.ReportMetric(float64(s.Nodes), "nodes")
-				b.ReportMetric(float64(d), "depth")
-			}
-		})
+			})
+		}
 	}
 }
 
 // A search whose context ends stops with its error, and the solver, its
 // table holding only finished work, answers right afterwards.
 func TestSolveStops(t *testing.T) {
-	s, err := NewGravity(4, 6, 4, false, 20) // w6h4: O wins, about 0.5 s
+	s, err := New(gravity(4, 6, 4), Options{TableBits: 20, Workers: 2}) // w6h4: O wins, about 0.5 s
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := s.Solve(ctx, 0, 0); err != context.Canceled {
+	if _, err := s.Solve(ctx, 0, 0); err != context.Canceled {
 		t.Fatalf("a cancelled search gives %v, want context.Canceled", err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	if _, _, err := s.Solve(ctx, 0, 0); err != context.DeadlineExceeded {
+	if _, err := s.Solve(ctx, 0, 0); err != context.DeadlineExceeded {
 		t.Fatalf("a search past its deadline gives %v, want context.DeadlineExceeded", err)
 	}
-	if v, d, err := s.Solve(context.Background(), 0, 0); err != nil || v != -1 || d != 24 {
-		t.Fatalf("after the stops: value %d depth %d, %v; want -1 and 24", v, d, err)
+	if r, err := s.Solve(context.Background(), 0, 0); err != nil || r.Value != -1 || r.Depth != 24 {
+		t.Fatalf("after the stops: value %d depth %d, %v; want -1 and 24", r.Value, r.Depth, err)
+	}
+}
+
+var benchBits = 24
+
+// gravity gives the spec of a gravity game, normal play.
+func gravity(rows, cols, k int) rules.Spec {
+	return rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: true}
+}
+
+// BenchmarkConnectFour solves Connect Four's empty board, 7 columns by 6
+// rows: X wins in 41 plies (Allis, Allen; Tromp's table).
+func BenchmarkConnectFour(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			for b.Loop() {
+				s, err := New(gravity(6, 7, 4), Options{TableBits: 26, Workers: workers})
+				if err != nil {
+					b.Fatal(err)
+				}
+				r, err := s.Solve(context.Background(), 0, 0)
+				if err != nil || r.Value != 1 || r.Depth != 41 {
+					b.Fatalf("value %d depth %d, %v; want 1 and 41", r.Value, r.Depth, err)
+				}
+				b.ReportMetric(float64(s.Nodes()), "nodes")
+			}
+		})
+	}
+}
+
+// A span of scores of the side to move proves bounds of the value for X.
+func TestBounds(t *testing.T) {
+	s, err := New(gravity(6, 7, 4), Options{TableBits: MinTableBits, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		sp      span
+		xToMove bool
+		want    solve.Bounds
+	}{
+		{"nothing", span{-42, 42}, true, solve.Bounds{Low: -1, High: 1}},
+		{"the mover does not lose, X", span{0, 42}, true, solve.Bounds{Low: 0, High: 1}},
+		{"the mover does not lose, O", span{0, 42}, false, solve.Bounds{Low: -1, High: 0}},
+		{"the mover wins, O", span{3, 9}, false, solve.Bounds{Low: -1, High: -1}},
+		{"the mover does not win, X", span{-5, 0}, true, solve.Bounds{Low: -1, High: 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := s.bounds(tt.sp, tt.xToMove); got != tt.want {
+				t.Fatalf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTableBitsFor(t *testing.T) {
+	tests := []struct {
+		name   string
+		memory uint64
+		want   int
+	}{
+		{"not known", 0, 24},
+		{"too little for the least", 100, MinTableBits},
+		{"1 MiB: a table of 512 KiB", 1 << 20, 16},
+		{"a large machine: the most", 1 << 40, MaxTableBits},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := TableBitsFor(tt.memory); got != tt.want {
+				t.Fatalf("got %d, want %d", got, tt.want)
+			}
+		})
 	}
 }

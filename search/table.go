@@ -1,48 +1,99 @@
 package search
 
-import "github.com/tateti-lab/tateti-lab/internal/hugepage"
+import (
+	"sync/atomic"
+
+	"github.com/tateti-lab/tateti-lab/internal/hugepage"
+)
 
 // A transposition table keeps the scores of positions searched, by their
 // key: the marks of the side to move plus all marks, unique to a position
-// in Pons' layout. An entry holds its key whole, so a lookup never takes
-// another position's score; a new entry replaces the old in its slot.
+// in Pons' layout. The workers of one search share it without locks: an
+// entry is one 64-bit word, read and written whole.
+//
+// The key is first multiplied by an odd constant, which permutes the 64-bit
+// words, so the hash h identifies the key. The top bits of h choose the
+// slot, and the entry keeps the rest of h (the tag) beside the score and
+// what it is, so a lookup never takes another position's score: with bits
+// of slot index, the tag takes 64-bits of the word, the score 8 and the
+// flag 2, which fits when bits is at least 10. A new entry replaces the old
+// in its slot.
 type table struct {
-	entries []entry
-	mask    uint64
+	slots []atomic.Uint64
+	bits  uint
 }
 
-type entry struct {
-	key   uint64
-	score int8
-	flag  uint8
-}
-
-// What a score kept is: exact, or a bound on the exact score.
+// What a score kept is: exact, or a bound on the exact score; 0 marks an
+// empty slot.
 const (
-	exact uint8 = iota + 1
+	exact uint64 = iota + 1
 	lower
 	upper
 )
 
-// newTable gives a table of 1<<bits entries, on huge pages where the
-// system gives them: a probe lands anywhere in it.
-func newTable(bits int) table {
-	return table{entries: hugepage.Make[entry](1<<bits, 1<<bits), mask: 1<<bits - 1}
+// MinTableBits is the smallest table: 2^10 entries.
+const MinTableBits = 10
+
+// The fields of an entry, from the low bits up: flag, score, tag.
+const (
+	scoreShift = 2
+	tagShift   = 10
+)
+
+// newTable gives a table of 1<<bits entries (8 bytes each), on huge pages
+// where the system gives them: a probe lands anywhere in it.
+func newTable(bits int) *table {
+	return &table{slots: hugepage.Make[atomic.Uint64](1<<bits, 1<<bits), bits: uint(bits)}
 }
 
-func (t *table) slot(key uint64) *entry {
-	// A multiplicative hash spreads keys that differ in high bits only.
-	return &t.entries[(key*0x9e3779b97f4a7c15)>>32&t.mask]
+// locate gives key's slot and tag.
+func (t *table) locate(key uint64) (*atomic.Uint64, uint64) {
+	h := key * 0x9e3779b97f4a7c15
+	return &t.slots[h>>(64-t.bits)], h << t.bits >> t.bits
 }
 
-func (t *table) get(key uint64) (score int, flag uint8, ok bool) {
-	e := t.slot(key)
-	if e.key != key || e.flag == 0 {
+func (t *table) get(key uint64) (score int, flag uint64, ok bool) {
+	return t.read(key, t.load(key))
+}
+
+// load gives the entry in key's slot, whosever it is.
+func (t *table) load(key uint64) uint64 {
+	slot, _ := t.locate(key)
+	return slot.Load()
+}
+
+// read gives what the entry e, loaded from key's slot, says of key.
+func (t *table) read(key, e uint64) (score int, flag uint64, ok bool) {
+	_, tag := t.locate(key)
+	if e>>tagShift != tag || e&3 == 0 {
 		return 0, 0, false
 	}
-	return int(e.score), e.flag, true
+	return int(int8(uint8(e >> scoreShift))), e & 3, true
 }
 
-func (t *table) put(key uint64, score int, flag uint8) {
-	*t.slot(key) = entry{key: key, score: int8(score), flag: flag}
+func (t *table) put(key uint64, score int, flag uint64) {
+	slot, tag := t.locate(key)
+	slot.Store(tag<<tagShift | uint64(uint8(int8(score)))<<scoreShift | flag)
+}
+
+// Bytes is the table's size.
+func (t *table) bytes() uint64 { return uint64(len(t.slots)) * 8 }
+
+// MaxTableBits is the largest table TableBitsFor gives: 2^27 entries, 1 GiB,
+// which holds what the empty Connect Four board's search keeps finding.
+const MaxTableBits = 27
+
+// TableBitsFor gives the largest table that takes at most half of memory
+// bytes, between MinTableBits and MaxTableBits; 2^24 entries (128 MiB) when
+// memory is 0, not known. A table's pages are only taken as it fills, so
+// a large one costs little where the search is short.
+func TableBitsFor(memory uint64) int {
+	if memory == 0 {
+		return 24
+	}
+	b := MinTableBits
+	for b < MaxTableBits && uint64(8)<<(b+1) <= memory/2 {
+		b++
+	}
+	return b
 }

@@ -30,3 +30,14 @@ func ExampleAnalyze() {
 	// 7 X wins 1 false
 	// 8 X wins 1 false
 }
+
+func ExampleBounds() {
+	for _, b := range []solve.Bounds{{Low: 0, High: 1}, {Low: -1, High: 0}, {Low: 1, High: 1}, {Low: -1, High: 1}} {
+		fmt.Println(b)
+	}
+	// Output:
+	// X does not lose
+	// O does not lose
+	// X wins
+	// nothing yet
+}

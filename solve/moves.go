@@ -61,6 +61,11 @@ type Analysis struct {
 	Paths                int64  // move sequences from the empty board that reach it; -1 when not counted
 	BestLine             []int  // cells of a line of perfect play to the end
 	Oracle               string // who answered: "table" (the game solved exhaustively) or "search"
+
+	// Proved is set when the answer is not settled (a search stopped by
+	// its time limit): what is proved of the value. Value, Depth, Moves
+	// and BestLine are then not known, and left empty.
+	Proved *Bounds
 }
 
 // Analyze solves the positions reachable from b (and only those) and returns

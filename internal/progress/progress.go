@@ -18,6 +18,12 @@ type Reporter interface {
 	Report(phase string, ply int, done, total int64)
 }
 
+// A Teller hears of work measured otherwise than in positions (a search's
+// nodes and bounds), as a line of text.
+type Teller interface {
+	Tell(phase, text string)
+}
+
 type key struct{}
 
 // With gives a context that carries r.
@@ -27,6 +33,20 @@ func With(ctx context.Context, r Reporter) context.Context { return context.With
 func Report(ctx context.Context, phase string, ply int, done, total int64) {
 	if r, ok := ctx.Value(key{}).(Reporter); ok {
 		r.Report(phase, ply, done, total)
+	}
+}
+
+// Wanted reports whether ctx carries a reporter: work that costs something
+// to report can skip it when no one listens.
+func Wanted(ctx context.Context) bool {
+	_, ok := ctx.Value(key{}).(Reporter)
+	return ok
+}
+
+// Tell tells the context's reporter text, if it has one that is a Teller.
+func Tell(ctx context.Context, phase, text string) {
+	if t, ok := ctx.Value(key{}).(Teller); ok {
+		t.Tell(phase, text)
 	}
 }
 
@@ -62,13 +82,9 @@ func (l *Line) Report(phase string, ply int, done, total int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
-	if phase != l.phase {
-		l.phase, l.phaseStart = phase, now
-	}
-	if l.muted || now.Sub(l.start) < time.Second || now.Sub(l.last) < 200*time.Millisecond {
+	if !l.due(phase, now) {
 		return
 	}
-	l.last, l.shown = now, true
 	if total <= 0 { // the total is not known yet
 		fmt.Fprintf(l.w, "\r\033[K%s: ply %d, %d positions so far", phase, ply, done)
 		return
@@ -79,6 +95,29 @@ func (l *Line) Report(phase string, ply int, done, total int64) {
 		left = fmt.Sprintf(", about %s left", rest.Round(time.Second))
 	}
 	fmt.Fprintf(l.w, "\r\033[K%s: ply %d, %d of %d positions%s", phase, ply, done, total, left)
+}
+
+// Tell shows phase and text.
+func (l *Line) Tell(phase, text string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.due(phase, time.Now()) {
+		fmt.Fprintf(l.w, "\r\033[K%s: %s", phase, text)
+	}
+}
+
+// due notes the phase and says whether to show the line now: not in the
+// first second of the run, nor within 200 ms of the last time, nor muted.
+// The caller holds l.mu.
+func (l *Line) due(phase string, now time.Time) bool {
+	if phase != l.phase {
+		l.phase, l.phaseStart = phase, now
+	}
+	if l.muted || now.Sub(l.start) < time.Second || now.Sub(l.last) < 200*time.Millisecond {
+		return false
+	}
+	l.last, l.shown = now, true
+	return true
 }
 
 // Done ends the line, if anything was shown.

@@ -32,3 +32,19 @@ func TestLine(t *testing.T) {
 	}
 	Report(context.Background(), "solve", 1, 1, 1) // no reporter: nothing
 }
+
+func TestTell(t *testing.T) {
+	var buf bytes.Buffer
+	l := NewLine(&buf)
+	ctx := With(context.Background(), l)
+	Tell(ctx, "search", "1.0M nodes")
+	if buf.Len() != 0 {
+		t.Fatalf("shown in the first second: %q", buf.String())
+	}
+	l.start = l.start.Add(-2 * time.Second)
+	Tell(ctx, "search", "2.0M nodes")
+	if got, want := buf.String(), "\r\033[Ksearch: 2.0M nodes"; got != want {
+		t.Fatalf("line %q, want %q", got, want)
+	}
+	Tell(context.Background(), "search", "3.0M nodes") // no reporter: nothing
+}

@@ -1,0 +1,120 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// The six bands of Pascal Pons' Connect Four benchmark: positions of 7x6
+// by the moves played (at most 14, 15 to 28, more than 28) and the moves
+// remaining with perfect play, the depth (fewer than 14, 14 to 27, 28 or
+// more). His strong solver's mean time a position, on his machine, is in
+// docs/benchmarks.md beside ours.
+var bands = []struct {
+	name         string
+	played, left [2]int // inclusive ranges
+	positions    int
+}{
+	{"End-Easy", [2]int{29, 42}, [2]int{0, 13}, 1000},
+	{"Middle-Easy", [2]int{15, 28}, [2]int{0, 13}, 1000},
+	{"Middle-Medium", [2]int{15, 28}, [2]int{14, 27}, 1000},
+	{"Begin-Easy", [2]int{0, 14}, [2]int{0, 13}, 1000},
+	{"Begin-Medium", [2]int{0, 14}, [2]int{14, 27}, 100},
+	{"Begin-Hard", [2]int{0, 14}, [2]int{28, 42}, 10},
+}
+
+// bandPositions gives n positions of the band, by random play from the empty
+// board to a ply in the band's range (seeded, so the same every run), kept
+// when the game is not over and its depth is in the band's range.
+func bandPositions(s *Solver, rl rules.Rules, played, left [2]int, n int, seed uint64) ([]game.Board, error) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []game.Board
+	for len(out) < n {
+		b, ok := randomPlay(rl, played[0]+rng.IntN(played[1]-played[0]+1), rng)
+		if !ok {
+			continue
+		}
+		s.Reset()
+		r, err := s.Solve(context.Background(), uint64(b.X), uint64(b.O))
+		if err != nil {
+			return nil, err
+		}
+		if d := int(r.Depth); d >= left[0] && d <= left[1] {
+			out = append(out, b)
+		}
+	}
+	return out, nil
+}
+
+// randomPlay plays ply random legal moves; false when the game ends first
+// or at that ply.
+func randomPlay(rl rules.Rules, ply int, rng *rand.Rand) (game.Board, bool) {
+	var b game.Board
+	for range ply {
+		moves := rl.Moves(b)
+		n := marks(uint64(moves))
+		if n == 0 {
+			return b, false
+		}
+		c := nthBit(uint64(moves), rng.IntN(n))
+		if b = b.Play(c, b.ToMove()); rl.Game().Status(b).Terminal() {
+			return b, false
+		}
+	}
+	return b, true
+}
+
+// nthBit gives the cell of the i-th set bit of m.
+func nthBit(m uint64, i int) int {
+	for ; i > 0; i-- {
+		m &= m - 1
+	}
+	for c := 0; ; c++ {
+		if m>>c&1 == 1 {
+			return c
+		}
+	}
+}
+
+// BenchmarkBands solves the positions of each band one at a time, the table
+// emptied before each (untimed, as in Pons' benchmark), with one worker and
+// with two, and reports the mean time a position and the table's size.
+func BenchmarkBands(b *testing.B) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+	for i, band := range bands {
+		var ps []game.Board // made once, by the first run of the band
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", band.name, workers), func(b *testing.B) {
+				s, err := New(gravity(6, 7, 4), Options{TableBits: 24, Workers: workers})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if ps == nil {
+					if ps, err = bandPositions(s, rl, band.played, band.left, band.positions, uint64(i+1)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				var spent time.Duration
+				for b.Loop() {
+					spent = 0
+					for _, p := range ps {
+						s.Reset()
+						start := time.Now()
+						if _, err := s.Solve(context.Background(), uint64(p.X), uint64(p.O)); err != nil {
+							b.Fatal(err)
+						}
+						spent += time.Since(start)
+					}
+				}
+				b.ReportMetric(float64(spent.Microseconds())/float64(len(ps)), "µs/position")
+				b.ReportMetric(float64(s.TableBytes()>>20), "MiB-table")
+			})
+		}
+	}
+}

@@ -1,0 +1,246 @@
+package search
+
+import (
+	"context"
+	"math/bits"
+)
+
+// A worker runs one search on one goroutine, over its solver's shared
+// table.
+type worker struct {
+	s       *Solver
+	ctx     context.Context
+	id      int // 0 the main worker; helpers take other orders near the root
+	root    int // the marks of the position searched
+	nodes   uint64
+	stopped bool // the context was found done: every score since is void
+	buf     [65][32]uint64
+}
+
+// spread is how many plies from the root a helper takes the moves in
+// another order.
+const spread = 1
+
+// exact narrows the score of a position by null-window searches, each
+// asking whether it is above a guess, as Pons' solver does: a null window
+// prunes the most, and the table carries what one search learns to the
+// next. The guesses halve toward 0 first, where most positions' scores lie.
+// Each search's answer narrows the span all workers share.
+func (w *worker) exact(pos, mask uint64, moves int) {
+	for sp := w.s.known(); sp.lo < sp.hi; {
+		med := sp.lo + (sp.hi-sp.lo)/2
+		switch {
+		case med <= 0 && sp.lo/2 < med:
+			med = sp.lo / 2
+		case med >= 0 && sp.hi/2 > med:
+			med = sp.hi / 2
+		}
+		r := w.negamax(pos, mask, moves, med, med+1)
+		if w.stopped {
+			return
+		}
+		sp = w.s.narrow(r, med)
+	}
+}
+
+// negamax gives the score of the side to move, whose marks are pos, among
+// all marks mask (moves of them), within (alpha, beta): exact inside it, a
+// bound outside.
+func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
+	s := w.s
+	if w.nodes++; w.nodes%checkEvery == 0 {
+		s.nodes.Add(checkEvery)
+		w.stopped = w.stopped || w.ctx.Err() != nil
+	}
+	if w.stopped {
+		return 0
+	}
+	cand := s.g.playable(mask)
+	if !s.misere {
+		var sc int
+		var done bool
+		if cand, sc, done = w.anticipate(pos, mask, moves, cand); done {
+			return sc
+		}
+		// The earliest win is on the next move but one, if the board has
+		// room for it, and the earliest loss after the opponent's next
+		// move but one, as no move now gives it a line at once.
+		if most := max(s.cells-moves-2, 0); beta > most {
+			if beta = most; alpha >= beta {
+				return beta
+			}
+		}
+		if least := min(-(s.cells - moves - 3), 0); alpha < least {
+			if alpha = least; alpha >= beta {
+				return alpha
+			}
+		}
+	}
+	key := w.key(pos, mask, moves)
+	alpha, beta, v, settled := w.probe(key, alpha, beta)
+	if settled {
+		return v
+	}
+	alpha0 := alpha // the window searched: what the score found bounds
+	best := -s.cells - 1
+	order, cut, ok := w.ordered(pos, mask, cand, moves, beta)
+	if ok {
+		return cut
+	}
+	for _, st := range order {
+		best = max(best, w.child(pos, mask, moves, st, alpha, beta))
+		if alpha = max(alpha, best); alpha >= beta {
+			break
+		}
+	}
+	flag := exact
+	switch {
+	case best <= alpha0:
+		flag = upper
+	case best >= beta:
+		flag = lower
+	}
+	if !w.stopped {
+		s.tt.put(key, best, flag)
+	}
+	return best
+}
+
+// anticipate looks one move ahead under normal play: a line now is the best
+// there is; when the opponent threatens two cells, or every move leaves it a
+// line, the position is lost at its next move. Otherwise it keeps of the
+// moves cand those that leave the opponent no line: the one that blocks its
+// threat, if it has one, and under gravity none right below a cell it would
+// win on.
+func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint64, score int, done bool) {
+	g, cells := w.s.g, w.s.cells
+	if g.winning(pos)&cand != 0 {
+		return 0, cells - moves, true
+	}
+	lost := -(cells - moves - 1)
+	theirs := g.winning(mask^pos) &^ mask
+	if forced := cand & theirs; forced != 0 {
+		if forced&(forced-1) != 0 {
+			return 0, lost, true
+		}
+		cand = forced
+	}
+	if g.gravity { // a move right below their cell would give it to them
+		cand &^= theirs >> 1
+	}
+	if cand == 0 {
+		return 0, lost, true
+	}
+	return cand, 0, false
+}
+
+// ordered gives the cells of the moves cand, those that make the most cells
+// the side to move would win on first, then the centre first; a helper
+// near the root turns the order by its number. It looks up each child in
+// the table as it goes, which brings the entries the search will probe
+// into the cache together, and when a child's score is known to be low
+// enough that the move scores beta or more, it gives that score to cut
+// the search there (an enhanced transposition cutoff).
+func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64, cut int, ok bool) {
+	g, tt := w.s.g, w.s.tt
+	// The loads first, all of them, so that they wait on memory together.
+	// A board has 32 units at most: gravity's columns, or the cells of a
+	// free board of 32 bits.
+	var seen, keys [32]uint64
+	etc := w.s.cells-moves >= etcEmpty
+	for i, u := range g.units {
+		if st := cand & u; st != 0 && etc {
+			keys[i] = w.key(mask^pos, mask|st, moves+1)
+			seen[i] = tt.load(keys[i])
+		}
+	}
+	dst = w.buf[moves][:0]
+	var score [32]int8
+	for i, u := range g.units {
+		st := cand & u
+		if st == 0 {
+			continue
+		}
+		if v, flag, ok := tt.read(keys[i], seen[i]); etc && ok && flag != lower && -v >= beta {
+			return nil, -v, true
+		}
+		n := int8(0)
+		if !w.s.misere {
+			n = int8(bits.OnesCount64(g.winning(pos|st) &^ (mask | st)))
+		}
+		// Insertion: a later move goes after the ones that score as well.
+		k := len(dst)
+		dst = append(dst, st)
+		for ; k > 0 && score[k-1] < n; k-- {
+			dst[k], score[k] = dst[k-1], score[k-1]
+		}
+		dst[k], score[k] = st, n
+	}
+	if w.id > 0 && moves-w.root < spread && len(dst) > 1 {
+		r := w.id % len(dst)
+		rot := append(append(w.buf[64][:0], dst[r:]...), dst[:r]...)
+		copy(dst, rot)
+	}
+	return dst, 0, false
+}
+
+// mirrorPlies is how many marks a position has at most for its key to be
+// the least of its own and its mirror image's: a position and its image
+// then share an entry. Deeper down, where positions are many and each is
+// met less often, the mirror costs more than it saves.
+const mirrorPlies = 20
+
+// key gives the table key of a position: under gravity, as in Pons'
+// solver, the marks of the side to move, pos, plus all marks, mask, which
+// the heights of the columns make unique; under free placement, where a
+// board takes 32 bits at most, mask with pos above it. A position of at
+// most mirrorPlies marks takes the least of its key and its mirror image's.
+func (w *worker) key(pos, mask uint64, moves int) uint64 {
+	g := w.s.g
+	if g.gravity {
+		k := pos + mask
+		if moves > mirrorPlies {
+			return k
+		}
+		return min(k, g.mirror(k))
+	}
+	if moves > mirrorPlies {
+		return mask | pos<<32
+	}
+	return min(mask|pos<<32, g.mirror(mask)|g.mirror(pos)<<32)
+}
+
+// etcEmpty is the fewest empty cells at which ordered looks the children
+// up: nearer the end a child is searched about as fast as it is found.
+const etcEmpty = 8
+
+// probe narrows the window (alpha, beta) by what the table knows of key,
+// and says when that settles the score, v.
+func (w *worker) probe(key uint64, alpha, beta int) (a, b, v int, settled bool) {
+	v, flag, ok := w.s.tt.get(key)
+	switch {
+	case !ok:
+		return alpha, beta, 0, false
+	case flag == exact:
+		return alpha, beta, v, true
+	case flag == lower:
+		alpha = max(alpha, v)
+	default:
+		beta = min(beta, v)
+	}
+	return alpha, beta, v, alpha >= beta
+}
+
+// child gives the score, for the side to move, of the move to the cell st.
+func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) int {
+	s := w.s
+	mine := pos | st
+	switch {
+	case s.g.lined(mine): // only under misère: normal play returned already
+		return -(s.cells - moves)
+	case moves+1 == s.cells:
+		return 0
+	}
+	after := mask | st
+	return -w.negamax(after^mine, after, moves+1, -beta, -alpha)
+}
