@@ -142,6 +142,14 @@ func flagErrorf(format string, a ...any) error { return &FlagError{fmt.Errorf(fo
 // errDisagree is returned after a check has printed its disagreements: exit 1.
 var errDisagree = errors.New("a check found a disagreement")
 
+// A shownError follows output that already says what went wrong (the
+// JSON of an unsettled answer, say): its message goes to stderr, and no
+// second JSON object to stdout. Exit 1.
+type shownError struct{ err error }
+
+func (e *shownError) Error() string { return e.err.Error() }
+func (e *shownError) Unwrap() error { return e.err }
+
 // errMisbehaved is returned after a report has said how a user's program
 // misbehaved (a judge's Runtime Error, say): exit 2, nothing more to print.
 var errMisbehaved = errors.New("the program misbehaved")

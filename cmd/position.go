@@ -1,17 +1,42 @@
 package cmd
 
 import (
+	"context"
+	"fmt"
+	"time"
+
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
+// Query is one position to answer, who answers it, and within what time.
+type Query struct {
+	Board     game.Board    // the position, after --moves
+	Oracle    oracle.Oracle // who answers it
+	TimeLimit time.Duration // 0: none
+}
+
+// answer asks the oracle; an answer cut short by the time limit says what
+// it proved, in its Proved.
+func (q Query) answer(ctx context.Context) (solve.Analysis, error) {
+	return oracle.Within(ctx, q.Oracle, q.Board, q.TimeLimit)
+}
+
+// unsettledError is the error of an answer cut short by --time-limit: exit
+// 1, after the answer (if any was printed) has said what was proved.
+func unsettledError(q Query, proved solve.Bounds) error {
+	return &shownError{fmt.Errorf("not settled within --time-limit %s (proved: %s); raise --time-limit, or leave it out to search to the end", q.TimeLimit, proved)}
+}
+
 // positionFlags are the flags of the commands that answer one position:
-// the board, the moves played on it, and the oracle of perfect play that
-// answers it.
+// the board, the moves played on it, the oracle of perfect play that
+// answers it, and the time it has.
 type positionFlags struct {
 	position, moves, oracle string
+	timeLimit               time.Duration
 }
 
 // bind adds the flags to c; boardHelp says what --position is.
@@ -19,19 +44,24 @@ func (p *positionFlags) bind(c *cobra.Command, boardHelp, movesHelp string) {
 	c.Flags().StringVar(&p.position, "position", "", boardHelp)
 	c.Flags().StringVar(&p.moves, "moves", "", movesHelp)
 	c.Flags().StringVar(&p.oracle, "oracle", "auto",
-		"who answers: table (the game solved exhaustively from the board), search (one position at a time; gravity boards up to 64 bits, such as 6x7), or auto: the table where it fits, search otherwise")
+		"who answers: table (the game solved exhaustively from the board), search (one position at a time; gravity boards up to 64 bits, such as 6x7, free ones up to 32, such as 5x5), or auto: the table where it fits, search otherwise")
+	c.Flags().DurationVar(&p.timeLimit, "time-limit", 0,
+		"give up after this long, such as 30s or 5m, saying what was proved by then (such as X does not lose) and exiting 1; 0 for no limit")
 }
 
 // resolve reads the board (the empty board when --position is not given),
 // which must be able to arise, plays --moves on it, and chooses the oracle
 // for it, within memory bytes.
-func (p *positionFlags) resolve(g GameOptions, memory uint64) (game.Board, oracle.Oracle, error) {
+func (p *positionFlags) resolve(g GameOptions, memory uint64) (Query, error) {
+	if p.timeLimit < 0 {
+		return Query{}, fmt.Errorf("--time-limit %s is negative: give a duration such as 30s, or 0 for no limit", p.timeLimit)
+	}
 	b, err := readPosition(g.Rules, p.position, p.moves)
 	if err != nil {
-		return b, nil, err
+		return Query{}, err
 	}
 	o, err := oracle.Choose(g.Rules, p.oracle, b, memory, g.Workers)
-	return b, o, err
+	return Query{Board: b, Oracle: o, TimeLimit: p.timeLimit}, err
 }
 
 // readPosition reads the board of --position and plays --moves on it.

@@ -5,18 +5,15 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
-	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
 // RenderOptions are the options of render.
 type RenderOptions struct {
 	GameOptions
-	Board  game.Board    // the position, after --moves
-	Oracle oracle.Oracle // who answers it
-	Out    string        // the SVG file, or - for stdout
+	Query
+	Out string // the SVG file, or - for stdout
 }
 
 // NewCmdRender builds render; runF, when not nil, runs instead of the
@@ -49,7 +46,7 @@ not at all.`,
 			if err := checkOutFile(opts.Out, "position.svg"); err != nil {
 				return err
 			}
-			if opts.Board, opts.Oracle, err = pf.resolve(opts.GameOptions, f.Memory()); err != nil {
+			if opts.Query, err = pf.resolve(opts.GameOptions, f.Memory()); err != nil {
 				return flagError(err)
 			}
 			if runF != nil {
@@ -64,9 +61,12 @@ not at all.`,
 }
 
 func runRender(opts *RenderOptions) error {
-	a, err := opts.Oracle.Analyze(opts.Ctx, opts.Board)
+	a, err := opts.answer(opts.Ctx)
 	if err != nil {
 		return err
+	}
+	if a.Proved != nil {
+		return unsettledError(opts.Query, *a.Proved)
 	}
 	var svg bytes.Buffer
 	if err := report.SVG(&svg, report.NewPosition(a)); err != nil {

@@ -113,7 +113,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		msg = context.Cause(ctx).Error() + ": stopped before the end, nothing half-written is left"
 	}
 	fmt.Fprintf(stderr, "tateti-lab: %s\n", msg)
-	if f.game.json || jsonWanted(args) {
+	var shown *shownError
+	if (f.game.json || jsonWanted(args)) && !errors.As(err, &shown) {
 		if out.err == nil {
 			_ = writeJSON(stdout, struct {
 				Error string `json:"error"`

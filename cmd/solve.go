@@ -4,8 +4,6 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -14,10 +12,9 @@ import (
 // position, Board, when Position is set.
 type SolveOptions struct {
 	GameOptions
-	Position bool          // --position or --moves was given
-	Board    game.Board    // the position to analyse, after --moves
-	Oracle   oracle.Oracle // who answers it
-	Plan     solve.Plan    // how the whole game is solved
+	Position bool       // --position or --moves was given
+	Query               // the position to analyse, and who answers it
+	Plan     solve.Plan // how the whole game is solved
 }
 
 // NewCmdSolve builds solve; runF, when not nil, runs instead of the
@@ -42,8 +39,9 @@ drawn on the board, best moves marked. --moves plays moves first (from
 One position is answered by the table, the game solved exhaustively from it,
 where that fits (boards of up to 25 cells, in memory), and otherwise by
 search, one position at a time, which handles gravity boards of up to 64 bits
-with a spare row (Connect Four's 6x7, 7x8); --oracle chooses, and the answer
-says which answered.` + memoryHelp,
+with a spare row (Connect Four's 6x7, 7x8) and free boards of up to 32 (5x5,
+4x7); --oracle chooses, and the answer says which answered. --time-limit
+bounds a search: what it proved by then is the answer, with exit 1.` + memoryHelp,
 		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343\n  tateti-lab solve --gravity --size 6x7 --k 4 --moves 44444343",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -52,11 +50,13 @@ says which answered.` + memoryHelp,
 				return err
 			}
 			opts.Position = c.Flags().Changed("position") || c.Flags().Changed("moves")
-			if !opts.Position && c.Flags().Changed("oracle") {
-				return flagErrorf("--oracle chooses who answers one position: give --position or --moves too, or leave it out to solve the whole game")
+			for _, name := range []string{"oracle", "time-limit"} {
+				if !opts.Position && c.Flags().Changed(name) {
+					return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
+				}
 			}
 			if opts.Position {
-				opts.Board, opts.Oracle, err = pf.resolve(opts.GameOptions, f.Memory())
+				opts.Query, err = pf.resolve(opts.GameOptions, f.Memory())
 			} else {
 				opts.Plan, err = solve.PlanFor(opts.Rules, f.Memory())
 			}
@@ -75,12 +75,15 @@ says which answered.` + memoryHelp,
 
 func runSolve(opts *SolveOptions) error {
 	if opts.Position {
-		a, err := opts.Oracle.Analyze(opts.Ctx, opts.Board)
+		a, err := opts.answer(opts.Ctx)
 		if err != nil {
 			return err
 		}
 		p := report.NewPosition(a)
-		return show(opts.GameOptions, p, true, func(w io.Writer) error { return report.Text(w, p, opts.IO.Style()) })
+		if err := show(opts.GameOptions, p, true, func(w io.Writer) error { return report.Text(w, p, opts.IO.Style()) }); err != nil || a.Proved == nil {
+			return err
+		}
+		return unsettledError(opts.Query, *a.Proved)
 	}
 	report.Plan(opts.IO.ErrOut, opts.Plan)
 	s, err := solve.Summarize(opts.Ctx, opts.Rules, opts.Plan, opts.Workers)

@@ -18,7 +18,7 @@ type Position struct {
 	Status  string     `json:"status"`
 	ToMove  *string    `json:"to_move"` // null when the game is over
 	Value   int8       `json:"value"`
-	Outcome string     `json:"outcome"`
+	Outcome string     `json:"outcome"` // "X wins", "O wins", "draw"; "not settled" when Proved is set
 	Depth   int8       `json:"depth"`
 	Moves   []Move     `json:"moves"` // every legal move in cell order
 
@@ -28,6 +28,16 @@ type Position struct {
 	Paths       *int64  `json:"paths"`     // move sequences from the empty board that reach it; null when not counted (search)
 	BestLine    []int   `json:"best_line"` // cells of a line of perfect play to the end
 	Oracle      string  `json:"oracle"`    // who answered: "table" or "search"
+	// set when the answer was not settled within the time limit: what is
+	// proved of the value; value, depth, moves and best line are then
+	// not known (0 and empty)
+	Proved *Proved `json:"proved,omitempty"`
+}
+
+// Proved is what a search stopped before the end proved of a value for X.
+type Proved struct {
+	solve.Bounds
+	Says string `json:"says"` // the bounds in words: "X does not lose"
 }
 
 // NewPosition builds the view of an analysis.
@@ -40,6 +50,10 @@ func NewPosition(a solve.Analysis) Position {
 	}
 	if a.Paths >= 0 {
 		v.Paths = &a.Paths
+	}
+	if a.Proved != nil {
+		v.Proved = &Proved{Bounds: *a.Proved, Says: a.Proved.String()}
+		v.Outcome = "not settled"
 	}
 	if a.ToMove != game.Empty {
 		m := a.ToMove.String()

@@ -27,6 +27,11 @@ func Text(w io.Writer, p Position, st Style) error {
 		DrawMoves(w, p.Game, b, game.Empty, nil, st)
 		return nil
 	}
+	if p.Proved != nil {
+		fmt.Fprintf(w, "status: %s, %s to move\nvalue: not settled within the time limit; proved: %s\n%s", p.Status, *p.ToMove, p.Proved.Says, facts)
+		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
+		return nil
+	}
 	value := st.paint(result(b.ToMove(), p.Value), OutcomeIn(p.Value, p.Depth))
 	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", p.Status, *p.ToMove, value, facts)
 	fmt.Fprintf(w, "best line: %s\n", rules.FormatMoves(rl, p.BestLine))
