@@ -62,6 +62,7 @@ func TestSolveFlags(t *testing.T) {
 		{"gravity columns", []string{"solve", "--gravity", "--moves", "22"}, 0, true, ".../.O./.X.", 0, ""},
 		{"placement ranks when the enumeration does not fit", []string{"solve", "--size", "4x4"}, 300e6, false, "", solve.ByRank, ""},
 		{"too large for either", []string{"solve", "--size", "4x4"}, 1e6, false, "", 0, "4x4 k=4 needs about 439.5 MB of memory: up to 9,987,585 positions at 44 bytes each (439.5 MB); the memory a run may use is 1.0 MB"},
+		{"past 25 cells, the empty board by search", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--time-limit", "1m"}, 0, true, "......./......./......./......./......./.......", 0, ""},
 		{"a board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, 0, false, "", 0, "cannot arise in play"},
 		{"a move after the end", []string{"solve", "--moves", "0,3,1,4,2,5"}, 0, false, "", 0, "comes after the game is over"},
 	}

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -30,7 +31,8 @@ wins, 0 draw, -1 O wins) and its depth: plies to the end when the winner wins
 fastest and the loser loses slowest. It prints the value of the empty board,
 positions by value and ply, and every first move.
 
-With --position it analyses one board instead, exploring only what can follow
+With --position it analyses one board instead (and past 25 cells, where the
+whole game cannot be exhausted, the empty board), exploring only what can follow
 it: status, side to move, value, depth, and every legal move's value and depth
 drawn on the board, best moves marked. --moves plays moves first (from
 --position, or from the empty board): cell numbers such as 4,0,8, or under
@@ -42,14 +44,17 @@ search, one position at a time, which handles gravity boards of up to 64 bits
 with a spare row (Connect Four's 6x7, 7x8) and free boards of up to 32 (5x5,
 4x7); --oracle chooses, and the answer says which answered. --time-limit
 bounds a search: what it proved by then is the answer, with exit 1.` + memoryHelp,
-		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343\n  tateti-lab solve --gravity --size 6x7 --k 4 --moves 44444343",
+		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343\n  tateti-lab solve --gravity --size 6x7 --k 4 --moves 44444343\n  tateti-lab solve --gravity --size 6x7 --k 4 --time-limit 10m",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
 			if opts.GameOptions, err = f.options(c); err != nil {
 				return err
 			}
-			opts.Position = c.Flags().Changed("position") || c.Flags().Changed("moves")
+			// Past the exhaustive limit the whole game is the empty board,
+			// answered by search.
+			past := enumerate.CheckSize(opts.Rules.Spec()) != nil
+			opts.Position = c.Flags().Changed("position") || c.Flags().Changed("moves") || past
 			for _, name := range []string{"oracle", "time-limit"} {
 				if !opts.Position && c.Flags().Changed(name) {
 					return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
