@@ -12,11 +12,13 @@
 // faster win scores more, a slower loss less badly, and any win more than a
 // draw. Negamax gives each position the score of its side to move.
 //
-// Several workers search one position together (lazy SMP): each runs the
-// whole search, all share the table and the bounds proved so far, and the
-// helpers take the moves near the root in another order, so that each finds
-// in the table what another has settled. The score is exact whoever finishes
-// first, so the answer does not depend on the number of workers.
+// Several workers search one position together: each runs the null-window
+// searches that narrow the score, all share the table and the span of
+// scores proved so far, and a helper asks about the guess that would come
+// after the main worker's (so that the two split the span in three), with
+// the root's moves in another order, dropping its search when the span
+// moves past its guess. The score is exact whoever settles it, so the
+// answer does not depend on the number of workers.
 package search
 
 import (
@@ -239,6 +241,13 @@ func (s *Solver) narrow(r, med int) span {
 		s.now.lo = max(s.now.lo, r)
 	}
 	return s.now
+}
+
+// holds reports whether a search about guess med can still narrow the
+// span known to all.
+func (s *Solver) holds(med int) bool {
+	sp := s.known()
+	return sp.lo <= med && med < sp.hi
 }
 
 // known gives the span known to all.

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -163,7 +165,7 @@ func BenchmarkConnectFour(b *testing.B) {
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			for b.Loop() {
-				s, err := New(gravity(6, 7, 4), Options{TableBits: 26, Workers: workers})
+				s, err := New(gravity(6, 7, 4), Options{TableBits: connectFourBits, Workers: workers})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -223,3 +225,33 @@ func TestTableBitsFor(t *testing.T) {
 		})
 	}
 }
+
+// teller hears what a search tells its progress line.
+type teller chan string
+
+func (t teller) Report(string, int, int64, int64) {}
+func (t teller) Tell(phase, text string)          { t <- phase + ": " + text }
+
+// A search in progress tells its nodes, their rate and what it has proved,
+// with the latest ply of a proved win.
+func TestTell(t *testing.T) {
+	s, err := New(gravity(6, 7, 4), Options{TableBits: MinTableBits, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.now = span{lo: 3, hi: 30} // X, to move on the empty board, wins by ply 40
+	heard := make(teller, 1)
+	ctx, cancel := context.WithCancel(progress.With(context.Background(), heard))
+	done := make(chan struct{})
+	go func() { s.tell(ctx, 0, true); close(done) }()
+	got := <-heard
+	cancel()
+	<-done
+	if want := "proved: X wins, within 40 plies"; !strings.HasPrefix(got, "search: ") || !strings.Contains(got, want) {
+		t.Fatalf("told %q, want the search's nodes and %q", got, want)
+	}
+}
+
+// connectFourBits sizes BenchmarkConnectFour's table: 2^27 entries, 1 GiB,
+// MaxTableBits, what the command gives it on a machine of 2 GiB or more.
+var connectFourBits = MaxTableBits

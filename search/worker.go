@@ -13,7 +13,8 @@ type worker struct {
 	id      int // 0 the main worker; helpers take other orders near the root
 	root    int // the marks of the position searched
 	nodes   uint64
-	stopped bool // the context was found done: every score since is void
+	stopped bool // the context was found done, or a helper's guess left the span: every score since is void
+	med     int  // the guess being searched
 	buf     [65][32]uint64
 }
 
@@ -25,22 +26,41 @@ const spread = 1
 // asking whether it is above a guess, as Pons' solver does: a null window
 // prunes the most, and the table carries what one search learns to the
 // next. The guesses halve toward 0 first, where most positions' scores lie.
-// Each search's answer narrows the span all workers share.
+// Each search's answer narrows the span all workers share. A helper asks
+// about the guess that would come next were the main worker's answer
+// "above", so that the two split the span in three, and drops its search
+// when the span no longer holds its guess.
 func (w *worker) exact(pos, mask uint64, moves int) {
 	for sp := w.s.known(); sp.lo < sp.hi; {
-		med := sp.lo + (sp.hi-sp.lo)/2
-		switch {
-		case med <= 0 && sp.lo/2 < med:
-			med = sp.lo / 2
-		case med >= 0 && sp.hi/2 > med:
-			med = sp.hi / 2
+		med := guess(sp)
+		if w.id > 0 && med+1 < sp.hi {
+			med = guess(span{med + 1, sp.hi})
 		}
+		w.med = med
 		r := w.negamax(pos, mask, moves, med, med+1)
-		if w.stopped {
+		switch {
+		case w.stopped && w.ctx.Err() != nil:
 			return
+		case w.stopped: // the guess fell outside the span: guess again
+			w.stopped = false
+			sp = w.s.known()
+		default:
+			sp = w.s.narrow(r, med)
 		}
-		sp = w.s.narrow(r, med)
 	}
+}
+
+// guess gives the next guess within a span: its middle, or half its end
+// when that is nearer 0.
+func guess(sp span) int {
+	med := sp.lo + (sp.hi-sp.lo)/2
+	switch {
+	case med <= 0 && sp.lo/2 < med:
+		med = sp.lo / 2
+	case med >= 0 && sp.hi/2 > med:
+		med = sp.hi / 2
+	}
+	return med
 }
 
 // negamax gives the score of the side to move, whose marks are pos, among
@@ -50,7 +70,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	s := w.s
 	if w.nodes++; w.nodes%checkEvery == 0 {
 		s.nodes.Add(checkEvery)
-		w.stopped = w.stopped || w.ctx.Err() != nil
+		w.stopped = w.stopped || w.ctx.Err() != nil || (w.id > 0 && !s.holds(w.med))
 	}
 	if w.stopped {
 		return 0
