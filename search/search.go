@@ -193,40 +193,51 @@ func (s *Solver) depth(score, moves int) int8 {
 // A span is the range a score is proved to lie in, lo to hi.
 type span struct{ lo, hi int }
 
+// A job is the search of one position: what the helpers and the progress
+// line need, given to them when the main worker wakes them.
+type job struct {
+	ctx       context.Context
+	pos, mask uint64
+	moves     int
+	xToMove   bool
+	done      chan struct{} // closed when the main worker is through
+	helpers   errgroup.Group
+}
+
 // search runs the workers on one position until its score is exact or ctx
-// is done, and gives the span proved. One worker, where no one watches the
-// progress, searches on the calling goroutine: a short search then costs
-// no goroutine.
+// is done, and gives the span proved. The main worker searches on the
+// calling goroutine, and wakes the helpers and the progress line after its
+// first checkEvery nodes (about a millisecond): most positions are settled
+// sooner (Pons' easy bands in microseconds), and goroutines would cost
+// more than they save. Every worker drops a search whose guess the shared
+// span no longer holds, so all stop once the span is closed.
 func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMove bool) span {
 	s.mu.Lock()
 	s.now = span{-(s.cells - moves), s.cells - moves}
 	s.mu.Unlock()
-	if s.workers == 1 && !progress.Wanted(ctx) {
-		s.run(ctx, 0, pos, mask, moves)
-		return s.known()
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	told := make(chan struct{})
-	go func() { s.tell(ctx, moves, xToMove); close(told) }()
-	defer func() { cancel(); <-told }() // no progress after the answer
-	var g errgroup.Group
-	g.SetLimit(s.workers)
-	for id := range s.workers {
-		g.Go(func() error {
-			s.run(ctx, id, pos, mask, moves)
-			cancel() // the score is exact, or the search was stopped
-			return nil
-		})
-	}
-	_ = g.Wait() // the workers return no error
+	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, done: make(chan struct{})}
+	j.helpers.SetLimit(s.workers) // the helpers and the progress line
+	s.run(j, 0)
+	close(j.done)
+	_ = j.helpers.Wait() // they return no error; no progress after the answer
 	return s.known()
 }
 
-// run runs worker id on a position.
-func (s *Solver) run(ctx context.Context, id int, pos, mask uint64, moves int) {
+// wake starts the helpers of j, and its progress line if anyone listens.
+func (s *Solver) wake(j *job) {
+	for id := 1; id < s.workers; id++ {
+		j.helpers.Go(func() error { s.run(j, id); return nil })
+	}
+	if progress.Wanted(j.ctx) {
+		j.helpers.Go(func() error { s.tell(j); return nil })
+	}
+}
+
+// run runs worker id on j's position.
+func (s *Solver) run(j *job, id int) {
 	w := s.pool[id]
-	w.ctx, w.root, w.nodes, w.stopped = ctx, moves, 0, false
-	w.exact(pos, mask, moves)
+	w.job, w.root, w.nodes, w.stopped = j, j.moves, 0, false
+	w.exact(j.pos, j.mask, j.moves)
 	s.nodes.Add(w.nodes % checkEvery)
 }
 
@@ -257,14 +268,17 @@ func (s *Solver) known() span {
 	return s.now
 }
 
-// tell reports the search's progress to ctx's reporter until ctx is done:
-// nodes, nodes a second, and what is proved so far.
-func (s *Solver) tell(ctx context.Context, moves int, xToMove bool) {
+// tell reports the search's progress to j's reporter until the search is
+// over: nodes, nodes a second, and what is proved so far.
+func (s *Solver) tell(j *job) {
+	ctx, moves, xToMove := j.ctx, j.moves, j.xToMove
 	start, nodes0 := time.Now(), s.Nodes()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
+		case <-j.done:
+			return
 		case <-ctx.Done():
 			return
 		case now := <-tick.C:

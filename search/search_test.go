@@ -241,12 +241,12 @@ func TestTell(t *testing.T) {
 	}
 	s.now = span{lo: 3, hi: 30} // X, to move on the empty board, wins by ply 40
 	heard := make(teller, 1)
-	ctx, cancel := context.WithCancel(progress.With(context.Background(), heard))
-	done := make(chan struct{})
-	go func() { s.tell(ctx, 0, true); close(done) }()
+	j := &job{ctx: progress.With(context.Background(), heard), xToMove: true, done: make(chan struct{})}
+	told := make(chan struct{})
+	go func() { s.tell(j); close(told) }()
 	got := <-heard
-	cancel()
-	<-done
+	close(j.done)
+	<-told
 	if want := "proved: X wins, within 40 plies"; !strings.HasPrefix(got, "search: ") || !strings.Contains(got, want) {
 		t.Fatalf("told %q, want the search's nodes and %q", got, want)
 	}

@@ -1,19 +1,16 @@
 package search
 
-import (
-	"context"
-	"math/bits"
-)
+import "math/bits"
 
 // A worker runs one search on one goroutine, over its solver's shared
 // table.
 type worker struct {
 	s       *Solver
-	ctx     context.Context
+	job     *job
 	id      int // 0 the main worker; helpers take other orders near the root
 	root    int // the marks of the position searched
 	nodes   uint64
-	stopped bool // the context was found done, or a helper's guess left the span: every score since is void
+	stopped bool // the context was found done, or the guess left the span: every score since is void
 	med     int  // the guess being searched
 	buf     [65][32]uint64
 }
@@ -26,10 +23,10 @@ const spread = 1
 // asking whether it is above a guess, as Pons' solver does: a null window
 // prunes the most, and the table carries what one search learns to the
 // next. The guesses halve toward 0 first, where most positions' scores lie.
-// Each search's answer narrows the span all workers share. A helper asks
+// Each search's answer narrows the span all workers share, and a worker
+// drops its search when the span no longer holds its guess. A helper asks
 // about the guess that would come next were the main worker's answer
-// "above", so that the two split the span in three, and drops its search
-// when the span no longer holds its guess.
+// "above", so that the two split the span in three.
 func (w *worker) exact(pos, mask uint64, moves int) {
 	for sp := w.s.known(); sp.lo < sp.hi; {
 		med := guess(sp)
@@ -39,7 +36,7 @@ func (w *worker) exact(pos, mask uint64, moves int) {
 		w.med = med
 		r := w.negamax(pos, mask, moves, med, med+1)
 		switch {
-		case w.stopped && w.ctx.Err() != nil:
+		case w.stopped && w.job.ctx.Err() != nil:
 			return
 		case w.stopped: // the guess fell outside the span: guess again
 			w.stopped = false
@@ -69,8 +66,11 @@ func guess(sp span) int {
 func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	s := w.s
 	if w.nodes++; w.nodes%checkEvery == 0 {
+		if w.id == 0 && w.nodes == checkEvery {
+			s.wake(w.job)
+		}
 		s.nodes.Add(checkEvery)
-		w.stopped = w.stopped || w.ctx.Err() != nil || (w.id > 0 && !s.holds(w.med))
+		w.stopped = w.stopped || w.job.ctx.Err() != nil || !s.holds(w.med)
 	}
 	if w.stopped {
 		return 0
