@@ -4,8 +4,8 @@
 // solved exhaustively from the board (package solve), where that fits the
 // board limit and memory; and search (package search), one position at a
 // time, on gravity boards of up to 64 bits in Pons' layout (7x6 and 8x7
-// among them). Choose picks one by name, "auto" taking the table where it
-// fits and search where it does not.
+// among them) and free boards of up to 32 (5x5, 4x7). Choose picks one by
+// name, "auto" taking the table where it fits and search where it does not.
 package oracle
 
 import (

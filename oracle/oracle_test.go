@@ -14,9 +14,9 @@ import (
 )
 
 // The two oracles agree through the seam: on random positions of free and
-// gravity games, normal and misère, the table's answer and search's are the same in
-// value, depth, every move's value and depth, the best moves and the best
-// line; only who answered and the move sequences counted differ.
+// gravity games, normal and misère, the table's answer and search's are the
+// same in value, depth, every move's value and depth, the best moves and
+// the best line; only who answered and the move sequences counted differ.
 func TestTableAndSearchAgree(t *testing.T) {
 	specs := []rules.Spec{
 		{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true},

@@ -36,9 +36,9 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// Solver answers positions of one gravity game. It keeps its transposition
-// table from one position to the next. Solve is for one goroutine at a
-// time; Progress may be called from any.
+// Solver answers positions of one game, free or gravity. It keeps its
+// transposition table from one position to the next. Solve is for one
+// goroutine at a time; Nodes may be called from any.
 type Solver struct {
 	g       *geometry
 	misere  bool
