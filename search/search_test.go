@@ -38,6 +38,7 @@ func TestAgreesWithSolve(t *testing.T) {
 		{4, 5, 4, true, false, 3000},
 		{5, 4, 4, true, true, 3000},
 		{6, 3, 3, true, false, 3000},
+		{5, 5, 4, true, false, 1000}, // 25 cells: the exhaustive solve takes about 17 s
 	}
 	for _, tt := range tests {
 		rl := rules.New(rules.Spec{Spec: game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}, Gravity: tt.gravity, Misere: tt.misere})
