@@ -28,20 +28,24 @@ type geometry struct {
 	colBits       uint64   // the bits of column 0 with its spare bit
 }
 
-// layoutBits is how many bits a board takes in the layout, transposed
-// under free placement when its columns outnumber its rows.
-func layoutBits(rows, cols int, gravity bool) int {
+// orient gives the layout's rows and columns for a board: transposed under
+// free placement when its columns outnumber its rows.
+func orient(rows, cols int, gravity bool) (lrows, lcols int, transposed bool) {
 	if !gravity && cols > rows {
-		rows, cols = cols, rows
+		return cols, rows, true
 	}
+	return rows, cols, false
+}
+
+// layoutBits is how many bits a board takes in the layout.
+func layoutBits(rows, cols int, gravity bool) int {
+	rows, cols, _ = orient(rows, cols, gravity)
 	return cols * (rows + 1)
 }
 
 func newGeometry(rows, cols, k int, gravity bool) *geometry {
 	g := &geometry{k: k, gravity: gravity, boardCols: cols}
-	if !gravity && cols > rows {
-		rows, cols, g.transposed = cols, rows, true
-	}
+	rows, cols, g.transposed = orient(rows, cols, gravity)
 	g.rows, g.cols = rows, cols
 	g.dirs = [4]uint{1, uint(rows) + 1, uint(rows), uint(rows) + 2}
 	for c := range cols {

@@ -66,11 +66,7 @@ func guess(sp span) int {
 func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	s := w.s
 	if w.nodes++; w.nodes%checkEvery == 0 {
-		if w.id == 0 && w.nodes == checkEvery {
-			s.wake(w.job)
-		}
-		s.nodes.Add(checkEvery)
-		w.stopped = w.stopped || w.job.ctx.Err() != nil || !s.holds(w.med)
+		w.check()
 	}
 	if w.stopped {
 		return 0
@@ -113,6 +109,29 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 			break
 		}
 	}
+	w.store(key, best, alpha0, beta)
+	return best
+}
+
+// check runs every checkEvery nodes: the main worker wakes the helpers at
+// its first, and a worker stops when the context is done or the shared
+// span no longer holds its guess.
+func (w *worker) check() {
+	s := w.s
+	if w.id == 0 && w.nodes == checkEvery {
+		s.wake(w.job)
+	}
+	s.nodes.Add(checkEvery)
+	w.stopped = w.stopped || w.job.ctx.Err() != nil || !s.holds(w.med)
+}
+
+// store keeps the score best found in the window (alpha0, beta): exact
+// inside it, an upper bound at or below alpha0, a lower bound at or above
+// beta. A stopped search keeps nothing.
+func (w *worker) store(key uint64, best, alpha0, beta int) {
+	if w.stopped {
+		return
+	}
 	flag := exact
 	switch {
 	case best <= alpha0:
@@ -120,10 +139,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	case best >= beta:
 		flag = lower
 	}
-	if !w.stopped {
-		s.tt.put(key, best, flag)
-	}
-	return best
+	w.s.tt.put(key, best, flag)
 }
 
 // anticipate looks one move ahead under normal play: a line now is the best
