@@ -120,7 +120,7 @@ func (v *variant) ordered(b game.Board) bool {
 			if !xLast {
 				before = game.Board{X: b.X, O: b.O &^ bit}
 			}
-			if v.place.Playable(before)&bit != 0 && back(before) {
+			if v.place.Playable(before)&bit != 0 && v.place.Floating(before) == 0 && back(before) {
 				return true
 			}
 		}
