@@ -1,7 +1,6 @@
 package enumerate
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
@@ -67,26 +66,11 @@ func (c *Counts) add(rl rules.Rules, p int, layer []node, sum *checkedSum) {
 	pc := PlyCounts{Ply: p, Positions: int64(len(layer))}
 	perms := rl.Symmetries()
 	for _, n := range layer {
-		class, s := isCanonical(n.b, perms), rl.Game().Status(n.b)
+		least, _ := game.Least(n.b, perms)
+		class, s := least == n.b, rl.Game().Status(n.b)
 		c.tally(&pc, s, n.paths, class, class && !s.Terminal() && rules.Quiet(rl, n.b), sum)
 	}
 	c.addPly(pc, sum)
-}
-
-// isCanonical reports whether b is the least of its images under perms, in
-// the order of compareBoards: one board of each class is.
-func isCanonical(b game.Board, perms [][]int) bool {
-	for _, p := range perms[1:] {
-		if compareBoards(game.Transform(b, p), b) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// compareBoards orders boards by their X marks, then their O marks.
-func compareBoards(a, b game.Board) int {
-	return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.O, b.O))
 }
 
 // children gives the positions one move after those of layer that are not
@@ -112,7 +96,7 @@ func children(ctx context.Context, rl rules.Rules, layer []node, workers int, su
 					out = append(out, node{n.b.Play(bits.TrailingZeros64(m), mover), n.paths})
 				}
 			}
-			slices.SortFunc(out, func(a, b node) int { return compareBoards(a.b, b.b) })
+			slices.SortFunc(out, func(a, b node) int { return game.CompareBoards(a.b, b.b) })
 			parts[k] = out
 			return nil
 		})
@@ -130,7 +114,7 @@ func merge(parts [][]node, sum *checkedSum) []node {
 	for _, p := range parts {
 		out = append(out, p...)
 	}
-	slices.SortStableFunc(out, func(a, b node) int { return compareBoards(a.b, b.b) })
+	slices.SortStableFunc(out, func(a, b node) int { return game.CompareBoards(a.b, b.b) })
 	w := 0
 	for _, n := range out {
 		if w > 0 && out[w-1].b == n.b {

@@ -1,8 +1,10 @@
 package game
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // BoardSymmetries lists the cell permutations that map a board of s onto
@@ -47,6 +49,32 @@ func Transform(b Board, perm []int) Board {
 		t.O |= 1 << perm[bits.TrailingZeros64(o)]
 	}
 	return t
+}
+
+// Least gives the least of b's images under perms (the identity among
+// them), ordered by their X marks, then their O marks, as numbers: one board
+// stands for each class of boards equal up to those symmetries, on boards of
+// any size, with no state id. orbit is how many distinct images b has.
+func Least(b Board, perms [][]int) (least Board, orbit int) {
+	least = b
+	var seen [8]Board
+	for _, p := range perms {
+		t := Transform(b, p)
+		if !slices.Contains(seen[:orbit], t) {
+			seen[orbit] = t
+			orbit++
+		}
+		if CompareBoards(t, least) < 0 {
+			least = t
+		}
+	}
+	return least, orbit
+}
+
+// CompareBoards orders boards by their X marks, then their O marks, as
+// numbers.
+func CompareBoards(a, b Board) int {
+	return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.O, b.O))
 }
 
 // SymTable computes canonical state ids under a set of cell permutations

@@ -1,0 +1,150 @@
+// Package positions owns the chosen sets of positions that commands answer
+// one at a time where a whole game is past exhausting: a reproducible sample
+// drawn by random play, and a file of move sequences, one a line. A set is
+// a list of distinct boards that can arise in play, in the order they were
+// drawn or read.
+package positions
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// Plies is a range of plies, both ends included.
+type Plies struct{ Low, High int }
+
+// String writes p as ParsePlies reads it.
+func (p Plies) String() string {
+	if p.Low == p.High {
+		return strconv.Itoa(p.Low)
+	}
+	return fmt.Sprintf("%d-%d", p.Low, p.High)
+}
+
+// ParsePlies reads a ply ("8") or a range of plies ("10-14") of a board of
+// cells cells.
+func ParsePlies(text string, cells int) (Plies, error) {
+	lo, hi, isRange := strings.Cut(text, "-")
+	if !isRange {
+		hi = lo
+	}
+	var p Plies
+	var err1, err2 error
+	p.Low, err1 = strconv.Atoi(lo)
+	p.High, err2 = strconv.Atoi(hi)
+	if err1 != nil || err2 != nil || p.Low < 0 || p.High < p.Low || p.High >= cells {
+		return Plies{}, fmt.Errorf("plies %q are not a ply or a range of them, want a number such as 8 or a range such as 10-14, from 0 to %d", game.Echo(text), cells-1)
+	}
+	return p, nil
+}
+
+// Sample says how to draw positions by random play.
+type Sample struct {
+	N     int    // distinct positions wanted
+	Seed  uint64 // the seed of every choice
+	Plies Plies  // the ply of each position, drawn uniformly from the range
+	// Quiet keeps only quiet positions (rules.Quiet), one of each class of
+	// boards equal up to the rules' symmetries, as UCI's Connect-4 data set
+	// holds them.
+	Quiet bool
+}
+
+// maxTries bounds the games played for each position wanted: a range whose
+// positions are nearly all over (or too few to give N) ends in an error,
+// not a loop.
+const maxTries = 1000
+
+// Draw plays games from the empty board of rl, each move chosen uniformly
+// among the legal ones, each game to a ply drawn uniformly from s.Plies, and
+// keeps the positions reached whose game is not over, each once (and under
+// Quiet only quiet ones, one of each class): s.N of them, in the order they
+// were drawn. The same s gives the same positions.
+func (s Sample) Draw(ctx context.Context, rl rules.Rules) ([]game.Board, error) {
+	rng := rand.New(rand.NewPCG(s.Seed, 0x706c6179)) // "play"
+	seen := make(map[game.Board]bool, s.N)
+	var out []game.Board
+	for tries := 0; len(out) < s.N; tries++ {
+		if tries%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if tries >= maxTries*s.N {
+			return nil, fmt.Errorf("random play found %d of %d positions at plies %s in %d games; ask for fewer, or for other plies", len(out), s.N, s.Plies, tries)
+		}
+		b, ok := playTo(rl, s.Plies.Low+rng.IntN(s.Plies.High-s.Plies.Low+1), rng)
+		if !ok || s.Quiet && !rules.Quiet(rl, b) {
+			continue
+		}
+		key := b
+		if s.Quiet {
+			key, _ = game.Least(b, rl.Symmetries())
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, b)
+		}
+	}
+	return out, nil
+}
+
+// playTo plays random moves from the empty board to ply, and says whether
+// the position it reached there is still in progress.
+func playTo(rl rules.Rules, ply int, rng *rand.Rand) (game.Board, bool) {
+	var b game.Board
+	for b.Ply() < ply {
+		if over, _ := rl.Outcome(b); over {
+			return b, false
+		}
+		m := uint64(rl.Moves(b))
+		for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+			m &= m - 1
+		}
+		b = b.Play(bits.TrailingZeros64(m), b.ToMove())
+	}
+	over, _ := rl.Outcome(b)
+	return b, !over
+}
+
+// Read reads a file of positions of rl, one a line: the moves that reach it
+// from the empty board, as rules.Play reads them (under gravity the columns
+// in Connect-Four notation, "4453"; cell numbers joined by commas
+// otherwise). Anything after the moves on a line, past a space or a tab, is
+// ignored (Pons' benchmark sets give each position's score there), and so
+// are blank lines and lines starting with #. A position that comes again
+// is kept once. An error names the line.
+func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
+	seen := map[game.Board]bool{}
+	var out []game.Board
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		b, err := rules.Play(rl, game.Board{}, fields[0])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if !seen[b] {
+			seen[b] = true
+			out = append(out, b)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no positions: want one move sequence a line, such as 4453")
+	}
+	return out, nil
+}

@@ -1,0 +1,190 @@
+package positions
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+var connectFour = rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+
+func TestParsePlies(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       Plies
+		wantErr    string
+	}{
+		{"one ply", "8", Plies{8, 8}, ""},
+		{"a range", "10-14", Plies{10, 14}, ""},
+		{"the last ply", "41", Plies{41, 41}, ""},
+		{"past the board", "42", Plies{}, "from 0 to 41"},
+		{"backwards", "14-10", Plies{}, "want a number"},
+		{"negative", "-1", Plies{}, "want a number"},
+		{"words", "eight", Plies{}, `"eight"`},
+		{"empty", "", Plies{}, "want a number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParsePlies(tt.text, 42)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("ParsePlies(%q) error %v, want one with %q", tt.text, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("ParsePlies(%q) = %v, %v; want %v", tt.text, got, err, tt.want)
+			}
+			if got.String() != tt.text {
+				t.Errorf("String() = %q, want %q", got.String(), tt.text)
+			}
+		})
+	}
+}
+
+func TestDraw(t *testing.T) {
+	tests := []struct {
+		name string
+		rl   rules.Rules
+		s    Sample
+	}{
+		{"connect four, plies 10 to 14", connectFour, Sample{N: 200, Seed: 1, Plies: Plies{10, 14}}},
+		{"connect four, quiet ply 8", connectFour, Sample{N: 200, Seed: 2, Plies: Plies{8, 8}, Quiet: true}},
+		{"3x3, every ply", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), Sample{N: 50, Seed: 3, Plies: Plies{0, 8}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.s.Draw(context.Background(), tt.rl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := tt.s.Draw(context.Background(), tt.rl)
+			if !slices.Equal(got, again) {
+				t.Errorf("two draws with seed %d differ", tt.s.Seed)
+			}
+			if len(got) != tt.s.N {
+				t.Fatalf("%d positions, want %d", len(got), tt.s.N)
+			}
+			keys := map[game.Board]bool{}
+			for _, b := range got {
+				key := b
+				if tt.s.Quiet {
+					key, _ = game.Least(b, tt.rl.Symmetries())
+				}
+				if keys[key] {
+					t.Errorf("%s comes twice", tt.rl.Spec().Format(b))
+				}
+				keys[key] = true
+				if over, _ := tt.rl.Outcome(b); over || b.Ply() < tt.s.Plies.Low || b.Ply() > tt.s.Plies.High {
+					t.Errorf("%s: ply %d, over %v; want plies %s in progress", tt.rl.Spec().Format(b), b.Ply(), over, tt.s.Plies)
+				}
+				if err := rules.CheckReachable(tt.rl, b); err != nil {
+					t.Error(err)
+				}
+				if tt.s.Quiet && !rules.Quiet(tt.rl, b) {
+					t.Errorf("%s is not quiet", tt.rl.Spec().Format(b))
+				}
+			}
+		})
+	}
+}
+
+func TestDrawTooMany(t *testing.T) {
+	// 3x3 has 9 positions of ply 1, 3 up to symmetry.
+	s := Sample{N: 4, Seed: 1, Plies: Plies{1, 1}, Quiet: true}
+	_, err := s.Draw(context.Background(), rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}))
+	if err == nil || !strings.Contains(err.Error(), "found 3 of 4") {
+		t.Fatalf("error %v, want one saying 3 of 4 were found", err)
+	}
+}
+
+func TestRead(t *testing.T) {
+	tests := []struct {
+		name    string
+		rl      rules.Rules
+		text    string
+		want    []string // the boards' moves
+		wantErr string
+	}{
+		{"pons' format", connectFour, "2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n", []string{"2252576253462244111563365343671351441", "7422341735647741166133573473242566"}, ""},
+		{"comments, blanks, repeats", connectFour, "# a comment\n\n4453\n4453\t3\n  44\n", []string{"4453", "44"}, ""},
+		{"free cells", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "4,0,8\n0\n", []string{"4,0,8", "0"}, ""},
+		{"a full column", connectFour, "4444444\n", nil, "line 1: moves \"4444444\": move 7: column 4 is full"},
+		{"past the end", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "0,3,1,4,2,5\n", nil, "line 1: moves \"0,3,1,4,2,5\": move 6: \"5\" comes after the game is over"},
+		{"not a column", connectFour, "44\n48\n", nil, "line 2: "},
+		{"nothing", connectFour, "# only a comment\n", nil, "no positions"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Read(tt.rl, strings.NewReader(tt.text))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []game.Board
+			for _, m := range tt.want {
+				b, _ := rules.Play(tt.rl, game.Board{}, m)
+				want = append(want, b)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("got %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add("4453 -2\n# x\n\n7422341735647741166133573473242566 1\n")
+	f.Add("4444444\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		bs, err := Read(connectFour, strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		// Read must give boards of alternating play; whether each can
+		// arise is rules.Play's to say, and TestRead's.
+		for _, b := range bs {
+			x, o := bits.OnesCount64(uint64(b.X)), bits.OnesCount64(uint64(b.O))
+			if b.X&b.O != 0 || x-o < 0 || x-o > 1 {
+				t.Errorf("read %q: a board of %d X and %d O", text, x, o)
+			}
+		}
+	})
+}
+
+func FuzzParsePlies(f *testing.F) {
+	f.Add("10-14")
+	f.Add("8")
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := ParsePlies(text, 42)
+		if err != nil {
+			return
+		}
+		if p.Low < 0 || p.High < p.Low || p.High > 41 {
+			t.Errorf("ParsePlies(%q) = %v", text, p)
+		}
+	})
+}
+
+func ExampleSample_Draw() {
+	s := Sample{N: 3, Seed: 7, Plies: Plies{Low: 8, High: 8}, Quiet: true}
+	bs, _ := s.Draw(context.Background(), connectFour)
+	for _, b := range bs {
+		fmt.Println(b.Ply(), rules.Quiet(connectFour, b))
+	}
+	// Output:
+	// 8 true
+	// 8 true
+	// 8 true
+}
