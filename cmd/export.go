@@ -78,7 +78,7 @@ func runExport(opts *ExportOptions) error {
 	if opts.IO.ErrTTY {
 		progress = report.ExportProgress(opts.IO.ErrOut)
 	}
-	m, err := export.Write(opts.Ctx, r, export.Options{
+	m, err := export.Write(opts.Ctx, export.Game(r), export.Options{
 		Dir:      opts.Out,
 		Formats:  opts.Formats,
 		Meta:     export.Meta{Tool: "tateti-lab", Version: Version},

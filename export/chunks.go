@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // A chunk is a range of positions [lo, hi) written as one piece of a table:
@@ -22,21 +21,21 @@ func stateChunks(n int, rows int64) []chunk {
 	return cs
 }
 
-// moveChunks cuts the positions of r into chunks of whole positions holding
-// at most rows moves each (a position has fewer moves than cells).
-func moveChunks(r *solve.Result, rows int64) []chunk {
+// moveChunks cuts the positions of src into chunks of whole positions
+// holding at most rows moves each (a position has fewer moves than cells).
+func moveChunks(src Source, rows int64) []chunk {
 	var cs []chunk
 	lo, held := 0, int64(0)
-	for i := range r.Enum.Len() {
-		n := int64(r.Win[i]) + int64(r.Draw[i]) + int64(r.Lose[i])
+	for i := range src.len() {
+		n := int64(src.nMoves(i))
 		if held+n > rows && i > lo {
 			cs = append(cs, chunk{lo, i})
 			lo, held = i, 0
 		}
 		held += n
 	}
-	if lo < r.Enum.Len() {
-		cs = append(cs, chunk{lo, r.Enum.Len()})
+	if lo < src.len() {
+		cs = append(cs, chunk{lo, src.len()})
 	}
 	return cs
 }

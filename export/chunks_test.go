@@ -26,7 +26,7 @@ func TestWorkersAgree(t *testing.T) {
 			var want map[string]string
 			for _, workers := range []int{1, 2, 5} {
 				dir := filepath.Join(t.TempDir(), "out")
-				m, err := Write(context.Background(), r, Options{Dir: dir, Formats: Formats, Meta: meta, Workers: workers, rowGroup: 3000})
+				m, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta, Workers: workers, rowGroup: 3000})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -26,6 +26,7 @@ const (
 	boolListKind               // list<bool>, a []bool field
 	floatListKind              // list<float>, a []float32 field; Parquet FLOAT
 	cellKind                   // an int8, element elem of an []int8 field
+	nullInt64Kind              // an int64 field, null where it is negative
 )
 
 // nullElem stands for a null element in the field of a nullListKind column.
@@ -33,13 +34,13 @@ const nullElem = -128
 
 // typeNames are the kinds as the manifest names them.
 var typeNames = [...]string{"int8", "int64", "string", "string", "string", "bool",
-	"list<int8>", "list<int8>", "list<bool>", "list<float>", "int8"}
+	"list<int8>", "list<int8>", "list<bool>", "list<float>", "int8", "int64"}
 
 // fieldTypes are the Go types of the row fields that hold each kind.
 var fieldTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[[]byte](),
 	reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[bool](),
 	reflect.TypeFor[[]int8](), reflect.TypeFor[[]int8](), reflect.TypeFor[[]bool](), reflect.TypeFor[[]float32](),
-	reflect.TypeFor[[]int8]()}
+	reflect.TypeFor[[]int8](), reflect.TypeFor[int64]()}
 
 // schemaTypes are the kinds' Go types in the Parquet schema's struct: a
 // pointer for what is nullable, so that a zero value is never taken for a
@@ -47,7 +48,7 @@ var fieldTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int6
 var schemaTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[string](),
 	reflect.TypeFor[string](), reflect.TypeFor[*string](), reflect.TypeFor[bool](),
 	reflect.TypeFor[[]int8](), reflect.TypeFor[[]*int8](), reflect.TypeFor[[]bool](), reflect.TypeFor[[]float32](),
-	reflect.TypeFor[int8]()}
+	reflect.TypeFor[int8](), reflect.TypeFor[*int64]()}
 
 // isList says whether values of k are lists.
 func (k kind) isList() bool { return k >= listKind && k <= floatListKind }
@@ -110,7 +111,7 @@ func (c *col) text(p unsafe.Pointer) []byte {
 
 // column is what the manifest says of c.
 func (c *col) column() Column {
-	return Column{Name: c.name, Type: typeNames[c.kind], Nullable: c.kind == nullStringKind,
+	return Column{Name: c.name, Type: typeNames[c.kind], Nullable: c.kind == nullStringKind || c.kind == nullInt64Kind,
 		ElementsNullable: c.kind == nullListKind, Description: c.description}
 }
 
@@ -191,6 +192,10 @@ func (w *csvLines) appendRow(b []byte, p unsafe.Pointer) []byte {
 				w.first, w.text = v, appendInt(w.text[:0], v)
 			}
 			b = append(b, w.text...)
+		case nullInt64Kind:
+			if v := c.int64(p); v >= 0 {
+				b = appendInt(b, v)
+			}
 		case boolKind:
 			b = strconv.AppendBool(b, c.bool(p))
 		case listKind, nullListKind:
@@ -264,6 +269,15 @@ func appendValues[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value
 	case floatListKind:
 		for k := range rows {
 			vals = appendFloats(vals, c.floats(unsafe.Pointer(&rows[k])))
+		}
+		return vals
+	case nullInt64Kind:
+		for k := range rows {
+			v := parquet.NullValue()
+			if n := c.int64(unsafe.Pointer(&rows[k])); n >= 0 {
+				v = parquet.Int64Value(n).Level(0, 1, 0)
+			}
+			vals = append(vals, v)
 		}
 		return vals
 	case nullStringKind:
@@ -387,14 +401,20 @@ func appendFloats(vals []parquet.Value, l []float32) []parquet.Value {
 
 // Schema gives the states and moves tables of a game of s, as the manifest
 // and the Parquet metadata describe them.
-func Schema(s rules.Spec) []Table {
+func Schema(s rules.Spec) []Table { return shape{game: s}.tables() }
+
+// tables gives the states and moves tables of a dataset of shape sh.
+func (sh shape) tables() []Table {
+	key, child := sh.key(), "child_id"
+	if !sh.game.HasIDs() {
+		child = "child_board"
+	}
+	fks := []ForeignKey{{Columns: []string{key}, References: "states", RefColumns: []string{key}}}
+	if !sh.chosen { // a chosen set holds few of its positions' children
+		fks = append(fks, ForeignKey{Columns: []string{child}, References: "states", RefColumns: []string{key}})
+	}
 	return []Table{
-		{Name: "states", PrimaryKey: []string{"state_id"}, ForeignKeys: []ForeignKey{}, Columns: columns(stateCols(s))},
-		{Name: "moves", PrimaryKey: []string{"state_id", "move"},
-			ForeignKeys: []ForeignKey{
-				{Columns: []string{"state_id"}, References: "states", RefColumns: []string{"state_id"}},
-				{Columns: []string{"child_id"}, References: "states", RefColumns: []string{"state_id"}},
-			},
-			Columns: columns(moveCols(s))},
+		{Name: "states", PrimaryKey: []string{key}, ForeignKeys: []ForeignKey{}, Columns: columns(stateCols(sh))},
+		{Name: "moves", PrimaryKey: []string{key, "move"}, ForeignKeys: fks, Columns: columns(moveCols(sh))},
 	}
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -62,8 +61,11 @@ type Manifest struct {
 	Tool    string     `json:"tool"`
 	Version string     `json:"version"`
 	Game    rules.Spec `json:"game"`
-	Files   []File     `json:"files"`
-	Tables  []Table    `json:"tables"` // the schema of each table, with its keys
+	// Positions, for a dataset of chosen positions, says which are in;
+	// absent when the dataset holds every reachable position.
+	Positions *Chosen `json:"positions,omitempty"`
+	Files     []File  `json:"files"`
+	Tables    []Table `json:"tables"` // the schema of each table, with its keys
 }
 
 // ManifestName is the manifest's file name.
@@ -105,7 +107,7 @@ type Written struct {
 // whole (see staging). The two tables are written at once, each by its own
 // goroutine. On an error or a cancelled ctx the earlier dataset stays as it
 // was and nothing of the new one is left.
-func Write(ctx context.Context, r *solve.Result, opts Options) (*Written, error) {
+func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 	if err := CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
@@ -117,7 +119,7 @@ func Write(ctx context.Context, r *solve.Result, opts Options) (*Written, error)
 		return nil, err
 	}
 	defer st.Abort()
-	m, err := writeFiles(ctx, r, opts, st)
+	m, err := writeFiles(ctx, src, opts, st)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +134,7 @@ func Write(ctx context.Context, r *solve.Result, opts Options) (*Written, error)
 }
 
 // writeFiles writes the tables and the manifest into the new generation st.
-func writeFiles(ctx context.Context, r *solve.Result, opts Options, st *atomicfile.Dataset) (*Manifest, error) {
+func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Dataset) (*Manifest, error) {
 	var files []*atomicfile.File
 	var out [2][2]*atomicfile.File // [states, moves][parquet, csv]
 	for t, table := range []string{"states", "moves"} {
@@ -150,7 +152,7 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, st *atomicfi
 			files, out[t][k] = append(files, f), f
 		}
 	}
-	tw := tableWriter{r: r, meta: opts.Meta, progress: opts.Progress, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize),
+	tw := tableWriter{src: src, meta: opts.Meta, progress: opts.Progress, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize),
 		workers: cmp.Or(opts.Workers, runtime.GOMAXPROCS(0))}
 	var nStates, nMoves int64 // each written by its own goroutine
 	g, gctx := errgroup.WithContext(ctx)
@@ -172,7 +174,8 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, st *atomicfi
 	if err != nil {
 		return nil, err
 	}
-	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: r.Enum.Rules.Spec(), Tables: Schema(r.Enum.Rules.Spec())}
+	sh := src.shape()
+	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: sh.game, Positions: src.chosen(), Tables: sh.tables()}
 	for _, f := range files {
 		table, format, _ := strings.Cut(f.Name(), ".")
 		m.Files = append(m.Files, File{Name: f.Name(), Table: table, Format: format,
@@ -196,7 +199,7 @@ func writeFiles(ctx context.Context, r *solve.Result, opts Options, st *atomicfi
 // nil), chunk by chunk: chunks are built on up to workers goroutines and
 // written in order.
 type tableWriter struct {
-	r        *solve.Result
+	src      Source
 	meta     Meta
 	progress func(table string, done, total int)
 	rowGroup int64
@@ -223,7 +226,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.F
 	var pw *parquet.Writer
 	if pq != nil {
 		var err error
-		if pw, err = newParquet(pq, tw.r.Enum.Rules.Spec(), tw.meta, t.name); err != nil {
+		if pw, err = newParquet(pq, tw.src.shape(), tw.meta, t.name); err != nil {
 			return 0, err
 		}
 	}
@@ -263,7 +266,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.F
 		}
 		rows += p.rows
 		if tw.progress != nil {
-			tw.progress(t.name, t.chunks[k].hi, tw.r.Enum.Len())
+			tw.progress(t.name, t.chunks[k].hi, tw.src.len())
 		}
 		return nil
 	})
@@ -277,14 +280,14 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.F
 }
 
 func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
-	spec := tw.r.Enum.Rules.Spec()
-	cols := stateCols(spec)
+	spec := tw.src.shape().game
+	cols := stateCols(tw.src.shape())
 	return tw.write(ctx, table{
-		name: "states", chunks: stateChunks(tw.r.Enum.Len(), tw.rowGroup), header: csvHeader(cols),
+		name: "states", chunks: stateChunks(tw.src.len(), tw.rowGroup), header: csvHeader(cols),
 		csvBytes: func(c chunk) int { return (c.hi - c.lo) * csvLineBytes(spec.Cells()) },
 		filler: func() func(lo, hi int, p *piece) error {
 			batch := make([]State, batchRows)
-			sm := newStateMaker(tw.r)
+			sm := tw.src.rows()
 			lines := &csvLines{cols: cols}
 			return func(lo, hi int, p *piece) error {
 				ss := batch[:hi-lo]
@@ -305,13 +308,13 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 }
 
 func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
-	cols := moveCols(tw.r.Enum.Rules.Spec())
+	cols := moveCols(tw.src.shape())
 	return tw.write(ctx, table{
-		name: "moves", chunks: moveChunks(tw.r, tw.rowGroup), header: csvHeader(cols),
+		name: "moves", chunks: moveChunks(tw.src, tw.rowGroup), header: csvHeader(cols),
 		csvBytes: func(chunk) int { return int(tw.rowGroup) * 32 }, // a line of moves.csv is 20 to 32 bytes
 		filler: func() func(lo, hi int, p *piece) error {
 			var ms []Move
-			mm := &moveMaker{r: tw.r}
+			mm := tw.src.rows()
 			lines := &csvLines{cols: cols}
 			return func(lo, hi int, p *piece) error {
 				ms = ms[:0]

@@ -51,7 +51,7 @@ func TestParquetSchema(t *testing.T) {
 			spec := rules.Spec{Spec: game.Spec{Rows: 1, Cols: n, K: 1}, Gravity: gravity}
 			t.Run(fmt.Sprintf("%d cells, gravity %v", n, gravity), func(t *testing.T) {
 				tables := Schema(spec)
-				for k, schema := range []*parquet.Schema{parquetSchema(stateRoot, stateCols(spec)), parquetSchema(moveRoot, moveCols(spec))} {
+				for k, schema := range []*parquet.Schema{parquetSchema(stateRoot, stateCols(shape{game: spec})), parquetSchema(moveRoot, moveCols(shape{game: spec}))} {
 					var want [][]string
 					for _, c := range tables[k].Columns {
 						path := []string{c.Name}
@@ -75,7 +75,7 @@ func TestParquetSchema(t *testing.T) {
 func write(t *testing.T, r *solve.Result, formats ...string) (string, *Written) {
 	t.Helper()
 	dir := t.TempDir()
-	m, err := Write(context.Background(), r, Options{Dir: dir, Formats: formats, Meta: meta})
+	m, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: formats, Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,10 +86,10 @@ func write(t *testing.T, r *solve.Result, formats ...string) (string, *Written) 
 func expected(r *solve.Result) ([]State, []Move) {
 	states := make([]State, r.Enum.Len())
 	var ms []Move
-	sm, mm := newStateMaker(r), &moveMaker{r: r}
+	rm := Game(r).rows()
 	for i := range states {
-		sm.state(i, &states[i])
-		ms = mm.moves(i, ms)
+		rm.state(i, &states[i])
+		ms = rm.moves(i, ms)
 	}
 	return states, ms
 }
@@ -109,7 +109,7 @@ func TestParquetReadBack(t *testing.T) {
 			}
 			defer f.Close()
 			spec := rules.Spec{Spec: s}
-			schema := parquetSchema(stateRoot, stateCols(spec))
+			schema := parquetSchema(stateRoot, stateCols(shape{game: spec}))
 			rd := parquet.NewReader(f, schema)
 			typ := schema.GoType()
 			for i, want := range states {
@@ -131,7 +131,7 @@ func TestParquetReadBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer mf.Close()
-			schema = parquetSchema(moveRoot, moveCols(spec))
+			schema = parquetSchema(moveRoot, moveCols(shape{game: spec}))
 			rd = parquet.NewReader(mf, schema)
 			for i, want := range ms {
 				want.Column = 0 // a column of the table under gravity only
@@ -355,7 +355,7 @@ func (f *failingWriter) Write(p []byte) (int, error) {
 func TestFailedExportKeepsEarlier(t *testing.T) {
 	r := solved(t, game.Default)
 	dir := filepath.Join(t.TempDir(), "data")
-	if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "README.md"), []byte("mine"), 0o644)
@@ -380,7 +380,7 @@ func TestFailedExportKeepsEarlier(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := tt.opts
 			opts.Dir, opts.Formats, opts.Meta = dir, Formats, meta
-			if _, err := Write(tt.ctx, r, opts); err == nil || !strings.Contains(err.Error(), tt.want) {
+			if _, err := Write(tt.ctx, Game(r), opts); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Write error = %v, want %q", err, tt.want)
 			}
 			after, staging := snapshot(t, dir)
@@ -397,11 +397,11 @@ func TestFailedExportKeepsEarlier(t *testing.T) {
 func TestReplaceDataset(t *testing.T) {
 	r := solved(t, game.Default)
 	dir := filepath.Join(t.TempDir(), "out")
-	if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "README.md"), []byte("mine"), 0o644)
-	w, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"csv"}, Meta: meta})
+	w, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: []string{"csv"}, Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +432,7 @@ func TestExportThroughLink(t *testing.T) {
 	if err := os.Symlink("real", link); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(context.Background(), r, Options{Dir: link, Formats: []string{"csv"}, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(r), Options{Dir: link, Formats: []string{"csv"}, Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := os.Readlink(link); err != nil || got != "real" {
@@ -468,7 +468,7 @@ func TestExportKeepsFolderMode(t *testing.T) {
 				}
 				os.Chmod(dir, tt.mode)
 			}
-			if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: []string{"csv"}, Meta: meta}); err != nil {
+			if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: []string{"csv"}, Meta: meta}); err != nil {
 				t.Fatal(err)
 			}
 			fi, err := os.Stat(dir)
@@ -494,7 +494,7 @@ func TestStaleStagingRemoved(t *testing.T) {
 		os.MkdirAll(d, 0o755)
 		os.WriteFile(filepath.Join(d, "states.csv"), []byte("half"), 0o644)
 	}
-	if _, err := Write(context.Background(), r, Options{Dir: filepath.Join(parent, "out"), Formats: Formats, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(r), Options{Dir: filepath.Join(parent, "out"), Formats: Formats, Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
@@ -522,7 +522,7 @@ func TestBadOut(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Write(context.Background(), r, Options{Dir: tt.dir, Formats: tt.formats, Meta: meta})
+			_, err := Write(context.Background(), Game(r), Options{Dir: tt.dir, Formats: tt.formats, Meta: meta})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Write error = %v, want it to contain %q", err, tt.want)
 			}
@@ -534,7 +534,7 @@ func benchExport(b *testing.B, s game.Spec) {
 	r := solved(b, s)
 	dir := b.TempDir()
 	for b.Loop() {
-		if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
+		if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -555,7 +555,7 @@ func BenchmarkExport4x4Formats(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/workers=%d", fc.name, workers), func(b *testing.B) {
 				dir := b.TempDir()
 				for b.Loop() {
-					if _, err := Write(context.Background(), r, Options{Dir: dir, Formats: fc.formats, Meta: meta, Workers: workers}); err != nil {
+					if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: fc.formats, Meta: meta, Workers: workers}); err != nil {
 						b.Fatal(err)
 					}
 				}

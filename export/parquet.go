@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // RowGroupSize caps the rows of one Parquet row group, which parquet-go holds
@@ -17,15 +16,15 @@ const RowGroupSize = 1 << 17
 // parquetOptions are the writer options every table shares: zstd, capped row
 // groups, and metadata naming the game and the tool. CreatedBy is set so that
 // the bytes do not depend on the build of the binary.
-func parquetOptions(meta Meta, game rules.Spec, table string, rowGroup int64) []parquet.WriterOption {
+func parquetOptions(meta Meta, sh shape, table string, rowGroup int64) []parquet.WriterOption {
 	return []parquet.WriterOption{
 		parquet.Compression(&parquet.Zstd),
 		parquet.MaxRowsPerRowGroup(rowGroup),
 		parquet.CreatedBy(meta.Tool, meta.Version, "none"),
 		parquet.KeyValueMetadata("tateti.table", table),
-		parquet.KeyValueMetadata("tateti.game", gameJSON(game)),
+		parquet.KeyValueMetadata("tateti.game", gameJSON(sh.game)),
 		parquet.KeyValueMetadata("tateti.tool", meta.Tool+" "+meta.Version),
-		parquet.KeyValueMetadata("tateti.schema", tableJSON(game, table)),
+		parquet.KeyValueMetadata("tateti.schema", tableJSON(sh, table)),
 	}
 }
 
@@ -38,14 +37,16 @@ const (
 )
 
 // newParquet opens a Parquet writer of one table on out.
-func newParquet(out io.Writer, game rules.Spec, meta Meta, table string) (*parquet.Writer, error) {
-	opts := parquetOptions(meta, game, table, math.MaxInt64) // row groups are cut by chunks
+func newParquet(out io.Writer, sh shape, meta Meta, table string) (*parquet.Writer, error) {
+	opts := parquetOptions(meta, sh, table, math.MaxInt64) // row groups are cut by chunks
 	if table == "states" {
-		opts = append(opts, parquetSchema(stateRoot, stateCols(game)),
+		opts = append(opts, parquetSchema(stateRoot, stateCols(sh)))
+		if sh.game.HasIDs() {
 			// The rows are sorted so; the footer says it, for readers that prune.
-			parquet.SortingWriterConfig(parquet.SortingColumns(parquet.Ascending("ply"), parquet.Ascending("state_id"))))
+			opts = append(opts, parquet.SortingWriterConfig(parquet.SortingColumns(parquet.Ascending("ply"), parquet.Ascending("state_id"))))
+		}
 	} else {
-		opts = append(opts, parquetSchema(moveRoot, moveCols(game)))
+		opts = append(opts, parquetSchema(moveRoot, moveCols(sh)))
 	}
 	return parquet.NewWriter(out, opts...), nil
 }

@@ -7,11 +7,10 @@
 package export
 
 import (
-	"math/bits"
+	"hash/fnv"
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
-
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -33,9 +32,13 @@ type State struct {
 	NDrawing    int8
 	NLosing     int8
 	CanonicalID int64
-	OrbitSize   int8
-	Paths       int64
-	IsTerminal  bool
+	// CanonicalBoard, past state ids (more than game.MaxIDCells cells),
+	// is game.Least's board under the rules' symmetries, in text; nil
+	// otherwise.
+	CanonicalBoard []byte
+	OrbitSize      int8
+	Paths          int64 // -1: not counted
+	IsTerminal     bool
 
 	// The columns for learning: arrays of one entry a cell, from the
 	// mover's point of view (see mover).
@@ -52,78 +55,62 @@ type State struct {
 // table only under gravity.
 type Move struct {
 	StateID    int64
+	Board      []byte // the position's text, past state ids
 	Move       int8
 	Column     int8
 	ChildID    int64
+	ChildBoard []byte // the child's text, past state ids
 	ChildValue int8
 	ChildDepth int8
 	IsBest     bool
 }
 
-// stateMaker makes the rows of the states table of one solved game, with
-// scratch space of its own: one to a goroutine.
-type stateMaker struct {
-	r     *solve.Result
-	cells *cellTable
-	buf   []solve.Move
-}
-
-func newStateMaker(r *solve.Result) *stateMaker {
-	return &stateMaker{r: r, cells: newCellTable(r.Enum.Rules.Spec().Spec)}
-}
-
-// state fills dst with position i, reusing dst's slices.
-func (sm *stateMaker) state(i int, dst *State) {
-	r, e := sm.r, sm.r.Enum
-	b := e.Board(i)
-	st := e.Status[i]
-	dst.StateID = int64(e.IDs[i])
-	sm.cells.fill(b, dst)
-	dst.Ply = int8(b.Ply())
-	dst.ToMove = ""
-	if !st.Terminal() {
-		dst.ToMove = b.ToMove().String()
-	}
-	dst.Status = st.String()
-	dst.Value = r.Value[i]
-	dst.Outcome = solve.Outcome(r.Value[i])
-	dst.Depth = r.Depth[i]
-	dst.BestMoves = dst.BestMoves[:0]
-	for m := uint64(r.Best[i]); m != 0; m &= m - 1 {
-		dst.BestMoves = append(dst.BestMoves, int8(bits.TrailingZeros64(m)))
-	}
-	dst.NWinning, dst.NDrawing, dst.NLosing = int8(r.Win[i]), int8(r.Draw[i]), int8(r.Lose[i])
-	dst.NMoves = dst.NWinning + dst.NDrawing + dst.NLosing
-	dst.CanonicalID = int64(e.Canon[i])
-	dst.OrbitSize = int8(e.Orbit[i])
-	dst.Paths = e.Paths[i]
-	dst.IsTerminal = st.Terminal()
-	sm.learning(i, b, dst)
-}
-
-// learning fills the columns for learning of position i, whose board is b.
-func (sm *stateMaker) learning(i int, b game.Board, dst *State) {
-	n := len(dst.Cells)
+// play fills the columns of dst that perfect play decides from the legal
+// moves ms of b, each with its child's value and whether it is best, and
+// dst.CanonicalID or dst.CanonicalBoard, whichever the board has: the best
+// moves and their policy, the counts of moves by result, and the columns
+// for learning.
+func (dst *State) play(b game.Board, ms []solve.Move) {
 	// The mover is the side to move, or where the game is over the side
 	// whose turn it would be: game.Board.ToMove does not look at the status.
 	sign := solve.Sign(b.ToMove())
+	dst.BestMoves = dst.BestMoves[:0]
+	dst.NWinning, dst.NDrawing, dst.NLosing = 0, 0, 0
+	n := len(dst.Cells)
+	dst.MoveValues = fill(dst.MoveValues, n, nullElem)
+	dst.Legal = fill(dst.Legal, n, false)
+	for _, m := range ms {
+		v := sign * m.Value
+		switch v {
+		case 1:
+			dst.NWinning++
+		case 0:
+			dst.NDrawing++
+		default:
+			dst.NLosing++
+		}
+		dst.MoveValues[m.Cell] = v
+		dst.Legal[m.Cell] = true
+		if m.Best {
+			dst.BestMoves = append(dst.BestMoves, int8(m.Cell))
+		}
+	}
+	dst.NMoves = dst.NWinning + dst.NDrawing + dst.NLosing
 	dst.MoverValue = sign * dst.Value
 	dst.MoverCells = dst.MoverCells[:0]
 	for _, c := range dst.Cells {
 		dst.MoverCells = append(dst.MoverCells, sign*c)
 	}
-	dst.MoveValues = fill(dst.MoveValues, n, nullElem)
-	dst.Legal = fill(dst.Legal, n, false)
 	dst.Policy = fill(dst.Policy, n, 0)
-	sm.buf = sm.r.AppendMoves(sm.buf[:0], i)
-	for _, m := range sm.buf {
-		dst.MoveValues[m.Cell] = sign * m.Value
-		dst.Legal[m.Cell] = true
-	}
 	for _, c := range dst.BestMoves {
 		dst.Policy[c] = 1 / float32(len(dst.BestMoves))
 	}
 	dst.Split = SplitOf(dst.CanonicalID)
+	if dst.CanonicalBoard != nil {
+		h := fnv.New64a()
+		h.Write(dst.CanonicalBoard)
+		dst.Split = SplitOf(int64(h.Sum64() % 10))
+	}
 }
 
 // fill gives s with n entries, each v, reusing s's array.
@@ -147,22 +134,4 @@ func SplitOf(c int64) string {
 		return "test"
 	}
 	return "train"
-}
-
-// moveMaker makes the rows of the moves table of one solved game, with
-// scratch space of its own: one to a goroutine.
-type moveMaker struct {
-	r   *solve.Result
-	buf []solve.Move
-}
-
-// moves appends the moves of position i to dst, in cell order.
-func (mm *moveMaker) moves(i int, dst []Move) []Move {
-	id := int64(mm.r.Enum.IDs[i])
-	mm.buf = mm.r.AppendMoves(mm.buf[:0], i)
-	for _, m := range mm.buf {
-		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
-			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best})
-	}
-	return dst
 }

@@ -1,0 +1,163 @@
+package export
+
+import (
+	"context"
+		"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// readLines gives the lines of a CSV file of dir, the header first.
+func readLines(t *testing.T, dir, name string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// A chosen set of a game with state ids writes, for each of its positions,
+// the very rows the whole game's dataset holds: the two sources make rows
+// apart, and agree. Only the paths column's type differs (nullable), which
+// CSV does not show.
+func TestChosenRowsAreTheGames(t *testing.T) {
+	for _, rl := range []rules.Rules{
+		rules.Classic(game.Spec{Rows: 3, Cols: 4, K: 3}),
+		rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true}),
+	} {
+		t.Run(rl.Spec().String(), func(t *testing.T) {
+			r := solvedUnder(t, rl)
+			whole, _ := write(t, r, "csv")
+			var as []solve.Analysis
+			keep := map[string]bool{}
+			for i := 0; i < r.Enum.Len(); i += 97 {
+				as = append(as, r.Analysis(i))
+				keep[strconv.FormatUint(r.Enum.IDs[i], 10)] = true
+			}
+			rand.New(rand.NewPCG(1, 2)).Shuffle(len(as), func(i, j int) { as[i], as[j] = as[j], as[i] })
+			dir := t.TempDir()
+			w, err := Write(context.Background(), Positions(rl, as, Chosen{From: "file", Oracle: "table"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, table := range []string{"states.csv", "moves.csv"} {
+				var want []string
+				for k, line := range readLines(t, whole, table) {
+					if k == 0 || keep[strings.Split(line, ",")[0]] {
+						want = append(want, line)
+					}
+				}
+				if got := readLines(t, dir, table); !slices.Equal(got, want) {
+					t.Errorf("%s: %d lines, want %d; first difference:\n%s", table, len(got), len(want), firstDiff(got, want))
+				}
+			}
+			if w.Positions == nil || w.Positions.From != "file" || w.Files[2].Name != "states.csv" || w.Files[2].Rows != int64(len(as)) {
+				t.Errorf("manifest positions %+v, files %+v; want from file and %d states", w.Positions, w.Files, len(as))
+			}
+		})
+	}
+}
+
+
+func firstDiff(got, want []string) string {
+	for k := range min(len(got), len(want)) {
+		if got[k] != want[k] {
+			return "got  " + got[k] + "\nwant " + want[k]
+		}
+	}
+	return "one is a prefix of the other"
+}
+
+// Past 40 cells the board keys the tables: Connect Four positions answered
+// by search are written with board, canonical_board and child_board, and
+// the split follows the hash of canonical_board.
+func TestChosenPastStateIDs(t *testing.T) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+	o, err := oracle.Choose(rl, "search", game.Board{}, 64<<20, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var as []solve.Analysis
+	for _, moves := range []string{"2252576253462244111563365343671351441", "7422341735647741166133573473242566"} {
+		b, err := rules.Play(rl, game.Board{}, moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := o.Analyze(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		as = append(as, a)
+	}
+	dir := t.TempDir()
+	w, err := Write(context.Background(), Positions(rl, as, Chosen{From: "file", Oracle: "search"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := readCSV(t, filepath.Join(dir, "states.csv"))
+	if got, want := states[0][:2], []string{"board", "cell_0"}; !slices.Equal(got, want) {
+		t.Fatalf("states columns start %v, want %v", got, want)
+	}
+	s := rl.Spec()
+	for k, row := range states[1:] {
+		a := as[len(as)-1-k] // of plies 37 and 34: the rows go by ply
+		canon, _ := game.Least(a.Board, rl.Symmetries())
+		h := fnv.New64a()
+		h.Write([]byte(s.Format(canon)))
+		want := map[string]string{"board": s.Format(a.Board), "canonical_board": s.Format(canon), "paths": "", "split": SplitOf(int64(h.Sum64() % 10)),
+			"value": strconv.Itoa(int(a.Value))}
+		for name, v := range want {
+			if got := row[slices.Index(states[0], name)]; got != v {
+				t.Errorf("row %d: %s = %q, want %q", k, name, got, v)
+			}
+		}
+	}
+	moves := readCSV(t, filepath.Join(dir, "moves.csv"))
+	if got, want := moves[0], []string{"board", "move", "column", "child_board", "child_value", "child_depth", "is_best"}; !slices.Equal(got, want) {
+		t.Fatalf("moves columns %v, want %v", got, want)
+	}
+	for _, row := range moves[1:] {
+		b, _ := s.Parse(row[0])
+		cell, _ := strconv.Atoi(row[1])
+		if child := s.Format(b.Play(cell, b.ToMove())); row[3] != child {
+			t.Errorf("move %s of %s: child_board %s, want %s", row[1], row[0], row[3], child)
+		}
+	}
+	for _, f := range w.Files {
+		if f.Format != "parquet" {
+			continue
+		}
+		pf, err := parquet.OpenFile(mustOpen(t, filepath.Join(dir, f.Name)), f.Bytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pf.NumRows() != f.Rows {
+			t.Errorf("%s: %d rows, the manifest says %d", f.Name, pf.NumRows(), f.Rows)
+		}
+	}
+	if key := w.Tables[1].PrimaryKey; !slices.Equal(key, []string{"board", "move"}) || len(w.Tables[1].ForeignKeys) != 1 {
+		t.Errorf("moves keyed by %v with foreign keys %+v; want board, move and only the one to states", key, w.Tables[1].ForeignKeys)
+	}
+}
+
+func mustOpen(t *testing.T, name string) *os.File {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}

@@ -1,0 +1,175 @@
+package export
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// A Source is the positions a dataset holds, in the order of its rows:
+// every reachable position of a solved game (Game), or a chosen set of
+// positions answered one at a time (Positions).
+type Source interface {
+	shape() shape
+	len() int
+	// nMoves is position i's number of legal moves: its rows in moves.
+	nMoves(i int) int
+	// rows gives a maker of rows with scratch space of its own: one to a
+	// goroutine.
+	rows() rowMaker
+	// chosen says which positions a chosen set holds; nil for a game.
+	chosen() *Chosen
+}
+
+// A rowMaker makes the rows of one source.
+type rowMaker interface {
+	// state fills dst with position i, reusing dst's slices.
+	state(i int, dst *State)
+	// moves appends the moves of position i to dst, in cell order.
+	moves(i int, dst []Move) []Move
+}
+
+// Game is the source of every reachable position of the solved game r,
+// sorted by ply, then state id.
+func Game(r *solve.Result) Source { return gameSource{r} }
+
+type gameSource struct{ r *solve.Result }
+
+func (g gameSource) shape() shape    { return shape{game: g.r.Enum.Rules.Spec()} }
+func (g gameSource) len() int        { return g.r.Enum.Len() }
+func (g gameSource) chosen() *Chosen { return nil }
+func (g gameSource) nMoves(i int) int {
+	return int(g.r.Win[i]) + int(g.r.Draw[i]) + int(g.r.Lose[i])
+}
+func (g gameSource) rows() rowMaker {
+	return &gameRows{r: g.r, cells: newCellTable(g.r.Enum.Rules.Spec().Spec)}
+}
+
+// gameRows makes the rows of a solved game.
+type gameRows struct {
+	r     *solve.Result
+	cells *cellTable
+	buf   []solve.Move
+}
+
+func (gr *gameRows) state(i int, dst *State) {
+	r, e := gr.r, gr.r.Enum
+	b := e.Board(i)
+	st := e.Status[i]
+	dst.StateID = int64(e.IDs[i])
+	gr.cells.fill(b, dst)
+	dst.Ply = int8(b.Ply())
+	dst.ToMove = ""
+	if !st.Terminal() {
+		dst.ToMove = b.ToMove().String()
+	}
+	dst.Status = st.String()
+	dst.Value = r.Value[i]
+	dst.Outcome = solve.Outcome(r.Value[i])
+	dst.Depth = r.Depth[i]
+	dst.CanonicalID = int64(e.Canon[i])
+	dst.OrbitSize = int8(e.Orbit[i])
+	dst.Paths = e.Paths[i]
+	dst.IsTerminal = st.Terminal()
+	gr.buf = r.AppendMoves(gr.buf[:0], i)
+	dst.play(b, gr.buf)
+}
+
+func (gr *gameRows) moves(i int, dst []Move) []Move {
+	id := int64(gr.r.Enum.IDs[i])
+	gr.buf = gr.r.AppendMoves(gr.buf[:0], i)
+	for _, m := range gr.buf {
+		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
+			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best})
+	}
+	return dst
+}
+
+// Chosen says which positions a dataset of chosen positions holds, and who
+// answered them; the manifest carries it as "positions".
+type Chosen struct {
+	From   string  `json:"from"`             // "sample", "file" or "max_ply"
+	Sample int     `json:"sample,omitempty"` // from a sample: positions asked for
+	Seed   *uint64 `json:"seed,omitempty"`   // and its seed
+	Plies  string  `json:"plies,omitempty"`  // and its plies, such as 10-14
+	Quiet  bool    `json:"quiet,omitempty"`  // and whether only quiet ones
+	File   string  `json:"file,omitempty"`   // from a file: its base name
+	SHA256 string  `json:"sha256,omitempty"` // and its SHA-256
+	MaxPly *int    `json:"max_ply,omitempty"`
+	Oracle string  `json:"oracle"` // who answered: table or search
+}
+
+// Positions is the source of the analysed positions as, of the game rl,
+// which chosen describes; their rows are sorted by ply, then state id (or
+// past state ids by their X marks, then their O marks, as numbers). Each
+// analysis must be settled, and a position must come once.
+func Positions(rl rules.Rules, as []solve.Analysis, chosen Chosen) Source {
+	as = slices.Clone(as)
+	slices.SortFunc(as, func(a, b solve.Analysis) int {
+		return cmp.Or(cmp.Compare(a.Board.Ply(), b.Board.Ply()), cmp.Compare(a.StateID, b.StateID), game.CompareBoards(a.Board, b.Board))
+	})
+	return &chosenSource{rl: rl, as: as, about: chosen}
+}
+
+type chosenSource struct {
+	rl    rules.Rules
+	as    []solve.Analysis
+	about Chosen
+}
+
+func (c *chosenSource) shape() shape     { return shape{game: c.rl.Spec(), chosen: true} }
+func (c *chosenSource) len() int         { return len(c.as) }
+func (c *chosenSource) chosen() *Chosen  { return &c.about }
+func (c *chosenSource) nMoves(i int) int { return len(c.as[i].Moves) }
+func (c *chosenSource) rows() rowMaker {
+	return &chosenRows{c: c, cells: newCellTable(c.rl.Spec().Spec)}
+}
+
+// chosenRows makes the rows of a chosen set.
+type chosenRows struct {
+	c     *chosenSource
+	cells *cellTable
+}
+
+func (cr *chosenRows) state(i int, dst *State) {
+	a, rl := &cr.c.as[i], cr.c.rl
+	s := rl.Spec()
+	dst.StateID = int64(a.StateID)
+	cr.cells.fill(a.Board, dst)
+	dst.Ply = int8(a.Board.Ply())
+	dst.ToMove = ""
+	if !a.Status.Terminal() {
+		dst.ToMove = a.Board.ToMove().String()
+	}
+	dst.Status = a.Status.String()
+	dst.Value, dst.Outcome, dst.Depth = a.Value, solve.Outcome(a.Value), a.Depth
+	dst.CanonicalID = int64(a.CanonicalID)
+	least, orbit := game.Least(a.Board, rl.Symmetries())
+	if !s.HasIDs() {
+		dst.CanonicalBoard = s.AppendFormat(dst.CanonicalBoard[:0], least)
+	}
+	dst.OrbitSize = int8(orbit)
+	dst.Paths = a.Paths
+	dst.IsTerminal = a.Status.Terminal()
+	dst.play(a.Board, a.Moves)
+}
+
+func (cr *chosenRows) moves(i int, dst []Move) []Move {
+	a, s := &cr.c.as[i], cr.c.rl.Spec()
+	var board []byte
+	if !s.HasIDs() {
+		board = s.AppendFormat(nil, a.Board)
+	}
+	for _, m := range a.Moves {
+		mv := Move{StateID: int64(a.StateID), Board: board, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
+			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best}
+		if !s.HasIDs() {
+			mv.ChildBoard = s.AppendFormat(nil, a.Board.Play(m.Cell, a.Board.ToMove()))
+		}
+		dst = append(dst, mv)
+	}
+	return dst
+}
