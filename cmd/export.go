@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -16,12 +18,18 @@ type ExportOptions struct {
 	GameOptions
 	Out     string
 	Formats []string
+	// Choice, when not nil, chooses the positions written, which Oracle
+	// answers; nil writes every reachable position.
+	Choice *positions.Choice
+	Oracle oracle.Oracle
+	Memory uint64 // what the layers of --max-ply may take
 }
 
 // NewCmdExport builds export; runF, when not nil, runs instead of the
 // command's own run.
 func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{}
+	var choice choiceFlags
 	c := &cobra.Command{
 		Use:   "export",
 		Short: "Write the states and moves tables as Parquet and CSV",
@@ -37,9 +45,18 @@ dataset or the new one, never a mix; an export that fails or is interrupted
 leaves the earlier one as it was. Other files in --out (a README) are kept;
 files of an earlier dataset that the new one lacks (say the Parquet files when
 only CSV is asked for) are gone, and a line on stderr names them. --out must
-hold no subfolder. data/README.md is the data dictionary.` + memoryHelp,
-		Example: "  tateti-lab export --out data\n  tateti-lab export --size 4x4 --out out4x4 --format parquet",
-		Args:    noArgs,
+hold no subfolder. data/README.md is the data dictionary.
+
+--positions FILE, --sample N (with --plies) or --max-ply N write a chosen set
+instead, on any board up to 64 cells: the positions in a file of move
+sequences, a sample drawn by random play, or every position up to a ply, each
+answered by --oracle (search past the exhaustive limit; Connect Four's 7x6
+among them). The tables are the same; past 40 cells a board has no state_id,
+and its text keys the tables (see data/README.md). manifest.json's
+"positions" says which positions are in and who answered them.` + memoryHelp,
+		Example: "  tateti-lab export --out data\n  tateti-lab export --size 4x4 --out out4x4 --format parquet\n" +
+			"  tateti-lab export --gravity --size 6x7 --k 4 --sample 20 --plies 8 --quiet-positions --out uci-sample",
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if opts.Out == "" {
 				return flagErrorf("--out is missing, name the folder to write into, such as --out data")
@@ -50,8 +67,7 @@ hold no subfolder. data/README.md is the data dictionary.` + memoryHelp,
 			if err := export.CheckTarget(opts.Out); err != nil {
 				return flagErrorf("--out: %w", err)
 			}
-			var err error
-			if opts.GameOptions, err = f.exhaustive(c); err != nil {
+			if err := opts.resolve(c, f, &choice); err != nil {
 				return err
 			}
 			if runF != nil {
@@ -62,7 +78,29 @@ hold no subfolder. data/README.md is the data dictionary.` + memoryHelp,
 	}
 	c.Flags().StringVar(&opts.Out, "out", "", "the folder to write into (created if missing)")
 	c.Flags().StringSliceVar(&opts.Formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
+	choice.bind(c)
 	return c
+}
+
+// resolve validates the game and the chosen set, if any: the whole game
+// must be one to exhaust; a chosen set takes any board its oracle answers.
+func (opts *ExportOptions) resolve(c *cobra.Command, f *Factory, choice *choiceFlags) error {
+	var err error
+	if opts.GameOptions, err = f.options(c); err != nil {
+		return err
+	}
+	if opts.Choice, err = choice.resolve(c, opts.Rules); err != nil {
+		return err
+	}
+	if opts.Choice == nil {
+		opts.GameOptions, err = f.exhaustive(c)
+		return err
+	}
+	opts.Memory = f.Memory()
+	if opts.Oracle, err = oracle.ChooseMany(opts.Rules, choice.oracle, opts.Memory, opts.Workers); err != nil {
+		return flagError(err)
+	}
+	return nil
 }
 
 func runExport(opts *ExportOptions) error {
@@ -70,7 +108,7 @@ func runExport(opts *ExportOptions) error {
 	// collected at half the live data again, not Go's default of twice,
 	// keeps the peak near the game's size (docs/benchmarks.md).
 	defer debug.SetGCPercent(debug.SetGCPercent(50))
-	r, err := solve.Game(opts.Ctx, opts.Rules, opts.Workers)
+	src, err := exportSource(opts)
 	if err != nil {
 		return err
 	}
@@ -78,7 +116,7 @@ func runExport(opts *ExportOptions) error {
 	if opts.IO.ErrTTY {
 		progress = report.ExportProgress(opts.IO.ErrOut)
 	}
-	m, err := export.Write(opts.Ctx, export.Game(r), export.Options{
+	m, err := export.Write(opts.Ctx, src, export.Options{
 		Dir:      opts.Out,
 		Formats:  opts.Formats,
 		Meta:     export.Meta{Tool: "tateti-lab", Version: Version},
@@ -95,4 +133,20 @@ func runExport(opts *ExportOptions) error {
 		return writeJSON(opts.IO.Out, m)
 	}
 	return report.Export(opts.IO.Out, opts.Out, opts.Rules.Spec(), m.Manifest)
+}
+
+// exportSource solves the game, or chooses and answers the chosen set.
+func exportSource(opts *ExportOptions) (export.Source, error) {
+	if opts.Choice == nil {
+		r, err := solve.Game(opts.Ctx, opts.Rules, opts.Workers)
+		if err != nil {
+			return nil, err
+		}
+		return export.Game(r), nil
+	}
+	bs, paths, err := opts.Choice.Boards(opts.Ctx, opts.Rules, opts.Workers, opts.Memory)
+	if err != nil {
+		return nil, err
+	}
+	return export.Label(opts.Ctx, opts.Rules, opts.Oracle, bs, paths, *opts.Choice)
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -58,6 +59,10 @@ func TestExportUsage(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	badLines := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(badLines, []byte("4453\n4444444\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -71,6 +76,16 @@ func TestExportUsage(t *testing.T) {
 		{"out holds a folder", []string{"export", "--out", filepath.Dir(filepath.Dir(file))}, "holds the folder"},
 		{"out is the current folder", []string{"export", "--out", "."}, "is the current folder"},
 		{"too large", []string{"export", "--out", t.TempDir(), "--size", "6x5"}, "too many to exhaust"},
+		{"two choices", []string{"export", "--out", t.TempDir(), "--sample", "3", "--max-ply", "2"}, "--sample and --max-ply each choose the positions; give one of them"},
+		{"a seed alone", []string{"export", "--out", t.TempDir(), "--seed", "3"}, "--seed goes with --sample N"},
+		{"a sample without plies", []string{"export", "--out", t.TempDir(), "--sample", "3"}, "--sample goes with --plies"},
+		{"plies past the board", []string{"export", "--out", t.TempDir(), "--sample", "3", "--plies", "2-9"}, `--plies: plies "2-9" are not a ply or a range of them`},
+		{"no sample", []string{"export", "--out", t.TempDir(), "--sample", "0", "--plies", "2"}, "--sample 0 is not a count of positions"},
+		{"a missing file", []string{"export", "--out", t.TempDir(), "--positions", filepath.Join(file, "none")}, "name a file of move sequences"},
+		{"an oracle for the whole game", []string{"export", "--out", t.TempDir(), "--oracle", "search"}, "--oracle answers a chosen set of positions"},
+		{"a ply past the board", []string{"export", "--out", t.TempDir(), "--max-ply", "10"}, "--max-ply 10 is not a ply of a 9-cell board"},
+		{"a board search cannot take", []string{"export", "--out", t.TempDir(), "--size", "6x6", "--max-ply", "1"}, "6x6"},
+		{"a bad line", []string{"export", "--out", t.TempDir(), "--gravity", "--size", "6x7", "--k", "4", "--positions", badLines}, "line 2: moves \"4444444\": move 7: column 4 is full"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +94,50 @@ func TestExportUsage(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, errOut, exitUsage, tt.want)
 			}
 		})
+	}
+}
+
+// A chosen set is written as the whole game's rows of those positions, and
+// the manifest says which positions are in: every position up to ply 3 of
+// 3x3 by the table and by search, and a file of Connect Four positions.
+func TestExportChosen(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "positions.txt")
+	if err := os.WriteFile(file, []byte("# Pons' format\n2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"up to ply 3 by the table", []string{"--max-ply", "3", "--oracle", "table"}, []string{`"from": "max_ply"`, `"max_ply": 3`, `"oracle": "table"`, `"rows": 334`}}, // 1 + 9 + 72 + 252
+		{"up to ply 3 by search", []string{"--max-ply", "3", "--oracle", "search"}, []string{`"oracle": "search"`}},
+		{"connect four from a file", []string{"--gravity", "--size", "6x7", "--k", "4", "--positions", file},
+			[]string{`"from": "file"`, `"file": "` + file + `"`, `"sha256": "`, `"rows": 2,`, `"primary_key": [
+        "board"`}},
+	}
+	csvs := map[string][]byte{}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out, errOut, code := run(t, "", append([]string{"export", "--out", dir, "--json"}, tt.args...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			for _, want := range tt.want {
+				if !strings.Contains(out, want) {
+					t.Errorf("manifest lacks %s:\n%s", want, out)
+				}
+			}
+			b, err := os.ReadFile(filepath.Join(dir, "states.csv"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			csvs[tt.name] = b
+		})
+	}
+	if !bytes.Equal(csvs["up to ply 3 by the table"], csvs["up to ply 3 by search"]) {
+		t.Errorf("the table and search write different states for plies 0 to 3")
 	}
 }
 

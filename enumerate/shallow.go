@@ -30,6 +30,13 @@ const nodeBytes = 24
 // of boards, keyed by the marks themselves, so no state id is needed. Before
 // each layer it checks that the layer's children fit in memory bytes.
 func Shallow(ctx context.Context, rl rules.Rules, maxPly, workers int, memory uint64) (Counts, error) {
+	return ShallowEach(ctx, rl, maxPly, workers, memory, nil)
+}
+
+// ShallowEach is Shallow, and calls visit, when not nil, with every
+// position it counts, in order of ply, then of X marks and O marks as
+// numbers, with the move sequences from the empty board that reach it.
+func ShallowEach(ctx context.Context, rl rules.Rules, maxPly, workers int, memory uint64, visit func(b game.Board, paths int64)) (Counts, error) {
 	c := Counts{Game: rl.Spec(), MaxPly: &maxPly}
 	var sum checkedSum
 	layer := []node{{paths: 1}}
@@ -39,6 +46,12 @@ func Shallow(ctx context.Context, rl rules.Rules, maxPly, workers int, memory ui
 		}
 		progress.Report(ctx, "enumerate", p, int64(len(layer)), 0)
 		c.add(rl, p, layer, &sum)
+		for k := range layer {
+			if visit == nil {
+				break
+			}
+			visit(layer[k].b, layer[k].paths)
+		}
 		if p == maxPly {
 			break
 		}

@@ -2,7 +2,7 @@ package export
 
 import (
 	"context"
-		"hash/fnv"
+	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +14,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -48,7 +49,7 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 			}
 			rand.New(rand.NewPCG(1, 2)).Shuffle(len(as), func(i, j int) { as[i], as[j] = as[j], as[i] })
 			dir := t.TempDir()
-			w, err := Write(context.Background(), Positions(rl, as, Chosen{From: "file", Oracle: "table"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+			w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Oracle: "table"}), Options{Dir: dir, Formats: Formats, Meta: meta})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +70,6 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 		})
 	}
 }
-
 
 func firstDiff(got, want []string) string {
 	for k := range min(len(got), len(want)) {
@@ -102,7 +102,7 @@ func TestChosenPastStateIDs(t *testing.T) {
 		as = append(as, a)
 	}
 	dir := t.TempDir()
-	w, err := Write(context.Background(), Positions(rl, as, Chosen{From: "file", Oracle: "search"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+	w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Oracle: "search"}), Options{Dir: dir, Formats: Formats, Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,9 +2,14 @@ package export
 
 import (
 	"cmp"
+	"context"
+	"fmt"
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -91,15 +96,32 @@ func (gr *gameRows) moves(i int, dst []Move) []Move {
 // Chosen says which positions a dataset of chosen positions holds, and who
 // answered them; the manifest carries it as "positions".
 type Chosen struct {
-	From   string  `json:"from"`             // "sample", "file" or "max_ply"
-	Sample int     `json:"sample,omitempty"` // from a sample: positions asked for
-	Seed   *uint64 `json:"seed,omitempty"`   // and its seed
-	Plies  string  `json:"plies,omitempty"`  // and its plies, such as 10-14
-	Quiet  bool    `json:"quiet,omitempty"`  // and whether only quiet ones
-	File   string  `json:"file,omitempty"`   // from a file: its base name
-	SHA256 string  `json:"sha256,omitempty"` // and its SHA-256
-	MaxPly *int    `json:"max_ply,omitempty"`
-	Oracle string  `json:"oracle"` // who answered: table or search
+	positions.Choice
+	Oracle string `json:"oracle"` // who answered: table or search
+}
+
+// Label asks o for each of boards of rl's game in turn, telling progress,
+// and gives them as a chosen set's source, which choice describes. paths[i],
+// where not negative, is the count of paths that reach board i. A position
+// o cannot settle fails the whole.
+func Label(ctx context.Context, rl rules.Rules, o oracle.Oracle, boards []game.Board, paths []int64, choice positions.Choice) (Source, error) {
+	as := make([]solve.Analysis, len(boards))
+	for i, b := range boards {
+		progress.Tell(ctx, "export", fmt.Sprintf("%d of %d positions answered", i, len(boards)))
+		a, err := o.Analyze(ctx, b)
+		if err != nil {
+			return nil, fmt.Errorf("position %s: %w", rl.Spec().Format(b), err)
+		}
+		if paths[i] >= 0 {
+			a.Paths = paths[i]
+		}
+		as[i] = a
+	}
+	about := Chosen{Choice: choice}
+	if len(as) > 0 {
+		about.Oracle = as[0].Oracle
+	}
+	return Positions(rl, as, about), nil
 }
 
 // Positions is the source of the analysed positions as, of the game rl,

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
@@ -94,4 +95,39 @@ func Within(ctx context.Context, o Oracle, b game.Board, limit time.Duration) (s
 		return a, nil
 	}
 	return a, err
+}
+
+// ChooseMany is Choose for many positions of rl's game: its table solves
+// the whole game once, on the first question, and answers each position
+// from it.
+func ChooseMany(rl rules.Rules, name string, memory uint64, workers int) (Oracle, error) {
+	o, err := Choose(rl, name, game.Board{}, memory, workers)
+	if t, ok := o.(table); ok {
+		return &solved{table: t}, err
+	}
+	return o, err
+}
+
+// solved is the oracle of the whole game, solved once.
+type solved struct {
+	table
+	once sync.Once
+	r    *solve.Result
+	err  error
+}
+
+// Analyze looks b up in the solved game.
+func (s *solved) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
+	s.once.Do(func() { s.r, s.err = solve.Game(ctx, s.rl, s.workers) })
+	if s.err != nil {
+		return solve.Analysis{}, s.err
+	}
+	i, ok := s.r.Enum.Lookup(game.ID(b))
+	if !ok {
+		if err := rules.CheckReachable(s.rl, b); err != nil {
+			return solve.Analysis{}, err
+		}
+		return solve.Analysis{}, fmt.Errorf("%s is not in the solved game: a bug", s.rl.Spec().Format(b))
+	}
+	return s.r.Analysis(i), nil
 }

@@ -7,14 +7,19 @@ package positions
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -49,13 +54,13 @@ func ParsePlies(text string, cells int) (Plies, error) {
 
 // Sample says how to draw positions by random play.
 type Sample struct {
-	N     int    // distinct positions wanted
-	Seed  uint64 // the seed of every choice
-	Plies Plies  // the ply of each position, drawn uniformly from the range
+	N     int    `json:"n"`     // distinct positions wanted
+	Seed  uint64 `json:"seed"`  // the seed of every choice
+	Plies Plies  `json:"plies"` // the ply of each position, drawn uniformly from the range
 	// Quiet keeps only quiet positions (rules.Quiet), one of each class of
 	// boards equal up to the rules' symmetries, as UCI's Connect-4 data set
 	// holds them.
-	Quiet bool
+	Quiet bool `json:"quiet"`
 }
 
 // maxTries bounds the games played for each position wanted: a range whose
@@ -147,4 +152,63 @@ func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
 		return nil, fmt.Errorf("no positions: want one move sequence a line, such as 4453")
 	}
 	return out, nil
+}
+
+// MarshalText writes p as ParsePlies reads it.
+func (p Plies) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// A Choice is one way to choose a set of positions, and, in JSON, the
+// record of it that a dataset keeps: a sample by random play, a file of
+// move sequences, or every position up to a ply.
+type Choice struct {
+	From   string  `json:"from"`             // "sample", "file" or "max_ply"
+	Sample *Sample `json:"sample,omitempty"` // from a sample
+	File   string  `json:"file,omitempty"`   // from a file (see Open): its name as given
+	SHA256 string  `json:"sha256,omitempty"` // and the SHA-256 of what was read
+	MaxPly *int    `json:"max_ply,omitempty"`
+
+	read []game.Board // the file's positions, read by Open
+}
+
+// Open reads the file of positions of rl named name (see Read) and gives
+// the choice of them, so that a bad file is found before any work.
+func Open(rl rules.Rules, name string) (*Choice, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	bs, err := Read(rl, bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	sum := sha256.Sum256(data)
+	return &Choice{From: "file", File: name, SHA256: hex.EncodeToString(sum[:]), read: bs}, nil
+}
+
+// Boards gives the positions c chooses of rl's game, and the paths that
+// reach each where they were counted (every position up to a ply), -1
+// elsewhere. Workers and memory bound the enumeration up to a ply.
+func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory uint64) ([]game.Board, []int64, error) {
+	var bs []game.Board
+	var paths []int64
+	var err error
+	switch c.From {
+	case "sample":
+		bs, err = c.Sample.Draw(ctx, rl)
+	case "file":
+		bs = c.read
+	case "max_ply":
+		_, err = enumerate.ShallowEach(ctx, rl, *c.MaxPly, workers, memory, func(b game.Board, n int64) {
+			bs, paths = append(bs, b), append(paths, n)
+		})
+	default:
+		err = fmt.Errorf("positions from %q: want sample, file or max_ply", c.From)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	for len(paths) < len(bs) {
+		paths = append(paths, -1)
+	}
+	return bs, paths, nil
 }

@@ -1,0 +1,85 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/positions"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// choiceFlags choose a set of positions, answered one at a time, where a
+// command would otherwise take every position of the game: a sample by
+// random play, a file of move sequences, or every position up to a ply.
+type choiceFlags struct {
+	file, plies, oracle string
+	sample, maxPly      int
+	seed                uint64
+	quiet               bool
+}
+
+// bind adds the flags to c.
+func (cf *choiceFlags) bind(c *cobra.Command) {
+	fl := c.Flags()
+	fl.StringVar(&cf.file, "positions", "", "only the positions in this file: one move sequence a line, such as 4453 (Pons' benchmark format)")
+	fl.IntVar(&cf.sample, "sample", 0, "only this many positions, drawn by random play to --plies (reproducibly, see --seed)")
+	fl.Uint64Var(&cf.seed, "seed", 1, "with --sample: the seed of the random play")
+	fl.StringVar(&cf.plies, "plies", "", "with --sample: the ply of each position, drawn from a range such as 10-14, or one ply such as 8")
+	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample: only quiet positions (no immediate win, no line to stop), one of each symmetry class, as UCI's Connect-4 set")
+	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
+	fl.StringVar(&cf.oracle, "oracle", "auto",
+		"with a chosen set, who answers: table (the game solved exhaustively, once), search (one position at a time), or auto: the table where it fits, search otherwise")
+}
+
+// resolve gives the choice the flags make for rl's game, nil when they make
+// none.
+func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Choice, error) {
+	changed := c.Flags().Changed
+	var from []string
+	for _, name := range []string{"positions", "sample", "max-ply"} {
+		if changed(name) {
+			from = append(from, name)
+		}
+	}
+	if len(from) > 1 {
+		return nil, flagErrorf("--%s and --%s each choose the positions; give one of them", from[0], from[1])
+	}
+	for _, name := range []string{"seed", "plies", "quiet-positions"} {
+		if changed(name) && !changed("sample") {
+			return nil, flagErrorf("--%s goes with --sample N, which draws positions by random play", name)
+		}
+	}
+	if len(from) == 0 {
+		if changed("oracle") {
+			return nil, flagErrorf("--oracle answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N")
+		}
+		return nil, nil
+	}
+	switch cells := rl.Spec().Cells(); from[0] {
+	case "positions":
+		ch, err := positions.Open(rl, cf.file)
+		if err != nil {
+			return nil, flagErrorf("--positions: %w; name a file of move sequences, one a line, such as 4453", err)
+		}
+		return ch, nil
+	case "max-ply":
+		if cf.maxPly < 0 || cf.maxPly > cells {
+			return nil, flagErrorf("--max-ply %d is not a ply of a %d-cell board, want 0 to %d", cf.maxPly, cells, cells)
+		}
+		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly}, nil
+	}
+	return cf.sampleChoice(c, rl)
+}
+
+// sampleChoice validates --sample and the flags that go with it.
+func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*positions.Choice, error) {
+	if cf.sample < 1 {
+		return nil, flagErrorf("--sample %d is not a count of positions, want 1 or more", cf.sample)
+	}
+	if !c.Flags().Changed("plies") {
+		return nil, flagErrorf("--sample goes with --plies, the plies random play stops at, such as --plies 8 or --plies 10-14")
+	}
+	p, err := positions.ParsePlies(cf.plies, rl.Spec().Cells())
+	if err != nil {
+		return nil, flagErrorf("--plies: %w", err)
+	}
+	return &positions.Choice{From: "sample", Sample: &positions.Sample{N: cf.sample, Seed: cf.seed, Plies: p, Quiet: cf.quiet}}, nil
+}
