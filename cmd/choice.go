@@ -14,14 +14,21 @@ type choiceFlags struct {
 	sample, maxPly      int
 	seed                uint64
 	quiet               bool
+	// whole says that the command takes every position of a solved game
+	// otherwise: there --sample without --plies draws among them.
+	whole bool
 }
 
 // bind adds the flags to c.
 func (cf *choiceFlags) bind(c *cobra.Command) {
 	fl := c.Flags()
+	sample := "only this many positions, drawn by random play to --plies (reproducibly, see --seed)"
+	if cf.whole {
+		sample = "only this many positions: drawn by random play to --plies, or without --plies among all the game's (reproducibly, see --seed)"
+	}
 	fl.StringVar(&cf.file, "positions", "", "only the positions in this file: one move sequence a line, such as 4453 (Pons' benchmark format)")
-	fl.IntVar(&cf.sample, "sample", 0, "only this many positions, drawn by random play to --plies (reproducibly, see --seed)")
-	fl.Uint64Var(&cf.seed, "seed", 1, "with --sample: the seed of the random play")
+	fl.IntVar(&cf.sample, "sample", 0, sample)
+	fl.Uint64Var(&cf.seed, "seed", 1, "with --sample: the seed of its choices")
 	fl.StringVar(&cf.plies, "plies", "", "with --sample: the ply of each position, drawn from a range such as 10-14, or one ply such as 8")
 	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample: only quiet positions (no immediate win, no line to stop), one of each symmetry class, as UCI's Connect-4 set")
 	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
@@ -43,9 +50,16 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		return nil, flagErrorf("--%s and --%s each choose the positions; give one of them", from[0], from[1])
 	}
 	for _, name := range []string{"seed", "plies", "quiet-positions"} {
-		if changed(name) && !changed("sample") {
+		// Where the whole game is taken, --seed has other draws to seed.
+		if changed(name) && !changed("sample") && !(cf.whole && name == "seed") {
 			return nil, flagErrorf("--%s goes with --sample N, which draws positions by random play", name)
 		}
+	}
+	if cf.whole && len(from) == 1 && from[0] == "sample" && !changed("plies") {
+		if cf.sample < 1 {
+			return nil, flagErrorf("--sample %d is not a count of positions, want 1 or more (or leave it out for all)", cf.sample)
+		}
+		from = nil // a sample of the whole game's positions
 	}
 	if len(from) == 0 {
 		if changed("oracle") {

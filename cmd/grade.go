@@ -8,6 +8,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -29,6 +31,12 @@ position's value (the accuracy: a perfect agent scores 100%), moves that are
 also best (the fastest win, the slowest loss), and blunders by kind: a win
 thrown to a draw or a loss, a draw thrown to a loss; the worst are drawn.
 
+Past the exhaustive limit, or to grade on positions of your own, --positions
+FILE (one move sequence a line, such as 4453), --sample N with --plies (N
+positions reached by random play, such as --plies 10-14) or --max-ply N choose
+the positions, each answered first by --oracle (search on Connect Four's
+7x6); those whose game is over are left out.
+
 --out FILE also writes every position's graded answer, one row each, as
 Parquet or CSV by the file's ending (docs/protocols.md has the columns).
 
@@ -45,10 +53,15 @@ too few or too many answers).`
 // GradeOptions are the options of grade.
 type GradeOptions struct {
 	GameOptions
-	Program     Program
-	Moves       protocol.MoveFormat
-	Sample      int
-	Seed        uint64
+	Program Program
+	Moves   protocol.MoveFormat
+	Sample  int    // without Choice: positions drawn among all the game's; 0 for all
+	Seed    uint64 // and the seed of the draw
+	// Choice, when not nil, chooses the positions instead, which Oracle
+	// answers: any board up to 64 cells.
+	Choice      *positions.Choice
+	Oracle      oracle.Oracle
+	Memory      uint64   // what the layers of --max-ply may take
 	MinAccuracy *float64 // nil when not asked
 	Games       int      // with --games: games against each opponent with each colour, instead of positions
 	Out         string   // with --out: the results file, one row per position
@@ -59,26 +72,23 @@ type GradeOptions struct {
 func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	opts := &GradeOptions{}
 	var prog programFlags
-	var sample sampleFlags
+	choice := choiceFlags{whole: true}
 	var moves string
 	var minAccuracy float64
 	c := &cobra.Command{
 		Use:     "grade [flags] -- PROGRAM [ARGS...]",
 		Short:   "Grade your agent's moves against perfect play on every position",
 		Long:    gradeHelp,
-		Example: "  tateti-lab grade -- python3 agent.py\n  tateti-lab grade --min-accuracy 99.5 --json -- ./agent\n  tateti-lab grade --gravity --size 4x4 --k 4 --move-format column --sample 2000 -- ./c4",
+		Example: "  tateti-lab grade -- python3 agent.py\n  tateti-lab grade --min-accuracy 99.5 --json -- ./agent\n  tateti-lab grade --gravity --size 4x4 --k 4 --move-format column --sample 2000 -- ./c4\n" +
+			"  tateti-lab grade --gravity --size 6x7 --k 4 --move-format column --sample 100 --plies 10-14 -- ./c4",
 		RunE: func(c *cobra.Command, args []string) error {
-			var err error
-			if opts.GameOptions, err = f.exhaustive(c); err != nil {
+			if err := opts.resolve(c, f, &choice); err != nil {
 				return err
 			}
+			var err error
 			if opts.Moves, err = moveFormat(moves, opts.GameOptions); err != nil {
 				return err
 			}
-			if err := sample.check(c); err != nil {
-				return err
-			}
-			opts.Sample, opts.Seed = sample.sample, sample.seed
 			if opts.MinAccuracy, err = percentage(c, "min-accuracy", minAccuracy); err != nil {
 				return err
 			}
@@ -99,12 +109,35 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	}
 	fl := c.Flags()
 	prog.bind(fl)
-	sample.bind(fl)
+	choice.bind(c)
 	bindMoveFormat(fl, &moves, "a move")
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
 	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")
 	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")
 	return c
+}
+
+// resolve validates the game and the positions: a chosen set (--positions,
+// --sample with --plies, --max-ply) on any board its oracle answers, or the
+// whole game's positions, or a sample of them, on a game to exhaust.
+func (opts *GradeOptions) resolve(c *cobra.Command, f *Factory, choice *choiceFlags) error {
+	var err error
+	if opts.GameOptions, err = f.options(c); err != nil {
+		return err
+	}
+	if opts.Choice, err = choice.resolve(c, opts.Rules); err != nil {
+		return err
+	}
+	if opts.Choice == nil {
+		opts.Sample, opts.Seed = choice.sample, choice.seed
+		opts.GameOptions, err = f.exhaustive(c)
+		return err
+	}
+	opts.Memory = f.Memory()
+	if opts.Oracle, err = oracle.ChooseMany(opts.Rules, choice.oracle, opts.Memory, opts.Workers); err != nil {
+		return flagError(err)
+	}
+	return nil
 }
 
 // percentage validates the percentage of the named flag: nil when the flag
@@ -128,7 +161,7 @@ func checkGames(c *cobra.Command, opts *GradeOptions) error {
 	if opts.Games < 1 {
 		return flagErrorf("--games %d is not a count of games, want 1 or more", opts.Games)
 	}
-	for _, name := range []string{"sample", "min-accuracy"} {
+	for _, name := range []string{"sample", "positions", "max-ply", "min-accuracy"} {
 		if c.Flags().Changed(name) {
 			return flagErrorf("--%s grades positions, and --games plays games; give one of them", name)
 		}
@@ -162,7 +195,7 @@ func runGrade(opts *GradeOptions) error {
 		return show(opts.GameOptions, r, true, func(w io.Writer) error { report.Games(w, r); return nil })
 	}
 	a.Keep = opts.Out != ""
-	r, err := a.Grade(opts.Ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
+	r, err := gradePositions(opts, a)
 	if err != nil {
 		return err
 	}
@@ -172,4 +205,21 @@ func runGrade(opts *GradeOptions) error {
 		}
 	}
 	return show(opts.GameOptions, r, r.Passed, func(w io.Writer) error { report.Grade(w, r); return nil })
+}
+
+// gradePositions grades the agent on the whole game's positions, or on the
+// chosen set, answered first.
+func gradePositions(opts *GradeOptions, a *grade.Agent) (*grade.Result, error) {
+	if opts.Choice == nil {
+		return a.Grade(opts.Ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
+	}
+	bs, _, err := opts.Choice.Boards(opts.Ctx, opts.Rules, opts.Workers, opts.Memory)
+	if err != nil {
+		return nil, err
+	}
+	as, err := oracle.All(opts.Ctx, opts.Oracle, opts.Rules, bs, "grade")
+	if err != nil {
+		return nil, err
+	}
+	return a.GradeAnalysed(opts.Ctx, opts.Rules, as, opts.MinAccuracy)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/bits"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -126,6 +127,9 @@ func TestGrade(t *testing.T) {
 		{"perfect agent passes", "agent-perfect", []string{"--min-accuracy", "100"}, 0, 100, 4520},
 		{"first empty cell", "agent-first", nil, 0, first, -1},
 		{"first empty cell fails", "agent-first", []string{"--min-accuracy", "99"}, 1, first, -1},
+		// The same positions chosen up to their last ply, answered by search.
+		{"first empty cell, by search", "agent-first", []string{"--max-ply", "9", "--oracle", "search"}, 0, first, -1},
+		{"perfect agent, by search", "agent-perfect", []string{"--max-ply", "9", "--oracle", "search"}, 0, 100, 4520},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -182,6 +186,40 @@ func TestGradeIllegal(t *testing.T) {
 	}
 	if !strings.Contains(out, "answered \"0\": illegal: cell 0 is not the lowest empty cell of its column") {
 		t.Fatalf("stdout does not draw an illegal answer:\n%s", out)
+	}
+}
+
+// Past the exhaustive limit an agent is graded on a chosen set, answered by
+// search: Connect Four positions from a file in Pons' format. The agent that
+// answers the first empty cell plays illegal moves there, reported with the
+// board and no state id.
+func TestGradeConnectFour(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "positions.txt")
+	if err := os.WriteFile(file, []byte("2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, role string
+		want       []string
+	}{
+		{"perfect agent", "agent-perfect", []string{"on 2 positions", "accuracy: 100.00% of moves keep the value; 100.00% are best moves"}},
+		{"first empty cell", "agent-empty", []string{"on 2 positions", "answered \"0\": illegal: cell 0 is not the lowest empty cell of its column", "accuracy: 50.00%"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := fakeRun(t, tt.role, "", "grade", "--gravity", "--size", "6x7", "--k", "4", "--positions", file, "--", self(t))
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+			}
+			for _, want := range tt.want {
+				if !strings.Contains(out, want) {
+					t.Errorf("stdout lacks %q:\n%s", want, out)
+				}
+			}
+			if strings.Contains(out, "(state ") {
+				t.Errorf("a 42-cell board has no state id, and the report names one:\n%s", out)
+			}
+		})
 	}
 }
 
@@ -252,6 +290,9 @@ func TestProgramUsage(t *testing.T) {
 		{"results with a solver", []string{"verify", "solver", "--results", "a,b,c,d", "--", self(t)}, "unknown flag: --results"},
 		{"sample without a program", []string{"verify", "--sample", "10"}, "unknown flag: --sample"},
 		{"negative sample", []string{"grade", "--sample", "-1", "--", "x"}, "--sample -1 is not a count"},
+		{"games on chosen positions", []string{"grade", "--games", "3", "--max-ply", "2", "--", "x"}, "--max-ply grades positions, and --games plays games"},
+		{"connect four whole", []string{"grade", "--gravity", "--size", "6x7", "--k", "4", "--", "x"}, "too many"},
+		{"plies without a sample", []string{"grade", "--plies", "3", "--", "x"}, "--plies goes with --sample N"},
 		{"grade without an agent", []string{"grade"}, "the program is missing: give it and its arguments after --, such as tateti-lab grade -- python3 prog.py"},
 		{"accuracy past 100", []string{"grade", "--min-accuracy", "150", "--", self(t)}, "--min-accuracy 150 is not a percentage"},
 		{"accuracy not a number", []string{"grade", "--min-accuracy", "NaN", "--", self(t)}, "--min-accuracy NaN is not a percentage"},

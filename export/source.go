@@ -3,11 +3,9 @@ package export
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -105,17 +103,14 @@ type Chosen struct {
 // where not negative, is the count of paths that reach board i. A position
 // o cannot settle fails the whole.
 func Label(ctx context.Context, rl rules.Rules, o oracle.Oracle, boards []game.Board, paths []int64, choice positions.Choice) (Source, error) {
-	as := make([]solve.Analysis, len(boards))
-	for i, b := range boards {
-		progress.Tell(ctx, "export", fmt.Sprintf("%d of %d positions answered", i, len(boards)))
-		a, err := o.Analyze(ctx, b)
-		if err != nil {
-			return nil, fmt.Errorf("position %s: %w", rl.Spec().Format(b), err)
-		}
+	as, err := oracle.All(ctx, o, rl, boards, "export")
+	if err != nil {
+		return nil, err
+	}
+	for i := range as {
 		if paths[i] >= 0 {
-			a.Paths = paths[i]
+			as[i].Paths = paths[i]
 		}
-		as[i] = a
 	}
 	about := Chosen{Choice: choice}
 	if len(as) > 0 {

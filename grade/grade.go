@@ -16,6 +16,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -50,12 +51,12 @@ type PlyTally struct {
 
 // Example is one answer that lost something, drawn in the report.
 type Example struct {
-	Board    string `json:"board"`
-	StateID  uint64 `json:"state_id"`
-	Answer   string `json:"answer"`
-	Kind     string `json:"kind"`     // illegal, win_to_loss, win_to_draw, draw_to_loss
-	Why      string `json:"why"`      // for an illegal answer, what is wrong with it
-	Expected string `json:"expected"` // a best move, in the agent's move format
+	Board    string  `json:"board"`
+	StateID  *uint64 `json:"state_id"` // null past 40 cells
+	Answer   string  `json:"answer"`
+	Kind     string  `json:"kind"`     // illegal, win_to_loss, win_to_draw, draw_to_loss
+	Why      string  `json:"why"`      // for an illegal answer, what is wrong with it
+	Expected string  `json:"expected"` // a best move, in the agent's move format
 }
 
 // Report is an agent graded on a set of positions.
@@ -72,21 +73,63 @@ type Report struct {
 // MaxExamples is how many of the worst answers a report keeps.
 const MaxExamples = 5
 
-// Run asks the agent for a move in each position (indices into sol's
-// enumeration; their games must not be over) and grades the answers. A
-// failure of the program is an *extproc.ProgramError; when ctx is cancelled
-// Run gives ctx's error.
-func (a *Agent) Run(ctx context.Context, sol *solve.Result, positions []int) (*Report, error) {
-	e := sol.Enum
-	rs := e.Rules.Spec()
+// Truth is the positions an agent is graded on, with perfect play: the
+// whole solved game's (Solved) or analysed positions' (Analysed).
+type Truth interface {
+	// Len is the number of positions.
+	Len() int
+	// Board is position k's board.
+	Board(k int) game.Board
+	// Position gives position k: its board, its value for X, and every
+	// legal move with its child's value, best ones marked, in cell order
+	// (reusing buf).
+	Position(k int, buf []solve.Move) (game.Board, int8, []solve.Move)
+}
+
+// Solved is the truth of positions of the solved game sol, by their indices.
+func Solved(sol *solve.Result, positions []int) Truth { return solvedTruth{sol, positions} }
+
+type solvedTruth struct {
+	sol *solve.Result
+	at  []int
+}
+
+func (t solvedTruth) Len() int               { return len(t.at) }
+func (t solvedTruth) Board(k int) game.Board { return t.sol.Enum.Board(t.at[k]) }
+func (t solvedTruth) Position(k int, buf []solve.Move) (game.Board, int8, []solve.Move) {
+	i := t.at[k]
+	return t.sol.Enum.Board(i), t.sol.Value[i], t.sol.AppendMoves(buf[:0], i)
+}
+
+// Analysed is the truth of analysed positions, in their order; each must
+// be settled and its game not over.
+func Analysed(as []solve.Analysis) Truth { return analysedTruth(as) }
+
+type analysedTruth []solve.Analysis
+
+func (t analysedTruth) Len() int               { return len(t) }
+func (t analysedTruth) Board(k int) game.Board { return t[k].Board }
+func (t analysedTruth) Position(k int, _ []solve.Move) (game.Board, int8, []solve.Move) {
+	return t[k].Board, t[k].Value, t[k].Moves
+}
+
+// Run asks the agent for a move in each position of truth, a position of
+// rl's game whose game is not over, and grades the answers. A failure of
+// the program is an *extproc.ProgramError; when ctx is cancelled Run gives
+// ctx's error.
+func (a *Agent) Run(ctx context.Context, rl rules.Rules, truth Truth) (*Report, error) {
+	rs := rl.Spec()
 	rep := &Report{Program: strings.Join(a.Argv, " "), Worst: []Example{}}
 	byPly := make([]PlyTally, rs.Cells()+1)
 	var worst []Example
-	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", len(positions),
-		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, e.Board(positions[k])) },
+	var buf []solve.Move
+	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", truth.Len(),
+		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, truth.Board(k)) },
 		func(k int, text string) error {
-			i := positions[k]
-			row, ex := a.grade(sol, i, strings.TrimSpace(text), &rep.Overall, &byPly[e.Board(i).Ply()].Tally)
+			var b game.Board
+			var v int8
+			b, v, buf = truth.Position(k, buf)
+			row, ex := a.grade(rl, b, v, buf, strings.TrimSpace(text), &rep.Overall, &byPly[b.Ply()].Tally)
 			if ex != nil {
 				worst = append(worst, *ex)
 			}
@@ -114,18 +157,22 @@ func (a *Agent) Run(ctx context.Context, sol *solve.Result, positions []int) (*R
 
 var severity = map[string]int{"illegal": 0, "win_to_loss": 1, "win_to_draw": 2, "draw_to_loss": 3}
 
-// grade judges the answer text to position i into both tallies, gives its
-// row, and an example when the answer lost something.
-func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) (Graded, *Example) {
-	e := sol.Enum
-	b := e.Board(i)
-	s := e.Rules.Spec().Spec
+// grade judges the answer text to the position b of value v (for X), whose
+// moves are ms, into both tallies, gives its row, and an example when the
+// answer lost something.
+func (a *Agent) grade(rl rules.Rules, b game.Board, v int8, ms []solve.Move, text string, tallies ...*Tally) (Graded, *Example) {
+	s := rl.Spec().Spec
 	sign := solve.Sign(b.ToMove())
-	row := Graded{StateID: int64(game.ID(b)), Board: s.Format(b), Ply: int8(b.Ply()), Answer: game.Echo(text), ValueBefore: sign * sol.Value[i]}
-	ex := &Example{Board: row.Board, StateID: game.ID(b), Answer: row.Answer, Expected: a.Moves.Format(s, firstBest(sol, i))}
-	cell, err := a.Moves.Parse(e.Rules, b, text)
-	if err == nil && e.Rules.Moves(b)>>cell&1 == 0 {
-		err = illegal(e.Rules.Spec().Gravity, b, cell)
+	row := Graded{Board: s.Format(b), Ply: int8(b.Ply()), Answer: game.Echo(text), ValueBefore: sign * v}
+	ex := &Example{Board: row.Board, Answer: row.Answer, Expected: a.Moves.Format(s, firstBest(ms))}
+	if s.HasIDs() {
+		id := game.ID(b)
+		row.StateID, ex.StateID = new(int64(id)), &id
+	}
+	cell, err := a.Moves.Parse(rl, b, text)
+	j := slices.IndexFunc(ms, func(m solve.Move) bool { return m.Cell == cell })
+	if err == nil && j < 0 {
+		err = illegal(rl.Spec().Gravity, b, cell)
 	}
 	if err != nil {
 		ex.Kind, ex.Why = "illegal", err.Error()
@@ -136,9 +183,8 @@ func (a *Agent) grade(sol *solve.Result, i int, text string, tallies ...*Tally) 
 		}
 		return row, ex
 	}
-	j, _ := e.Lookup(game.ID(b.Play(cell, b.ToMove())))
-	before, after := row.ValueBefore, sign*sol.Value[j] // for the side to move
-	best := sol.Best[i]>>cell&1 == 1
+	before, after := row.ValueBefore, sign*ms[j].Value // for the side to move
+	best := ms[j].Best
 	move := int8(cell)
 	row.Move, row.ValueAfter, row.IsBest = &move, &after, best
 	for _, t := range tallies {
@@ -169,10 +215,11 @@ func illegal(gravity bool, b game.Board, cell int) error {
 	return fmt.Errorf("cell %d is not a legal move", cell)
 }
 
-func firstBest(sol *solve.Result, i int) int {
-	for c := range sol.Enum.Rules.Spec().Cells() {
-		if sol.Best[i]>>c&1 == 1 {
-			return c
+// firstBest is the cell of the first best move of ms; -1 when none is.
+func firstBest(ms []solve.Move) int {
+	for _, m := range ms {
+		if m.Best {
+			return m.Cell
 		}
 	}
 	return -1

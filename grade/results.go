@@ -14,7 +14,7 @@ import (
 // Graded is one answer of an agent, graded: a row of the results file of
 // grade --out. Values are for the side to move.
 type Graded struct {
-	StateID     int64  `parquet:"state_id,delta"`
+	StateID     *int64 `parquet:"state_id,optional"` // null past 40 cells
 	Board       string `parquet:"board,plain"`
 	Ply         int8   `parquet:"ply,dict"`
 	Answer      string `parquet:"answer,plain"`  // as the agent wrote it
@@ -60,7 +60,11 @@ func writeCSV(buf *bytes.Buffer, rows []Graded) error {
 		return strconv.Itoa(int(*v))
 	}
 	for _, r := range rows {
-		w.Write([]string{strconv.FormatInt(r.StateID, 10), r.Board, strconv.Itoa(int(r.Ply)), r.Answer, opt(r.Move), r.Kind,
+		id := ""
+		if r.StateID != nil {
+			id = strconv.FormatInt(*r.StateID, 10)
+		}
+		w.Write([]string{id, r.Board, strconv.Itoa(int(r.Ply)), r.Answer, opt(r.Move), r.Kind,
 			strconv.FormatBool(r.IsBest), strconv.Itoa(int(r.ValueBefore)), opt(r.ValueAfter)})
 	}
 	w.Flush()

@@ -2,6 +2,8 @@ package grade
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -26,7 +28,23 @@ func (a *Agent) Grade(ctx context.Context, rl rules.Rules, sample int, seed uint
 	if err != nil {
 		return nil, err
 	}
-	rep, err := a.Run(ctx, sol, protocol.Choose(sol.Positions(false), sample, seed))
+	return a.verdict(ctx, rl, Solved(sol, protocol.Choose(sol.Positions(false), sample, seed)), minAccuracy)
+}
+
+// GradeAnalysed grades the agent on the analysed positions as of rl's
+// game, those whose game is not over, in their order, as Grade does.
+func (a *Agent) GradeAnalysed(ctx context.Context, rl rules.Rules, as []solve.Analysis, minAccuracy *float64) (*Result, error) {
+	going := slices.DeleteFunc(slices.Clone(as), func(a solve.Analysis) bool { return a.Status.Terminal() })
+	if len(going) == 0 {
+		return nil, fmt.Errorf("none of the %d positions is in progress, and an agent is asked for moves only where the game goes on", len(as))
+	}
+	return a.verdict(ctx, rl, Analysed(going), minAccuracy)
+}
+
+// verdict grades the agent on truth, and passes it unless minAccuracy is
+// asked and not met.
+func (a *Agent) verdict(ctx context.Context, rl rules.Rules, truth Truth, minAccuracy *float64) (*Result, error) {
+	rep, err := a.Run(ctx, rl, truth)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -130,4 +131,19 @@ func (s *solved) Analyze(ctx context.Context, b game.Board) (solve.Analysis, err
 		return solve.Analysis{}, fmt.Errorf("%s is not in the solved game: a bug", s.rl.Spec().Format(b))
 	}
 	return s.r.Analysis(i), nil
+}
+
+// All asks o for each of boards in turn, telling progress as phase, and
+// gives their analyses in the same order. A position o cannot settle fails
+// the whole, naming it.
+func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string) ([]solve.Analysis, error) {
+	as := make([]solve.Analysis, len(boards))
+	for i, b := range boards {
+		progress.Tell(ctx, phase, fmt.Sprintf("%d of %d positions answered", i, len(boards)))
+		var err error
+		if as[i], err = o.Analyze(ctx, b); err != nil {
+			return nil, fmt.Errorf("position %s: %w", rl.Spec().Format(b), err)
+		}
+	}
+	return as, nil
 }

@@ -30,7 +30,11 @@ func Grade(w io.Writer, v *grade.Result) {
 			if ex.Why != "" {
 				what += ": " + ex.Why
 			}
-			drawBoard(w, ex.Board, fmt.Sprintf("%s (state %d)", ex.Board, ex.StateID), what, "a best move: "+ex.Expected)
+			title := ex.Board
+			if ex.StateID != nil {
+				title += fmt.Sprintf(" (state %d)", *ex.StateID)
+			}
+			drawBoard(w, ex.Board, title, what, "a best move: "+ex.Expected)
 		}
 	}
 	if len(r.Worst) == 0 {
