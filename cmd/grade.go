@@ -76,9 +76,9 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	var moves string
 	var minAccuracy float64
 	c := &cobra.Command{
-		Use:     "grade [flags] -- PROGRAM [ARGS...]",
-		Short:   "Grade your agent's moves against perfect play on every position",
-		Long:    gradeHelp,
+		Use:   "grade [flags] -- PROGRAM [ARGS...]",
+		Short: "Grade your agent's moves against perfect play on every position",
+		Long:  gradeHelp,
 		Example: "  tateti-lab grade -- python3 agent.py\n  tateti-lab grade --min-accuracy 99.5 --json -- ./agent\n  tateti-lab grade --gravity --size 4x4 --k 4 --move-format column --sample 2000 -- ./c4\n" +
 			"  tateti-lab grade --gravity --size 6x7 --k 4 --move-format column --sample 100 --plies 10-14 -- ./c4",
 		RunE: func(c *cobra.Command, args []string) error {
