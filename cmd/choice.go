@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // choiceFlags choose a set of positions, answered one at a time, where a
@@ -96,4 +98,46 @@ func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*position
 		return nil, flagErrorf("--plies: %w", err)
 	}
 	return &positions.Choice{From: "sample", Sample: &positions.Sample{N: cf.sample, Seed: cf.seed, Plies: p, Quiet: cf.quiet}}, nil
+}
+
+// ChosenSet is a chosen set of positions and who answers them; a nil
+// Choice chooses none, and the command takes the whole game.
+type ChosenSet struct {
+	Choice *positions.Choice
+	Oracle oracle.Oracle
+	Memory uint64 // what the layers of --max-ply may take
+}
+
+// options validates the game flags and the choice: with a chosen set, any
+// board its oracle answers; without, a game to exhaust.
+func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, ChosenSet, error) {
+	g, err := f.options(c)
+	if err != nil {
+		return g, ChosenSet{}, err
+	}
+	var cs ChosenSet
+	if cs.Choice, err = cf.resolve(c, g.Rules); err != nil {
+		return g, cs, err
+	}
+	if cs.Choice == nil {
+		g, err = f.exhaustive(c)
+		return g, cs, err
+	}
+	cs.Memory = f.Memory()
+	if cs.Oracle, err = oracle.ChooseMany(g.Rules, cf.oracle, cs.Memory, g.Workers); err != nil {
+		return g, cs, flagError(err)
+	}
+	return g, cs, nil
+}
+
+// answer chooses the positions and asks the oracle for each, telling
+// progress as phase; it gives their analyses and their paths where
+// counted (-1 elsewhere).
+func (cs ChosenSet) answer(g GameOptions, phase string) ([]solve.Analysis, []int64, error) {
+	bs, paths, err := cs.Choice.Boards(g.Ctx, g.Rules, g.Workers, cs.Memory)
+	if err != nil {
+		return nil, nil, err
+	}
+	as, err := oracle.All(g.Ctx, cs.Oracle, g.Rules, bs, phase)
+	return as, paths, err
 }

@@ -7,8 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
-	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -18,11 +16,9 @@ type ExportOptions struct {
 	GameOptions
 	Out     string
 	Formats []string
-	// Choice, when not nil, chooses the positions written, which Oracle
-	// answers; nil writes every reachable position.
-	Choice *positions.Choice
-	Oracle oracle.Oracle
-	Memory uint64 // what the layers of --max-ply may take
+	// ChosenSet, when its Choice is not nil, chooses the positions
+	// written; otherwise every reachable position is.
+	ChosenSet
 }
 
 // NewCmdExport builds export; runF, when not nil, runs instead of the
@@ -67,7 +63,8 @@ and its text keys the tables (see data/README.md). manifest.json's
 			if err := export.CheckTarget(opts.Out); err != nil {
 				return flagErrorf("--out: %w", err)
 			}
-			if err := opts.resolve(c, f, &choice); err != nil {
+			var err error
+			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
 				return err
 			}
 			if runF != nil {
@@ -80,27 +77,6 @@ and its text keys the tables (see data/README.md). manifest.json's
 	c.Flags().StringSliceVar(&opts.Formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
 	choice.bind(c)
 	return c
-}
-
-// resolve validates the game and the chosen set, if any: the whole game
-// must be one to exhaust; a chosen set takes any board its oracle answers.
-func (opts *ExportOptions) resolve(c *cobra.Command, f *Factory, choice *choiceFlags) error {
-	var err error
-	if opts.GameOptions, err = f.options(c); err != nil {
-		return err
-	}
-	if opts.Choice, err = choice.resolve(c, opts.Rules); err != nil {
-		return err
-	}
-	if opts.Choice == nil {
-		opts.GameOptions, err = f.exhaustive(c)
-		return err
-	}
-	opts.Memory = f.Memory()
-	if opts.Oracle, err = oracle.ChooseMany(opts.Rules, choice.oracle, opts.Memory, opts.Workers); err != nil {
-		return flagError(err)
-	}
-	return nil
 }
 
 func runExport(opts *ExportOptions) error {
@@ -144,9 +120,9 @@ func exportSource(opts *ExportOptions) (export.Source, error) {
 		}
 		return export.Game(r), nil
 	}
-	bs, paths, err := opts.Choice.Boards(opts.Ctx, opts.Rules, opts.Workers, opts.Memory)
+	as, paths, err := opts.answer(opts.GameOptions, "export")
 	if err != nil {
 		return nil, err
 	}
-	return export.Label(opts.Ctx, opts.Rules, opts.Oracle, bs, paths, *opts.Choice)
+	return export.Label(opts.Rules, as, paths, *opts.Choice), nil
 }

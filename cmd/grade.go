@@ -8,8 +8,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
-	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -57,11 +55,9 @@ type GradeOptions struct {
 	Moves   protocol.MoveFormat
 	Sample  int    // without Choice: positions drawn among all the game's; 0 for all
 	Seed    uint64 // and the seed of the draw
-	// Choice, when not nil, chooses the positions instead, which Oracle
-	// answers: any board up to 64 cells.
-	Choice      *positions.Choice
-	Oracle      oracle.Oracle
-	Memory      uint64   // what the layers of --max-ply may take
+	// ChosenSet, when its Choice is not nil, chooses the positions
+	// instead: any board up to 64 cells.
+	ChosenSet
 	MinAccuracy *float64 // nil when not asked
 	Games       int      // with --games: games against each opponent with each colour, instead of positions
 	Out         string   // with --out: the results file, one row per position
@@ -82,10 +78,11 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 		Example: "  tateti-lab grade -- python3 agent.py\n  tateti-lab grade --min-accuracy 99.5 --json -- ./agent\n  tateti-lab grade --gravity --size 4x4 --k 4 --move-format column --sample 2000 -- ./c4\n" +
 			"  tateti-lab grade --gravity --size 6x7 --k 4 --move-format column --sample 100 --plies 10-14 -- ./c4",
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := opts.resolve(c, f, &choice); err != nil {
+			var err error
+			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
 				return err
 			}
-			var err error
+			opts.Sample, opts.Seed = choice.sample, choice.seed
 			if opts.Moves, err = moveFormat(moves, opts.GameOptions); err != nil {
 				return err
 			}
@@ -115,29 +112,6 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")
 	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")
 	return c
-}
-
-// resolve validates the game and the positions: a chosen set (--positions,
-// --sample with --plies, --max-ply) on any board its oracle answers, or the
-// whole game's positions, or a sample of them, on a game to exhaust.
-func (opts *GradeOptions) resolve(c *cobra.Command, f *Factory, choice *choiceFlags) error {
-	var err error
-	if opts.GameOptions, err = f.options(c); err != nil {
-		return err
-	}
-	if opts.Choice, err = choice.resolve(c, opts.Rules); err != nil {
-		return err
-	}
-	if opts.Choice == nil {
-		opts.Sample, opts.Seed = choice.sample, choice.seed
-		opts.GameOptions, err = f.exhaustive(c)
-		return err
-	}
-	opts.Memory = f.Memory()
-	if opts.Oracle, err = oracle.ChooseMany(opts.Rules, choice.oracle, opts.Memory, opts.Workers); err != nil {
-		return flagError(err)
-	}
-	return nil
 }
 
 // percentage validates the percentage of the named flag: nil when the flag
@@ -213,11 +187,7 @@ func gradePositions(opts *GradeOptions, a *grade.Agent) (*grade.Result, error) {
 	if opts.Choice == nil {
 		return a.Grade(opts.Ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
 	}
-	bs, _, err := opts.Choice.Boards(opts.Ctx, opts.Rules, opts.Workers, opts.Memory)
-	if err != nil {
-		return nil, err
-	}
-	as, err := oracle.All(opts.Ctx, opts.Oracle, opts.Rules, bs, "grade")
+	as, _, err := opts.answer(opts.GameOptions, "grade")
 	if err != nil {
 		return nil, err
 	}

@@ -49,24 +49,6 @@ func (p *programFlags) parse(c *cobra.Command, args []string) (Program, error) {
 	return out, err
 }
 
-// sampleFlags choose the positions a solver or an agent is sent.
-type sampleFlags struct {
-	sample int
-	seed   uint64
-}
-
-func (s *sampleFlags) bind(f *pflag.FlagSet) {
-	f.IntVar(&s.sample, "sample", 0, "send only this many positions, chosen at random (reproducibly, see --seed)")
-	f.Uint64Var(&s.seed, "seed", 1, "with --sample: the seed that chooses the positions")
-}
-
-func (s *sampleFlags) check(c *cobra.Command) error {
-	if s.sample < 0 || (s.sample == 0 && c.Flags().Changed("sample")) {
-		return flagErrorf("--sample %d is not a count of positions, want 1 or more (or leave it out for all)", s.sample)
-	}
-	return nil
-}
-
 // bindMoveFormat adds --move-format: how the program writes what.
 func bindMoveFormat(f *pflag.FlagSet, p *string, what string) {
 	f.StringVar(p, "move-format", "cell", "how the program writes "+what+": cell, row,col, column-major, under --gravity column; or openspiel, pettingzoo for their actions")

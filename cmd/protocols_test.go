@@ -30,6 +30,11 @@ func fakeRun(t *testing.T, role, fault string, args ...string) (stdout, stderr s
 }
 
 func TestVerifySolver(t *testing.T) {
+	c4 := filepath.Join(t.TempDir(), "positions.txt")
+	if err := os.WriteFile(c4, []byte("2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	connectFour := []string{"--gravity", "--size", "6x7", "--k", "4", "--positions", c4}
 	tests := []struct {
 		name   string
 		role   string
@@ -45,6 +50,10 @@ func TestVerifySolver(t *testing.T) {
 		{"a depth error", "solver-depth", []string{"--check", "value,depth"}, 1, "a line of perfect play:"},
 		{"a sample", "solver", []string{"--sample", "100", "--seed", "3"}, 0, "ok: the program agrees on all 100 positions"},
 		{"misère gravity", "solver", []string{"--misere", "--gravity", "--size", "4x3", "--check", "value,depth,best"}, 0, "ok: the program agrees on all"},
+		{"every position, by search", "solver", []string{"--max-ply", "9", "--oracle", "search", "--check", "value,depth,best"}, 0, "ok: the program agrees on all 4,520 positions"},
+		{"a sample by random play", "solver", []string{"--sample", "50", "--plies", "3-6", "--check", "value,depth,best"}, 0, "ok: the program agrees on all 50 positions"},
+		{"connect four from a file", "solver", append([]string{"--check", "value,depth,best"}, connectFour...), 0, "ok: the program agrees on all 2 positions"},
+		{"connect four, a depth error", "solver-depth", append([]string{"--check", "value,depth"}, connectFour...), 1, "XXXOOXX (ply 34)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -87,6 +87,9 @@ type VerifySolverOptions struct {
 	Check     external.Check
 	Moves     protocol.MoveFormat
 	Selection external.Selection
+	// ChosenSet, when its Choice is not nil, chooses the positions
+	// instead: any board up to 64 cells.
+	ChosenSet
 }
 
 // NewCmdVerifySolver builds verify solver; runF, when not nil, runs instead
@@ -94,7 +97,7 @@ type VerifySolverOptions struct {
 func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobra.Command {
 	opts := &VerifySolverOptions{}
 	var prog programFlags
-	var sample sampleFlags
+	choice := choiceFlags{whole: true}
 	var values, check, moves string
 	c := &cobra.Command{
 		Use:   "solver [flags] -- PROGRAM [ARGS...]",
@@ -109,12 +112,18 @@ position whose game is not over, with --all-boards the finished ones too, or
 a reproducible --sample N --seed S. Disagreements are counted by ply and the
 first are drawn with the expected answer and a line of perfect play.
 
+Past the exhaustive limit, or to test on positions of your own, --positions
+FILE (one move sequence a line, such as 4453), --sample N with --plies (N
+positions reached by random play, such as --plies 10-14) or --max-ply N choose
+the positions, each answered first by --oracle (search on Connect Four's 7x6).
+
 Timeouts and exit codes are as for verify checker; docs/protocols.md has the
 protocol and examples.`,
-		Example: "  tateti-lab verify solver --check value,depth,best -- python3 solver.py\n  tateti-lab verify solver --size 4x4 --sample 1000 --seed 7 -- python3 solver.py",
+		Example: "  tateti-lab verify solver --check value,depth,best -- python3 solver.py\n  tateti-lab verify solver --size 4x4 --sample 1000 --seed 7 -- python3 solver.py\n" +
+			"  tateti-lab verify solver --gravity --size 6x7 --k 4 --positions Test_L3_R1 -- ./c4solver",
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
-			if opts.GameOptions, err = f.exhaustive(c); err != nil {
+			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
 				return err
 			}
 			toks, err := protocol.Tokens(values, 3, "X wins, draw, O wins")
@@ -128,10 +137,7 @@ protocol and examples.`,
 			if opts.Moves, err = moveFormat(moves, opts.GameOptions); err != nil {
 				return err
 			}
-			if err := sample.check(c); err != nil {
-				return err
-			}
-			opts.Selection.Sample, opts.Selection.Seed = sample.sample, sample.seed
+			opts.Selection.Sample, opts.Selection.Seed = choice.sample, choice.seed
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
@@ -143,7 +149,7 @@ protocol and examples.`,
 	}
 	f2 := c.Flags()
 	prog.bind(f2)
-	sample.bind(f2)
+	choice.bind(c)
 	f2.StringVar(&values, "values", "1,0,-1", "the tokens for X wins, draw and O wins")
 	f2.StringVar(&check, "check", "value", "what to compare: value, and depth and best if named, such as value,depth,best")
 	bindMoveFormat(f2, &moves, "a best move")
@@ -154,9 +160,22 @@ protocol and examples.`,
 func runVerifySolver(opts *VerifySolverOptions) error {
 	p := opts.Program
 	x := &external.Solver{Argv: p.Argv, Cells: p.Cells, Values: opts.Values, Check: opts.Check, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total}
-	r, err := x.Verify(opts.Ctx, opts.Rules, opts.Selection, opts.Workers)
+	r, err := verifySolver(opts, x)
 	if err != nil {
 		return err
 	}
 	return show(opts.GameOptions, r, r.OK, func(w io.Writer) error { report.Solver(w, r); return nil })
+}
+
+// verifySolver tests the solver on the whole game's positions, or on the
+// chosen set, answered first.
+func verifySolver(opts *VerifySolverOptions, x *external.Solver) (*external.SolverResult, error) {
+	if opts.Choice == nil {
+		return x.Verify(opts.Ctx, opts.Rules, opts.Selection, opts.Workers)
+	}
+	as, _, err := opts.answer(opts.GameOptions, "verify")
+	if err != nil {
+		return nil, err
+	}
+	return x.VerifyAnalysed(opts.Ctx, opts.Rules, as, opts.Selection.Terminal)
 }

@@ -2,11 +2,9 @@ package export
 
 import (
 	"cmp"
-	"context"
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -98,15 +96,11 @@ type Chosen struct {
 	Oracle string `json:"oracle"` // who answered: table or search
 }
 
-// Label asks o for each of boards of rl's game in turn, telling progress,
-// and gives them as a chosen set's source, which choice describes. paths[i],
-// where not negative, is the count of paths that reach board i. A position
-// o cannot settle fails the whole.
-func Label(ctx context.Context, rl rules.Rules, o oracle.Oracle, boards []game.Board, paths []int64, choice positions.Choice) (Source, error) {
-	as, err := oracle.All(ctx, o, rl, boards, "export")
-	if err != nil {
-		return nil, err
-	}
+// Label gives the analysed positions as of rl's game as a chosen set's
+// source, which choice describes; paths[i], where not negative, is the
+// count of paths that reach as[i], which the analysis did not count.
+func Label(rl rules.Rules, as []solve.Analysis, paths []int64, choice positions.Choice) Source {
+	as = slices.Clone(as)
 	for i := range as {
 		if paths[i] >= 0 {
 			as[i].Paths = paths[i]
@@ -116,7 +110,7 @@ func Label(ctx context.Context, rl rules.Rules, o oracle.Oracle, boards []game.B
 	if len(as) > 0 {
 		about.Oracle = as[0].Oracle
 	}
-	return Positions(rl, as, about), nil
+	return Positions(rl, as, about)
 }
 
 // Positions is the source of the analysed positions as, of the game rl,

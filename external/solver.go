@@ -3,7 +3,6 @@ package external
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/verify"
 )
@@ -82,7 +82,7 @@ type Answer struct {
 // of perfect play from it.
 type SolverDisagreement struct {
 	Board    string   `json:"board"`
-	StateID  uint64   `json:"state_id"`
+	StateID  *uint64  `json:"state_id"` // null past 40 cells
 	Ply      int      `json:"ply"`
 	Expected Answer   `json:"expected"`
 	Got      Answer   `json:"got"`
@@ -108,32 +108,33 @@ type SolverReport struct {
 	First     []SolverDisagreement `json:"first_disagreements"`
 }
 
-// Run sends the positions (indices into sol's enumeration, in order) to the
-// program and compares its answers with sol. A failure of the program is an
+// Run sends the positions of set, of rl's game, in order, to the program
+// and compares its answers with set's. A failure of the program is an
 // *extproc.ProgramError; when ctx is cancelled Run gives ctx's error.
-func (x *Solver) Run(ctx context.Context, sol *solve.Result, positions []int) (*SolverReport, error) {
-	e := sol.Enum
-	rs := e.Rules.Spec()
-	rep := &SolverReport{Program: strings.Join(x.Argv, " "), Check: x.Check.String(), Positions: int64(len(positions)), First: []SolverDisagreement{}}
+func (x *Solver) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*SolverReport, error) {
+	rs := rl.Spec()
+	rep := &SolverReport{Program: strings.Join(x.Argv, " "), Check: x.Check.String(), Positions: int64(set.Len()), First: []SolverDisagreement{}}
 	byPly := make([]PlyAgreement, rs.Cells()+1)
 	values := map[string]int8{x.Values[0]: 1, x.Values[1]: 0, x.Values[2]: -1}
-	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total}, "solver", len(positions),
-		func(dst []byte, k int) []byte { return x.Cells.AppendLine(dst, rs.Spec, e.Board(positions[k])) },
+	var buf []solve.Move
+	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total}, "solver", set.Len(),
+		func(dst []byte, k int) []byte { return x.Cells.AppendLine(dst, rs.Spec, set.Board(k)) },
 		func(k int, text string) error {
-			i := positions[k]
-			got, err := x.parse(sol, i, text, values)
+			b := set.Board(k)
+			got, err := x.parse(rl, b, text, values)
 			if err != nil {
 				return fmt.Errorf("answered %q to request %d: %w", game.Echo(text), k+1, err)
 			}
-			p := &byPly[e.Board(i).Ply()]
+			p := &byPly[b.Ply()]
 			p.Positions++
-			if want := x.expected(sol, i); x.same(want, got) {
+			var want Answer
+			if want, buf = x.expected(rs.Spec, set, k, buf); x.same(want, got) {
 				p.Agree++
 				rep.Agree++
 			} else {
 				p.Disagree++
 				rep.Disagree++
-				rep.First = verify.Keep(rep.First, x.disagreement(sol, i, want, got))
+				rep.First = verify.Keep(rep.First, x.disagreement(rs.Spec, set, k, want, got))
 			}
 			return nil
 		})
@@ -149,8 +150,8 @@ func (x *Solver) Run(ctx context.Context, sol *solve.Result, positions []int) (*
 	return rep, nil
 }
 
-// parse reads an answer to position i.
-func (x *Solver) parse(sol *solve.Result, i int, text string, values map[string]int8) (Answer, error) {
+// parse reads an answer to the position b.
+func (x *Solver) parse(rl rules.Rules, b game.Board, text string, values map[string]int8) (Answer, error) {
 	f := strings.Fields(text)
 	var a Answer
 	if len(f) == 0 {
@@ -173,42 +174,44 @@ func (x *Solver) parse(sol *solve.Result, i int, text string, values map[string]
 		a.Depth, f = &depth, f[1:]
 	}
 	if x.Check.Best {
-		b := sol.Enum.Board(i)
 		var cells []int
 		for _, tok := range f {
-			c, err := x.Moves.Parse(sol.Enum.Rules, b, tok)
+			c, err := x.Moves.Parse(rl, b, tok)
 			if err != nil {
 				return a, fmt.Errorf("best move: %w", err)
 			}
 			cells = append(cells, c)
 		}
 		slices.Sort(cells)
-		a.Best = x.format(sol, slices.Compact(cells))
+		a.Best = x.format(rl.Spec().Spec, slices.Compact(cells))
 	}
 	return a, nil
 }
 
-// expected gives the right answer for position i, with what is checked.
-func (x *Solver) expected(sol *solve.Result, i int) Answer {
-	a := Answer{Value: sol.Value[i]}
+// expected gives the right answer for position k of set, with what is
+// checked (reusing buf).
+func (x *Solver) expected(s game.Spec, set solve.Set, k int, buf []solve.Move) (Answer, []solve.Move) {
+	v, d, ms := set.Play(k, buf)
+	a := Answer{Value: v}
 	if x.Check.Depth {
-		d := sol.Depth[i]
 		a.Depth = &d
 	}
 	if x.Check.Best {
 		var cells []int
-		for m := uint64(sol.Best[i]); m != 0; m &= m - 1 {
-			cells = append(cells, bits.TrailingZeros64(m))
+		for _, m := range ms {
+			if m.Best {
+				cells = append(cells, m.Cell)
+			}
 		}
-		a.Best = x.format(sol, cells)
+		a.Best = x.format(s, cells)
 	}
-	return a
+	return a, ms
 }
 
-func (x *Solver) format(sol *solve.Result, cells []int) []string {
+func (x *Solver) format(s game.Spec, cells []int) []string {
 	out := []string{}
 	for _, c := range cells {
-		out = append(out, x.Moves.Format(sol.Enum.Rules.Spec().Spec, c))
+		out = append(out, x.Moves.Format(s, c))
 	}
 	return out
 }
@@ -217,8 +220,12 @@ func (x *Solver) same(a, b Answer) bool {
 	return a.Value == b.Value && (!x.Check.Depth || *a.Depth == *b.Depth) && (!x.Check.Best || slices.Equal(a.Best, b.Best))
 }
 
-func (x *Solver) disagreement(sol *solve.Result, i int, want, got Answer) SolverDisagreement {
-	b := sol.Enum.Board(i)
-	return SolverDisagreement{Board: sol.Enum.Rules.Spec().Format(b), StateID: game.ID(b), Ply: b.Ply(),
-		Expected: want, Got: got, BestLine: x.format(sol, sol.BestLine(i))}
+func (x *Solver) disagreement(s game.Spec, set solve.Set, k int, want, got Answer) SolverDisagreement {
+	b := set.Board(k)
+	d := SolverDisagreement{Board: s.Format(b), Ply: b.Ply(), Expected: want, Got: got, BestLine: x.format(s, set.BestLine(k))}
+	if s.HasIDs() {
+		id := game.ID(b)
+		d.StateID = &id
+	}
+	return d
 }

@@ -2,6 +2,8 @@ package external
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
@@ -59,8 +61,25 @@ func (x *Solver) Verify(ctx context.Context, rl rules.Rules, sel Selection, work
 	if err != nil {
 		return nil, err
 	}
-	positions := protocol.Choose(sol.Positions(sel.Terminal), sel.Sample, sel.Seed)
-	rep, err := x.Run(ctx, sol, positions)
+	return x.verdict(ctx, rl, sol.Set(protocol.Choose(sol.Positions(sel.Terminal), sel.Sample, sel.Seed)))
+}
+
+// VerifyAnalysed sends the solver the analysed positions as of rl's game,
+// in their order (with terminal, the finished ones too), and judges its
+// answers.
+func (x *Solver) VerifyAnalysed(ctx context.Context, rl rules.Rules, as []solve.Analysis, terminal bool) (*SolverResult, error) {
+	if !terminal {
+		as = slices.DeleteFunc(slices.Clone(as), func(a solve.Analysis) bool { return a.Status.Terminal() })
+	}
+	if len(as) == 0 {
+		return nil, fmt.Errorf("none of the positions is in progress; --all-boards sends the finished ones too")
+	}
+	return x.verdict(ctx, rl, solve.Analysed(as))
+}
+
+// verdict sends the solver set and judges its answers.
+func (x *Solver) verdict(ctx context.Context, rl rules.Rules, set solve.Set) (*SolverResult, error) {
+	rep, err := x.Run(ctx, rl, set)
 	if err != nil {
 		return nil, err
 	}

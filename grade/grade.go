@@ -73,62 +73,22 @@ type Report struct {
 // MaxExamples is how many of the worst answers a report keeps.
 const MaxExamples = 5
 
-// Truth is the positions an agent is graded on, with perfect play: the
-// whole solved game's (Solved) or analysed positions' (Analysed).
-type Truth interface {
-	// Len is the number of positions.
-	Len() int
-	// Board is position k's board.
-	Board(k int) game.Board
-	// Position gives position k: its board, its value for X, and every
-	// legal move with its child's value, best ones marked, in cell order
-	// (reusing buf).
-	Position(k int, buf []solve.Move) (game.Board, int8, []solve.Move)
-}
-
-// Solved is the truth of positions of the solved game sol, by their indices.
-func Solved(sol *solve.Result, positions []int) Truth { return solvedTruth{sol, positions} }
-
-type solvedTruth struct {
-	sol *solve.Result
-	at  []int
-}
-
-func (t solvedTruth) Len() int               { return len(t.at) }
-func (t solvedTruth) Board(k int) game.Board { return t.sol.Enum.Board(t.at[k]) }
-func (t solvedTruth) Position(k int, buf []solve.Move) (game.Board, int8, []solve.Move) {
-	i := t.at[k]
-	return t.sol.Enum.Board(i), t.sol.Value[i], t.sol.AppendMoves(buf[:0], i)
-}
-
-// Analysed is the truth of analysed positions, in their order; each must
-// be settled and its game not over.
-func Analysed(as []solve.Analysis) Truth { return analysedTruth(as) }
-
-type analysedTruth []solve.Analysis
-
-func (t analysedTruth) Len() int               { return len(t) }
-func (t analysedTruth) Board(k int) game.Board { return t[k].Board }
-func (t analysedTruth) Position(k int, _ []solve.Move) (game.Board, int8, []solve.Move) {
-	return t[k].Board, t[k].Value, t[k].Moves
-}
-
-// Run asks the agent for a move in each position of truth, a position of
-// rl's game whose game is not over, and grades the answers. A failure of
+// Run asks the agent for a move in each position of set, positions of rl's
+// game whose game is not over, and grades the answers. A failure of
 // the program is an *extproc.ProgramError; when ctx is cancelled Run gives
 // ctx's error.
-func (a *Agent) Run(ctx context.Context, rl rules.Rules, truth Truth) (*Report, error) {
+func (a *Agent) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Report, error) {
 	rs := rl.Spec()
 	rep := &Report{Program: strings.Join(a.Argv, " "), Worst: []Example{}}
 	byPly := make([]PlyTally, rs.Cells()+1)
 	var worst []Example
 	var buf []solve.Move
-	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", truth.Len(),
-		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, truth.Board(k)) },
+	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", set.Len(),
+		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, set.Board(k)) },
 		func(k int, text string) error {
-			var b game.Board
+			b := set.Board(k)
 			var v int8
-			b, v, buf = truth.Position(k, buf)
+			v, _, buf = set.Play(k, buf)
 			row, ex := a.grade(rl, b, v, buf, strings.TrimSpace(text), &rep.Overall, &byPly[b.Ply()].Tally)
 			if ex != nil {
 				worst = append(worst, *ex)

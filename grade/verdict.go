@@ -28,7 +28,7 @@ func (a *Agent) Grade(ctx context.Context, rl rules.Rules, sample int, seed uint
 	if err != nil {
 		return nil, err
 	}
-	return a.verdict(ctx, rl, Solved(sol, protocol.Choose(sol.Positions(false), sample, seed)), minAccuracy)
+	return a.verdict(ctx, rl, sol.Set(protocol.Choose(sol.Positions(false), sample, seed)), minAccuracy)
 }
 
 // GradeAnalysed grades the agent on the analysed positions as of rl's
@@ -38,13 +38,13 @@ func (a *Agent) GradeAnalysed(ctx context.Context, rl rules.Rules, as []solve.An
 	if len(going) == 0 {
 		return nil, fmt.Errorf("none of the %d positions is in progress, and an agent is asked for moves only where the game goes on", len(as))
 	}
-	return a.verdict(ctx, rl, Analysed(going), minAccuracy)
+	return a.verdict(ctx, rl, solve.Analysed(going), minAccuracy)
 }
 
-// verdict grades the agent on truth, and passes it unless minAccuracy is
+// verdict grades the agent on set, and passes it unless minAccuracy is
 // asked and not met.
-func (a *Agent) verdict(ctx context.Context, rl rules.Rules, truth Truth, minAccuracy *float64) (*Result, error) {
-	rep, err := a.Run(ctx, rl, truth)
+func (a *Agent) verdict(ctx context.Context, rl rules.Rules, set solve.Set, minAccuracy *float64) (*Result, error) {
+	rep, err := a.Run(ctx, rl, set)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/tateti-lab/tateti-lab/grade"
 )
@@ -32,7 +33,7 @@ func Grade(w io.Writer, v *grade.Result) {
 			}
 			title := ex.Board
 			if ex.StateID != nil {
-				title += fmt.Sprintf(" (state %d)", *ex.StateID)
+				title += " (" + strings.TrimSuffix(stateWords(ex.StateID), ", ") + ")"
 			}
 			drawBoard(w, ex.Board, title, what, "a best move: "+ex.Expected)
 		}

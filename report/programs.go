@@ -47,7 +47,7 @@ func Solver(w io.Writer, v *external.SolverResult) {
 	if r.Disagree > 0 {
 		fmt.Fprintln(w, "\nthe first disagreements:")
 		for _, d := range r.First {
-			drawBoard(w, d.Board, fmt.Sprintf("%s (state %d, ply %d)", d.Board, d.StateID, d.Ply),
+			drawBoard(w, d.Board, fmt.Sprintf("%s (%sply %d)", d.Board, stateWords(d.StateID), d.Ply),
 				"expected "+answerWords(d.Expected), "got      "+answerWords(d.Got),
 				"a line of perfect play: "+strings.Join(d.BestLine, " "))
 		}
@@ -67,4 +67,12 @@ func answerWords(a external.Answer) string {
 		s += ", best " + strings.Join(a.Best, " ")
 	}
 	return s
+}
+
+// stateWords names a state id, followed by a comma, where there is one.
+func stateWords(id *uint64) string {
+	if id == nil {
+		return ""
+	}
+	return fmt.Sprintf("state %d, ", *id)
 }
