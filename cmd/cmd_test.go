@@ -269,13 +269,48 @@ func TestInterruptedExitCode(t *testing.T) {
 }
 
 // serve listens on loopback, says where, answers the API, and stops on an
-// interrupt with exit 130.
+// interrupt with exit 130: a game solved whole, and Connect Four answered
+// by search, whose empty board is asked and interrupted mid-search.
 func TestServe(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		query   string
+		status  int
+		outcome string
+	}{
+		{"3x3", nil, "board=XX./O../...", http.StatusOK, `"outcome": "X wins"`},
+		{"connect four, settled", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=&move=2252576253462244111563365343671351441", http.StatusOK, `"outcome": "X wins"`},
+		{"connect four, searching", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=", http.StatusAccepted, `"queued": false`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			addr, stop := serveAt(t, tt.args...)
+			resp, err := http.Get(addr + "api/position?" + tt.query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.status || !strings.Contains(string(body), tt.outcome) {
+				t.Fatalf("API: %d %s; want %d and %s", resp.StatusCode, body, tt.status, tt.outcome)
+			}
+			stop()
+		})
+	}
+}
+
+// serveAt starts serve on a free loopback port with args, and gives its
+// address and a function that interrupts it and checks that it stops with
+// exit 130.
+func serveAt(t *testing.T, args ...string) (string, func()) {
+	t.Helper()
+	t.Setenv("TATETI_MEMORY", "536870912") // a 256 MiB table for search
 	ctx, cancel := context.WithCancelCause(context.Background())
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, strings.NewReader(""), outW, io.Discard)
+		done <- Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), outW, io.Discard)
 		outW.Close()
 	}()
 	line, err := bufio.NewReader(outR).ReadString('\n')
@@ -288,23 +323,17 @@ func TestServe(t *testing.T) {
 		t.Fatalf("serve said %q, want where it listens on loopback", line)
 	}
 	go io.Copy(io.Discard, outR)
-	resp, err := http.Get(addr + "api/position?board=XX./O../...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `"outcome": "X wins"`) {
-		t.Fatalf("API: %d %s", resp.StatusCode, body)
-	}
-	cancel(interrupted{os.Interrupt})
-	select {
-	case code := <-done:
-		if code != exitInterrupted {
-			t.Fatalf("exit %d after the interrupt, want %d", code, exitInterrupted)
+	return addr, func() {
+		t.Helper()
+		cancel(interrupted{os.Interrupt})
+		select {
+		case code := <-done:
+			if code != exitInterrupted {
+				t.Fatalf("exit %d after the interrupt, want %d", code, exitInterrupted)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("serve did not stop on the interrupt")
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop on the interrupt")
 	}
 }
 

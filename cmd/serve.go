@@ -9,21 +9,24 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/web"
 )
 
 // ServeOptions are the options of serve.
 type ServeOptions struct {
 	GameOptions
-	Addr     string
-	Listener net.Listener // bound to Addr before the game is solved
+	Addr      string
+	Listener  net.Listener  // bound to Addr before the game is solved
+	Oracle    oracle.Oracle // who answers the positions
+	TimeLimit time.Duration // the most a position is searched; 0: no limit
 }
 
 // NewCmdServe builds serve; runF, when not nil, runs instead of the
 // command's own run (and must close the listener).
 func NewCmdServe(f *Factory, runF func(*ServeOptions) error) *cobra.Command {
 	opts := &ServeOptions{}
+	var oracleName string
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Explore the solved game in a local web page",
@@ -35,14 +38,28 @@ position (?board=...) so that it can be shared. The page's JSON API is
 GET /api/position?board=BOARD[&move=M], which answers what solve --position
 --json prints; a bad board or move gets a 400 with a JSON error.
 
+Past the exhaustive limit (Connect Four's 7x6) positions are answered by
+search (--oracle chooses; auto takes the table where the game fits): each
+position is searched once, one at a time with every worker, and its answer
+kept; a request that waits more than two seconds gets a 202 saying how long
+the position has been searched, and the page shows that and asks again.
+--time-limit bounds each position's search, after which it shows what was
+proved.
+
 It listens on loopback unless --addr says otherwise, says where, and stops
 cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
-		Example: "  tateti-lab serve\n  tateti-lab serve --gravity --size 4x4 --k 4 --addr 127.0.0.1:9000",
+		Example: "  tateti-lab serve\n  tateti-lab serve --gravity --size 4x4 --k 4 --addr 127.0.0.1:9000\n  tateti-lab serve --gravity --size 6x7 --k 4 --time-limit 2m",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
-			if opts.GameOptions, err = f.exhaustive(c); err != nil {
+			if opts.GameOptions, err = f.options(c); err != nil {
 				return err
+			}
+			if opts.TimeLimit < 0 {
+				return flagErrorf("--time-limit %s is negative: give a duration such as 2m, or 0 for no limit", opts.TimeLimit)
+			}
+			if opts.Oracle, err = oracle.ChooseMany(opts.Rules, oracleName, f.Memory(), opts.Workers); err != nil {
+				return flagError(err)
 			}
 			if opts.Listener, err = net.Listen("tcp", opts.Addr); err != nil {
 				return flagErrorf("--addr %q: cannot listen: %w", opts.Addr, err)
@@ -57,6 +74,9 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 		},
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "the address to listen on")
+	c.Flags().StringVar(&oracleName, "oracle", "auto",
+		"who answers: table (the game solved exhaustively, once, before serving), search (each position searched once when asked), or auto: the table where it fits, search otherwise")
+	c.Flags().DurationVar(&opts.TimeLimit, "time-limit", 0, "with search, the most each position is searched, such as 2m, after which the page shows what was proved; 0 for no limit")
 	return c
 }
 
@@ -64,11 +84,11 @@ func runServe(opts *ServeOptions) error {
 	ln := opts.Listener
 	defer ln.Close()
 	ctx := opts.Ctx
-	sol, err := solve.Game(ctx, opts.Rules, opts.Workers)
-	if err != nil {
+	// The table solves the whole game before the page is served.
+	if err := oracle.Prepare(ctx, opts.Oracle); err != nil {
 		return err
 	}
-	srv := web.NewServer(sol, ln)
+	srv := web.NewServer(web.NewExplorer(ctx, opts.Rules, opts.Oracle, opts.TimeLimit), ln)
 	fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop)\n", opts.Rules.Spec().Words(), ln.Addr())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

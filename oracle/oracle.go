@@ -109,6 +109,17 @@ func ChooseMany(rl rules.Rules, name string, memory uint64, workers int) (Oracle
 	return o, err
 }
 
+// Prepare does now what o would do at its first question, so that the
+// answers come at once: ChooseMany's table solves the whole game; the
+// others have nothing to prepare.
+func Prepare(ctx context.Context, o Oracle) error {
+	if s, ok := o.(*solved); ok {
+		s.solve(ctx)
+		return s.err
+	}
+	return nil
+}
+
 // solved is the oracle of the whole game, solved once.
 type solved struct {
 	table
@@ -117,9 +128,14 @@ type solved struct {
 	err  error
 }
 
+// solve solves the game, the first time.
+func (s *solved) solve(ctx context.Context) {
+	s.once.Do(func() { s.r, s.err = solve.Game(ctx, s.rl, s.workers) })
+}
+
 // Analyze looks b up in the solved game.
 func (s *solved) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
-	s.once.Do(func() { s.r, s.err = solve.Game(ctx, s.rl, s.workers) })
+	s.solve(ctx)
 	if s.err != nil {
 		return solve.Analysis{}, s.err
 	}

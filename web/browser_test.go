@@ -265,3 +265,30 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 }
 
 func equalStrings(a, b []string) bool { return strings.Join(a, "\x00") == strings.Join(b, "\x00") }
+
+// TestBrowserConnectFour opens the explorer of Connect Four 7x6, answered by
+// search: the page says that a position is being solved, for how long, and
+// then shows its moves and facts (no state id past 40 cells, paths not
+// counted); a click plays a move and the next position comes the same way.
+func TestBrowserConnectFour(t *testing.T) {
+	ctx := browser(t)
+	_, base := searched(t, 0, 10*time.Millisecond)
+	b, _ := rules.Play(connectFour, game.Board{}, "742234173564774116") // some tenths of a second to search
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?board="+url.QueryEscape(connectFour.Spec().Format(b))),
+		chromedp.Poll[chromedp.Void](`document.getElementById('solving').textContent.startsWith('solving this position by search')`)); err != nil {
+		t.Fatalf("the page did not say that the position is being solved: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell.move').length === 7 && document.getElementById('solving').textContent === ''`)); err != nil {
+		t.Fatalf("the position's seven moves did not come: %v", err)
+	}
+	facts := evaluate[[]string](t, ctx, `[...document.querySelectorAll('#facts tr')].map(r => r.textContent)`)
+	for _, want := range []string{"state idnone past 40 cells", "move sequences herenot counted (search)", "answered bysearch"} {
+		if !slices.Contains(facts, want) {
+			t.Errorf("facts %q lack %q", facts, want)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#board .cell[data-cell="3"]`),
+		chromedp.Poll[chromedp.Void](`new URLSearchParams(location.search).get('moves') === '4' && document.querySelectorAll('#board .cell.move').length > 0`)); err != nil {
+		t.Fatalf("a click on column 4 did not play and answer the next position: %v", err)
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // The server's limits: how long a client may take to send a request and to
@@ -21,12 +20,12 @@ const (
 	maxHeaderBytes = 16 << 10
 )
 
-// NewServer gives the server of the explorer of sol on ln: the Handler
+// NewServer gives the server of the explorer x on ln: the Handler
 // behind security headers and a check of the Host a request names, with
 // timeouts on reading, writing and idle connections.
-func NewServer(sol *solve.Result, ln net.Listener) *http.Server {
+func NewServer(x *Explorer, ln net.Listener) *http.Server {
 	return &http.Server{
-		Handler:           guard(Handler(sol), Hosts(ln.Addr())),
+		Handler:           guard(Handler(x), Hosts(ln.Addr())),
 		ReadHeaderTimeout: readTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,

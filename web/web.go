@@ -1,6 +1,8 @@
-// Package web owns the local explorer's HTTP side: the JSON API over a game
-// solved once (every request is a lookup), the page embedded in the binary,
-// and answers to bad requests as a 400 with a JSON error, never a panic.
+// Package web owns the local explorer's HTTP side: the JSON API over an
+// oracle of perfect play (a game solved once, where every request is a
+// lookup, or search, each position searched once and kept), the page
+// embedded in the binary, and answers to bad requests as a 400 with a JSON
+// error, never a panic.
 package web
 
 import (
@@ -16,13 +18,12 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 //go:embed static
 var static embed.FS
 
-// Handler serves the explorer of the solved game sol:
+// Handler serves the explorer x:
 //
 //	GET /                          the page
 //	GET /colours.css               the results' colours, report.Colours
@@ -31,10 +32,12 @@ var static embed.FS
 //	GET /api/position?board=B&move=M   the view after the move M (a cell; under
 //	                               gravity a column from 1, Connect-Four notation)
 //
-// Anything else is a 404; another method than GET or HEAD a 405; a query it
-// cannot read, a missing board, or a bad board or move a 400; each with
-// {"error": ...}.
-func Handler(sol *solve.Result) http.Handler {
+// A position whose answer does not come within Wait gets a 202 with a
+// Solving, and the same request asked again later gets the answer. Anything
+// else is a 404; another method than GET or HEAD a 405; a query it cannot
+// read, a missing board, or a bad board or move a 400; each with {"error":
+// ...}; an oracle that fails a 500.
+func Handler(x *Explorer) http.Handler {
 	mux := http.NewServeMux()
 	page, _ := fs.Sub(static, "static")
 	mux.Handle("GET /{$}", http.FileServerFS(page))
@@ -49,12 +52,20 @@ func Handler(sol *solve.Result) http.Handler {
 			writeError(w, http.StatusBadRequest, err)
 			return
 		}
-		v, err := lookup(sol, q["board"], q["move"])
+		b, err := read(x.rl, q["board"], q["move"])
 		if err != nil {
 			writeError(w, http.StatusBadRequest, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, v)
+		v, solving, err := x.view(b)
+		switch {
+		case err != nil:
+			writeError(w, http.StatusInternalServerError, err)
+		case solving != nil:
+			writeJSON(w, http.StatusAccepted, solving)
+		default:
+			writeJSON(w, http.StatusOK, v)
+		}
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=...", game.Echo(r.URL.Path)))
@@ -104,30 +115,24 @@ func onlyGET(h http.Handler) http.Handler {
 	})
 }
 
-// lookup finds the board (and the move after it) in the solved game.
-func lookup(sol *solve.Result, text, move string) (report.Position, error) {
-	rl := sol.Enum.Rules
+// read reads the board text (empty for the empty board), which must be
+// able to arise under rl, and plays the move after it, if any.
+func read(rl rules.Rules, text, move string) (game.Board, error) {
 	s := rl.Spec()
 	if text == "" {
 		text = strings.Repeat(".", s.Cells())
 	}
 	b, err := s.Spec.Parse(text)
 	if err != nil {
-		return report.Position{}, err
+		return b, err
 	}
 	if err := rules.CheckReachable(rl, b); err != nil {
-		return report.Position{}, err
+		return b, err
 	}
-	if move != "" {
-		if b, err = rules.Play(rl, b, move); err != nil {
-			return report.Position{}, err
-		}
+	if move == "" {
+		return b, nil
 	}
-	i, ok := sol.Enum.Lookup(game.ID(b))
-	if !ok {
-		return report.Position{}, fmt.Errorf("board %q is not in the solved game", game.Echo(text))
-	}
-	return report.NewPosition(sol.Analysis(i)), nil
+	return rules.Play(rl, b, move)
 }
 
 // coloursCSS gives the page the colours of report.Colours: a move's result

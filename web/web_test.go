@@ -15,19 +15,29 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
+// server serves the explorer of rl's game solved whole.
 func server(t *testing.T, rl rules.Rules) *httptest.Server {
 	t.Helper()
-	sol, err := solve.Game(context.Background(), rl, 2)
+	o, err := oracle.ChooseMany(rl, "table", 1<<30, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := oracle.Prepare(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	return serverOf(t, NewExplorer(t.Context(), rl, o, 0))
+}
+
+func serverOf(t *testing.T, x *Explorer) *httptest.Server {
+	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
-	srv.Config = NewServer(sol, srv.Listener)
+	srv.Config = NewServer(x, srv.Listener)
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return srv

@@ -16,13 +16,26 @@ function plies(n) {
   return n === 1 ? '1 ply' : `${n} plies`;
 }
 
+// fetchPosition asks the API for the position (after the move, if any). A
+// position still being solved by search (a 202) is asked for again each
+// second, the page saying for how long it has been searched.
 async function fetchPosition(board, move) {
   let q = '/api/position?board=' + encodeURIComponent(board);
   if (move !== undefined) q += '&move=' + encodeURIComponent(move);
-  const r = await fetch(q);
-  const v = await r.json();
-  document.getElementById('error').textContent = r.ok ? '' : v.error;
-  return r.ok ? v : null;
+  const note = document.getElementById('solving');
+  for (;;) {
+    const r = await fetch(q);
+    const v = await r.json();
+    if (r.status === 202) {
+      note.textContent = v.queued ? 'waiting for the search of another position to end…'
+        : `solving this position by search: ${Math.round(v.seconds)} s so far…`;
+      await new Promise((done) => setTimeout(done, 1000));
+      continue;
+    }
+    note.textContent = '';
+    document.getElementById('error').textContent = r.ok ? '' : v.error;
+    return r.ok ? v : null;
+  }
 }
 
 // start shows a position typed in or given in the URL, as a new game, and
@@ -140,10 +153,12 @@ function drawFacts(v) {
     : v.best_line.join(',');
   const rows = [
     ['status', statusWords[v.status] + (v.to_move ? `, ${v.to_move} to move` : ', the game is over'), ''],
-    ['value', `${v.outcome} (${v.value}), ${plies(v.depth)} to the end`, 'hint'],
-    ['state id', v.state_id, ''],
-    ['canonical id', v.canonical_id, ''],
-    ['move sequences here', v.paths.toLocaleString('en'), ''],
+    ['value', v.proved ? `not settled within the time limit; proved: ${v.proved.says}`
+      : `${v.outcome} (${v.value}), ${plies(v.depth)} to the end`, 'hint'],
+    ['state id', v.state_id ?? 'none past 40 cells', ''],
+    ['canonical id', v.canonical_id ?? 'none past 40 cells', ''],
+    ['move sequences here', v.paths === null ? 'not counted (search)' : v.paths.toLocaleString('en'), ''],
+    ['answered by', v.oracle === 'search' ? 'search' : 'the game solved whole', ''],
     ['best line', notation || '-', 'hint'],
   ];
   const t = document.getElementById('facts');
@@ -175,10 +190,10 @@ function drawChart() {
   s += `<text x="4" y="${axis}" font-size="12">ply</text><text x="4" y="${axis + 18}" font-size="12">move</text>`;
   s += `<polyline fill="none" stroke="#424242" points="${line.map((v, i) => `${x(i)},${y(v.value)}`).join(' ')}"/>`;
   line.forEach((v, i) => {
-    const cls = v.value > 0 ? 'xwins' : v.value < 0 ? 'owins' : 'drawn';
+    const cls = v.proved ? 'unsettled' : v.value > 0 ? 'xwins' : v.value < 0 ? 'owins' : 'drawn';
     s += `<circle class="${cls}" cx="${x(i)}" cy="${y(v.value)}" r="${i === at ? 6 : 4}"` +
       (i === at ? ' stroke="#212121" stroke-width="2"' : '') +
-      `><title>ply ${ply0 + i}: ${v.outcome}, ${plies(v.depth)} to the end</title></circle>`;
+      `><title>ply ${ply0 + i}: ${v.proved ? 'not settled: ' + v.proved.says : `${v.outcome}, ${plies(v.depth)} to the end`}</title></circle>`;
     s += `<text class="ply" x="${x(i)}" y="${axis}" font-size="11" text-anchor="middle">${ply0 + i}</text>`;
     if (i > 0) s += `<text class="move" x="${x(i)}" y="${axis + 18}" font-size="11" text-anchor="middle">${played[i - 1]}</text>`;
   });
