@@ -19,6 +19,9 @@ type choiceFlags struct {
 	// whole says that the command takes every position of a solved game
 	// otherwise: there --sample without --plies draws among them.
 	whole bool
+	// ownOracle says that --oracle is the set's alone, not also one
+	// position's.
+	ownOracle bool
 }
 
 // bind adds the flags to c.
@@ -34,8 +37,10 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	fl.StringVar(&cf.plies, "plies", "", "with --sample: the ply of each position, drawn from a range such as 10-14, or one ply such as 8")
 	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample: only quiet positions (no immediate win, no line to stop), one of each symmetry class, as UCI's Connect-4 set")
 	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
-	fl.StringVar(&cf.oracle, "oracle", "auto",
-		"with a chosen set, who answers: table (the game solved exhaustively, once), search (one position at a time), or auto: the table where it fits, search otherwise")
+	if cf.ownOracle = fl.Lookup("oracle") == nil; cf.ownOracle { // a command of one position has its own
+		fl.StringVar(&cf.oracle, "oracle", "auto",
+			"with a chosen set, who answers: table (the game solved exhaustively, once), search (one position at a time), or auto: the table where it fits, search otherwise")
+	}
 }
 
 // resolve gives the choice the flags make for rl's game, nil when they make
@@ -64,7 +69,7 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		from = nil // a sample of the whole game's positions
 	}
 	if len(from) == 0 {
-		if changed("oracle") {
+		if changed("oracle") && cf.ownOracle {
 			return nil, flagErrorf("--oracle answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N")
 		}
 		return nil, nil
@@ -123,11 +128,18 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, Chose
 		g, err = f.exhaustive(c)
 		return g, cs, err
 	}
+	return g, cs, cs.answerer(c, f, g.Rules, g.Workers)
+}
+
+// answerer chooses who answers the set: the --oracle named.
+func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, workers int) error {
+	name, _ := c.Flags().GetString("oracle")
 	cs.Memory = f.Memory()
-	if cs.Oracle, err = oracle.ChooseMany(g.Rules, cf.oracle, cs.Memory, g.Workers); err != nil {
-		return g, cs, flagError(err)
+	var err error
+	if cs.Oracle, err = oracle.ChooseMany(rl, name, cs.Memory, workers); err != nil {
+		return flagError(err)
 	}
-	return g, cs, nil
+	return nil
 }
 
 // answer chooses the positions and asks the oracle for each, telling

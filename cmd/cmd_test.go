@@ -143,6 +143,8 @@ func TestUsageErrors(t *testing.T) {
 		{"move after the end", []string{"solve", "--moves", "0,3,1,4,2,5"}, `move 6: "5" comes after the game is over`},
 		{"column out of range", []string{"solve", "--gravity", "--moves", "4"}, `"4" is not a column, want 1 to 3`},
 		{"render without out", []string{"render", "--position", "X../.../..."}, "--out is missing"},
+		{"render a set to stdout", []string{"render", "--max-ply", "1", "--out", "-"}, "--out names the folder a set's pictures go into"},
+		{"render a set and a position", []string{"render", "--max-ply", "1", "--position", "X../.../...", "--out", "d"}, "--position goes with one position, and --positions, --sample and --max-ply draw a set"},
 		{"render into a missing folder", []string{"render", "--out", "/nonexistent/dir/x.svg"}, `--out "/nonexistent/dir/x.svg": the folder /nonexistent/dir is missing`},
 	}
 	for _, tt := range tests {

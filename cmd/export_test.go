@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -265,4 +266,43 @@ func readCSV(t *testing.T, path string) csvTable {
 		tab.col[h] = i
 	}
 	return tab
+}
+
+// render draws a set into a folder, each picture the one render draws of
+// that position alone; the folder's other files are kept, and earlier
+// pictures the new set does not hold are gone.
+func TestRenderSet(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"notes.txt", "position-99.svg"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("earlier"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, code := run(t, "", "render", "--max-ply", "1", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "wrote 10 pictures into") || !strings.Contains(out, "the earlier pictures position-99.svg are gone") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for k := 1; k <= 10; k++ {
+		fields := strings.Fields(lines[k])
+		name, board := fields[0], fields[1]
+		if want := fmt.Sprintf("position-%02d.svg", k); name != want {
+			t.Fatalf("picture %d is %s, want %s", k, name, want)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _, _ := run(t, "", "render", "--position", board, "--out", "-")
+		if string(got) != want {
+			t.Errorf("%s differs from render --position %s", name, board)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 11 {
+		t.Errorf("%d files in the folder, want the 10 pictures and notes.txt", len(entries))
+	}
 }

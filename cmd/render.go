@@ -13,7 +13,10 @@ import (
 type RenderOptions struct {
 	GameOptions
 	Query
-	Out string // the SVG file, or - for stdout
+	// ChosenSet, when its Choice is not nil, chooses the positions drawn
+	// instead of Query's one, into the folder Out.
+	ChosenSet
+	Out string // the SVG file, or - for stdout; the folder for a set
 }
 
 // NewCmdRender builds render; runF, when not nil, runs instead of the
@@ -21,6 +24,7 @@ type RenderOptions struct {
 func NewCmdRender(f *Factory, runF func(*RenderOptions) error) *cobra.Command {
 	opts := &RenderOptions{}
 	var pf positionFlags
+	var choice choiceFlags
 	c := &cobra.Command{
 		Use:   "render",
 		Short: "Draw a position as SVG, every legal move coloured by its result",
@@ -29,9 +33,17 @@ solve) and draws it as SVG: the marks, and on every legal move's cell the
 result for the side to move, W win (green), D draw (amber) or L loss (red),
 with the plies left after it; best moves are ringed. The caption names the
 position and its value. --out - writes to stdout; a file appears complete or
-not at all.`,
-		Example: "  tateti-lab render --position 'XX./O../...' --out position.svg\n  tateti-lab render --gravity --size 4x4 --k 4 --moves 2332 --out -",
-		Args:    noArgs,
+not at all.
+
+--positions FILE (one move sequence a line, such as 4453), --sample N with
+--plies (positions reached by random play) or --max-ply N draw a set instead,
+each position answered by --oracle, into the folder --out as
+position-001.svg, position-002.svg, ... in the set's order: the folder holds
+the earlier pictures or the new ones, never a mix, and its other files are
+kept.`,
+		Example: "  tateti-lab render --position 'XX./O../...' --out position.svg\n  tateti-lab render --gravity --size 4x4 --k 4 --moves 2332 --out -\n" +
+			"  tateti-lab render --gravity --size 6x7 --k 4 --sample 5 --plies 30-34 --out pictures",
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
 			if opts.GameOptions, err = f.options(c); err != nil {
@@ -40,14 +52,18 @@ not at all.`,
 			if opts.JSON {
 				return flagErrorf("--json does not go with render, which draws SVG; solve --position BOARD --json gives the position as JSON")
 			}
-			if opts.Out == "" {
-				return flagErrorf("--out is missing, name the SVG file to write, such as --out position.svg, or - for stdout")
-			}
-			if err := checkOutFile(opts.Out, "position.svg"); err != nil {
+			if opts.Choice, err = choice.resolve(c, opts.Rules); err != nil {
 				return err
 			}
-			if opts.Query, err = pf.resolve(opts.GameOptions, f.Memory()); err != nil {
-				return flagError(err)
+			if opts.Choice != nil {
+				if err := checkSet(c, opts.Out); err != nil {
+					return err
+				}
+				if err := opts.answerer(c, f, opts.Rules, opts.Workers); err != nil {
+					return err
+				}
+			} else if err := opts.checkOne(pf, f); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(opts)
@@ -56,12 +72,48 @@ not at all.`,
 		},
 	}
 	pf.bind(c, "the board, such as 'XO./.X./..O' (default the empty board)", "moves to play first, as in solve --moves")
-	c.Flags().StringVar(&opts.Out, "out", "", "the SVG file to write, or - for stdout")
+	c.Flags().StringVar(&opts.Out, "out", "", "the SVG file to write, or - for stdout; for a set, the folder")
+	choice.bind(c)
 	return c
 }
 
+// checkOne validates --out for one position, and the position.
+func (opts *RenderOptions) checkOne(pf positionFlags, f *Factory) error {
+	if opts.Out == "" {
+		return flagErrorf("--out is missing, name the SVG file to write, such as --out position.svg, or - for stdout")
+	}
+	if err := checkOutFile(opts.Out, "position.svg"); err != nil {
+		return err
+	}
+	var err error
+	if opts.Query, err = pf.resolve(opts.GameOptions, f.Memory()); err != nil {
+		return flagError(err)
+	}
+	return nil
+}
+
+// checkSet validates a set's flags: no one position, and --out a folder
+// that can take the pictures.
+func checkSet(c *cobra.Command, out string) error {
+	for _, name := range []string{"position", "moves", "time-limit"} {
+		if c.Flags().Changed(name) {
+			return flagErrorf("--%s goes with one position, and --positions, --sample and --max-ply draw a set; give one of them", name)
+		}
+	}
+	if out == "" || out == "-" {
+		return flagErrorf("--out names the folder a set's pictures go into, such as --out pictures")
+	}
+	if err := atomicfile.CheckFolder(out); err != nil {
+		return flagErrorf("--out: %w", err)
+	}
+	return nil
+}
+
 func runRender(opts *RenderOptions) error {
-	a, err := opts.answer(opts.Ctx)
+	if opts.Choice != nil {
+		return renderSet(opts)
+	}
+	a, err := opts.Query.answer(opts.Ctx)
 	if err != nil {
 		return err
 	}
@@ -79,5 +131,23 @@ func runRender(opts *RenderOptions) error {
 	if err := atomicfile.Write(opts.Out, svg.Bytes()); err != nil {
 		return fmt.Errorf("--out %w", err)
 	}
+	return nil
+}
+
+// renderSet draws the chosen set into the folder --out.
+func renderSet(opts *RenderOptions) error {
+	as, _, err := opts.ChosenSet.answer(opts.GameOptions, "render")
+	if err != nil {
+		return err
+	}
+	ps := make([]report.Position, len(as))
+	for i, a := range as {
+		ps[i] = report.NewPosition(a)
+	}
+	dropped, err := report.WritePictures(opts.Out, ps)
+	if err != nil {
+		return fmt.Errorf("--out %w", err)
+	}
+	report.Pictures(opts.IO.Out, opts.Out, ps, dropped)
 	return nil
 }
