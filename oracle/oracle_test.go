@@ -11,6 +11,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // The two oracles agree through the seam: on random positions of free and
@@ -112,4 +113,65 @@ func TestChoose(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Search agrees with the exhaustive solve on every board up to 16 cells
+// (12 under -short), every line length from 2 to the longer side, free and
+// gravity, normal and misère: on every position where a game has at most
+// 1,000 (200 under -short), else on that many drawn at random, in value,
+// depth, every move's value and depth, the best moves and the best line.
+func TestEveryBoard(t *testing.T) {
+	maxCells, most := 16, 1000
+	if testing.Short() {
+		maxCells, most = 12, 200
+	}
+	boards, positions := 0, 0
+	for _, sp := range boardsUpTo(maxCells) {
+		rl := rules.New(sp)
+		sol, err := solve.Game(context.Background(), rl, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srch, err := ChooseMany(rl, "search", 64<<20, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := sol.Positions(true)
+		if len(at) > most {
+			rng := rand.New(rand.NewPCG(uint64(sp.Cells()), uint64(sp.K)))
+			rng.Shuffle(len(at), func(i, j int) { at[i], at[j] = at[j], at[i] })
+			at = at[:most]
+		}
+		for _, i := range at {
+			want := sol.Analysis(i)
+			got, err := srch.Analyze(context.Background(), want.Board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Oracle, got.Paths = want.Oracle, want.Paths
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, %s: search gives\n%+v\nthe table\n%+v", sp, sp.Spec.Format(want.Board), got, want)
+			}
+		}
+		boards, positions = boards+1, positions+len(at)
+	}
+	t.Logf("%d games, %d positions", boards, positions)
+}
+
+// boardsUpTo lists every game of up to cells cells: each size, each line
+// length from 2 to its longer side, free and gravity, normal and misère.
+func boardsUpTo(cells int) []rules.Spec {
+	var out []rules.Spec
+	for rows := 1; rows <= cells; rows++ {
+		for cols := 1; rows*cols <= cells; cols++ {
+			for k := 2; k <= max(rows, cols); k++ {
+				for _, gravity := range []bool{false, true} {
+					for _, misere := range []bool{false, true} {
+						out = append(out, rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere})
+					}
+				}
+			}
+		}
+	}
+	return out
 }
