@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -115,15 +116,21 @@ func TestChoose(t *testing.T) {
 	}
 }
 
-// Search agrees with the exhaustive solve on every board up to 16 cells
-// (12 under -short), every line length from 2 to the longer side, free and
-// gravity, normal and misère: on every position where a game has at most
-// 1,000 (200 under -short), else on that many drawn at random, in value,
-// depth, every move's value and depth, the best moves and the best line.
+// boardCells is the largest board TestEveryBoard takes: 12 cells in every
+// run; "go test ./oracle -run TestEveryBoard -args -board-cells=16" takes
+// up to 16 (docs/benchmarks.md has what each takes).
+var boardCells = flag.Int("board-cells", 12, "TestEveryBoard: the largest board, in cells")
+
+// Search agrees with the exhaustive solve on every board up to -board-cells
+// cells (9 under -short), every line length from 2 to the longer side, free
+// and gravity, normal and misère: on every position where a game has at
+// most 1,000 (200 under -short), else on that many drawn at random, in
+// value, depth, every move's value and depth, the best moves and the best
+// line.
 func TestEveryBoard(t *testing.T) {
-	maxCells, most := 16, 1000
+	maxCells, most := *boardCells, 1000
 	if testing.Short() {
-		maxCells, most = 12, 200
+		maxCells, most = min(maxCells, 9), 200
 	}
 	boards, positions := 0, 0
 	for _, sp := range boardsUpTo(maxCells) {
