@@ -43,7 +43,8 @@ type Solver struct {
 	g       *geometry
 	misere  bool
 	cells   int
-	tt      *table
+	tt      *table // nil until the first search (see fit)
+	maxBits int
 	workers int
 	pool    []*worker // one a worker, kept from search to search
 
@@ -54,8 +55,10 @@ type Solver struct {
 
 // Options size a Solver.
 type Options struct {
-	// TableBits gives the transposition table 1<<TableBits entries of 8
-	// bytes; at least MinTableBits.
+	// TableBits gives the transposition table at most 1<<TableBits
+	// entries of 8 bytes; at least MinTableBits. The table is made for the
+	// first position searched, as large as its empty cells want (wantBits),
+	// and made larger, empty, for a later one that wants more.
 	TableBits int
 	// Workers search each position together; at least 1.
 	Workers int
@@ -76,7 +79,7 @@ func New(sp rules.Spec, o Options) (*Solver, error) {
 	if o.TableBits < MinTableBits || o.TableBits > 40 || o.Workers < 1 {
 		return nil, fmt.Errorf("search: a table of 2^%d entries and %d workers; want 2^%d to 2^40 entries and a worker at least", o.TableBits, o.Workers, MinTableBits)
 	}
-	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity), misere: sp.Misere, cells: rows * cols, tt: newTable(o.TableBits), workers: o.Workers}
+	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers}
 	for id := range o.Workers {
 		s.pool = append(s.pool, &worker{s: s, id: id})
 	}
@@ -95,8 +98,23 @@ func Fits(sp rules.Spec) error {
 	return nil
 }
 
-// TableBytes is the memory of the transposition table.
-func (s *Solver) TableBytes() uint64 { return s.tt.bytes() }
+// TableBytes is the memory of the transposition table; 0 before the
+// first search.
+func (s *Solver) TableBytes() uint64 {
+	if s.tt == nil {
+		return 0
+	}
+	return s.tt.bytes()
+}
+
+// fit makes the table as large as a position of empty empty cells wants,
+// within the most allowed, unless it is already.
+func (s *Solver) fit(empty int) {
+	want := min(s.maxBits, max(MinTableBits, wantBits(empty, s.g.gravity)))
+	if s.tt == nil || uint(want) > s.tt.bits {
+		s.tt = newTable(want)
+	}
+}
 
 // Nodes counts the positions searched since the solver was made.
 func (s *Solver) Nodes() uint64 { return s.nodes.Load() }
@@ -129,6 +147,7 @@ func (s *Solver) Solve(ctx context.Context, x, o uint64) (Result, error) {
 	if xToMove {
 		pos = bx
 	}
+	s.fit(s.cells - moves)
 	sp := s.search(ctx, pos, bx|bo, moves, xToMove)
 	r := Result{Bounds: s.bounds(sp, xToMove)}
 	if sp.lo < sp.hi {
@@ -304,4 +323,8 @@ func (g *geometry) fromCells(c uint64) uint64 {
 
 // Reset empties the transposition table, so that the next search starts
 // from nothing, as a benchmark of one position at a time wants.
-func (s *Solver) Reset() { clear(s.tt.slots) }
+func (s *Solver) Reset() {
+	if s.tt != nil {
+		clear(s.tt.slots)
+	}
+}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -115,7 +116,7 @@ func BenchmarkTromp(b *testing.B) {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("w%dh%d/workers=%d", tt.w, tt.h, workers), func(b *testing.B) {
 				for b.Loop() {
-					s, err := New(gravity(tt.h, tt.w, 4), Options{TableBits: benchBits, Workers: workers})
+					s, err := New(gravity(tt.h, tt.w, 4), Options{TableBits: *benchBits, Workers: workers})
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -153,7 +154,9 @@ func TestSolveStops(t *testing.T) {
 	}
 }
 
-var benchBits = 24
+// benchBits sizes BenchmarkTromp's table: 2^24 entries, 128 MiB, unless
+// -args -bench-bits=N says otherwise.
+var benchBits = flag.Int("bench-bits", 24, "BenchmarkTromp: the table's size, as a power of 2")
 
 // gravity gives the spec of a gravity game, normal play.
 func gravity(rows, cols, k int) rules.Spec {

@@ -79,14 +79,28 @@ func (t *table) put(key uint64, score int, flag uint64) {
 // Bytes is the table's size.
 func (t *table) bytes() uint64 { return uint64(len(t.slots)) * 8 }
 
+// wantBits is the table a search of a position with empty empty cells
+// wants: about a quarter of the positions it meets, which grow by about
+// 1.7 a cell under gravity (w7h5's 35 empty cells meet 21 million, the
+// empty 7x6 board's 42 some 670 million) and faster with free placement,
+// where every empty cell is a move. A table much larger than the search
+// costs time in cache and TLB misses (docs/benchmarks.md) as well as
+// memory.
+func wantBits(empty int, gravity bool) int {
+	if gravity {
+		return empty - 13
+	}
+	return empty + 2
+}
+
 // MaxTableBits is the largest table TableBitsFor gives: 2^27 entries, 1 GiB,
 // which holds what the empty Connect Four board's search keeps finding.
 const MaxTableBits = 27
 
 // TableBitsFor gives the largest table that takes at most half of memory
 // bytes, between MinTableBits and MaxTableBits; 2^24 entries (128 MiB) when
-// memory is 0, not known. A table's pages are only taken as it fills, so
-// a large one costs little where the search is short.
+// memory is 0, not known. It is the most a Solver's table may take: a
+// search takes what its position wants (wantBits) within it.
 func TableBitsFor(memory uint64) int {
 	if memory == 0 {
 		return 24
