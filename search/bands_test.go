@@ -119,7 +119,7 @@ func BenchmarkBands(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(spent.Microseconds())/float64(len(ps)), "µs/position")
-				b.ReportMetric(float64(s.TableBytes()>>20), "MiB-table")
+				b.ReportMetric(float64(s.TableBytes()>>10), "KiB-table")
 			})
 		}
 	}
