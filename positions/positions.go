@@ -196,6 +196,9 @@ func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory
 	case "sample":
 		bs, err = c.Sample.Draw(ctx, rl)
 	case "file":
+		if c.read == nil {
+			err = fmt.Errorf("positions from the file %q were not read: Open makes a choice of a file", c.File)
+		}
 		bs = c.read
 	case "max_ply":
 		_, err = enumerate.ShallowEach(ctx, rl, *c.MaxPly, workers, memory, func(b game.Board, n int64) {

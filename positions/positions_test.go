@@ -188,3 +188,42 @@ func ExampleSample_Draw() {
 	// 8 true
 	// 8 true
 }
+
+func TestChoiceBoards(t *testing.T) {
+	three := rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3})
+	two := 2
+	tests := []struct {
+		name    string
+		c       Choice
+		want    int // positions
+		counted bool
+		wantErr string
+	}{
+		{"up to ply 2", Choice{From: "max_ply", MaxPly: &two}, 1 + 9 + 72, true, ""},
+		{"a sample", Choice{From: "sample", Sample: &Sample{N: 5, Seed: 1, Plies: Plies{2, 4}}}, 5, false, ""},
+		{"a file not opened", Choice{From: "file", File: "x.txt"}, 0, false, "were not read"},
+		{"nothing", Choice{From: "guess"}, 0, false, "want sample, file or max_ply"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bs, paths, err := tt.c.Boards(context.Background(), three, 1, 1<<30)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(bs) != tt.want || len(paths) != len(bs) {
+				t.Fatalf("%d boards, %d paths, %v; want %d of each", len(bs), len(paths), err, tt.want)
+			}
+			for i, b := range bs {
+				if counted := paths[i] >= 0; counted != tt.counted {
+					t.Fatalf("%s: paths %d, want counted %v", three.Spec().Format(b), paths[i], tt.counted)
+				}
+			}
+			if tt.counted && paths[len(paths)-1] != 1 { // a board of ply 2: X's cell, then O's
+				t.Errorf("the last board's paths %d, want 1", paths[len(paths)-1])
+			}
+		})
+	}
+}
