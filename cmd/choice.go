@@ -143,13 +143,13 @@ func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, work
 }
 
 // answer chooses the positions and asks the oracle for each, telling
-// progress as phase; it gives their analyses and their paths where
-// counted (-1 elsewhere).
-func (cs ChosenSet) answer(g GameOptions, phase string) ([]solve.Analysis, []int64, error) {
+// progress as phase, with a best line each when lines is set; it gives
+// their analyses and their paths where counted (-1 elsewhere).
+func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]solve.Analysis, []int64, error) {
 	bs, paths, err := cs.Choice.Boards(g.Ctx, g.Rules, g.Workers, cs.Memory)
 	if err != nil {
 		return nil, nil, err
 	}
-	as, err := oracle.All(g.Ctx, cs.Oracle, g.Rules, bs, phase)
+	as, err := oracle.All(g.Ctx, cs.Oracle, g.Rules, bs, phase, lines)
 	return as, paths, err
 }

@@ -120,7 +120,7 @@ func exportSource(opts *ExportOptions) (export.Source, error) {
 		}
 		return export.Game(r), nil
 	}
-	as, paths, err := opts.answer(opts.GameOptions, "export")
+	as, paths, err := opts.answer(opts.GameOptions, "export", false)
 	if err != nil {
 		return nil, err
 	}

@@ -187,7 +187,7 @@ func gradePositions(opts *GradeOptions, a *grade.Agent) (*grade.Result, error) {
 	if opts.Choice == nil {
 		return a.Grade(opts.Ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
 	}
-	as, _, err := opts.answer(opts.GameOptions, "grade")
+	as, _, err := opts.answer(opts.GameOptions, "grade", false)
 	if err != nil {
 		return nil, err
 	}

@@ -136,7 +136,7 @@ func runRender(opts *RenderOptions) error {
 
 // renderSet draws the chosen set into the folder --out.
 func renderSet(opts *RenderOptions) error {
-	as, _, err := opts.ChosenSet.answer(opts.GameOptions, "render")
+	as, _, err := opts.ChosenSet.answer(opts.GameOptions, "render", false)
 	if err != nil {
 		return err
 	}

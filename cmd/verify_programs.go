@@ -173,7 +173,7 @@ func verifySolver(opts *VerifySolverOptions, x *external.Solver) (*external.Solv
 	if opts.Choice == nil {
 		return x.Verify(opts.Ctx, opts.Rules, opts.Selection, opts.Workers)
 	}
-	as, _, err := opts.answer(opts.GameOptions, "verify")
+	as, _, err := opts.answer(opts.GameOptions, "verify", true) // a disagreement shows a line of perfect play
 	if err != nil {
 		return nil, err
 	}

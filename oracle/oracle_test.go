@@ -182,3 +182,38 @@ func boardsUpTo(cells int) []rules.Spec {
 	}
 	return out
 }
+
+// All gives search's analyses with best lines only when asked, and the rest
+// of each analysis the same either way.
+func TestAllLines(t *testing.T) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	rng := rand.New(rand.NewPCG(3, 4))
+	var boards []game.Board
+	for range 30 {
+		boards = append(boards, randomPosition(rl, rng))
+	}
+	o, err := ChooseMany(rl, "search", 64<<20, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := All(context.Background(), o, rl, boards, "test", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := All(context.Background(), o, rl, boards, "test", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range boards {
+		if over, _ := rl.Outcome(boards[i]); !over && len(with[i].BestLine) == 0 {
+			t.Errorf("%s: no best line when lines were asked for", rl.Spec().Format(boards[i]))
+		}
+		if without[i].BestLine != nil {
+			t.Errorf("%s: a best line %v when none was asked for", rl.Spec().Format(boards[i]), without[i].BestLine)
+		}
+		with[i].BestLine = nil
+		if !reflect.DeepEqual(with[i], without[i]) {
+			t.Errorf("%s: with lines\n%+v\nwithout\n%+v", rl.Spec().Format(boards[i]), with[i], without[i])
+		}
+	}
+}
