@@ -79,6 +79,25 @@ func runVerifyChecker(opts *VerifyCheckerOptions) error {
 	return show(opts.GameOptions, r, r.OK, func(w io.Writer) error { report.Checker(w, r); return nil })
 }
 
+// verifySolverHelp is verify solver's --help.
+const verifySolverHelp = `Verify solver starts your solver program once and sends it one request line
+per position, as verify checker does. It answers one line per position: its
+value with perfect play as a --values token (X wins, draw, O wins), then,
+where --check asks for them, its depth (plies to the end, the winner winning
+fastest and the loser losing slowest) and its best moves (in --move-format,
+separated by spaces); further fields are ignored. It gets every reachable
+position whose game is not over, with --all-boards the finished ones too, or
+a reproducible --sample N --seed S. Disagreements are counted by ply and the
+first are drawn with the expected answer and a line of perfect play.
+
+Past the exhaustive limit, or to test on positions of your own, --positions
+FILE (one move sequence a line, such as 4453), --sample N with --plies (N
+positions reached by random play, such as --plies 10-14) or --max-ply N choose
+the positions, each answered first by --oracle (search on Connect Four's 7x6).
+
+Timeouts and exit codes are as for verify checker; docs/protocols.md has the
+protocol and examples.`
+
 // VerifySolverOptions are the options of verify solver.
 type VerifySolverOptions struct {
 	GameOptions
@@ -102,23 +121,7 @@ func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobr
 	c := &cobra.Command{
 		Use:   "solver [flags] -- PROGRAM [ARGS...]",
 		Short: "Test your own solver program against perfect play",
-		Long: `Verify solver starts your solver program once and sends it one request line
-per position, as verify checker does. It answers one line per position: its
-value with perfect play as a --values token (X wins, draw, O wins), then,
-where --check asks for them, its depth (plies to the end, the winner winning
-fastest and the loser losing slowest) and its best moves (in --move-format,
-separated by spaces); further fields are ignored. It gets every reachable
-position whose game is not over, with --all-boards the finished ones too, or
-a reproducible --sample N --seed S. Disagreements are counted by ply and the
-first are drawn with the expected answer and a line of perfect play.
-
-Past the exhaustive limit, or to test on positions of your own, --positions
-FILE (one move sequence a line, such as 4453), --sample N with --plies (N
-positions reached by random play, such as --plies 10-14) or --max-ply N choose
-the positions, each answered first by --oracle (search on Connect Four's 7x6).
-
-Timeouts and exit codes are as for verify checker; docs/protocols.md has the
-protocol and examples.`,
+		Long:  verifySolverHelp,
 		Example: "  tateti-lab verify solver --check value,depth,best -- python3 solver.py\n  tateti-lab verify solver --size 4x4 --sample 1000 --seed 7 -- python3 solver.py\n" +
 			"  tateti-lab verify solver --gravity --size 6x7 --k 4 --positions Test_L3_R1 -- ./c4solver",
 		RunE: func(c *cobra.Command, args []string) error {

@@ -271,24 +271,8 @@ func appendValues[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value
 			vals = appendFloats(vals, c.floats(unsafe.Pointer(&rows[k])))
 		}
 		return vals
-	case nullInt64Kind:
-		for k := range rows {
-			v := parquet.NullValue()
-			if n := c.int64(unsafe.Pointer(&rows[k])); n >= 0 {
-				v = parquet.Int64Value(n).Level(0, 1, 0)
-			}
-			vals = append(vals, v)
-		}
-		return vals
-	case nullStringKind:
-		for k := range rows {
-			v := parquet.NullValue()
-			if t := c.text(unsafe.Pointer(&rows[k])); t != nil {
-				v = parquet.ByteArrayValue(t).Level(0, 1, 0)
-			}
-			vals = append(vals, v)
-		}
-		return vals
+	case nullInt64Kind, nullStringKind:
+		return appendNullable(vals, c, rows)
 	}
 	at := len(vals)
 	vals = slices.Grow(vals, len(rows))[:at+len(rows)]
@@ -314,6 +298,23 @@ func appendValues[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value
 		for k := range rows {
 			out[k] = parquet.ByteArrayValue(c.text(unsafe.Pointer(&rows[k])))
 		}
+	}
+	return vals
+}
+
+// appendNullable appends the values of a nullable column c of rows: a
+// present value at definition level 1, a null at 0.
+func appendNullable[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value {
+	for k := range rows {
+		p, v := unsafe.Pointer(&rows[k]), parquet.NullValue()
+		if c.kind == nullInt64Kind {
+			if n := c.int64(p); n >= 0 {
+				v = parquet.Int64Value(n).Level(0, 1, 0)
+			}
+		} else if t := c.text(p); t != nil {
+			v = parquet.ByteArrayValue(t).Level(0, 1, 0)
+		}
+		vals = append(vals, v)
 	}
 	return vals
 }
