@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"time"
+
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/positions"
@@ -62,10 +64,10 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 			return nil, flagErrorf("--%s goes with --sample N, which draws positions by random play", name)
 		}
 	}
+	if changed("sample") && cf.sample < 1 {
+		return nil, flagErrorf("--sample %d is not a count of positions, want 1 or more (or leave it out for all)", cf.sample)
+	}
 	if cf.whole && len(from) == 1 && from[0] == "sample" && !changed("plies") {
-		if cf.sample < 1 {
-			return nil, flagErrorf("--sample %d is not a count of positions, want 1 or more (or leave it out for all)", cf.sample)
-		}
 		from = nil // a sample of the whole game's positions
 	}
 	if len(from) == 0 {
@@ -82,19 +84,32 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		}
 		return ch, nil
 	case "max-ply":
-		if cf.maxPly < 0 || cf.maxPly > cells {
-			return nil, flagErrorf("--max-ply %d is not a ply of a %d-cell board, want 0 to %d", cf.maxPly, cells, cells)
+		if err := checkMaxPly(cf.maxPly, cells); err != nil {
+			return nil, err
 		}
 		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly}, nil
 	}
 	return cf.sampleChoice(c, rl)
 }
 
+// checkMaxPly validates --max-ply n on a board of cells cells.
+func checkMaxPly(n, cells int) error {
+	if n < 0 || n > cells {
+		return flagErrorf("--max-ply %d is not a ply of a %d-cell board, want 0 to %d", n, cells, cells)
+	}
+	return nil
+}
+
+// checkTimeLimit validates --time-limit d.
+func checkTimeLimit(d time.Duration) error {
+	if d < 0 {
+		return flagErrorf("--time-limit %s is negative: give a duration such as 30s, or 0 for no limit", d)
+	}
+	return nil
+}
+
 // sampleChoice validates --sample and the flags that go with it.
 func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*positions.Choice, error) {
-	if cf.sample < 1 {
-		return nil, flagErrorf("--sample %d is not a count of positions, want 1 or more", cf.sample)
-	}
 	if !c.Flags().Changed("plies") {
 		return nil, flagErrorf("--sample goes with --plies, the plies random play stops at, such as --plies 8 or --plies 10-14")
 	}

@@ -49,8 +49,10 @@ complete games are then those that end by ply N.` + memoryHelp,
 				if opts.GameOptions, err = f.exhaustive(c); err != nil {
 					return err
 				}
-			case opts.MaxPly < 0 || opts.MaxPly > cells:
-				return flagErrorf("--max-ply %d is not a ply of a %d-cell board, want 0 to %d", opts.MaxPly, cells, cells)
+			default:
+				if err := checkMaxPly(opts.MaxPly, cells); err != nil {
+					return err
+				}
 			}
 			opts.Memory = f.Memory()
 			if runF != nil {

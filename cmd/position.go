@@ -53,8 +53,8 @@ func (p *positionFlags) bind(c *cobra.Command, boardHelp, movesHelp string) {
 // which must be able to arise, plays --moves on it, and chooses the oracle
 // for it, within memory bytes.
 func (p *positionFlags) resolve(g GameOptions, memory uint64) (Query, error) {
-	if p.timeLimit < 0 {
-		return Query{}, fmt.Errorf("--time-limit %s is negative: give a duration such as 30s, or 0 for no limit", p.timeLimit)
+	if err := checkTimeLimit(p.timeLimit); err != nil {
+		return Query{}, err
 	}
 	b, err := readPosition(g.Rules, p.position, p.moves)
 	if err != nil {

@@ -55,8 +55,8 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 			if opts.GameOptions, err = f.options(c); err != nil {
 				return err
 			}
-			if opts.TimeLimit < 0 {
-				return flagErrorf("--time-limit %s is negative: give a duration such as 2m, or 0 for no limit", opts.TimeLimit)
+			if err := checkTimeLimit(opts.TimeLimit); err != nil {
+				return err
 			}
 			if opts.Oracle, err = oracle.ChooseMany(opts.Rules, oracleName, f.Memory(), opts.Workers); err != nil {
 				return flagError(err)
