@@ -65,6 +65,20 @@ type Move struct {
 	IsBest     bool
 }
 
+// facts fills the columns of dst that say what position b is: its ply,
+// the side to move, its status, its value and depth for X, whether the
+// game is over.
+func (dst *State) facts(b game.Board, st game.Status, value, depth int8) {
+	dst.Ply = int8(b.Ply())
+	dst.ToMove = ""
+	if !st.Terminal() {
+		dst.ToMove = b.ToMove().String()
+	}
+	dst.Status = st.String()
+	dst.Value, dst.Outcome, dst.Depth = value, solve.Outcome(value), depth
+	dst.IsTerminal = st.Terminal()
+}
+
 // play fills the columns of dst that perfect play decides from the legal
 // moves ms of b, each with its child's value and whether it is best, and
 // dst.CanonicalID or dst.CanonicalBoard, whichever the board has: the best

@@ -62,19 +62,10 @@ func (gr *gameRows) state(i int, dst *State) {
 	st := e.Status[i]
 	dst.StateID = int64(e.IDs[i])
 	gr.cells.fill(b, dst)
-	dst.Ply = int8(b.Ply())
-	dst.ToMove = ""
-	if !st.Terminal() {
-		dst.ToMove = b.ToMove().String()
-	}
-	dst.Status = st.String()
-	dst.Value = r.Value[i]
-	dst.Outcome = solve.Outcome(r.Value[i])
-	dst.Depth = r.Depth[i]
+	dst.facts(b, st, r.Value[i], r.Depth[i])
 	dst.CanonicalID = int64(e.Canon[i])
 	dst.OrbitSize = int8(e.Orbit[i])
 	dst.Paths = e.Paths[i]
-	dst.IsTerminal = st.Terminal()
 	gr.buf = r.AppendMoves(gr.buf[:0], i)
 	dst.play(b, gr.buf)
 }
@@ -110,7 +101,7 @@ func Label(rl rules.Rules, as []solve.Analysis, paths []int64, choice positions.
 	if len(as) > 0 {
 		about.Oracle = as[0].Oracle
 	}
-	return Positions(rl, as, about)
+	return sorted(rl, as, about)
 }
 
 // Positions is the source of the analysed positions as, of the game rl,
@@ -118,7 +109,11 @@ func Label(rl rules.Rules, as []solve.Analysis, paths []int64, choice positions.
 // past state ids by their X marks, then their O marks, as numbers). Each
 // analysis must be settled, and a position must come once.
 func Positions(rl rules.Rules, as []solve.Analysis, chosen Chosen) Source {
-	as = slices.Clone(as)
+	return sorted(rl, slices.Clone(as), chosen)
+}
+
+// sorted is Positions of as, which it sorts in place.
+func sorted(rl rules.Rules, as []solve.Analysis, chosen Chosen) Source {
 	slices.SortFunc(as, func(a, b solve.Analysis) int {
 		return cmp.Or(cmp.Compare(a.Board.Ply(), b.Board.Ply()), cmp.Compare(a.StateID, b.StateID), game.CompareBoards(a.Board, b.Board))
 	})
@@ -150,13 +145,7 @@ func (cr *chosenRows) state(i int, dst *State) {
 	s := rl.Spec()
 	dst.StateID = int64(a.StateID)
 	cr.cells.fill(a.Board, dst)
-	dst.Ply = int8(a.Board.Ply())
-	dst.ToMove = ""
-	if !a.Status.Terminal() {
-		dst.ToMove = a.Board.ToMove().String()
-	}
-	dst.Status = a.Status.String()
-	dst.Value, dst.Outcome, dst.Depth = a.Value, solve.Outcome(a.Value), a.Depth
+	dst.facts(a.Board, a.Status, a.Value, a.Depth)
 	dst.CanonicalID = int64(a.CanonicalID)
 	least, orbit := game.Least(a.Board, rl.Symmetries())
 	if !s.HasIDs() {
@@ -164,7 +153,6 @@ func (cr *chosenRows) state(i int, dst *State) {
 	}
 	dst.OrbitSize = int8(orbit)
 	dst.Paths = a.Paths
-	dst.IsTerminal = a.Status.Terminal()
 	dst.play(a.Board, a.Moves)
 }
 
