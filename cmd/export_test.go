@@ -102,10 +102,7 @@ func TestExportUsage(t *testing.T) {
 // the manifest says which positions are in: every position up to ply 3 of
 // 3x3 by the table and by search, and a file of Connect Four positions.
 func TestExportChosen(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "positions.txt")
-	if err := os.WriteFile(file, []byte("# Pons' format\n2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := connectFourPositions
 	tests := []struct {
 		name string
 		args []string

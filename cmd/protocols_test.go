@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math/bits"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -29,11 +28,12 @@ func fakeRun(t *testing.T, role, fault string, args ...string) (stdout, stderr s
 	return run(t, "", args...)
 }
 
+// connectFourPositions is a file of two Connect Four positions in Pons'
+// format (ply 37, X wins; ply 34, X wins).
+const connectFourPositions = "testdata/connect-four-positions.txt"
+
 func TestVerifySolver(t *testing.T) {
-	c4 := filepath.Join(t.TempDir(), "positions.txt")
-	if err := os.WriteFile(c4, []byte("2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	c4 := connectFourPositions
 	connectFour := []string{"--gravity", "--size", "6x7", "--k", "4", "--positions", c4}
 	tests := []struct {
 		name   string
@@ -203,10 +203,7 @@ func TestGradeIllegal(t *testing.T) {
 // answers the first empty cell plays illegal moves there, reported with the
 // board and no state id.
 func TestGradeConnectFour(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "positions.txt")
-	if err := os.WriteFile(file, []byte("2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := connectFourPositions
 	tests := []struct {
 		name, role string
 		want       []string
