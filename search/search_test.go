@@ -259,3 +259,71 @@ func TestTell(t *testing.T) {
 // connectFourBits sizes BenchmarkConnectFour's table: 2^27 entries, 1 GiB,
 // MaxTableBits, what the command gives it on a machine of 2 GiB or more.
 var connectFourBits = MaxTableBits
+
+// Each guess lies in its span, so that its answer narrows it: a wide span
+// halved toward 0, then the value (above 0, then above -1), then the depth
+// from the bound proved.
+func TestGuess(t *testing.T) {
+	tests := []struct {
+		name string
+		sp   span
+		want int
+	}{
+		{"nothing known: halved toward 0", span{-42, 42}, -21},
+		{"a wide span of wins: halved", span{2, 42}, 22},
+		{"a wide span of losses: halved", span{-42, -3}, -23},
+		{"a narrow span: a win?", span{-12, 12}, 0},
+		{"no win: a loss?", span{-20, 0}, -1},
+		{"a win: faster than proved?", span{2, 20}, 2},
+		{"a loss: slower than proved?", span{-20, -3}, -4},
+		{"a win or a draw: a win?", span{0, 5}, 0},
+		{"a draw or a loss: a loss?", span{-5, 0}, -1},
+		{"one of two wins", span{7, 8}, 7},
+		{"one of two losses", span{-8, -7}, -8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := guess(tt.sp); got != tt.want {
+				t.Errorf("guess(%v) = %d, want %d", tt.sp, got, tt.want)
+			}
+		})
+	}
+	for lo := -42; lo <= 42; lo++ {
+		for hi := lo + 1; hi <= 42; hi++ {
+			if g := guess(span{lo, hi}); g < lo || g >= hi {
+				t.Errorf("guess(%d, %d) = %d, want from %d to %d", lo, hi, g, lo, hi-1)
+			}
+		}
+	}
+}
+
+// A helper's guess lies in the span too: the loss while the main worker
+// asks about the win, else the guess after the main worker's.
+func TestAside(t *testing.T) {
+	tests := []struct {
+		name string
+		sp   span
+		med  int
+		want int
+	}{
+		{"the win asked: the loss", span{-12, 12}, 0, -1},
+		{"a wide span: the next halving", span{-42, 42}, -21, 21},
+		{"a win's depth: one faster", span{2, 20}, 2, 3},
+		{"the last guess: the same", span{-8, -7}, -8, -8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := aside(tt.sp, tt.med); got != tt.want {
+				t.Errorf("aside(%v, %d) = %d, want %d", tt.sp, tt.med, got, tt.want)
+			}
+		})
+	}
+	for lo := -42; lo <= 42; lo++ {
+		for hi := lo + 1; hi <= 42; hi++ {
+			sp := span{lo, hi}
+			if g := aside(sp, guess(sp)); g < lo || g >= hi {
+				t.Errorf("aside(%v, %d) = %d, want from %d to %d", sp, guess(sp), g, lo, hi-1)
+			}
+		}
+	}
+}

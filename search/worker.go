@@ -22,16 +22,15 @@ const spread = 1
 // exact narrows the score of a position by null-window searches, each
 // asking whether it is above a guess, as Pons' solver does: a null window
 // prunes the most, and the table carries what one search learns to the
-// next. The guesses halve toward 0 first, where most positions' scores lie.
+// next (guess says in what order).
 // Each search's answer narrows the span all workers share, and a worker
 // drops its search when the span no longer holds its guess. A helper asks
-// about the guess that would come next were the main worker's answer
-// "above", so that the two split the span in three.
+// about another guess (aside says which), so that the two split the work.
 func (w *worker) exact(pos, mask uint64, moves int) {
 	for sp := w.s.known(); sp.lo < sp.hi; {
 		med := guess(sp)
-		if w.id > 0 && med+1 < sp.hi {
-			med = guess(span{med + 1, sp.hi})
+		if w.id > 0 {
+			med = aside(sp, med)
 		}
 		w.med = med
 		r := w.negamax(pos, mask, moves, med, med+1)
@@ -47,18 +46,57 @@ func (w *worker) exact(pos, mask uint64, moves int) {
 	}
 }
 
-// guess gives the next guess within a span: its middle, or half its end
-// when that is nearer 0.
+// guess gives the next guess within a span lo < hi. A wide span is halved,
+// toward 0 where scores are many, as in Pons' solver: a guess far from 0
+// is cheap to answer, since the side that must win must win within few
+// moves, so the first searches deepen step by step, and they settle most
+// lopsided positions. Within wideSpan of the answer, the value comes
+// first: does the side to move win (is the score above 0), and if not,
+// does it lose (is it not above -1)? A null window around 0 is the
+// cheapest to prove among the close ones, and what it stores the later
+// searches reuse. Then the depth: is a win faster than the fastest proved
+// (above lo), or a loss slower than the slowest proved (above hi-1)? The
+// bound a null-window search returns is most often the exact score, so one
+// more search usually settles it.
 func guess(sp span) int {
-	med := sp.lo + (sp.hi-sp.lo)/2
+	if sp.hi-sp.lo > wideSpan {
+		med := sp.lo + (sp.hi-sp.lo)/2
+		switch {
+		case med <= 0 && sp.lo/2 < med:
+			med = sp.lo / 2
+		case med >= 0 && sp.hi/2 > med:
+			med = sp.hi / 2
+		}
+		return med
+	}
 	switch {
-	case med <= 0 && sp.lo/2 < med:
-		med = sp.lo / 2
-	case med >= 0 && sp.hi/2 > med:
-		med = sp.hi / 2
+	case sp.lo <= 0 && sp.hi > 0:
+		return 0
+	case sp.lo < 0 && sp.hi >= 0:
+		return -1
+	case sp.lo > 0:
+		return sp.lo
+	}
+	return sp.hi - 1
+}
+
+// aside gives a helper's guess beside the main worker's, med: the other
+// half of the value (does the side to move lose?) while the main worker
+// asks whether it wins, as a draw needs both answers; otherwise the guess
+// that would come next were the main worker's answer "above".
+func aside(sp span, med int) int {
+	switch {
+	case med == 0 && sp.lo < 0 && sp.hi-sp.lo <= wideSpan:
+		return -1
+	case med+1 < sp.hi:
+		return guess(span{med + 1, sp.hi})
 	}
 	return med
 }
+
+// wideSpan is the widest span of scores guess asks about the value and
+// then the depth; a wider one it halves.
+const wideSpan = 24
 
 // negamax gives the score of the side to move, whose marks are pos, among
 // all marks mask (moves of them), within (alpha, beta): exact inside it, a
