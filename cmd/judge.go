@@ -6,7 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/judge"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // NewCmdJudge builds judge, the parent of one command a contest problem.
@@ -30,6 +32,7 @@ type UVa10111Options struct {
 	Cases     int // random cases after the sample; -1 for every case
 	Seed      uint64
 	TimeLimit time.Duration
+	Oracle    oracle.Oracle // gives the right answers
 }
 
 // NewCmdUVa10111 builds judge uva10111; runF, when not nil, runs instead of
@@ -37,6 +40,7 @@ type UVa10111Options struct {
 func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Command {
 	opts := &UVa10111Options{}
 	var all bool
+	var oracleName string
 	c := &cobra.Command{
 		Use:   "uva10111 [flags] -- PROGRAM [ARGS...]",
 		Short: "Judge a solution of UVa 10111, Find the Winning Move (4x4, four in a row)",
@@ -46,7 +50,8 @@ a line "$" after the last case. The cases are the problem's sample, then
 --cases positions chosen at random, reproducibly from --seed, among those the
 problem allows (x to move, each side with at least two marks, no line yet,
 the board not full), or --all of them. The right answer is the first move in
-row-major order after which x wins with perfect play, as (row,col), or #####.
+row-major order after which x wins with perfect play, as (row,col), or #####,
+as --oracle answers it (the JSON says which).
 
 Verdicts, as a judge gives them: Accepted; Wrong Answer, with the first wrong
 case drawn and the expected answer; Presentation Error, where only white
@@ -76,6 +81,9 @@ start).`,
 			if all {
 				opts.Cases = -1
 			}
+			if opts.Oracle, err = oracle.ChooseMany(rules.New(judge.UVa10111), oracleName, f.Memory(), opts.Workers); err != nil {
+				return flagError(err)
+			}
 			if opts.Argv, err = programArgs(c, args); err != nil {
 				return err
 			}
@@ -90,11 +98,13 @@ start).`,
 	fl.Uint64Var(&opts.Seed, "seed", 1, "the seed that chooses the cases")
 	fl.BoolVar(&all, "all", false, "every position the problem allows, instead of --cases")
 	fl.DurationVar(&opts.TimeLimit, "time-limit", time.Minute, "the time the whole run may take")
+	fl.StringVar(&oracleName, "oracle", "auto",
+		"who gives the right answers: table (the 4x4 game solved exhaustively, once), search (each case searched), or auto: the table")
 	return c
 }
 
 func runUVa10111(opts *UVa10111Options) error {
-	v, err := judge.Judge(opts.Ctx, opts.Argv, opts.Cases, opts.Seed, opts.TimeLimit, opts.Workers)
+	v, err := judge.Judge(opts.Ctx, opts.Oracle, opts.Argv, opts.Cases, opts.Seed, opts.TimeLimit, opts.Workers)
 	if err != nil {
 		return err
 	}

@@ -240,6 +240,7 @@ func TestJudgeUVa10111(t *testing.T) {
 	}{
 		{"sample accepted", "uva", "", []string{"--cases", "0"}, 0, "UVa 10111, 2 cases: Accepted"},
 		{"random cases accepted", "uva", "", []string{"--cases", "5", "--seed", "2"}, 0, "7 cases: Accepted"},
+		{"answers by search", "uva", "", []string{"--cases", "5", "--oracle", "search", "--json"}, 0, `"oracle": "search"`},
 		{"the last winning move", "uva-last", "", []string{"--cases", "0"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
 		{"a space too many", "uva-space", "", []string{"--cases", "0"}, 1, "Presentation Error"},
 		{"crash", "uva", "crash", []string{"--cases", "3"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
@@ -270,6 +271,7 @@ func TestJudgeUsage(t *testing.T) {
 		{"a program before --", []string{"judge", "uva10111", "x"}, `"x" is not a flag of tateti-lab judge uva10111: give the program and its arguments after --`},
 		{"nothing after --", []string{"judge", "uva10111", "--"}, "nothing after --"},
 		{"a size", []string{"judge", "uva10111", "--size", "3x3", "--", "x"}, "--size does not go with judge uva10111"},
+		{"an unknown oracle", []string{"judge", "uva10111", "--oracle", "book", "--", "x"}, `oracle "book" is unknown, want auto, table or search`},
 		{"cannot start", []string{"judge", "uva10111", "--cases", "0", "--", "/nonexistent/program"}, "cannot start"},
 	}
 	for _, tt := range tests {

@@ -14,9 +14,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -44,21 +46,19 @@ var Sample = []string{"..../.xo./.ox./....", "o.../.ox./.xxx/xooo"}
 
 // Cases gives the sample, then n positions chosen reproducibly from seed
 // among those the problem allows (all of them when n < 0): reachable, x to
-// move, each side with at least two marks, no line, not full. sol is the
-// solved 4x4 game.
-func Cases(sol *solve.Result, n int, seed uint64) ([]Case, error) {
-	e := sol.Enum
-	var cases []Case
+// move, each side with at least two marks, no line, not full. e is the
+// enumerated 4x4 game; o answers each case.
+func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, seed uint64) ([]Case, error) {
+	var boards []game.Board
 	for _, text := range Sample {
 		b, err := UVa10111.Spec.Parse(text)
 		if err != nil {
 			return nil, err
 		}
-		i, ok := e.Lookup(game.ID(b))
-		if !ok {
+		if _, ok := e.Lookup(game.ID(b)); !ok {
 			return nil, fmt.Errorf("sample %s is not reachable", text)
 		}
-		cases = append(cases, Case{Board: b, Answer: answer(sol, i)})
+		boards = append(boards, b)
 	}
 	var allowed []int
 	for p := 4; p < UVa10111.Cells(); p += 2 { // x to move: an even ply
@@ -73,14 +73,22 @@ func Cases(sol *solve.Result, n int, seed uint64) ([]Case, error) {
 		n = len(allowed)
 	}
 	for _, k := range protocol.Sample(len(allowed), n, seed) {
-		cases = append(cases, Case{Board: e.Board(allowed[k]), Answer: answer(sol, allowed[k])})
+		boards = append(boards, e.Board(allowed[k]))
+	}
+	as, err := oracle.All(ctx, o, rules.New(UVa10111), boards, "answers", false)
+	if err != nil {
+		return nil, err
+	}
+	cases := make([]Case, len(boards))
+	for i, a := range as {
+		cases[i] = Case{Board: boards[i], Answer: answer(a)}
 	}
 	return cases, nil
 }
 
 // answer is the first move in row-major order that wins for x, or #####.
-func answer(sol *solve.Result, i int) string {
-	for _, m := range sol.Moves(i) {
+func answer(a solve.Analysis) string {
+	for _, m := range a.Moves {
 		if m.Value == 1 {
 			return fmt.Sprintf("(%d,%d)", m.Row, m.Col)
 		}

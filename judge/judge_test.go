@@ -1,8 +1,13 @@
 package judge
 
 import (
+	"context"
 	"fmt"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 func cases(t *testing.T, answers ...string) []Case {
@@ -75,5 +80,49 @@ func TestEnding(t *testing.T) {
 		if got := (&Result{Exit: tt.exit}).Ending(); got != tt.want {
 			t.Errorf("Ending() of %q = %q, want %q", tt.exit, got, tt.want)
 		}
+	}
+}
+
+// The table and search give every case the same right answer: the first
+// winning move, or none.
+func TestCasesByEitherOracle(t *testing.T) {
+	ctx := context.Background()
+	rl := rules.New(UVa10111)
+	e, err := enumerate.Game(ctx, rl, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 300
+	if testing.Short() {
+		n = 30
+	}
+	var got [2][]Case
+	for i, name := range []string{"table", "search"} {
+		o, err := oracle.ChooseMany(rl, name, 1<<30, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[i], err = Cases(ctx, e, o, n, 5); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	if len(got[0]) != n+len(Sample) || len(got[1]) != len(got[0]) {
+		t.Fatalf("%d and %d cases, want %d", len(got[0]), len(got[1]), n+len(Sample))
+	}
+	wins := 0
+	for i := range got[0] {
+		tab, sea := got[0][i], got[1][i]
+		if tab.Board != sea.Board || tab.Answer != sea.Answer {
+			t.Errorf("case %d: the table says %s %s, search %s %s", i+1, UVa10111.Spec.Format(tab.Board), tab.Answer, UVa10111.Spec.Format(sea.Board), sea.Answer)
+		}
+		if tab.Answer != "#####" {
+			wins++
+		}
+	}
+	if got, want := got[0][1].Answer, "(0,1)"; got != want { // the problem's sample output
+		t.Errorf("the second sample's answer is %s, want %s", got, want)
+	}
+	if wins == 0 || wins == len(got[0]) {
+		t.Errorf("%d of %d cases have a winning move: want some of each", wins, len(got[0]))
 	}
 }

@@ -4,15 +4,17 @@ import (
 	"context"
 	"time"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Verdict is a judged run of UVa 10111 with what it means for the caller.
 type Verdict struct {
-	Game rules.Spec `json:"game"`
-	OK   bool       `json:"ok"` // Accepted
-	Run  *Result    `json:"judge"`
+	Game   rules.Spec `json:"game"`
+	Oracle string     `json:"oracle"` // who gave the right answers: "table" or "search"
+	OK     bool       `json:"ok"`     // Accepted
+	Run    *Result    `json:"judge"`
 }
 
 // Misbehaved reports whether the program, rather than its answers, failed:
@@ -21,14 +23,15 @@ func (v *Verdict) Misbehaved() bool {
 	return v.Run.Verdict == TimeLimitExceeded || v.Run.Verdict == RuntimeError
 }
 
-// Judge solves the 4x4 game, draws the sample and n cases from seed (n < 0:
-// every case the problem allows), and judges the program on them under limit.
-func Judge(ctx context.Context, argv []string, n int, seed uint64, limit time.Duration, workers int) (*Verdict, error) {
-	sol, err := solve.Game(ctx, rules.New(UVa10111), workers)
+// Judge enumerates the 4x4 game, draws the sample and n cases from seed (n
+// < 0: every case the problem allows), asks o for their right answers, and
+// judges the program on them under limit.
+func Judge(ctx context.Context, o oracle.Oracle, argv []string, n int, seed uint64, limit time.Duration, workers int) (*Verdict, error) {
+	e, err := enumerate.Game(ctx, rules.New(UVa10111), workers)
 	if err != nil {
 		return nil, err
 	}
-	cases, err := Cases(sol, n, seed)
+	cases, err := Cases(ctx, e, o, n, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -36,5 +39,5 @@ func Judge(ctx context.Context, argv []string, n int, seed uint64, limit time.Du
 	if err != nil {
 		return nil, err
 	}
-	return &Verdict{Game: UVa10111, OK: res.Verdict == Accepted, Run: res}, nil
+	return &Verdict{Game: UVa10111, Oracle: o.Name(), OK: res.Verdict == Accepted, Run: res}, nil
 }

@@ -29,6 +29,8 @@ type Oracle interface {
 	// value and depth of its child, and a best line. b must be able to
 	// arise in play.
 	Analyze(ctx context.Context, b game.Board) (solve.Analysis, error)
+	// Name says who answers, as --oracle names it: "table" or "search".
+	Name() string
 }
 
 // Names are the oracles Choose knows, as --oracle takes them.
@@ -70,6 +72,9 @@ type table struct {
 	rl      rules.Rules
 	workers int
 }
+
+// Name is "table".
+func (table) Name() string { return "table" }
 
 // Analyze solves the game from b; stopped before the end, it has proved
 // nothing of b's value.

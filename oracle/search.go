@@ -26,6 +26,9 @@ func newSearcher(rl rules.Rules, memory uint64, workers int) (*searcher, error) 
 	return &searcher{rl: rl, s: s}, nil
 }
 
+// Name is "search".
+func (o *searcher) Name() string { return "search" }
+
 // Analyze searches b itself first, so that a search stopped early (by a
 // time limit in ctx) still says what it proved of b's value; then each
 // child, and a best line.
@@ -37,7 +40,7 @@ func (o *searcher) Analyze(ctx context.Context, b game.Board) (solve.Analysis, e
 // it takes about half the time of the whole (the children of each of its
 // positions are searched).
 func (o *searcher) analyze(ctx context.Context, b game.Board, line bool) (solve.Analysis, error) {
-	a := solve.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: "search"}
+	a := solve.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: o.Name()}
 	if o.rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = o.rl.Canonical(a.StateID)
