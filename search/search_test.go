@@ -272,10 +272,10 @@ func TestGuess(t *testing.T) {
 		{"nothing known: halved toward 0", span{-42, 42}, -21},
 		{"a wide span of wins: halved", span{2, 42}, 22},
 		{"a wide span of losses: halved", span{-42, -3}, -23},
-		{"a narrow span: a win?", span{-12, 12}, 0},
-		{"no win: a loss?", span{-20, 0}, -1},
-		{"a win: faster than proved?", span{2, 20}, 2},
-		{"a loss: slower than proved?", span{-20, -3}, -4},
+		{"a narrow span: a win?", span{-4, 4}, 0},
+		{"no win: a loss?", span{-8, 0}, -1},
+		{"a win: faster than proved?", span{2, 10}, 2},
+		{"a loss: slower than proved?", span{-10, -3}, -4},
 		{"a win or a draw: a win?", span{0, 5}, 0},
 		{"a draw or a loss: a loss?", span{-5, 0}, -1},
 		{"one of two wins", span{7, 8}, 7},
@@ -306,9 +306,9 @@ func TestAside(t *testing.T) {
 		med  int
 		want int
 	}{
-		{"the win asked: the loss", span{-12, 12}, 0, -1},
+		{"the win asked: the loss", span{-4, 4}, 0, -1},
 		{"a wide span: the next halving", span{-42, 42}, -21, 21},
-		{"a win's depth: one faster", span{2, 20}, 2, 3},
+		{"a win's depth: one faster", span{2, 10}, 2, 3},
 		{"the last guess: the same", span{-8, -7}, -8, -8},
 	}
 	for _, tt := range tests {

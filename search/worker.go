@@ -96,7 +96,7 @@ func aside(sp span, med int) int {
 
 // wideSpan is the widest span of scores guess asks about the value and
 // then the depth; a wider one it halves.
-const wideSpan = 24
+const wideSpan = 8
 
 // negamax gives the score of the side to move, whose marks are pos, among
 // all marks mask (moves of them), within (alpha, beta): exact inside it, a
