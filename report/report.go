@@ -6,6 +6,8 @@
 package report
 
 import (
+	"math/bits"
+
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -20,7 +22,8 @@ type Position struct {
 	Value   int8       `json:"value"`
 	Outcome string     `json:"outcome"` // "X wins", "O wins", "draw"; "not settled" when Proved is set
 	Depth   int8       `json:"depth"`
-	Moves   []Move     `json:"moves"` // every legal move in cell order
+	Moves   []Move     `json:"moves"` // every legal move in cell order, with its value
+	Legal   []int      `json:"legal"` // the cells a move can take, in cell order, known even when the value is not
 
 	// null past 40 cells, where a position is keyed by its board text
 	StateID     *uint64 `json:"state_id"`
@@ -55,9 +58,13 @@ func NewPosition(a solve.Analysis) Position {
 		v.Proved = &Proved{Bounds: *a.Proved, Says: a.Proved.String()}
 		v.Outcome = "not settled"
 	}
+	v.Legal = []int{}
 	if a.ToMove != game.Empty {
 		m := a.ToMove.String()
 		v.ToMove = &m
+		for c := rules.New(a.Spec).Moves(a.Board); c != 0; c &= c - 1 {
+			v.Legal = append(v.Legal, bits.TrailingZeros64(uint64(c)))
+		}
 	}
 	if v.BestLine == nil {
 		v.BestLine = []int{}

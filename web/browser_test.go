@@ -292,3 +292,18 @@ func TestBrowserConnectFour(t *testing.T) {
 		t.Fatalf("a click on column 4 did not play and answer the next position: %v", err)
 	}
 }
+
+// A position not settled within the time limit still shows its legal
+// moves: a click on the empty board, whose search takes minutes, plays.
+func TestBrowserUnsettled(t *testing.T) {
+	ctx := browser(t)
+	_, base := searched(t, 200*time.Millisecond, 10*time.Millisecond)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"),
+		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#facts tr')].some(r => r.textContent.includes('not settled'))`)); err != nil {
+		t.Fatalf("the empty board was not shown as not settled: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#board .cell[data-cell="3"]`),
+		chromedp.Poll[chromedp.Void](`new URLSearchParams(location.search).get('moves') === '4'`)); err != nil {
+		t.Fatalf("a click on column 4 of a position not settled did not play: %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -118,6 +119,10 @@ func TestExplorerLimit(t *testing.T) {
 	}
 	if v.Outcome != "not settled" || v.Proved == nil {
 		t.Errorf("outcome %q, proved %v; want not settled, with what was proved", v.Outcome, v.Proved)
+	}
+	// Column 3's next cell is a row up; the others are on the bottom row.
+	if want := []int{30, 35, 36, 38, 39, 40, 41}; !slices.Equal(v.Legal, want) {
+		t.Errorf("legal cells %v, want %v: a position not settled can still be played", v.Legal, want)
 	}
 	if len(second) == 0 || !second[0].Queued {
 		t.Errorf("the second position's first answers %v; want it queued behind the first", second)

@@ -109,7 +109,10 @@ function drawBoard(v) {
   el.style.gridTemplateColumns = `repeat(${g.cols}, 64px)`;
   el.replaceChildren();
   const moves = new Map(v.moves.map((m) => [m.cell, m]));
-  const byColumn = new Map(v.moves.map((m) => [m.cell % g.cols, m]));
+  // A move can be played whether or not its value is known: a position
+  // not settled within the time limit still lists its legal cells.
+  const legal = new Set(v.legal);
+  const byColumn = new Map(v.legal.map((c) => [c % g.cols, c]));
   const frames = v.moves.some((m) => !m.best); // when every move is best, a frame says nothing
   if (g.gravity) {
     for (let c = 0; c < g.cols; c++) {
@@ -137,9 +140,9 @@ function drawBoard(v) {
       d.classList.add('move', m.result);
       if (m.best && frames) d.classList.add('best');
     }
-    const target = g.gravity ? byColumn.get(i % g.cols) : moves.get(i);
-    if (target) {
-      d.onclick = () => play(target.cell);
+    const target = g.gravity ? byColumn.get(i % g.cols) : legal.has(i) ? i : undefined;
+    if (target !== undefined) {
+      d.onclick = () => play(target);
       d.classList.add('playable');
     } else {
       d.disabled = true;
