@@ -50,8 +50,8 @@ func (w *worker) exact(pos, mask uint64, moves int) {
 // toward 0 where scores are many, as in Pons' solver: a guess far from 0
 // is cheap to answer, since the side that must win must win within few
 // moves, so the first searches deepen step by step, and they settle most
-// lopsided positions. Within wideSpan of the answer, the value comes
-// first: does the side to move win (is the score above 0), and if not,
+// lopsided positions. Once the span is at most wideSpan wide, the value
+// comes first: does the side to move win (is the score above 0), and if not,
 // does it lose (is it not above -1)? A null window around 0 is the
 // cheapest to prove among the close ones, and what it stores the later
 // searches reuse. Then the depth: is a win faster than the fastest proved
@@ -95,7 +95,9 @@ func aside(sp span, med int) int {
 }
 
 // wideSpan is the widest span of scores guess asks about the value and
-// then the depth; a wider one it halves.
+// then the depth; a wider one it halves. Wider, the long searches from an
+// empty board take fewer nodes and positions a dozen plies in take longer
+// (docs/benchmarks.md, "The order of the guesses").
 const wideSpan = 8
 
 // negamax gives the score of the side to move, whose marks are pos, among
