@@ -75,13 +75,13 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 	for _, k := range protocol.Sample(len(allowed), n, seed) {
 		boards = append(boards, e.Board(allowed[k]))
 	}
-	as, err := oracle.All(ctx, o, rules.New(UVa10111), boards, "answers", false)
+	cases := make([]Case, len(boards))
+	err := oracle.Each(ctx, o, rules.New(UVa10111), boards, "answers", false, func(i int, a solve.Analysis) error {
+		cases[i] = Case{Board: boards[i], Answer: answer(a)}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	cases := make([]Case, len(boards))
-	for i, a := range as {
-		cases[i] = Case{Board: boards[i], Answer: answer(a)}
 	}
 	return cases, nil
 }

@@ -160,17 +160,34 @@ func (s *solved) Analyze(ctx context.Context, b game.Board) (solve.Analysis, err
 // cannot settle fails the whole, naming it.
 func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, lines bool) ([]solve.Analysis, error) {
 	as := make([]solve.Analysis, len(boards))
-	for i, b := range boards {
-		progress.Tell(ctx, phase, fmt.Sprintf("%d of %d positions answered", i, len(boards)))
-		var err error
-		if s, ok := o.(*searcher); ok {
-			as[i], err = s.analyze(ctx, b, lines)
-		} else {
-			as[i], err = o.Analyze(ctx, b)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("position %s: %w", rl.Spec().Format(b), err)
-		}
+	err := Each(ctx, o, rl, boards, phase, lines, func(i int, a solve.Analysis) error {
+		as[i] = a
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return as, nil
+}
+
+// Each is All for many positions: it gives each analysis to use, in the
+// order of boards, and keeps none; an error of use stops it.
+func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, lines bool, use func(i int, a solve.Analysis) error) error {
+	for i, b := range boards {
+		progress.Tell(ctx, phase, fmt.Sprintf("%d of %d positions answered", i, len(boards)))
+		var a solve.Analysis
+		var err error
+		if s, ok := o.(*searcher); ok {
+			a, err = s.analyze(ctx, b, lines)
+		} else {
+			a, err = o.Analyze(ctx, b)
+		}
+		if err != nil {
+			return fmt.Errorf("position %s: %w", rl.Spec().Format(b), err)
+		}
+		if err := use(i, a); err != nil {
+			return err
+		}
+	}
+	return nil
 }
