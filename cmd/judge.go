@@ -42,23 +42,9 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 	var all bool
 	var oracleName string
 	c := &cobra.Command{
-		Use:   "uva10111 [flags] -- PROGRAM [ARGS...]",
-		Short: "Judge a solution of UVa 10111, Find the Winning Move (4x4, four in a row)",
-		Long: `Judge runs your solution of UVa 10111 once, with every case on its stdin in the
-problem's format: a line "?", the four rows of the board (x, o and '.'), and
-a line "$" after the last case. The cases are the problem's sample, then
---cases positions chosen at random, reproducibly from --seed, among those the
-problem allows (x to move, each side with at least two marks, no line yet,
-the board not full), or --all of them. The right answer is the first move in
-row-major order after which x wins with perfect play, as (row,col), or #####,
-as --oracle answers it (the JSON says which).
-
-Verdicts, as a judge gives them: Accepted; Wrong Answer, with the first wrong
-case drawn and the expected answer; Presentation Error, where only white
-space differs; Time Limit Exceeded, past --time-limit; Runtime Error, with
-the exit status and the end of stderr. Exit 0 for Accepted, 1 for a wrong or
-badly presented answer, 2 when the program misbehaves (time, crash, cannot
-start).`,
+		Use:     "uva10111 [flags] -- PROGRAM [ARGS...]",
+		Short:   "Judge a solution of UVa 10111, Find the Winning Move (4x4, four in a row)",
+		Long:    uva10111Help,
 		Example: "  tateti-lab judge uva10111 -- python3 uva10111.py\n  tateti-lab judge uva10111 --cases 1000 --seed 7 -- ./a.out\n  tateti-lab judge uva10111 --all --time-limit 10m --json -- ./a.out",
 		RunE: func(c *cobra.Command, args []string) error {
 			for _, name := range []string{"size", "k", "gravity", "misere"} {
@@ -117,3 +103,20 @@ func runUVa10111(opts *UVa10111Options) error {
 	}
 	return errDisagree
 }
+
+// uva10111Help is the long help of judge uva10111.
+const uva10111Help = `Judge runs your solution of UVa 10111 once, with every case on its stdin in the
+problem's format: a line "?", the four rows of the board (x, o and '.'), and
+a line "$" after the last case. The cases are the problem's sample, then
+--cases positions chosen at random, reproducibly from --seed, among those the
+problem allows (x to move, each side with at least two marks, no line yet,
+the board not full), or --all of them. The right answer is the first move in
+row-major order after which x wins with perfect play, as (row,col), or #####,
+as --oracle answers it (the JSON says which).
+
+Verdicts, as a judge gives them: Accepted; Wrong Answer, with the first wrong
+case drawn and the expected answer; Presentation Error, where only white
+space differs; Time Limit Exceeded, past --time-limit; Runtime Error, with
+the exit status and the end of stderr. Exit 0 for Accepted, 1 for a wrong or
+badly presented answer, 2 when the program misbehaves (time, crash, cannot
+start).`
