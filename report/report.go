@@ -58,14 +58,11 @@ func NewPosition(a solve.Analysis) Position {
 		v.Proved = &Proved{Bounds: *a.Proved, Says: a.Proved.String()}
 		v.Outcome = "not settled"
 	}
-	v.Legal = []int{}
 	if a.ToMove != game.Empty {
 		m := a.ToMove.String()
 		v.ToMove = &m
-		for c := rules.New(a.Spec).Moves(a.Board); c != 0; c &= c - 1 {
-			v.Legal = append(v.Legal, bits.TrailingZeros64(uint64(c)))
-		}
 	}
+	v.Legal = legal(a)
 	if v.BestLine == nil {
 		v.BestLine = []int{}
 	}
@@ -98,4 +95,23 @@ func result(mover game.Cell, v int8) string {
 		return "loss"
 	}
 	return "draw"
+}
+
+// legal gives the cells a move can take in a: those of its moves, or, when
+// the search stopped before their values were known, what the rules allow.
+func legal(a solve.Analysis) []int {
+	cells := []int{}
+	if a.ToMove == game.Empty {
+		return cells
+	}
+	if a.Proved == nil {
+		for _, m := range a.Moves {
+			cells = append(cells, m.Cell)
+		}
+		return cells
+	}
+	for c := rules.New(a.Spec).Moves(a.Board); c != 0; c &= c - 1 {
+		cells = append(cells, bits.TrailingZeros64(uint64(c)))
+	}
+	return cells
 }
