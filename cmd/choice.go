@@ -165,6 +165,10 @@ func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]solve.Ana
 	if err != nil {
 		return nil, nil, err
 	}
-	as, err := oracle.All(g.Ctx, cs.Oracle, g.Rules, bs, phase, lines)
+	o := cs.Oracle
+	if !lines {
+		o = oracle.WithoutLines(o)
+	}
+	as, err := oracle.All(g.Ctx, o, g.Rules, bs, phase)
 	return as, paths, err
 }

@@ -76,7 +76,7 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 		boards = append(boards, e.Board(allowed[k]))
 	}
 	cases := make([]Case, len(boards))
-	err := oracle.Each(ctx, o, rules.New(UVa10111), boards, "answers", false, func(i int, a solve.Analysis) error {
+	err := oracle.Each(ctx, oracle.WithoutLines(o), rules.New(UVa10111), boards, "answers", func(i int, a solve.Analysis) error {
 		cases[i] = Case{Board: boards[i], Answer: answer(a)}
 		return nil
 	})

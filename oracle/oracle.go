@@ -155,12 +155,11 @@ func (s *solved) Analyze(ctx context.Context, b game.Board) (solve.Analysis, err
 }
 
 // All asks o for each of boards in turn, telling progress as phase, and
-// gives their analyses in the same order; without lines, search leaves
-// each best line empty (it would take about half the time). A position o
-// cannot settle fails the whole, naming it.
-func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, lines bool) ([]solve.Analysis, error) {
+// gives their analyses in the same order. A position o cannot settle fails
+// the whole, naming it.
+func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string) ([]solve.Analysis, error) {
 	as := make([]solve.Analysis, len(boards))
-	err := Each(ctx, o, rl, boards, phase, lines, func(i int, a solve.Analysis) error {
+	err := Each(ctx, o, rl, boards, phase, func(i int, a solve.Analysis) error {
 		as[i] = a
 		return nil
 	})
@@ -172,16 +171,10 @@ func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, pha
 
 // Each is All for many positions: it gives each analysis to use, in the
 // order of boards, and keeps none; an error of use stops it.
-func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, lines bool, use func(i int, a solve.Analysis) error) error {
+func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, use func(i int, a solve.Analysis) error) error {
 	for i, b := range boards {
 		progress.Tell(ctx, phase, fmt.Sprintf("%d of %d positions answered", i, len(boards)))
-		var a solve.Analysis
-		var err error
-		if s, ok := o.(*searcher); ok {
-			a, err = s.analyze(ctx, b, lines)
-		} else {
-			a, err = o.Analyze(ctx, b)
-		}
+		a, err := o.Analyze(ctx, b)
 		if err != nil {
 			return fmt.Errorf("position %s: %w", rl.Spec().Format(b), err)
 		}
@@ -190,4 +183,16 @@ func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, ph
 		}
 	}
 	return nil
+}
+
+// WithoutLines gives o answering with no best line, for callers that show
+// none: search then takes about half the time (the children of each
+// position on the line are searched); the table, which finds a line in the
+// solved game at little cost, is given as it is. The two share everything
+// else, search's table among it.
+func WithoutLines(o Oracle) Oracle {
+	if s, ok := o.(*searcher); ok {
+		return &searcher{rl: s.rl, s: s.s, noLines: true}
+	}
+	return o
 }

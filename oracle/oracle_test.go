@@ -183,8 +183,8 @@ func boardsUpTo(cells int) []rules.Spec {
 	return out
 }
 
-// All gives search's analyses with best lines only when asked, and the rest
-// of each analysis the same either way.
+// Search gives best lines unless made WithoutLines, and the rest of each
+// analysis the same either way.
 func TestAllLines(t *testing.T) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -196,11 +196,11 @@ func TestAllLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	with, err := All(context.Background(), o, rl, boards, "test", true)
+	with, err := All(context.Background(), o, rl, boards, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	without, err := All(context.Background(), o, rl, boards, "test", false)
+	without, err := All(context.Background(), WithoutLines(o), rl, boards, "test")
 	if err != nil {
 		t.Fatal(err)
 	}

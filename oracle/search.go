@@ -14,8 +14,9 @@ import (
 // searcher is the oracle of search: each legal move's child is searched,
 // and the position weighed from them as every solve here weighs moves.
 type searcher struct {
-	rl rules.Rules
-	s  *search.Solver
+	rl      rules.Rules
+	s       *search.Solver
+	noLines bool // answers leave the best line empty (WithoutLines)
 }
 
 func newSearcher(rl rules.Rules, memory uint64, workers int) (*searcher, error) {
@@ -31,15 +32,8 @@ func (o *searcher) Name() string { return "search" }
 
 // Analyze searches b itself first, so that a search stopped early (by a
 // time limit in ctx) still says what it proved of b's value; then each
-// child, and a best line.
+// child, and a best line unless the searcher has none.
 func (o *searcher) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
-	return o.analyze(ctx, b, true)
-}
-
-// analyze is Analyze, with the best line only when line is set: searching
-// it takes about half the time of the whole (the children of each of its
-// positions are searched).
-func (o *searcher) analyze(ctx context.Context, b game.Board, line bool) (solve.Analysis, error) {
 	a := solve.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: o.Name()}
 	if o.rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
@@ -63,7 +57,7 @@ func (o *searcher) analyze(ctx context.Context, b game.Board, line bool) (solve.
 		return a, fmt.Errorf("search: %s is worth %d in %d plies, and its moves weigh %d in %d: a bug", o.rl.Spec().Format(b), r.Value, r.Depth, v, d)
 	}
 	a.Value, a.Depth = v, d
-	if !line {
+	if o.noLines {
 		return a, nil
 	}
 	if a.BestLine, err = o.bestLine(ctx, b, a.Moves); err != nil {
