@@ -13,12 +13,13 @@
 // draw. Negamax gives each position the score of its side to move.
 //
 // Several workers search one position together: each runs the null-window
-// searches that narrow the score, all share the table and the span of
-// scores proved so far, and a helper asks about the guess that would come
-// after the main worker's (so that the two split the span in three), with
-// the root's moves in another order, dropping its search when the span
-// moves past its guess. The score is exact whoever settles it, so the
-// answer does not depend on the number of workers.
+// searches that narrow the score, all on the same guess, sharing the table
+// and the span of scores proved so far. A worker leaves for later a move
+// whose position another is searching (Weill's ABDADA), and a helper takes
+// the root's moves in another order, so that the workers search different
+// subtrees and find each other's results in the table. The score is exact
+// whoever settles it, so the answer does not depend on the number of
+// workers.
 package search
 
 import (
@@ -46,7 +47,8 @@ type Solver struct {
 	tt      *table // nil until the first search (see fit)
 	maxBits int
 	workers int
-	pool    []*worker // one a worker, kept from search to search
+	pool    []*worker  // one a worker, kept from search to search
+	busy    *busyTable // what the workers are searching; nil for one worker
 
 	nodes atomic.Uint64 // positions searched, by every worker
 	mu    sync.Mutex
@@ -80,6 +82,9 @@ func New(sp rules.Spec, o Options) (*Solver, error) {
 		return nil, fmt.Errorf("search: a table of 2^%d entries and %d workers; want 2^%d to 2^40 entries and a worker at least", o.TableBits, o.Workers, MinTableBits)
 	}
 	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers}
+	if o.Workers > 1 {
+		s.busy = new(busyTable)
+	}
 	for id := range o.Workers {
 		s.pool = append(s.pool, &worker{s: s, id: id})
 	}

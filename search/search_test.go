@@ -297,33 +297,28 @@ func TestGuess(t *testing.T) {
 	}
 }
 
-// A helper's guess lies in the span too: the loss while the main worker
-// asks about the win, else the guess after the main worker's.
-func TestAside(t *testing.T) {
-	tests := []struct {
+// The busy table says a position is being searched from its enter to its
+// leave, and a position that shares its slot neither clears nor takes it.
+func TestBusyTable(t *testing.T) {
+	var b busyTable
+	h := busyHash(0b11, 0b111)
+	other := h ^ 1 // the same slot, another position
+	steps := []struct {
 		name string
-		sp   span
-		med  int
-		want int
+		do   func()
+		h    uint64
+		want bool
 	}{
-		{"the win asked: the loss", span{-4, 4}, 0, -1},
-		{"a wide span: the next halving", span{-42, 42}, -21, 21},
-		{"a win's depth: one faster", span{2, 10}, 2, 3},
-		{"the last guess: the same", span{-8, -7}, -8, -8},
+		{"nothing entered", func() {}, h, false},
+		{"entered", func() { b.enter(h) }, h, true},
+		{"another in its slot is not taken", func() {}, other, false},
+		{"another's leave keeps it", func() { b.leave(other) }, h, true},
+		{"left", func() { b.leave(h) }, h, false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := aside(tt.sp, tt.med); got != tt.want {
-				t.Errorf("aside(%v, %d) = %d, want %d", tt.sp, tt.med, got, tt.want)
-			}
-		})
-	}
-	for lo := -42; lo <= 42; lo++ {
-		for hi := lo + 1; hi <= 42; hi++ {
-			sp := span{lo, hi}
-			if g := aside(sp, guess(sp)); g < lo || g >= hi {
-				t.Errorf("aside(%v, %d) = %d, want from %d to %d", sp, guess(sp), g, lo, hi-1)
-			}
+	for _, st := range steps {
+		st.do()
+		if got := b.taken(st.h); got != st.want {
+			t.Errorf("%s: taken = %v, want %v", st.name, got, st.want)
 		}
 	}
 }

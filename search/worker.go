@@ -1,6 +1,9 @@
 package search
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // A worker runs one search on one goroutine, over its solver's shared
 // table.
@@ -23,17 +26,14 @@ const spread = 1
 // asking whether it is above a guess, as Pons' solver does: a null window
 // prunes the most, and the table carries what one search learns to the
 // next (guess says in what order).
-// Each search's answer narrows the span all workers share, and a worker
-// drops its search when the span no longer holds its guess. A helper asks
-// about another guess (aside says which), so that the two split the work.
+// All workers ask about the same guess, and split its tree between them
+// (sharing says how); each search's answer narrows the span all workers
+// share, and a worker drops its search when the span no longer holds its
+// guess, to take up the next.
 func (w *worker) exact(pos, mask uint64, moves int) {
 	for sp := w.s.known(); sp.lo < sp.hi; {
-		med := guess(sp)
-		if w.id > 0 {
-			med = aside(sp, med)
-		}
-		w.med = med
-		r := w.negamax(pos, mask, moves, med, med+1)
+		w.med = guess(sp)
+		r := w.negamax(pos, mask, moves, w.med, w.med+1)
 		switch {
 		case w.stopped && w.job.ctx.Err() != nil:
 			return
@@ -41,7 +41,7 @@ func (w *worker) exact(pos, mask uint64, moves int) {
 			w.stopped = false
 			sp = w.s.known()
 		default:
-			sp = w.s.narrow(r, med)
+			sp = w.s.narrow(r, w.med)
 		}
 	}
 }
@@ -78,20 +78,6 @@ func guess(sp span) int {
 		return sp.lo
 	}
 	return sp.hi - 1
-}
-
-// aside gives a helper's guess beside the main worker's, med: the other
-// half of the value (does the side to move lose?) while the main worker
-// asks whether it wins, as a draw needs both answers; otherwise the guess
-// that would come next were the main worker's answer "above".
-func aside(sp span, med int) int {
-	switch {
-	case med == 0 && sp.lo < 0 && sp.hi-sp.lo <= wideSpan:
-		return -1
-	case med+1 < sp.hi:
-		return guess(span{med + 1, sp.hi})
-	}
-	return med
 }
 
 // wideSpan is the widest span of scores guess asks about the value and
@@ -143,10 +129,14 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	if ok {
 		return cut
 	}
-	for _, st := range order {
-		best = max(best, w.child(pos, mask, moves, st, alpha, beta))
-		if alpha = max(alpha, best); alpha >= beta {
-			break
+	if s.busy != nil && s.cells-moves >= busyEmpty {
+		best = w.sharing(pos, mask, moves, order, alpha, beta)
+	} else {
+		for _, st := range order {
+			best = max(best, w.child(pos, mask, moves, st, alpha, beta))
+			if alpha = max(alpha, best); alpha >= beta {
+				break
+			}
 		}
 	}
 	w.store(key, best, alpha0, beta)
@@ -320,3 +310,61 @@ func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) 
 	after := mask | st
 	return -w.negamax(after^mine, after, moves+1, -beta, -alpha)
 }
+
+// busyEmpty is the fewest empty cells at which workers tell each other
+// what they are searching: nearer the end a subtree is over before the
+// other worker could use the news.
+const busyEmpty = 12
+
+// sharing searches the moves order of a position within (alpha, beta) as
+// the loop of negamax does, but leaves for last a move, other than the
+// first, whose position another worker is searching, as in ABDADA
+// (Weill's parallel alpha-beta): the two then work on different subtrees,
+// and what one finishes the other finds in the table. It gives the best
+// score found; every move is searched unless one cuts.
+func (w *worker) sharing(pos, mask uint64, moves int, order []uint64, alpha, beta int) int {
+	busy := w.s.busy
+	best := -w.s.cells - 1
+	var later [32]uint64
+	n := 0
+	for pass := 0; pass < 2; pass++ {
+		list := order
+		if pass == 1 {
+			list = later[:n]
+		}
+		for i, st := range list {
+			h := busyHash(pos|st, mask|st)
+			if pass == 0 && i > 0 && busy.taken(h) {
+				later[n] = st
+				n++
+				continue
+			}
+			busy.enter(h)
+			sc := w.child(pos, mask, moves, st, alpha, beta)
+			busy.leave(h)
+			best = max(best, sc)
+			if alpha = max(alpha, best); alpha >= beta {
+				return best
+			}
+		}
+	}
+	return best
+}
+
+// busyHash gives a hash of the position after a move: mine, the mover's
+// marks with it, and all marks, after.
+func busyHash(mine, after uint64) uint64 {
+	return (mine*0x9e3779b97f4a7c15 ^ after) * 0xbf58476d1ce4e5b9
+}
+
+// busyTable says which positions some worker is searching: a slot holds
+// the hash of the last one entered there, until it is left. Slots shared
+// by two positions only make a worker leave a move for later.
+type busyTable struct{ slots [1 << busyBits]atomic.Uint64 }
+
+const busyBits = 14
+
+func (b *busyTable) slot(h uint64) *atomic.Uint64 { return &b.slots[h>>(64-busyBits)] }
+func (b *busyTable) taken(h uint64) bool          { return b.slot(h).Load() == h }
+func (b *busyTable) enter(h uint64)               { b.slot(h).Store(h) }
+func (b *busyTable) leave(h uint64)               { b.slot(h).CompareAndSwap(h, 0) }
