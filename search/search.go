@@ -224,6 +224,7 @@ type job struct {
 	pos, mask uint64
 	moves     int
 	xToMove   bool
+	nodes0    uint64        // the solver's nodes when the search began
 	done      chan struct{} // closed when the main worker is through
 	helpers   errgroup.Group
 }
@@ -239,7 +240,7 @@ func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMov
 	s.mu.Lock()
 	s.now = span{-(s.cells - moves), s.cells - moves}
 	s.mu.Unlock()
-	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, done: make(chan struct{})}
+	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, done: make(chan struct{}), nodes0: s.Nodes()}
 	j.helpers.SetLimit(s.workers) // the helpers and the progress line
 	s.run(j, 0)
 	close(j.done)

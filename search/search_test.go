@@ -267,31 +267,36 @@ func TestGuess(t *testing.T) {
 	tests := []struct {
 		name string
 		sp   span
+		hard bool
 		want int
 	}{
-		{"nothing known: halved toward 0", span{-42, 42}, -21},
-		{"a wide span of wins: halved", span{2, 42}, 22},
-		{"a wide span of losses: halved", span{-42, -3}, -23},
-		{"a narrow span: a win?", span{-4, 4}, 0},
-		{"no win: a loss?", span{-8, 0}, -1},
-		{"a win: faster than proved?", span{2, 10}, 2},
-		{"a loss: slower than proved?", span{-10, -3}, -4},
-		{"a win or a draw: a win?", span{0, 5}, 0},
-		{"a draw or a loss: a loss?", span{-5, 0}, -1},
-		{"one of two wins", span{7, 8}, 7},
-		{"one of two losses", span{-8, -7}, -8},
+		{"nothing known: halved toward 0", span{-42, 42}, false, -21},
+		{"nothing known, a hard position: a win?", span{-42, 42}, true, 0},
+		{"a wide span of wins, a hard position: faster than proved?", span{2, 42}, true, 2},
+		{"a wide span of wins: halved", span{2, 42}, false, 22},
+		{"a wide span of losses: halved", span{-42, -3}, false, -23},
+		{"a narrow span: a win?", span{-4, 4}, false, 0},
+		{"no win: a loss?", span{-8, 0}, false, -1},
+		{"a win: faster than proved?", span{2, 10}, false, 2},
+		{"a loss: slower than proved?", span{-10, -3}, false, -4},
+		{"a win or a draw: a win?", span{0, 5}, false, 0},
+		{"a draw or a loss: a loss?", span{-5, 0}, false, -1},
+		{"one of two wins", span{7, 8}, false, 7},
+		{"one of two losses", span{-8, -7}, false, -8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := guess(tt.sp); got != tt.want {
-				t.Errorf("guess(%v) = %d, want %d", tt.sp, got, tt.want)
+			if got := guess(tt.sp, tt.hard); got != tt.want {
+				t.Errorf("guess(%v, %v) = %d, want %d", tt.sp, tt.hard, got, tt.want)
 			}
 		})
 	}
 	for lo := -42; lo <= 42; lo++ {
 		for hi := lo + 1; hi <= 42; hi++ {
-			if g := guess(span{lo, hi}); g < lo || g >= hi {
-				t.Errorf("guess(%d, %d) = %d, want from %d to %d", lo, hi, g, lo, hi-1)
+			for _, hard := range []bool{false, true} {
+				if g := guess(span{lo, hi}, hard); g < lo || g >= hi {
+					t.Errorf("guess(%d, %d, %v) = %d, want from %d to %d", lo, hi, hard, g, lo, hi-1)
+				}
 			}
 		}
 	}

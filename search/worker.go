@@ -32,7 +32,7 @@ const spread = 1
 // guess, to take up the next.
 func (w *worker) exact(pos, mask uint64, moves int) {
 	for sp := w.s.known(); sp.lo < sp.hi; {
-		w.med = guess(sp)
+		w.med = guess(sp, w.s.Nodes()-w.job.nodes0 >= hardNodes)
 		r := w.negamax(pos, mask, moves, w.med, w.med+1)
 		switch {
 		case w.stopped && w.job.ctx.Err() != nil:
@@ -50,7 +50,8 @@ func (w *worker) exact(pos, mask uint64, moves int) {
 // toward 0 where scores are many, as in Pons' solver: a guess far from 0
 // is cheap to answer, since the side that must win must win within few
 // moves, so the first searches deepen step by step, and they settle most
-// lopsided positions. Once the span is at most wideSpan wide, the value
+// lopsided positions. Once the span is at most wideSpan wide, or the
+// position is hard (its search has taken hardNodes), the value
 // comes first: does the side to move win (is the score above 0), and if not,
 // does it lose (is it not above -1)? A null window around 0 is the
 // cheapest to prove among the close ones, and what it stores the later
@@ -58,8 +59,8 @@ func (w *worker) exact(pos, mask uint64, moves int) {
 // (above lo), or a loss slower than the slowest proved (above hi-1)? The
 // bound a null-window search returns is most often the exact score, so one
 // more search usually settles it.
-func guess(sp span) int {
-	if sp.hi-sp.lo > wideSpan {
+func guess(sp span, hard bool) int {
+	if sp.hi-sp.lo > wideSpan && !hard {
 		med := sp.lo + (sp.hi-sp.lo)/2
 		switch {
 		case med <= 0 && sp.lo/2 < med:
@@ -79,6 +80,11 @@ func guess(sp span) int {
 	}
 	return sp.hi - 1
 }
+
+// hardNodes is how many nodes a search takes before guess asks the value
+// first whatever the span: a position that takes that many is one whose
+// searches are long, where what a search at 0 stores pays the most.
+const hardNodes = 1 << 20
 
 // wideSpan is the widest span of scores guess asks about the value and
 // then the depth; a wider one it halves. Wider, the long searches from an
