@@ -13,9 +13,10 @@ type worker struct {
 	id      int // 0 the main worker; helpers take other orders near the root
 	root    int // the marks of the position searched
 	nodes   uint64
-	stopped bool // the context was found done, or the guess left the span: every score since is void
-	med     int  // the guess being searched
-	buf     [65][32]uint64
+	stopped bool           // the context was found done, or the guess left the span: every score since is void
+	med     int            // the guess being searched
+	buf     [65][32]uint64 // the moves in order, a ply each
+	later   [65][32]uint64 // the moves sharing leaves for last, a ply each
 }
 
 // spread is how many plies from the root a helper takes the moves in
@@ -327,34 +328,37 @@ const busyEmpty = 12
 // first, whose position another worker is searching, as in ABDADA
 // (Weill's parallel alpha-beta): the two then work on different subtrees,
 // and what one finishes the other finds in the table. It gives the best
-// score found; every move is searched unless one cuts.
+// score found; every move is searched unless one cuts. Negamax keeps its
+// own loop for one worker, which a call more a move slows (docs/
+// benchmarks.md, "The second worker").
 func (w *worker) sharing(pos, mask uint64, moves int, order []uint64, alpha, beta int) int {
-	busy := w.s.busy
 	best := -w.s.cells - 1
-	var later [32]uint64
-	n := 0
-	for pass := 0; pass < 2; pass++ {
-		list := order
-		if pass == 1 {
-			list = later[:n]
+	later := w.later[moves][:0]
+	for i, st := range order {
+		if i > 0 && w.s.busy.taken(busyHash(pos|st, mask|st)) {
+			later = append(later, st)
+			continue
 		}
-		for i, st := range list {
-			h := busyHash(pos|st, mask|st)
-			if pass == 0 && i > 0 && busy.taken(h) {
-				later[n] = st
-				n++
-				continue
-			}
-			busy.enter(h)
-			sc := w.child(pos, mask, moves, st, alpha, beta)
-			busy.leave(h)
-			best = max(best, sc)
-			if alpha = max(alpha, best); alpha >= beta {
-				return best
-			}
+		if best = max(best, w.marked(pos, mask, moves, st, alpha, beta)); best >= beta {
+			return best
 		}
+		alpha = max(alpha, best)
+	}
+	for _, st := range later {
+		if best = max(best, w.marked(pos, mask, moves, st, alpha, beta)); best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
 	}
 	return best
+}
+
+// marked is child, the move's position marked busy while it is searched.
+func (w *worker) marked(pos, mask uint64, moves int, st uint64, alpha, beta int) int {
+	h := busyHash(pos|st, mask|st)
+	w.s.busy.enter(h)
+	defer w.s.busy.leave(h)
+	return w.child(pos, mask, moves, st, alpha, beta)
 }
 
 // busyHash gives a hash of the position after a move: mine, the mover's
