@@ -102,8 +102,9 @@ func nextSet(s uint32) uint32 {
 }
 
 // Each calls fn for every placement of ply p whose X set has rank in
-// [xlo, xhi), in rank order, with its rank.
-func (c *Comb) Each(p int, xlo, xhi int64, fn func(rank int64, b game.Board)) {
+// [xlo, xhi), in rank order, with its rank; only for those whose bit is set
+// in only (bit r of word r/64) unless it is nil.
+func (c *Comb) Each(p int, xlo, xhi int64, only []uint64, fn func(rank int64, b game.Board)) {
 	x, o := counts(p)
 	inner := c.binom[c.n-x][o]
 	xs := c.unrankSet(xlo, x)
@@ -119,11 +120,13 @@ func (c *Comb) Each(p int, xlo, xhi int64, fn func(rank int64, b game.Board)) {
 		rank := rx * inner
 		os := uint32(1)<<o - 1
 		for range inner {
-			var om uint32
-			for m := os; m != 0; m &= m - 1 {
-				om |= 1 << free[bits.TrailingZeros32(m)]
+			if only == nil || only[rank>>6]>>(rank&63)&1 != 0 {
+				var om uint32
+				for m := os; m != 0; m &= m - 1 {
+					om |= 1 << free[bits.TrailingZeros32(m)]
+				}
+				fn(rank, game.Board{X: game.Mask(xs), O: game.Mask(om)})
 			}
-			fn(rank, game.Board{X: game.Mask(xs), O: game.Mask(om)})
 			rank++
 			if os != 0 {
 				os = nextSet(os)

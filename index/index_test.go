@@ -94,7 +94,7 @@ func TestComb(t *testing.T) {
 		for p := 0; p <= n; p++ {
 			want := int64(0)
 			seen := map[game.Board]bool{}
-			c.Each(p, 0, c.XSets(p), func(rank int64, b game.Board) {
+			c.Each(p, 0, c.XSets(p), nil, func(rank int64, b game.Board) {
 				if rank != want {
 					t.Fatalf("n=%d ply %d: Each gave rank %d, want %d", n, p, rank, want)
 				}
@@ -115,7 +115,7 @@ func TestComb(t *testing.T) {
 		if n >= 4 {
 			p := 3
 			var first int64 = -1
-			c.Each(p, 2, 3, func(rank int64, _ game.Board) {
+			c.Each(p, 2, 3, nil, func(rank int64, _ game.Board) {
 				if first < 0 {
 					first = rank
 				}

@@ -1,0 +1,283 @@
+package index
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// Placements ranks the placements of each ply of one board densely, 0 to
+// Size(p)-1, with no table of ids: what a tier solve keys its files by. A
+// ply's ranks come in groups, runs of consecutive ranks that share their
+// outer part (the X cells under free placement, the column heights under
+// gravity), which is the unit a task of work takes.
+type Placements interface {
+	// Name names the layout: "comb" or "heights".
+	Name() string
+	// Size is the number of placements at ply p.
+	Size(p int) int64
+	// Rank gives the rank of b among the placements of its ply.
+	Rank(b game.Board) int64
+	// Children appends to dst the ranks, among the next ply's placements,
+	// of the boards b becomes when the side to move marks each cell of
+	// moves, in increasing cell order: what a solve asks of each position,
+	// in one call, so that a layout shares the work its children have in
+	// common.
+	Children(dst []int64, b game.Board, moves game.Mask) []int64
+	// Groups is the number of groups at ply p.
+	Groups(p int) int64
+	// Start gives the first rank of group g of ply p; Start(p, Groups(p))
+	// is Size(p).
+	Start(p int, g int64) int64
+	// Each calls fn for every placement of groups [glo, ghi) of ply p, in
+	// rank order, with its rank; only for those whose bit is set in the
+	// bitset only (bit r of word r/64) unless it is nil.
+	Each(p int, glo, ghi int64, only []uint64, fn func(rank int64, b game.Board))
+}
+
+// NewPlacements gives the layout of a board: Comb under free placement,
+// where nearly every placement with fair counts can arise, and Heights
+// under gravity, where far fewer can.
+func NewPlacements(s game.Spec, gravity bool) (Placements, error) {
+	if gravity {
+		return NewHeights(s.Rows, s.Cols)
+	}
+	if s.Cells() > 32 {
+		return nil, fmt.Errorf("a free board of %d cells has more than the 32 placements rank", s.Cells())
+	}
+	return NewComb(s.Cells()), nil
+}
+
+// Name is "comb".
+func (c *Comb) Name() string { return "comb" }
+
+// Groups is the number of X sets at ply p.
+func (c *Comb) Groups(p int) int64 { return c.XSets(p) }
+
+// Children appends the ranks of b's children by moves, one Rank each.
+func (c *Comb) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
+	mover := b.ToMove()
+	for m := uint64(moves); m != 0; m &= m - 1 {
+		dst = append(dst, c.Rank(b.Play(bits.TrailingZeros64(m), mover)))
+	}
+	return dst
+}
+
+// Start gives the first rank of X set g.
+func (c *Comb) Start(p int, g int64) int64 { return g * c.Inner(p) }
+
+// Heights ranks the placements of a gravity board: a ply's placements are
+// its height vectors (stones a column, summing to the ply), in the order of
+// their codes sum h_c·(rows+1)^c, each followed by its colourings, the sets
+// of x = ceil(p/2) X stones among the p stones, numbered column by column
+// from the bottom, in colex order. Every board that gravity can stack is
+// ranked, reachable or not: 9,918,556,649 for 6 columns by 5 rows, where
+// 2,818,972,642 can arise. A rank is offset(heights) + colex(X stones).
+type Heights struct {
+	rows, cols int
+	binom      [65][65]int64
+	vectors    [][]uint32 // vectors[p]: the codes of ply p's height vectors, in order
+	start      [][]int64  // start[p][i]: the first rank of vectors[p][i]; one more at the end
+	at         []int32    // at[code]: the vector's place in its ply
+	// spread[i][v] puts the cells of byte v of a board's mask (cells 8i to
+	// 8i+7) at their places column by column from the bottom: the stone at
+	// height j of column c at bit c·rows+j.
+	spread [8][256]uint64
+	weight []int // weight[c]: (rows+1)^c, column c's digit in a code
+}
+
+// maxCodes bounds the height vectors a Heights keeps: (rows+1)^cols.
+const maxCodes = 1 << 24
+
+// NewHeights builds the rank of a gravity board of rows by cols.
+func NewHeights(rows, cols int) (*Heights, error) {
+	codes := 1
+	for range cols {
+		if codes *= rows + 1; codes > maxCodes {
+			return nil, fmt.Errorf("a %dx%d gravity board has more than %d column heights to rank", rows, cols, maxCodes)
+		}
+	}
+	if rows*cols > 64 {
+		return nil, fmt.Errorf("a %dx%d board has more than 64 cells", rows, cols)
+	}
+	h := &Heights{rows: rows, cols: cols, vectors: make([][]uint32, rows*cols+1), at: make([]int32, codes)}
+	for i := range h.binom {
+		h.binom[i][0] = 1
+		for k := 1; k <= i; k++ {
+			h.binom[i][k] = h.binom[i-1][k-1] + h.binom[i-1][k]
+		}
+	}
+	for code := range codes {
+		p := 0
+		for r := code; r > 0; r /= rows + 1 {
+			p += r % (rows + 1)
+		}
+		h.at[code] = int32(len(h.vectors[p]))
+		h.vectors[p] = append(h.vectors[p], uint32(code))
+	}
+	h.weight = make([]int, cols)
+	for c, w := 0, 1; c < cols; c, w = c+1, w*(rows+1) {
+		h.weight[c] = w
+	}
+	for cell := range rows * cols {
+		r, c := cell/cols, cell%cols
+		for v := range 256 {
+			if v>>(cell%8)&1 != 0 {
+				h.spread[cell/8][v] |= 1 << (c*rows + rows - 1 - r)
+			}
+		}
+	}
+	h.start = make([][]int64, len(h.vectors))
+	for p, vs := range h.vectors {
+		h.start[p] = make([]int64, len(vs)+1)
+		for i := range vs {
+			h.start[p][i+1] = h.start[p][i] + h.binom[p][(p+1)/2]
+		}
+	}
+	return h, nil
+}
+
+// Name is "heights".
+func (h *Heights) Name() string { return "heights" }
+
+// Size is the number of placements at ply p.
+func (h *Heights) Size(p int) int64 { return h.start[p][len(h.vectors[p])] }
+
+// Groups is the number of height vectors at ply p.
+func (h *Heights) Groups(p int) int64 { return int64(len(h.vectors[p])) }
+
+// Start gives the first rank of height vector g of ply p.
+func (h *Heights) Start(p int, g int64) int64 { return h.start[p][g] }
+
+// cell gives the cell of the stone at height j (0 the bottom) of column c.
+func (h *Heights) cell(c, j int) int { return (h.rows-1-j)*h.cols + c }
+
+// Rank gives the rank of b, a board gravity can stack. The marks are
+// turned column by column (spread), where a column's stones are its low
+// bits; the X stones' slots then gather column after column.
+func (h *Heights) Rank(b game.Board) int64 {
+	xs, occ := h.columns(uint64(b.X)), h.columns(uint64(b.X|b.O))
+	col := uint64(1)<<h.rows - 1
+	var slots uint64 // the X stones' slots
+	code, p := 0, 0
+	for c := range h.cols {
+		shift := c * h.rows
+		j := bits.OnesCount64(occ >> shift & col)
+		slots |= (xs >> shift & col) << p
+		p += j
+		code += j * h.weight[c]
+	}
+	var colex int64
+	for k := 1; slots != 0; k++ {
+		colex += h.binom[bits.TrailingZeros64(slots)][k]
+		slots &= slots - 1
+	}
+	return h.start[p][h.at[code]] + colex
+}
+
+// Children appends the ranks of b's children by moves, each the cell on
+// top of its column. A child's stone takes slot s = the stones of the
+// columns to its left plus its own column's; the parent's X slots below s
+// keep their slot and number, those above move up a slot (and a number,
+// when the stone is X's). With the parent's X slots s_1 < s_2 < ..., the
+// child's colex rank is then
+//
+//	sum_{i<=j} C(s_i, i) + [X] C(s, j+1) + sum_{i>j} C(s_i+1, i+[X])
+//
+// where j is the number of X slots below s: a prefix and a suffix sum,
+// made once for all the children.
+func (h *Heights) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
+	xs, occ := h.columns(uint64(b.X)), h.columns(uint64(b.X|b.O))
+	col := uint64(1)<<h.rows - 1
+	var slots uint64
+	var base [64]int // base[c]: the stones of the columns left of c
+	code, p := 0, 0
+	for c := range h.cols {
+		shift := c * h.rows
+		j := bits.OnesCount64(occ >> shift & col)
+		base[c] = p
+		slots |= (xs >> shift & col) << p
+		p += j
+		code += j * h.weight[c]
+	}
+	x := 0
+	if b.ToMove() == game.X {
+		x = 1
+	}
+	// below[j], above[j]: the sums over the first j X slots and the rest.
+	var below, above [34]int64
+	n := 0
+	for m := slots; m != 0; m &= m - 1 {
+		s := bits.TrailingZeros64(m)
+		below[n+1] = below[n] + h.binom[s][n+1]
+		n++
+	}
+	for i, m := n, slots; i > 0; i-- {
+		s := 63 - bits.LeadingZeros64(m)
+		above[i-1] = above[i] + h.binom[s+1][i+x]
+		m &^= 1 << s
+	}
+	for m := uint64(moves); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m) % h.cols
+		s := base[c] + bits.OnesCount64(occ>>(c*h.rows)&col)
+		j := bits.OnesCount64(slots & (1<<s - 1))
+		r := below[j] + above[j] + h.start[p+1][h.at[code+h.weight[c]]]
+		if x == 1 {
+			r += h.binom[s][j+1]
+		}
+		dst = append(dst, r)
+	}
+	return dst
+}
+
+// columns gives the cells of m column by column from the bottom (spread).
+func (h *Heights) columns(m uint64) uint64 {
+	var out uint64
+	for i := 0; m != 0; i, m = i+1, m>>8 {
+		out |= h.spread[i][m&255]
+	}
+	return out
+}
+
+// Each calls fn for every placement of height vectors [glo, ghi) of ply p,
+// in rank order, of those in only unless it is nil.
+func (h *Heights) Each(p int, glo, ghi int64, only []uint64, fn func(rank int64, b game.Board)) {
+	x := (p + 1) / 2
+	n := h.binom[p][x]
+	var cells [64]uint8
+	for g := glo; g < ghi; g++ {
+		var occ game.Mask
+		slot := 0
+		for c, r := 0, int(h.vectors[p][g]); c < h.cols; c, r = c+1, r/(h.rows+1) {
+			for j := range r % (h.rows + 1) {
+				cells[slot] = uint8(h.cell(c, j))
+				occ |= 1 << cells[slot]
+				slot++
+			}
+		}
+		rank := h.start[p][g]
+		s := uint64(1)<<x - 1
+		for range n {
+			if only == nil || only[rank>>6]>>(rank&63)&1 != 0 {
+				var xs game.Mask
+				for m := s; m != 0; m &= m - 1 {
+					xs |= 1 << cells[bits.TrailingZeros64(m)]
+				}
+				fn(rank, game.Board{X: xs, O: occ &^ xs})
+			}
+			rank++
+			if s != 0 {
+				s = nextSet64(s)
+			}
+		}
+	}
+}
+
+// nextSet64 gives the next set of the same size in colex order (Gosper's
+// hack), for sets of up to 63 elements.
+func nextSet64(s uint64) uint64 {
+	low := s & -s
+	ripple := s + low
+	return ripple | ((s^ripple)>>2)/low
+}
