@@ -127,13 +127,27 @@ func (pk *pick) add(c int, v, d int8) {
 	}
 }
 
+// Pick chooses among a position's moves one at a time, as Weigh does, for
+// a solve that weighs children without making a Move of each.
+type Pick struct{ pk pick }
+
+// NewPick gives a Pick with no move yet.
+func NewPick() Pick { return Pick{newPick()} }
+
+// Add weighs a move to a child of value v and depth d, v seen from the
+// mover; c is the move's cell.
+func (p *Pick) Add(c int, v, d int8) { p.pk.add(c, v, d) }
+
+// Result gives the position's value, seen from the mover, and depth.
+func (p *Pick) Result() (value, depth int8) { return p.pk.value, p.pk.depth + 1 }
+
 // win, draw and lose give how many moves win, draw and lose.
 func (pk *pick) win() uint8  { return pk.counts[2] }
 func (pk *pick) draw() uint8 { return pk.counts[1] }
 func (pk *pick) lose() uint8 { return pk.counts[0] }
 
 // score orders the moves to children of value v and depth d (value seen
-// from the mover, depth at most 25): a higher value first, then a faster
+// from the mover, depth at most 64): a higher value first, then a faster
 // win or a slower loss. Drawn children all score alike, as they all have
 // the same depth: the empty cells left.
 func score(v, d int8) int16 { return int16(v) * (256 - int16(d)) }

@@ -35,6 +35,18 @@ type Summary struct {
 	PositionsByValue ValueCounts `json:"positions_by_value"`
 	ByPly            []PlyValues `json:"by_ply"`
 	Openings         []Move      `json:"openings"`
+	// ToMove counts each ply's positions by value for the side to move
+	// (X at an even ply); given by a solve tier by tier.
+	ToMove []PlyToMove `json:"by_ply_to_move,omitempty"`
+}
+
+// PlyToMove counts the positions of one ply by value for the side to move:
+// a finished board is lost or drawn for the side that would move.
+type PlyToMove struct {
+	Ply   int   `json:"ply"`
+	Won   int64 `json:"won"`
+	Drawn int64 `json:"drawn"`
+	Lost  int64 `json:"lost"`
 }
 
 // Summarize computes the summary of a solved enumeration; its root is the

@@ -88,3 +88,21 @@ func InOrder[T any](ctx context.Context, n, workers int, produce func(ctx contex
 	}
 	return g.Wait()
 }
+
+// Tasks calls fn for each task 0..n-1 from an errgroup limited to workers
+// goroutines (at least 1), one task a call, for work already cut into
+// tasks of its own sizes. Each call must write only data of its own task.
+// The first error, or ctx's end, stops the tasks not yet begun.
+func Tasks(ctx context.Context, n, workers int, fn func(ctx context.Context, k int) error) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(workers, 1))
+	for k := range n {
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return fn(ctx, k)
+		})
+	}
+	return g.Wait()
+}

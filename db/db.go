@@ -1,0 +1,189 @@
+// Package db owns the solved game as a database on disk: a folder with a
+// manifest (the game, its rules, the layout of the ranks, the format
+// version, the positions by ply and by value for the side to move, and a
+// SHA-256 of each file) and one tier file a ply, which keeps a byte for
+// each placement of the ply (index.Placements): 0 for a board play cannot
+// reach, else its value and depth. The bytes are compressed in blocks, so
+// that a probe of one position reads and inflates one block, and each block
+// carries a checksum, so that a damaged file is refused, never served. Best
+// moves are not stored: a probe of the children gives them. Package tier
+// writes databases; docs/database.md gives the format for other readers.
+package db
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// ManifestName is the manifest's file in a database folder; it is written
+// last, so a folder without one holds no finished database.
+const ManifestName = "manifest.json"
+
+// Format names the manifest's kind.
+const Format = "tateti-lab solved game"
+
+// Manifest describes a database.
+type Manifest struct {
+	Format    string     `json:"format"`
+	Version   int        `json:"version"`
+	Game      rules.Spec `json:"game"`
+	Layout    string     `json:"layout"`    // "comb" or "heights": index.Placements' Name
+	BlockLen  int        `json:"block_len"` // codes a compressed block
+	Value     int8       `json:"value"`     // the empty board's, for X
+	Depth     int8       `json:"depth"`     // the empty board's
+	Positions int64      `json:"positions"` // reachable positions, every ply
+	Plies     []Ply      `json:"plies"`     // one a ply, from 0
+}
+
+// Ply is one ply's tier: its file, and its positions by value for the side
+// to move (a finished board is lost or drawn for the side that would move).
+type Ply struct {
+	Ply        int    `json:"ply"`
+	File       string `json:"file"`
+	Placements int64  `json:"placements"`
+	Positions  int64  `json:"positions"`
+	Won        int64  `json:"won"`
+	Drawn      int64  `json:"drawn"`
+	Lost       int64  `json:"lost"`
+	Bytes      int64  `json:"bytes"`
+	SHA256     string `json:"sha256"`
+}
+
+// MaxDepth is the deepest a code holds: 6 bits.
+const MaxDepth = 63
+
+// Pack gives the code of a reachable position of value v (for X) and depth
+// d: (v+2)<<6 | d, never 0.
+func Pack(v, d int8) byte { return byte(v+2)<<6 | byte(d) }
+
+// Unpack gives the value and depth of a code, and false for 0, a board that
+// play cannot reach.
+func Unpack(c byte) (v, d int8, ok bool) {
+	if c == 0 {
+		return 0, 0, false
+	}
+	return int8(c>>6) - 2, int8(c & 63), true
+}
+
+// DB is an open database.
+type DB struct {
+	Manifest Manifest
+	Rules    rules.Rules
+	layout   index.Placements
+	tiers    []*tierFile
+	cache    *blockCache
+}
+
+// ReadManifest reads the manifest of the database in dir; fs.ErrNotExist
+// when it has none.
+func ReadManifest(dir string) (Manifest, error) {
+	var m Manifest
+	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil || m.Format != Format {
+		return m, fmt.Errorf("%s is not a solved game's manifest", filepath.Join(dir, ManifestName))
+	}
+	if m.Version != Version {
+		return m, fmt.Errorf("%s: format version %d, this tateti-lab reads %d; solve the database again", dir, m.Version, Version)
+	}
+	return m, nil
+}
+
+// Open opens the database in dir for the game of rl: its manifest must
+// name the same game, and every tier file's header and block table must
+// check. Blocks are checked as they are read.
+func Open(dir string, rl rules.Rules) (*DB, error) {
+	m, err := ReadManifest(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("folder %q holds no finished database (no %s); solve it with solve --db %s", dir, ManifestName, dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if m.Game != rl.Spec() {
+		return nil, fmt.Errorf("folder %q holds the database of %s, not of %s; give that game's flags or another --db", dir, m.Game, rl.Spec())
+	}
+	layout, err := index.NewPlacements(m.Game.Spec, m.Game.Gravity)
+	if err != nil {
+		return nil, err
+	}
+	if m.Layout != layout.Name() || m.BlockLen != BlockLen {
+		return nil, fmt.Errorf("%s: layout %q in blocks of %d, want %q in blocks of %d; solve the database again", dir, m.Layout, m.BlockLen, layout.Name(), BlockLen)
+	}
+	d := &DB{Manifest: m, Rules: rl, layout: layout, cache: newBlockCache(256)}
+	for p, ply := range m.Plies {
+		t, err := openTier(dir, p, ply.Placements)
+		if err != nil {
+			d.Close()
+			return nil, err
+		}
+		d.tiers = append(d.tiers, t)
+	}
+	if len(d.tiers) != m.Game.Cells()+1 {
+		d.Close()
+		return nil, fmt.Errorf("%s lists %d plies, want %d", dir, len(d.tiers), m.Game.Cells()+1)
+	}
+	return d, nil
+}
+
+// Close closes the tier files.
+func (d *DB) Close() error {
+	var errs []error
+	for _, t := range d.tiers {
+		errs = append(errs, t.f.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// Probe gives the value (for X) and depth of b, and false when play cannot
+// reach b. It reads at most one block.
+func (d *DB) Probe(b game.Board) (value, depth int8, ok bool, err error) {
+	p := b.Ply()
+	r := d.layout.Rank(b)
+	codes, err := d.cache.get(d.tiers[p], int(r/BlockLen))
+	if err != nil {
+		return 0, 0, false, err
+	}
+	value, depth, ok = Unpack(codes[r%BlockLen])
+	return value, depth, ok, nil
+}
+
+// Verify reads every tier file whole and checks its SHA-256 against the
+// manifest.
+func (d *DB) Verify(ctx context.Context) error {
+	for p, t := range d.tiers {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		_, sum, err := FileSum(t.name)
+		if err != nil {
+			return err
+		}
+		if sum != d.Manifest.Plies[p].SHA256 {
+			return fmt.Errorf("%s fails its checksum; the file is damaged, solve the database again", t.name)
+		}
+	}
+	return nil
+}
+
+// WriteManifest writes m as dir's manifest, as a unit: the last file of a
+// database.
+func WriteManifest(dir string, m Manifest) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, _, err = WriteWhole(filepath.Join(dir, ManifestName), [][]byte{append(data, '\n')})
+	return err
+}

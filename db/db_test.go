@@ -1,0 +1,131 @@
+package db_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+// solved gives a fresh database of 3x3 in a folder of its own.
+func solved(t *testing.T) (string, rules.Rules) {
+	t.Helper()
+	rl := rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3})
+	dir := filepath.Join(t.TempDir(), "db")
+	if _, err := tier.Solve(context.Background(), rl, dir, 1); err != nil {
+		t.Fatal(err)
+	}
+	return dir, rl
+}
+
+// A damaged database is refused: when opened if its manifest or a file's
+// header or block table is wrong, when probed if a block is, and by Verify
+// whatever byte changed.
+func TestDamage(t *testing.T) {
+	x := game.Board{X: 1 << 4} // X in the centre: in ply 1's only block
+	tests := []struct {
+		name    string
+		damage  func(dir string) error
+		at      string // "open" or "probe": where it must be refused
+		message string
+	}{
+		{"no manifest", func(dir string) error { return os.Remove(filepath.Join(dir, db.ManifestName)) }, "open", "no finished database"},
+		{"a header byte", flip(1, 13), "open", "header does not match"},
+		{"a block table byte", flip(1, 33), "open", "fails its checksum"},
+		{"a block's byte", flip(1, -1), "probe", "block 0 fails its checksum"},
+		{"a file cut short", func(dir string) error { return os.Truncate(filepath.Join(dir, db.TierName(1)), 40) }, "open", "too short"},
+		{"a file missing", func(dir string) error { return os.Remove(filepath.Join(dir, db.TierName(9))) }, "open", "no such file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, rl := solved(t)
+			if err := tt.damage(dir); err != nil {
+				t.Fatal(err)
+			}
+			d, err := db.Open(dir, rl)
+			if tt.at == "open" {
+				if err == nil || !strings.Contains(err.Error(), tt.message) {
+					t.Fatalf("open: %v, want an error saying %q", err, tt.message)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			if _, _, _, err := d.Probe(x); err == nil || !strings.Contains(err.Error(), tt.message) {
+				t.Errorf("probe: %v, want an error saying %q", err, tt.message)
+			}
+			if err := d.Verify(context.Background()); err == nil {
+				t.Error("Verify passed a damaged file")
+			}
+		})
+	}
+}
+
+// flip damages byte at (from the end when negative) of ply p's file.
+func flip(p, at int) func(dir string) error {
+	return func(dir string) error {
+		name := filepath.Join(dir, db.TierName(p))
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if at < 0 {
+			at += len(b)
+		}
+		b[at] ^= 0x40
+		return os.WriteFile(name, b, 0o666)
+	}
+}
+
+// A database opens only for its own game.
+func TestOtherGame(t *testing.T) {
+	dir, _ := solved(t)
+	_, err := db.Open(dir, rules.New(rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}, Misere: true}))
+	if err == nil || !strings.Contains(err.Error(), "not of 3x3 k=3 misère") {
+		t.Errorf("open for misère: %v, want a refusal naming both games", err)
+	}
+}
+
+// Codes keep a value and a depth, and 0 says a board play cannot reach.
+func TestCodes(t *testing.T) {
+	for _, v := range []int8{-1, 0, 1} {
+		for _, d := range []int8{0, 1, 30, db.MaxDepth} {
+			c := db.Pack(v, d)
+			gv, gd, ok := db.Unpack(c)
+			if c == 0 || !ok || gv != v || gd != d {
+				t.Errorf("Pack(%d, %d) = %d, unpacked %d, %d, %v", v, d, c, gv, gd, ok)
+			}
+		}
+	}
+	if _, _, ok := db.Unpack(0); ok {
+		t.Error("code 0 unpacked as a position")
+	}
+}
+
+// Example: solve 3x3 into a database, then probe a position.
+func ExampleDB_Probe() {
+	rl := rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3})
+	dir, _ := os.MkdirTemp("", "example")
+	defer os.RemoveAll(dir)
+	if _, err := tier.Solve(context.Background(), rl, filepath.Join(dir, "db"), 2); err != nil {
+		panic(err)
+	}
+	d, err := db.Open(filepath.Join(dir, "db"), rl)
+	if err != nil {
+		panic(err)
+	}
+	defer d.Close()
+	b, _ := rl.Spec().Parse("X../.O./..X")
+	v, depth, ok, _ := d.Probe(b)
+	fmt.Println(v, depth, ok)
+	// Output: 0 6 true
+}

@@ -1,0 +1,239 @@
+package db
+
+import (
+	"bytes"
+	"compress/flate"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/tateti-lab/tateti-lab/internal/par"
+)
+
+// A tier file holds the codes of one ply's placements, in rank order, cut
+// into blocks of BlockLen codes (the last may be shorter), each compressed
+// on its own with raw DEFLATE (RFC 1951) so that a probe reads and inflates
+// one block. All integers are little-endian:
+//
+//	header  magic "TTDBTIER", version u32, ply u32, placements u64, blocks u64
+//	table   per block: offset u64 (from the file's start), length u32,
+//	        CRC-32C u32 of the compressed bytes
+//	check   CRC-32C u32 of the header and the table
+//	data    the blocks, one after another
+//
+// docs/database.md says the same for a reader in another language.
+const (
+	magic   = "TTDBTIER"
+	Version = 1 // of the format: the manifest's and the tier files'
+
+	headerLen = 8 + 4 + 4 + 8 + 8
+	entryLen  = 8 + 4 + 4
+	BlockLen  = 1 << 14 // codes a block
+	// maxBlockBytes bounds a compressed block: DEFLATE adds at most 5
+	// bytes a stored block of 64 KiB to what it cannot compress.
+	maxBlockBytes = BlockLen + 1024
+	flateLevel    = flate.BestSpeed
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// TierName is the file of ply p in a database folder.
+func TierName(p int) string { return fmt.Sprintf("ply-%02d.tier", p) }
+
+// blockEntry is a block's place in its file.
+type blockEntry struct {
+	offset uint64
+	length uint32
+	crc    uint32
+}
+
+// WriteTier writes the codes of ply p to dir as a unit: compressed by
+// workers goroutines, written to a temporary file that is synced and then
+// renamed, so that the file appears whole or not at all. It gives the
+// file's size and SHA-256. The bytes depend on the codes alone.
+func WriteTier(ctx context.Context, dir string, p int, codes []byte, workers int) (int64, string, error) {
+	n := (len(codes) + BlockLen - 1) / BlockLen
+	blocks := make([][]byte, n)
+	err := par.Ranges(ctx, 0, n, workers, func(_ context.Context, _, a, b int) error {
+		for i := a; i < b; i++ {
+			blocks[i] = deflate(codes[i*BlockLen : min((i+1)*BlockLen, len(codes))])
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, "", err
+	}
+	head := binary.LittleEndian.AppendUint32([]byte(magic), Version)
+	head = binary.LittleEndian.AppendUint32(head, uint32(p))
+	head = binary.LittleEndian.AppendUint64(head, uint64(len(codes)))
+	head = binary.LittleEndian.AppendUint64(head, uint64(n))
+	offset := uint64(headerLen + n*entryLen + 4)
+	for _, b := range blocks {
+		head = binary.LittleEndian.AppendUint64(head, offset)
+		head = binary.LittleEndian.AppendUint32(head, uint32(len(b)))
+		head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(b, castagnoli))
+		offset += uint64(len(b))
+	}
+	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
+	return WriteWhole(filepath.Join(dir, TierName(p)), append([][]byte{head}, blocks...))
+}
+
+// deflate compresses one block.
+func deflate(b []byte) []byte {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flateLevel) // the level is valid
+	w.Write(b)                                // a bytes.Buffer takes everything
+	w.Close()
+	return buf.Bytes()
+}
+
+// TempInfix marks the temporary file of a file being written:
+// <name>.tmp-<pid>.
+const TempInfix = ".tmp-"
+
+// WriteWhole writes parts to name through a temporary file beside it,
+// synced and renamed, and gives the size and SHA-256 of what it wrote.
+func WriteWhole(name string, parts [][]byte) (int64, string, error) {
+	tmp := name + TempInfix + strconv.Itoa(os.Getpid())
+	f, err := os.Create(tmp)
+	if err != nil {
+		return 0, "", err
+	}
+	defer os.Remove(tmp) // gone after the rename; removed on any error
+	sum := sha256.New()
+	w := io.MultiWriter(f, sum)
+	var size int64
+	for _, b := range parts {
+		k, err := w.Write(b)
+		size += int64(k)
+		if err != nil {
+			f.Close()
+			return 0, "", err
+		}
+	}
+	if err := errors.Join(f.Sync(), f.Close()); err != nil {
+		return 0, "", err
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		return 0, "", err
+	}
+	return size, hex.EncodeToString(sum.Sum(nil)), nil
+}
+
+// tierFile is an open tier file: its table read and checked.
+type tierFile struct {
+	f          *os.File
+	name       string
+	ply        int
+	placements int64
+	blocks     []blockEntry
+}
+
+// openTier opens the tier file of ply p in dir and checks its header and
+// table against the ply and the placements it must hold.
+func openTier(dir string, p int, placements int64) (*tierFile, error) {
+	name := filepath.Join(dir, TierName(p))
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	t, err := readTable(f, name, p, placements)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return t, nil
+}
+
+// readTable reads and checks the header and the block table of f.
+func readTable(f *os.File, name string, p int, placements int64) (*tierFile, error) {
+	bad := func(what string) error { return fmt.Errorf("%s: %s; solve the database again", name, what) }
+	head := make([]byte, headerLen)
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return nil, bad("too short for a tier file")
+	}
+	n := binary.LittleEndian.Uint64(head[24:])
+	switch {
+	case string(head[:8]) != magic:
+		return nil, bad("not a tier file")
+	case binary.LittleEndian.Uint32(head[8:]) != Version:
+		return nil, bad(fmt.Sprintf("format version %d, want %d", binary.LittleEndian.Uint32(head[8:]), Version))
+	case int(binary.LittleEndian.Uint32(head[12:])) != p || int64(binary.LittleEndian.Uint64(head[16:])) != placements:
+		return nil, bad("the header does not match the manifest")
+	case n != uint64((placements+BlockLen-1)/BlockLen):
+		return nil, bad("the block count does not match the placements")
+	}
+	table := make([]byte, int(n)*entryLen+4)
+	if _, err := f.ReadAt(table, headerLen); err != nil {
+		return nil, bad("too short for its block table")
+	}
+	body := table[:len(table)-4]
+	if crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, body) != binary.LittleEndian.Uint32(table[len(body):]) {
+		return nil, bad("the header or block table fails its checksum")
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	t := &tierFile{f: f, name: name, ply: p, placements: placements, blocks: make([]blockEntry, n)}
+	for i := range t.blocks {
+		e := body[i*entryLen:]
+		t.blocks[i] = blockEntry{binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])}
+		if b := t.blocks[i]; b.length > maxBlockBytes || b.offset > uint64(fi.Size()) || b.offset+uint64(b.length) > uint64(fi.Size()) {
+			return nil, bad(fmt.Sprintf("block %d lies outside the file", i))
+		}
+	}
+	return t, nil
+}
+
+// block reads block i, checks it and inflates it into dst, which must hold
+// BlockLen bytes; it gives the block's codes.
+func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
+	e := t.blocks[i]
+	raw := make([]byte, e.length)
+	if _, err := t.f.ReadAt(raw, int64(e.offset)); err != nil {
+		return nil, fmt.Errorf("%s: block %d cannot be read: %w", t.name, i, err)
+	}
+	if crc32.Checksum(raw, castagnoli) != e.crc {
+		return nil, fmt.Errorf("%s: block %d fails its checksum; the file is damaged, solve the database again", t.name, i)
+	}
+	want := int(min(int64(BlockLen), t.placements-int64(i)*BlockLen))
+	r := flate.NewReader(bytes.NewReader(raw))
+	k, err := io.ReadFull(r, dst[:want])
+	if err != nil || k != want {
+		return nil, fmt.Errorf("%s: block %d does not inflate to %d codes: %v", t.name, i, want, err)
+	}
+	return dst[:want], nil
+}
+
+// ReadTier reads the codes of ply p, placements of them, from the tier
+// file in dir, checking every block.
+func ReadTier(ctx context.Context, dir string, p int, placements int64, workers int) ([]byte, error) {
+	t, err := openTier(dir, p, placements)
+	if err != nil {
+		return nil, err
+	}
+	defer t.f.Close()
+	return t.all(ctx, workers)
+}
+
+// all reads every block of the file into one slice of codes.
+func (t *tierFile) all(ctx context.Context, workers int) ([]byte, error) {
+	codes := make([]byte, t.placements)
+	return codes, par.Ranges(ctx, 0, len(t.blocks), workers, func(_ context.Context, _, a, b int) error {
+		for i := a; i < b; i++ {
+			if _, err := t.block(i, codes[i*BlockLen:min(int64(i+1)*BlockLen, t.placements)]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,117 @@
+package tier
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Estimate is what a tier solve of a game needs, worked out before it
+// starts from the placements of each ply.
+type Estimate struct {
+	Layout     string `json:"layout"`
+	Placements int64  `json:"placements"` // every ply's, reachable or not
+	Memory     uint64 `json:"memory"`     // the most held at once
+	Disk       uint64 `json:"disk"`       // at most, uncompressed; the tier files take less
+}
+
+// EstimateFor gives the estimate of a tier solve of rl's game. Memory is
+// the largest of the forward pass (two plies' bits) and the backward pass
+// (a ply's codes and its compressed blocks, the next ply's codes, and the
+// ply's bits); disk, every ply's bits and codes before compression.
+func EstimateFor(rl rules.Rules) (Estimate, error) {
+	l, err := index.NewPlacements(rl.Spec().Spec, rl.Spec().Gravity)
+	if err != nil {
+		return Estimate{}, err
+	}
+	n := rl.Spec().Cells()
+	if n > db.MaxDepth {
+		return Estimate{}, fmt.Errorf("a board of %d cells has more than the %d plies a database's byte holds", n, db.MaxDepth)
+	}
+	e := Estimate{Layout: l.Name()}
+	for p := 0; p <= n; p++ {
+		size := uint64(l.Size(p))
+		e.Placements += int64(size)
+		e.Disk += size + 8*uint64(words(int64(size)))
+		next := uint64(0)
+		if p < n {
+			next = uint64(l.Size(p + 1))
+		}
+		e.Memory = max(e.Memory, 2*size+next+8*uint64(words(int64(size))), 8*uint64(words(int64(size))+words(int64(next))))
+	}
+	return e, nil
+}
+
+// Check says why the estimate does not fit memory bytes (0: unknown) or
+// the disk free at dir, if it does not.
+func (e Estimate) Check(memory uint64, dir string) error {
+	if memory != 0 && e.Memory > memory {
+		return fmt.Errorf("a tier solve holds up to %s at once, more than the %s this run may use; raise TATETI_MEMORY if the machine has more", enumerate.Bytes(e.Memory), enumerate.Bytes(memory))
+	}
+	if free := freeDisk(dir); free != 0 && e.Disk > free {
+		return fmt.Errorf("a tier solve may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk with --db", enumerate.Bytes(e.Disk), enumerate.Bytes(free), dir)
+	}
+	return nil
+}
+
+// Summarize gives the summary of the solved game in d, as solve gives it
+// (the positions by ply and by value for X, X's first moves), with each
+// ply's positions by value for the side to move beside.
+func Summarize(d *db.DB, openings []solve.Move) solve.Summary {
+	m := d.Manifest
+	s := solve.Summary{Game: m.Game, Value: m.Value, Depth: m.Depth, Openings: openings}
+	for _, p := range m.Plies {
+		pv := solve.PlyValues{Ply: p.Ply, ValueCounts: solve.ValueCounts{XWins: p.Won, Draw: p.Drawn, OWins: p.Lost}}
+		if p.Ply%2 == 1 { // O to move
+			pv.XWins, pv.OWins = pv.OWins, pv.XWins
+		}
+		s.ByPly = append(s.ByPly, pv)
+		s.PositionsByValue.XWins += pv.XWins
+		s.PositionsByValue.Draw += pv.Draw
+		s.PositionsByValue.OWins += pv.OWins
+		s.ToMove = append(s.ToMove, solve.PlyToMove{Ply: p.Ply, Won: p.Won, Drawn: p.Drawn, Lost: p.Lost})
+	}
+	return s
+}
+
+// Summary solves rl's game into the database folder dir, or reads the one
+// finished there, checks every file against the manifest's SHA-256, and
+// gives its summary (Summarize).
+func Summary(ctx context.Context, rl rules.Rules, dir string, workers int) (solve.Summary, error) {
+	if _, err := Solve(ctx, rl, dir, workers); err != nil {
+		return solve.Summary{}, err
+	}
+	d, err := db.Open(dir, rl)
+	if err != nil {
+		return solve.Summary{}, err
+	}
+	defer d.Close()
+	if err := d.Verify(ctx); err != nil {
+		return solve.Summary{}, err
+	}
+	var ms []solve.Move
+	var b game.Board
+	cols := rl.Spec().Cols
+	for m := uint64(rl.Moves(b)); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		child := b.Play(c, game.X)
+		v, depth, _, err := d.Probe(child)
+		if err != nil {
+			return solve.Summary{}, err
+		}
+		mv := solve.Move{Cell: c, Row: c / cols, Col: c % cols, Value: v, Depth: depth}
+		if rl.Spec().HasIDs() {
+			mv.Child = game.ID(child)
+		}
+		ms = append(ms, mv)
+	}
+	solve.Weigh(game.X, ms)
+	return Summarize(d, ms), nil
+}

@@ -1,0 +1,110 @@
+package tier
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// markerName marks a folder as a database of tateti-lab, finished or not;
+// it holds the game's spec.
+const markerName = ".tateti-db"
+
+// CheckFolder says why dir cannot take the database of the game of spec,
+// if it cannot: it must be missing, empty, or hold that game's database,
+// finished or not; a file, a folder of other files or another game's
+// database is refused.
+func CheckFolder(dir string, spec rules.Spec) error {
+	want, _ := json.Marshal(spec) // a Spec always marshals
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("folder %q cannot be read (%v); name a folder for the database with --db", dir, err)
+	}
+	if m, err := db.ReadManifest(dir); err == nil && m.Game != spec {
+		return fmt.Errorf("folder %q holds the database of %s, not of %s; name another folder with --db", dir, m.Game, spec)
+	}
+	have, err := os.ReadFile(filepath.Join(dir, markerName))
+	switch {
+	case err == nil && !bytes.Equal(have, want):
+		return fmt.Errorf("folder %q holds an unfinished database of another game (%s); name another folder with --db, or remove it", dir, have)
+	case err != nil && len(entries) > 0:
+		return fmt.Errorf("folder %q holds files that are not a database of tateti-lab; name a new or empty folder with --db", dir)
+	}
+	return nil
+}
+
+// claim makes dir the folder of a database of the game of spec, or finds it
+// so already (an unfinished run to resume), and locks it for this run; it
+// refuses what CheckFolder refuses, and a folder another run holds. It
+// removes the temporary files of a run that was killed. unlock releases the
+// folder.
+func claim(dir string, spec rules.Spec) (unlock func(), err error) {
+	if err := CheckFolder(dir, spec); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, fmt.Errorf("folder %q cannot be made: %w", dir, err)
+	}
+	marker := filepath.Join(dir, markerName)
+	if _, err := os.Stat(marker); errors.Is(err, fs.ErrNotExist) {
+		want, _ := json.Marshal(spec)
+		if _, _, err := db.WriteWhole(marker, [][]byte{want}); err != nil {
+			return nil, err
+		}
+	}
+	unlock, err = lock(marker)
+	if err != nil {
+		return nil, fmt.Errorf("folder %q: another run is solving into it (%v); wait for it to end", dir, err)
+	}
+	removeTemporary(dir)
+	return unlock, nil
+}
+
+// removeTemporary removes the temporary files a killed run left in dir.
+func removeTemporary(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), db.TempInfix) && e.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// finish writes the manifest of the solved tiers, last, and removes the
+// scratch files: the database is finished.
+func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manifest, error) {
+	v, d, _ := db.Unpack(root)
+	m := db.Manifest{Format: db.Format, Version: db.Version, Game: r.rl.Spec(), Layout: r.layout.Name(), BlockLen: db.BlockLen, Value: v, Depth: d}
+	for p := range counts {
+		if err := ctx.Err(); err != nil {
+			return db.Manifest{}, err
+		}
+		c := &counts[p]
+		c.File = db.TierName(p)
+		var err error
+		if c.Bytes, c.SHA256, err = db.FileSum(filepath.Join(r.dir, c.File)); err != nil {
+			return db.Manifest{}, err
+		}
+		m.Positions += c.Positions
+	}
+	m.Plies = counts
+	if err := db.WriteManifest(r.dir, m); err != nil {
+		return db.Manifest{}, err
+	}
+	for p := 1; p <= r.cells; p++ {
+		os.Remove(filepath.Join(r.dir, reachName(p)))
+	}
+	return m, nil
+}

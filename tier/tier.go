@@ -1,0 +1,249 @@
+// Package tier owns the solve of a whole game tier by tier on disk: a tier
+// is one ply's placements, ranked densely by index.Placements (the cells of
+// each side under free placement, the column heights and colours under
+// gravity), a byte each. A forward pass marks the placements play can reach,
+// ply by ply from the empty board; a backward pass solves each ply from the
+// one after it, from the last ply to the empty board, and writes it as a
+// tier file of a database (package db). Memory holds two plies at a time.
+// Every file is written then renamed, so a run that is interrupted or killed
+// resumes from the files it finished; the database's manifest is written
+// last, so a folder without one is never read as finished.
+//
+// Each ply's work is cut into tasks, fixed ranges of the ply's groups that
+// do not depend on the number of workers, each writing only its own range
+// of ranks: the bytes written are the same whoever ran the tasks and in
+// whatever order.
+package tier
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/par"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// A run solves the game of rl into the folder dir.
+type run struct {
+	rl      rules.Rules
+	layout  index.Placements
+	dir     string
+	workers int
+	cells   int
+}
+
+// Solve solves the game of rl into the database folder dir, with up to
+// workers goroutines, and gives its manifest. A finished database of the
+// same game in dir is given as it is; an unfinished one of ours is
+// resumed. A folder that holds anything else is refused (see claim).
+func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Manifest, error) {
+	if err := CheckFolder(dir, rl.Spec()); err != nil {
+		return db.Manifest{}, err
+	}
+	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return m, err
+	}
+	layout, err := index.NewPlacements(rl.Spec().Spec, rl.Spec().Gravity)
+	if err != nil {
+		return db.Manifest{}, err
+	}
+	unlock, err := claim(dir, rl.Spec())
+	if err != nil {
+		return db.Manifest{}, err
+	}
+	defer unlock()
+	r := &run{rl: rl, layout: layout, dir: dir, workers: workers, cells: rl.Spec().Cells()}
+	if err := r.reachAll(ctx); err != nil {
+		return db.Manifest{}, err
+	}
+	counts, root, err := r.solveAll(ctx)
+	if err != nil {
+		return db.Manifest{}, err
+	}
+	return r.finish(ctx, counts, root)
+}
+
+// taskPlacements is about how many placements a task takes: tasks are made
+// of whole groups, so that their ranges depend on the layout alone.
+const taskPlacements = 1 << 20
+
+// tasks cuts ply p's groups into ranges of about taskPlacements placements
+// and runs fn on each, from up to r.workers goroutines.
+func (r *run) tasks(ctx context.Context, p int, fn func(glo, ghi int64)) error {
+	var cuts []int64
+	n := r.layout.Groups(p)
+	for g := int64(0); g < n; {
+		cuts = append(cuts, g)
+		for start := r.layout.Start(p, g); g < n && r.layout.Start(p, g+1)-start <= taskPlacements; g++ {
+		}
+		if cuts[len(cuts)-1] == g { // one group larger than a task
+			g++
+		}
+	}
+	cuts = append(cuts, n)
+	return par.Tasks(ctx, len(cuts)-1, r.workers, func(_ context.Context, k int) error {
+		fn(cuts[k], cuts[k+1])
+		return nil
+	})
+}
+
+// reachName is the scratch file of ply p's reachable placements.
+func reachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
+
+// reachAll marks, ply by ply, the placements play can reach, and keeps
+// each ply's bits in a scratch file; plies whose file a former run
+// finished are read back instead.
+func (r *run) reachAll(ctx context.Context) error {
+	prev := []uint64{1} // the empty board
+	for p := 1; p <= r.cells; p++ {
+		next, err := r.readBits(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			next = make([]uint64, words(r.layout.Size(p)))
+			err = r.tasks(ctx, p-1, func(glo, ghi int64) { r.reach(p-1, glo, ghi, prev, next) })
+			if err == nil {
+				err = r.writeBits(p, next)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		prev = next
+		progress.Report(ctx, "reachable placements", p, int64(p), int64(r.cells))
+	}
+	return nil
+}
+
+// reach marks in next the children of the reachable placements of groups
+// [glo, ghi) of ply p whose game goes on.
+func (r *run) reach(p int, glo, ghi int64, have, next []uint64) {
+	kids := make([]int64, 0, 64)
+	r.layout.Each(p, glo, ghi, have, func(_ int64, b game.Board) {
+		for _, c := range r.layout.Children(kids[:0], b, r.rl.Moves(b)) {
+			atomic.OrUint64(&next[c>>6], 1<<(c&63))
+		}
+	})
+}
+
+// words gives the 64-bit words of a bitset of n bits.
+func words(n int64) int64 { return (n + 63) / 64 }
+
+// writeBits keeps ply p's bits in its scratch file, as a unit.
+func (r *run) writeBits(p int, w []uint64) error {
+	buf := make([]byte, 0, 8*len(w))
+	for _, x := range w {
+		buf = binary.LittleEndian.AppendUint64(buf, x)
+	}
+	_, _, err := db.WriteWhole(filepath.Join(r.dir, reachName(p)), [][]byte{buf})
+	return err
+}
+
+// readBits reads ply p's bits back from the scratch file a former run
+// finished; fs.ErrNotExist when there is none.
+func (r *run) readBits(p int) ([]uint64, error) {
+	buf, err := os.ReadFile(filepath.Join(r.dir, reachName(p)))
+	if err != nil {
+		return nil, err
+	}
+	w := make([]uint64, words(r.layout.Size(p)))
+	if len(buf) != 8*len(w) {
+		return nil, fmt.Errorf("%s holds %d bytes, want %d; remove it to mark the ply again", reachName(p), len(buf), 8*len(w))
+	}
+	for i := range w {
+		w[i] = binary.LittleEndian.Uint64(buf[8*i:])
+	}
+	return w, nil
+}
+
+// solveAll solves the plies from the last to the empty board, each from
+// the one after it, writing each as a tier file; a ply whose tier file a
+// former run finished is read back instead. It gives each ply's positions
+// by value for the side to move, and the empty board's code.
+func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
+	counts := make([]db.Ply, r.cells+1)
+	var next []byte
+	for p := r.cells; p >= 0; p-- {
+		codes, err := db.ReadTier(ctx, r.dir, p, r.layout.Size(p), r.workers)
+		if errors.Is(err, fs.ErrNotExist) {
+			codes, err = r.solvePly(ctx, p, next)
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		counts[p] = count(p, codes)
+		next = codes
+		progress.Report(ctx, "solve", p, int64(r.cells-p+1), int64(r.cells+1))
+	}
+	return counts, next[0], nil
+}
+
+// solvePly solves the reachable placements of ply p from next, the codes of
+// ply p+1, and writes its tier file.
+func (r *run) solvePly(ctx context.Context, p int, next []byte) ([]byte, error) {
+	have := []uint64{1} // the empty board
+	if p > 0 {
+		var err error
+		if have, err = r.readBits(p); err != nil {
+			return nil, err
+		}
+	}
+	codes := make([]byte, r.layout.Size(p))
+	err := r.tasks(ctx, p, func(glo, ghi int64) {
+		kids := make([]int64, 0, 64)
+		r.layout.Each(p, glo, ghi, have, func(rank int64, b game.Board) {
+			codes[rank] = r.code(b, next, kids)
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	_, _, err = db.WriteTier(ctx, r.dir, p, codes, r.workers)
+	return codes, err
+}
+
+// code gives the code of b, reachable, from the codes of the next ply:
+// what the rules say of a finished board, at depth 0; else the best of its
+// moves for the side to move, as every solve here weighs them. kids is
+// room for the children's ranks.
+func (r *run) code(b game.Board, next []byte, kids []int64) byte {
+	if over, v := r.rl.Outcome(b); over {
+		return db.Pack(v, 0)
+	}
+	sign := solve.Sign(b.ToMove())
+	pk := solve.NewPick()
+	moves := uint64(r.rl.Playable(b))
+	for _, k := range r.layout.Children(kids, b, game.Mask(moves)) {
+		v, d, _ := db.Unpack(next[k])
+		pk.Add(bits.TrailingZeros64(moves), sign*v, d)
+		moves &= moves - 1
+	}
+	v, d := pk.Result()
+	return db.Pack(sign*v, d)
+}
+
+// count gives ply p's positions by value for the side to move: X at an
+// even ply.
+func count(p int, codes []byte) db.Ply {
+	var byValue [3]int64 // for X: lost, drawn, won
+	for _, c := range codes {
+		if v, _, ok := db.Unpack(c); ok {
+			byValue[v+1]++
+		}
+	}
+	if p%2 == 1 {
+		byValue[0], byValue[2] = byValue[2], byValue[0]
+	}
+	return db.Ply{Ply: p, Placements: int64(len(codes)), Positions: byValue[0] + byValue[1] + byValue[2],
+		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2]}
+}

@@ -1,0 +1,152 @@
+package tier
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+func spec(rows, cols, k int, gravity, misere bool) rules.Spec {
+	return rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere}
+}
+
+// A database answers every reachable position as the exhaustive solve
+// does, and holds no other: its positions by ply are the enumeration's.
+func TestAgreesWithSolve(t *testing.T) {
+	tests := []struct {
+		name string
+		spec rules.Spec
+	}{
+		{"3x3", spec(3, 3, 3, false, false)},
+		{"misère 3x3", spec(3, 3, 3, false, true)},
+		{"gravity 4x4", spec(4, 4, 4, true, false)},
+		{"gravity misère 3x4 k=3", spec(3, 4, 3, true, true)},
+		{"free 4x4", spec(4, 4, 4, false, false)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.spec.Cells() > 12 && !tt.spec.Gravity {
+				t.Skip("free 4x4 takes seconds; run without -short")
+			}
+			rl := rules.New(tt.spec)
+			dir := filepath.Join(t.TempDir(), "db")
+			m, err := Solve(context.Background(), rl, dir, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := solve.Game(context.Background(), rl, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := db.Open(dir, rl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			e := want.Enum
+			if got := m.Positions; got != int64(len(e.IDs)) {
+				t.Errorf("positions %d, want %d", got, len(e.IDs))
+			}
+			if m.Value != want.Value[0] || m.Depth != want.Depth[0] {
+				t.Errorf("empty board %d in %d, want %d in %d", m.Value, m.Depth, want.Value[0], want.Depth[0])
+			}
+			for i := range e.IDs {
+				b := e.Board(i)
+				v, dp, ok, err := d.Probe(b)
+				if err != nil || !ok || v != want.Value[i] || dp != want.Depth[i] {
+					t.Fatalf("%s: %d in %d (%v, %v), want %d in %d", tt.spec.Format(b), v, dp, ok, err, want.Value[i], want.Depth[i])
+				}
+			}
+			if err := d.Verify(context.Background()); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// The positions by ply and value for the side to move sum to the
+// positions, and a finished board counts as lost or drawn for the side
+// that would move.
+func TestCounts(t *testing.T) {
+	m, err := Solve(context.Background(), rules.New(spec(3, 3, 3, false, false)), t.TempDir(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name                        string
+		ply                         int
+		positions, won, drawn, lost int64
+	}{
+		{"the empty board", 0, 1, 0, 1, 0},
+		{"X's first moves: O to move draws", 1, 9, 0, 9, 0},
+		{"the full boards: O to move has lost or drawn", 9, 16 + 62, 0, 16, 62},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := m.Plies[tt.ply]
+			if got.Positions != tt.positions || got.Won != tt.won || got.Drawn != tt.drawn || got.Lost != tt.lost {
+				t.Errorf("ply %d: %d positions, %d won, %d drawn, %d lost; want %d, %d, %d, %d", tt.ply, got.Positions, got.Won, got.Drawn, got.Lost, tt.positions, tt.won, tt.drawn, tt.lost)
+			}
+		})
+	}
+	if m.Positions != 5478 {
+		t.Errorf("3x3: %d positions, want 5,478", m.Positions)
+	}
+}
+
+// The same game solved with one worker and with two gives the same bytes.
+func TestWorkersAgree(t *testing.T) {
+	rl := rules.New(spec(4, 4, 4, true, false))
+	one, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "one"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "two"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range one.Plies {
+		if got, want := two.Plies[p].SHA256, one.Plies[p].SHA256; got != want {
+			t.Errorf("ply %d: two workers wrote %s, one %s", p, got, want)
+		}
+	}
+}
+
+// A folder that holds other files is refused; one that holds another
+// game's database too.
+func TestFolders(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(context.Background(), rules.New(spec(3, 3, 3, false, false)), dir, 1); err == nil {
+		t.Error("a folder of other files was taken")
+	}
+	other := filepath.Join(t.TempDir(), "db")
+	if _, err := Solve(context.Background(), rules.New(spec(3, 3, 3, false, false)), other, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(context.Background(), rules.New(spec(3, 3, 3, false, true)), other, 1); err == nil {
+		t.Error("another game's database was taken")
+	}
+}
+
+// BenchmarkSolve solves gravity boards tier by tier into a fresh folder:
+// Solve/5x5 takes about half a minute on two cores.
+func BenchmarkSolve(b *testing.B) {
+	for _, sp := range []rules.Spec{spec(4, 5, 4, true, false), spec(5, 5, 4, true, false)} {
+		b.Run(sp.Size(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Solve(context.Background(), rules.New(sp), b.TempDir(), 2); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
