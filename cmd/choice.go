@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -14,10 +15,10 @@ import (
 // command would otherwise take every position of the game: a sample by
 // random play, a file of move sequences, or every position up to a ply.
 type choiceFlags struct {
-	file, plies, oracle string
-	sample, maxPly      int
-	seed                uint64
-	quiet               bool
+	file, plies, oracle, db string
+	sample, maxPly          int
+	seed                    uint64
+	quiet                   bool
 	// whole says that the command takes every position of a solved game
 	// otherwise: there --sample without --plies draws among them.
 	whole bool
@@ -42,6 +43,7 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	if cf.ownOracle = fl.Lookup("oracle") == nil; cf.ownOracle { // a command of one position has its own
 		fl.StringVar(&cf.oracle, "oracle", "auto",
 			"with a chosen set, who answers: table (the game solved exhaustively, once), search (one position at a time), or auto: the table where it fits, search otherwise")
+		fl.StringVar(&cf.db, "db", "", "with a chosen set: "+dbHelp)
 	}
 }
 
@@ -71,8 +73,10 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		from = nil // a sample of the whole game's positions
 	}
 	if len(from) == 0 {
-		if changed("oracle") && cf.ownOracle {
-			return nil, flagErrorf("--oracle answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N")
+		for _, name := range []string{"oracle", "db"} {
+			if changed(name) && cf.ownOracle {
+				return nil, flagErrorf("--%s answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N", name)
+			}
 		}
 		return nil, nil
 	}
@@ -146,12 +150,13 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, Chose
 	return g, cs, cs.answerer(c, f, g.Rules, g.Workers)
 }
 
-// answerer chooses who answers the set: the --oracle named.
+// answerer chooses who answers the set: the --oracle named, or --db.
 func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, workers int) error {
 	name, _ := c.Flags().GetString("oracle")
+	dir, _ := c.Flags().GetString("db")
 	cs.Memory = f.Memory()
 	var err error
-	if cs.Oracle, err = oracle.ChooseMany(rl, name, cs.Memory, workers); err != nil {
+	if cs.Oracle, err = chooseOracle(rl, name, dir, game.Board{}, cs.Memory, workers, true); err != nil {
 		return flagError(err)
 	}
 	return nil

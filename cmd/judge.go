@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/judge"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
@@ -40,7 +41,7 @@ type UVa10111Options struct {
 func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Command {
 	opts := &UVa10111Options{}
 	var all bool
-	var oracleName string
+	var oracleName, dbDir string
 	c := &cobra.Command{
 		Use:     "uva10111 [flags] -- PROGRAM [ARGS...]",
 		Short:   "Judge a solution of UVa 10111, Find the Winning Move (4x4, four in a row)",
@@ -67,7 +68,7 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 			if all {
 				opts.Cases = -1
 			}
-			if opts.Oracle, err = oracle.ChooseMany(rules.New(judge.UVa10111), oracleName, f.Memory(), opts.Workers); err != nil {
+			if opts.Oracle, err = chooseOracle(rules.New(judge.UVa10111), oracleName, dbDir, game.Board{}, f.Memory(), opts.Workers, true); err != nil {
 				return flagError(err)
 			}
 			if opts.Argv, err = programArgs(c, args); err != nil {
@@ -86,6 +87,7 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 	fl.DurationVar(&opts.TimeLimit, "time-limit", time.Minute, "the time the whole run may take")
 	fl.StringVar(&oracleName, "oracle", "auto",
 		"who gives the right answers: table (the 4x4 game solved exhaustively, once), search (each case searched), or auto: the table")
+	fl.StringVar(&dbDir, "db", "", "give the right answers from the 4x4 game's database in this folder, as solve --size 4x4 --db DIR writes it, instead of --oracle")
 	return c
 }
 

@@ -35,8 +35,8 @@ func unsettledError(q Query, proved solve.Bounds) error {
 // the board, the moves played on it, the oracle of perfect play that
 // answers it, and the time it has.
 type positionFlags struct {
-	position, moves, oracle string
-	timeLimit               time.Duration
+	position, moves, oracle, db string
+	timeLimit                   time.Duration
 }
 
 // bind adds the flags to c; boardHelp says what --position is.
@@ -45,6 +45,7 @@ func (p *positionFlags) bind(c *cobra.Command, boardHelp, movesHelp string) {
 	c.Flags().StringVar(&p.moves, "moves", "", movesHelp)
 	c.Flags().StringVar(&p.oracle, "oracle", "auto",
 		"who answers: table (the game solved exhaustively from the board), search (one position at a time; gravity boards up to 64 bits, such as 6x7, free ones up to 32, such as 5x5), or auto: the table where it fits, search otherwise")
+	c.Flags().StringVar(&p.db, "db", "", dbHelp)
 	c.Flags().DurationVar(&p.timeLimit, "time-limit", 0,
 		"give up after this long, such as 30s or 5m, saying what was proved by then (such as X does not lose) and exiting 1; 0 for no limit")
 }
@@ -60,8 +61,27 @@ func (p *positionFlags) resolve(g GameOptions, memory uint64) (Query, error) {
 	if err != nil {
 		return Query{}, err
 	}
-	o, err := oracle.Choose(g.Rules, p.oracle, b, memory, g.Workers)
+	o, err := chooseOracle(g.Rules, p.oracle, p.db, b, memory, g.Workers, false)
 	return Query{Board: b, Oracle: o, TimeLimit: p.timeLimit}, err
+}
+
+// dbHelp is the help of --db where it names who answers.
+const dbHelp = "answer from the solved game in this database folder, as solve --db DIR writes it, instead of --oracle"
+
+// chooseOracle gives the oracle that --oracle name and --db dir choose for
+// rl's positions from b, within memory bytes: the database in dir when it
+// is given, else the oracle named. many says that it answers many
+// positions, so that a table solves the whole game once.
+func chooseOracle(rl rules.Rules, name, dir string, b game.Board, memory uint64, workers int, many bool) (oracle.Oracle, error) {
+	switch {
+	case dir != "" && name != "auto":
+		return nil, fmt.Errorf("--oracle %s and --db each choose who answers; give one of them", game.Echo(name))
+	case dir != "":
+		return oracle.Database(rl, dir)
+	case many:
+		return oracle.ChooseMany(rl, name, memory, workers)
+	}
+	return oracle.Choose(rl, name, b, memory, workers)
 }
 
 // readPosition reads the board of --position and plays --moves on it.

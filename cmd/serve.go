@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/web"
 )
@@ -26,7 +27,7 @@ type ServeOptions struct {
 // command's own run (and must close the listener).
 func NewCmdServe(f *Factory, runF func(*ServeOptions) error) *cobra.Command {
 	opts := &ServeOptions{}
-	var oracleName string
+	var oracleName, dbDir string
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Explore the solved game in a local web page",
@@ -58,7 +59,7 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 			if err := checkTimeLimit(opts.TimeLimit); err != nil {
 				return err
 			}
-			if opts.Oracle, err = oracle.ChooseMany(opts.Rules, oracleName, f.Memory(), opts.Workers); err != nil {
+			if opts.Oracle, err = chooseOracle(opts.Rules, oracleName, dbDir, game.Board{}, f.Memory(), opts.Workers, true); err != nil {
 				return flagError(err)
 			}
 			if opts.Listener, err = net.Listen("tcp", opts.Addr); err != nil {
@@ -76,6 +77,7 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 	c.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "the address to listen on")
 	c.Flags().StringVar(&oracleName, "oracle", "auto",
 		"who answers: table (the game solved exhaustively, once, before serving), search (each position searched once when asked), or auto: the table where it fits, search otherwise")
+	c.Flags().StringVar(&dbDir, "db", "", dbHelp+", ready at once")
 	c.Flags().DurationVar(&opts.TimeLimit, "time-limit", 0, "with search, the most each position is searched, such as 2m, after which the page shows what was proved; 0 for no limit")
 	return c
 }

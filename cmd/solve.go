@@ -4,9 +4,11 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // SolveOptions are the options of solve: the whole game by Plan, or one
@@ -16,6 +18,10 @@ type SolveOptions struct {
 	Position bool       // --position or --moves was given
 	Query               // the position to analyse, and who answers it
 	Plan     solve.Plan // how the whole game is solved
+	// DB is the database folder the whole game is solved into, tier by
+	// tier, or read from when finished; Tiers is what that needs.
+	DB    string
+	Tiers tier.Estimate
 }
 
 // NewCmdSolve builds solve; runF, when not nil, runs instead of the
@@ -54,11 +60,16 @@ bounds a search: what it proved by then is the answer, with exit 1.` + memoryHel
 			// Past the exhaustive limit the whole game is the empty board,
 			// answered by search.
 			past := enumerate.CheckSize(opts.Rules.Spec()) != nil
-			opts.Position = c.Flags().Changed("position") || c.Flags().Changed("moves") || past
+			one := c.Flags().Changed("position") || c.Flags().Changed("moves")
+			whole := c.Flags().Changed("db") && !one
+			opts.Position = !whole && (one || past)
 			for _, name := range []string{"oracle", "time-limit"} {
 				if !opts.Position && c.Flags().Changed(name) {
 					return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
 				}
+			}
+			if whole {
+				return opts.tiers(pf.db, f.Memory(), runF)
 			}
 			if opts.Position {
 				opts.Query, err = pf.resolve(opts.GameOptions, f.Memory())
@@ -75,10 +86,41 @@ bounds a search: what it proved by then is the answer, with exit 1.` + memoryHel
 		},
 	}
 	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
+	c.Flags().Lookup("db").Usage = "solve the whole game tier by tier on disk into this database folder, resuming an unfinished one (or read it when finished); with --position or --moves, answer from it"
 	return c
 }
 
+// tiers checks a whole game solved into (or read from) the database folder
+// dir, and runs it.
+func (opts *SolveOptions) tiers(dir string, memory uint64, runF func(*SolveOptions) error) error {
+	opts.DB = dir
+	var err error
+	if opts.Tiers, err = tier.EstimateFor(opts.Rules); err != nil {
+		return flagError(err)
+	}
+	if err := tier.CheckFolder(dir, opts.Rules.Spec()); err != nil {
+		return flagError(err)
+	}
+	if _, err := db.ReadManifest(dir); err != nil { // not finished: it will be solved
+		if err := opts.Tiers.Check(memory, dir); err != nil {
+			return flagError(err)
+		}
+	}
+	if runF != nil {
+		return runF(opts)
+	}
+	return runSolve(opts)
+}
+
 func runSolve(opts *SolveOptions) error {
+	if opts.DB != "" {
+		report.TierPlan(opts.IO.ErrOut, opts.Tiers, opts.DB)
+		s, err := tier.Summary(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
+		if err != nil {
+			return err
+		}
+		return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s, opts.IO.Style()) })
+	}
 	if opts.Position {
 		a, err := opts.answer(opts.Ctx)
 		if err != nil {

@@ -191,8 +191,8 @@ func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, ph
 // solved game at little cost, is given as it is. The two share everything
 // else, search's table among it.
 func WithoutLines(o Oracle) Oracle {
-	if s, ok := o.(*searcher); ok {
-		return &searcher{rl: s.rl, s: s.s, noLines: true}
+	if s, ok := o.(*single); ok {
+		return &single{rl: s.rl, name: s.name, settle: s.settle, noLines: true}
 	}
 	return o
 }

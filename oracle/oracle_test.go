@@ -105,7 +105,7 @@ func TestChoose(t *testing.T) {
 			if err != nil {
 				got = err.Error()
 			}
-			if want := map[string]string{"table": "oracle.table", "search": "*oracle.searcher"}[tt.want]; want != "" {
+			if want := map[string]string{"table": "oracle.table", "search": "*oracle.single"}[tt.want]; want != "" {
 				if got != want {
 					t.Fatalf("Choose gives %s, want %s", got, want)
 				}

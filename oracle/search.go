@@ -11,29 +11,38 @@ import (
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-// searcher is the oracle of search: each legal move's child is searched,
-// and the position weighed from them as every solve here weighs moves.
-type searcher struct {
+// single is an oracle that knows one position at a time, search or a
+// database: each legal move's child is asked, and the position weighed
+// from them as every solve here weighs moves.
+type single struct {
 	rl      rules.Rules
-	s       *search.Solver
+	name    string
+	settle  settler
 	noLines bool // answers leave the best line empty (WithoutLines)
 }
 
-func newSearcher(rl rules.Rules, memory uint64, workers int) (*searcher, error) {
+// A settler gives the value (for X) and depth of one position (a finished
+// one at depth 0); stopped early, what it proved of the value, and the error.
+type settler func(ctx context.Context, b game.Board) (value, depth int8, proved solve.Bounds, err error)
+
+func newSearcher(rl rules.Rules, memory uint64, workers int) (*single, error) {
 	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(memory), Workers: workers})
 	if err != nil {
 		return nil, err
 	}
-	return &searcher{rl: rl, s: s}, nil
+	return &single{rl: rl, name: "search", settle: func(ctx context.Context, b game.Board) (int8, int8, solve.Bounds, error) {
+		r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
+		return r.Value, r.Depth, r.Bounds, err
+	}}, nil
 }
 
-// Name is "search".
-func (o *searcher) Name() string { return "search" }
+// Name says who answers: "search" or "db".
+func (o *single) Name() string { return o.name }
 
-// Analyze searches b itself first, so that a search stopped early (by a
+// Analyze settles b itself first, so that a search stopped early (by a
 // time limit in ctx) still says what it proved of b's value; then each
-// child, and a best line unless the searcher has none.
-func (o *searcher) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
+// child, and a best line unless the oracle gives none.
+func (o *single) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
 	a := solve.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: o.Name()}
 	if o.rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
@@ -45,23 +54,23 @@ func (o *searcher) Analyze(ctx context.Context, b game.Board) (solve.Analysis, e
 		return a, nil
 	}
 	a.ToMove = b.ToMove()
-	r, err := o.s.Solve(ctx, uint64(b.X), uint64(b.O))
+	value, depth, proved, err := o.settle(ctx, b)
 	if err != nil {
-		return unsettled(a, r.Bounds, err)
+		return unsettled(a, proved, err)
 	}
 	var v, d int8
 	if a.Moves, v, d, err = o.moves(ctx, b); err != nil {
-		return unsettled(a, r.Bounds, err)
+		return unsettled(a, proved, err)
 	}
-	if v != r.Value || d != r.Depth {
-		return a, fmt.Errorf("search: %s is worth %d in %d plies, and its moves weigh %d in %d: a bug", o.rl.Spec().Format(b), r.Value, r.Depth, v, d)
+	if v != value || d != depth {
+		return a, fmt.Errorf("%s: %s is worth %d in %d plies, and its moves weigh %d in %d: a bug", o.name, o.rl.Spec().Format(b), value, depth, v, d)
 	}
 	a.Value, a.Depth = v, d
 	if o.noLines {
 		return a, nil
 	}
 	if a.BestLine, err = o.bestLine(ctx, b, a.Moves); err != nil {
-		return unsettled(a, r.Bounds, err)
+		return unsettled(a, proved, err)
 	}
 	return a, nil
 }
@@ -73,19 +82,19 @@ func unsettled(a solve.Analysis, proved solve.Bounds, err error) (solve.Analysis
 	return a, err
 }
 
-// moves searches the child of every legal move of b, which is not over, and
+// moves settles the child of every legal move of b, which is not over, and
 // weighs them.
-func (o *searcher) moves(ctx context.Context, b game.Board) ([]solve.Move, int8, int8, error) {
+func (o *single) moves(ctx context.Context, b game.Board) ([]solve.Move, int8, int8, error) {
 	cols := o.rl.Spec().Cols
 	var ms []solve.Move
 	for m := uint64(o.rl.Moves(b)); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
 		child := b.Play(c, b.ToMove())
-		r, err := o.s.Solve(ctx, uint64(child.X), uint64(child.O))
+		v, d, _, err := o.settle(ctx, child)
 		if err != nil {
 			return nil, 0, 0, err
 		}
-		mv := solve.Move{Cell: c, Row: c / cols, Col: c % cols, Value: r.Value, Depth: r.Depth}
+		mv := solve.Move{Cell: c, Row: c / cols, Col: c % cols, Value: v, Depth: d}
 		if o.rl.Spec().HasIDs() {
 			mv.Child = game.ID(child)
 		}
@@ -97,7 +106,7 @@ func (o *searcher) moves(ctx context.Context, b game.Board) ([]solve.Move, int8,
 
 // bestLine follows the first best move, in cell order, from b (whose moves
 // ms are weighed) to the end of the game.
-func (o *searcher) bestLine(ctx context.Context, b game.Board, ms []solve.Move) ([]int, error) {
+func (o *single) bestLine(ctx context.Context, b game.Board, ms []solve.Move) ([]int, error) {
 	var line []int
 	for {
 		i := 0

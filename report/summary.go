@@ -7,6 +7,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // Summary writes a solved game as solve prints it: the value of the start,
@@ -24,6 +25,9 @@ func Summary(w io.Writer, s solve.Summary, st Style) error {
 	if err := t.Flush(); err != nil {
 		return err
 	}
+	if err := toMove(w, s.ToMove); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "\nopenings: X's first move in each cell\n")
 	DrawMoves(w, g, game.Board{}, game.X, Moves(game.X, s.Openings), st)
 	return nil
@@ -35,4 +39,25 @@ func Plan(w io.Writer, p solve.Plan) {
 	if p.Method == solve.ByRank {
 		fmt.Fprintf(w, "tateti-lab: %s\ntateti-lab: solving over placement ranks instead, a byte each (%s)\n", p.Why, enumerate.Bytes(p.Bytes))
 	}
+}
+
+// toMove writes each ply's positions by value for the side to move, when
+// the summary has them.
+func toMove(w io.Writer, plies []solve.PlyToMove) error {
+	if len(plies) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nfor the side to move\n")
+	t := newTable(w)
+	fmt.Fprintln(t, "ply\twon\tdrawn\tlost\t")
+	for _, p := range plies {
+		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, Commas(p.Won), Commas(p.Drawn), Commas(p.Lost))
+	}
+	return t.Flush()
+}
+
+// TierPlan writes what a tier solve will need, before it starts.
+func TierPlan(w io.Writer, e tier.Estimate, dir string) {
+	fmt.Fprintf(w, "tateti-lab: solving tier by tier into %s: %s placements (%s layout), up to %s of memory and %s of disk\n",
+		dir, Commas(e.Placements), e.Layout, enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk))
 }

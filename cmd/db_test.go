@@ -1,0 +1,113 @@
+package cmd
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// solve --db solves the whole game tier by tier into a database and prints
+// what solve prints (and each ply by value for the side to move); a second
+// run reads the finished database; --moves with --db answers from it, as
+// the table answers.
+func TestSolveDB(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	got, stderr, code := run(t, "", "solve", "--db", dir)
+	if code != 0 || !strings.Contains(stderr, "6,046 placements (comb layout)") {
+		t.Fatalf("solve --db: exit %d, stderr %q; want 0 and the estimate", code, stderr)
+	}
+	golden(t, "solve-db.txt", got)
+	again, _, code := run(t, "", "solve", "--db", dir)
+	if code != 0 || again != got {
+		t.Fatalf("solve --db of a finished database: exit %d\n%s\nwant\n%s", code, again, got)
+	}
+	whole, _, _ := run(t, "", "solve", "--json")
+	fromDB, _, _ := run(t, "", "solve", "--db", dir, "--json")
+	for _, field := range []string{"value", "depth", "positions_by_value", "by_ply", "openings"} {
+		if a, b := jsonField(t, fromDB, field), jsonField(t, whole, field); a != b {
+			t.Errorf("%s: %s from the database, want %s", field, a, b)
+		}
+	}
+	table, _, _ := run(t, "", "solve", "--moves", "4,0", "--json")
+	probed, _, code := run(t, "", "solve", "--moves", "4,0", "--db", dir, "--json")
+	if code != 0 || jsonField(t, probed, "oracle") != `"db"` {
+		t.Fatalf("solve --moves --db: exit %d, %s; want the database to answer", code, probed)
+	}
+	for _, field := range []string{"value", "depth", "moves", "best_line"} {
+		if a, b := jsonField(t, probed, field), jsonField(t, table, field); a != b {
+			t.Errorf("%s: %s from the database, want %s", field, a, b)
+		}
+	}
+}
+
+// jsonField gives one field of a JSON object, as compact JSON.
+func jsonField(t *testing.T, text, field string) string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, text)
+	}
+	b, err := json.Marshal(m[field])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// What --db refuses, before any work: exit 2.
+func TestDBUsage(t *testing.T) {
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	solved := filepath.Join(t.TempDir(), "db")
+	if _, _, code := run(t, "", "solve", "--db", solved); code != 0 {
+		t.Fatalf("solve --db exited %d", code)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no database there", []string{"solve", "--moves", "4", "--db", t.TempDir()}, "holds no finished database (no manifest.json); solve it with solve --db"},
+		{"another game's database", []string{"solve", "--misere", "--db", solved}, "holds the database of 3x3 k=3, not of 3x3 k=3 misère"},
+		{"another game's, asked a position", []string{"solve", "--misere", "--moves", "4", "--db", solved}, "not of 3x3 k=3 misère"},
+		{"a folder of other files", []string{"solve", "--db", other}, "holds files that are not a database of tateti-lab"},
+		{"an oracle and a database", []string{"solve", "--moves", "4", "--oracle", "search", "--db", solved}, "--oracle search and --db each choose who answers; give one of them"},
+		{"a time limit for the tiers", []string{"solve", "--db", solved, "--time-limit", "1s"}, "--time-limit goes with one position"},
+		{"too little memory", []string{"solve", "--gravity", "--size", "5x6", "--k", "4", "--db", filepath.Join(t.TempDir(), "c4")}, "a tier solve holds up to"},
+		{"a set's database without a set", []string{"grade", "--db", solved, "--", "x"}, "--db answers a chosen set of positions"},
+	}
+	t.Setenv("TATETI_MEMORY", "1000000000")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := run(t, "", tt.args...)
+			if code != exitUsage || !strings.Contains(errOut, tt.want) || out != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, nothing, and %q", code, out, errOut, exitUsage, tt.want)
+			}
+		})
+	}
+}
+
+// serve --db answers from the database at once.
+func TestServeDB(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	if _, _, code := run(t, "", "solve", "--gravity", "--size", "4x4", "--k", "4", "--db", dir); code != 0 {
+		t.Fatalf("solve --db exited %d", code)
+	}
+	addr, stop := serveAt(t, "--gravity", "--size", "4x4", "--k", "4", "--db", dir)
+	defer stop()
+	resp, err := http.Get(addr + "api/position?board=&move=2332")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"oracle": "db"`) {
+		t.Fatalf("API: %d %s; want 200 and the database answering", resp.StatusCode, body)
+	}
+}
