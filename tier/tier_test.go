@@ -2,6 +2,8 @@ package tier
 
 import (
 	"context"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/search"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -148,5 +151,50 @@ func BenchmarkSolve(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Gravity 5x5 (k=4), too large to check whole here, agrees with search,
+// an independent solver, on 300 positions drawn by random play.
+func TestGravity5x5Sample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves gravity 5x5 tier by tier, about 20 s; run without -short")
+	}
+	sp := spec(5, 5, 4, true, false)
+	rl := rules.New(sp)
+	dir := filepath.Join(t.TempDir(), "db")
+	if _, err := Solve(context.Background(), rl, dir, 2); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(dir, rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	s, err := search.New(sp, search.Options{TableBits: 22, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 300 {
+		var b game.Board
+		for ply := 6 + rng.IntN(15); ply > 0; ply-- {
+			moves := uint64(rl.Moves(b))
+			if moves == 0 {
+				break
+			}
+			for skip := rng.IntN(bits.OnesCount64(moves)); skip > 0; skip-- {
+				moves &= moves - 1
+			}
+			b = b.Play(bits.TrailingZeros64(moves), b.ToMove())
+		}
+		want, err := s.Solve(context.Background(), uint64(b.X), uint64(b.O))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, depth, ok, err := d.Probe(b)
+		if err != nil || !ok || v != want.Value || depth != want.Depth {
+			t.Fatalf("%s: %d in %d (%v, %v) from the database, search says %d in %d", sp.Format(b), v, depth, ok, err, want.Value, want.Depth)
+		}
 	}
 }
