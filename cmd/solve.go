@@ -19,9 +19,10 @@ type SolveOptions struct {
 	Query               // the position to analyse, and who answers it
 	Plan     solve.Plan // how the whole game is solved
 	// DB is the database folder the whole game is solved into, tier by
-	// tier, or read from when finished; Tiers is what that needs.
-	DB    string
-	Tiers tier.Estimate
+	// tier, or read from when Finished; Tiers is what solving needs.
+	DB       string
+	Finished bool
+	Tiers    tier.Estimate
 }
 
 // NewCmdSolve builds solve; runF, when not nil, runs instead of the
@@ -95,13 +96,14 @@ bounds a search: what it proved by then is the answer, with exit 1.` + memoryHel
 func (opts *SolveOptions) tiers(dir string, memory uint64, runF func(*SolveOptions) error) error {
 	opts.DB = dir
 	var err error
-	if opts.Tiers, err = tier.EstimateFor(opts.Rules); err != nil {
+	if opts.Tiers, err = tier.EstimateFor(opts.Rules, opts.Workers); err != nil {
 		return flagError(err)
 	}
 	if err := tier.CheckFolder(dir, opts.Rules.Spec()); err != nil {
 		return flagError(err)
 	}
-	if _, err := db.ReadManifest(dir); err != nil { // not finished: it will be solved
+	_, err = db.ReadManifest(dir)
+	if opts.Finished = err == nil; !opts.Finished {
 		if err := opts.Tiers.Check(memory, dir); err != nil {
 			return flagError(err)
 		}
@@ -114,7 +116,9 @@ func (opts *SolveOptions) tiers(dir string, memory uint64, runF func(*SolveOptio
 
 func runSolve(opts *SolveOptions) error {
 	if opts.DB != "" {
-		report.TierPlan(opts.IO.ErrOut, opts.Tiers, opts.DB)
+		if !opts.Finished {
+			report.TierPlan(opts.IO.ErrOut, opts.Tiers, opts.DB)
+		}
 		s, err := tier.Summary(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
 		if err != nil {
 			return err

@@ -2,7 +2,10 @@ package db_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,4 +131,50 @@ func ExampleDB_Probe() {
 	v, depth, ok, _ := d.Probe(b)
 	fmt.Println(v, depth, ok)
 	// Output: 0 6 true
+}
+
+// probeDB names the database BenchmarkProbe probes: -args -probe-db=DIR,
+// such as Connect Four 6x5's; a fresh gravity 4x5 one when empty.
+var probeDB = flag.String("probe-db", "", "BenchmarkProbe: the database folder to probe")
+
+// BenchmarkProbe probes positions drawn by random play, 4,096 of them, far
+// more blocks than the cache keeps in a large database: most probes read
+// and inflate a block.
+func BenchmarkProbe(b *testing.B) {
+	dir := *probeDB
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true})
+	if dir == "" {
+		dir = filepath.Join(b.TempDir(), "db")
+		if _, err := tier.Solve(context.Background(), rl, dir, 2); err != nil {
+			b.Fatal(err)
+		}
+	} else if m, err := db.ReadManifest(dir); err == nil {
+		rl = rules.New(m.Game)
+	}
+	d, err := db.Open(dir, rl)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	rng := rand.New(rand.NewPCG(1, 2))
+	boards := make([]game.Board, 4096)
+	for i := range boards {
+		for ply := 8 + rng.IntN(8); ply > 0; ply-- {
+			moves := uint64(rl.Moves(boards[i]))
+			if moves == 0 {
+				break
+			}
+			for skip := rng.IntN(bits.OnesCount64(moves)); skip > 0; skip-- {
+				moves &= moves - 1
+			}
+			boards[i] = boards[i].Play(bits.TrailingZeros64(moves), boards[i].ToMove())
+		}
+	}
+	i := 0
+	for b.Loop() {
+		if _, _, ok, err := d.Probe(boards[i%len(boards)]); err != nil || !ok {
+			b.Fatalf("%v, %v", ok, err)
+		}
+		i++
+	}
 }

@@ -58,6 +58,17 @@ func toMove(w io.Writer, plies []solve.PlyToMove) error {
 
 // TierPlan writes what a tier solve will need, before it starts.
 func TierPlan(w io.Writer, e tier.Estimate, dir string) {
-	fmt.Fprintf(w, "tateti-lab: solving tier by tier into %s: %s placements (%s layout), up to %s of memory and %s of disk\n",
-		dir, Commas(e.Placements), e.Layout, enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk))
+	fmt.Fprintf(w, "tateti-lab: solving tier by tier into %s: %s placements (%s layout), up to %s of memory and %s of disk, about %s at this build machine's rate\n",
+		dir, Commas(e.Placements), e.Layout, enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), about(e.Seconds))
+}
+
+// about gives a time in round words: "2 s", "14 min", "3.5 h".
+func about(seconds float64) string {
+	switch {
+	case seconds < 90:
+		return fmt.Sprintf("%.0f s", max(seconds, 1))
+	case seconds < 90*60:
+		return fmt.Sprintf("%.0f min", seconds/60)
+	}
+	return fmt.Sprintf("%.1f h", seconds/3600)
 }

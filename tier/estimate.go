@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
@@ -20,13 +21,26 @@ type Estimate struct {
 	Placements int64  `json:"placements"` // every ply's, reachable or not
 	Memory     uint64 `json:"memory"`     // the most held at once
 	Disk       uint64 `json:"disk"`       // at most, uncompressed; the tier files take less
+	// Seconds is the time the run would take at the rates measured on the
+	// build machine (rates): a guide, not a promise.
+	Seconds float64 `json:"seconds"`
 }
 
-// EstimateFor gives the estimate of a tier solve of rl's game. Memory is
+// rates are the placements a second one worker solved, both passes, on
+// the 2-core build machine (docs/benchmarks.md, "Tier by tier"): Connect
+// Four 6x5 and gravity 5x5 under gravity, free 4x5 with k=4 under free
+// placement, where a position has many more children. A second worker
+// added about half as much again.
+var rates = map[string]float64{"heights": 7.5e6, "comb": 2.0e6}
+
+// EstimateFor gives the estimate of a tier solve of rl's game with workers
+// goroutines.
+
+// Memory is
 // the largest of the forward pass (two plies' bits) and the backward pass
 // (a ply's codes and its compressed blocks, the next ply's codes, and the
 // ply's bits); disk, every ply's bits and codes before compression.
-func EstimateFor(rl rules.Rules) (Estimate, error) {
+func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 	l, err := index.NewPlacements(rl.Spec().Spec, rl.Spec().Gravity)
 	if err != nil {
 		return Estimate{}, err
@@ -46,6 +60,8 @@ func EstimateFor(rl rules.Rules) (Estimate, error) {
 		}
 		e.Memory = max(e.Memory, 2*size+next+8*uint64(words(int64(size))), 8*uint64(words(int64(size))+words(int64(next))))
 	}
+	speedup := 1 + 0.5*float64(min(workers, runtime.NumCPU())-1)
+	e.Seconds = float64(e.Placements) / rates[e.Layout] / speedup
 	return e, nil
 }
 

@@ -107,6 +107,7 @@ func reachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
 // finished are read back instead.
 func (r *run) reachAll(ctx context.Context) error {
 	prev := []uint64{1} // the empty board
+	done, total := int64(0), r.placements()
 	for p := 1; p <= r.cells; p++ {
 		next, err := r.readBits(p)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -120,7 +121,8 @@ func (r *run) reachAll(ctx context.Context) error {
 			return err
 		}
 		prev = next
-		progress.Report(ctx, "reachable placements", p, int64(p), int64(r.cells))
+		done += r.layout.Size(p - 1)
+		progress.Report(ctx, "reachable placements", p, done, total)
 	}
 	return nil
 }
@@ -134,6 +136,16 @@ func (r *run) reach(p int, glo, ghi int64, have, next []uint64) {
 			atomic.OrUint64(&next[c>>6], 1<<(c&63))
 		}
 	})
+}
+
+// placements gives the placements of every ply: the measure of a pass's
+// progress, each placement costing about alike.
+func (r *run) placements() int64 {
+	var n int64
+	for p := 0; p <= r.cells; p++ {
+		n += r.layout.Size(p)
+	}
+	return n
 }
 
 // words gives the 64-bit words of a bitset of n bits.
@@ -173,6 +185,7 @@ func (r *run) readBits(p int) ([]uint64, error) {
 func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 	counts := make([]db.Ply, r.cells+1)
 	var next []byte
+	done, total := int64(0), r.placements()
 	for p := r.cells; p >= 0; p-- {
 		codes, err := db.ReadTier(ctx, r.dir, p, r.layout.Size(p), r.workers)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -183,7 +196,8 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 		}
 		counts[p] = count(p, codes)
 		next = codes
-		progress.Report(ctx, "solve", p, int64(r.cells-p+1), int64(r.cells+1))
+		done += r.layout.Size(p)
+		progress.Report(ctx, "solve", p, done, total)
 	}
 	return counts, next[0], nil
 }
