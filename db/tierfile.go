@@ -63,8 +63,10 @@ func WriteTier(ctx context.Context, dir string, p int, codes []byte, workers int
 	n := (len(codes) + BlockLen - 1) / BlockLen
 	blocks := make([][]byte, n)
 	err := par.Ranges(ctx, 0, n, workers, func(_ context.Context, _, a, b int) error {
+		var buf bytes.Buffer
+		w, _ := flate.NewWriter(&buf, flateLevel) // the level is valid; one a range, reset for each block
 		for i := a; i < b; i++ {
-			blocks[i] = deflate(codes[i*BlockLen : min((i+1)*BlockLen, len(codes))])
+			blocks[i] = deflate(w, &buf, codes[i*BlockLen:min((i+1)*BlockLen, len(codes))])
 		}
 		return nil
 	})
@@ -86,13 +88,14 @@ func WriteTier(ctx context.Context, dir string, p int, codes []byte, workers int
 	return WriteWhole(filepath.Join(dir, TierName(p)), append([][]byte{head}, blocks...))
 }
 
-// deflate compresses one block.
-func deflate(b []byte) []byte {
-	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flateLevel) // the level is valid
-	w.Write(b)                                // a bytes.Buffer takes everything
+// deflate compresses one block with w, which writes to buf, and gives a
+// copy of the compressed bytes.
+func deflate(w *flate.Writer, buf *bytes.Buffer, b []byte) []byte {
+	buf.Reset()
+	w.Reset(buf)
+	w.Write(b) // a bytes.Buffer takes everything
 	w.Close()
-	return buf.Bytes()
+	return bytes.Clone(buf.Bytes())
 }
 
 // TempInfix marks the temporary file of a file being written:

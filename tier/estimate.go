@@ -26,6 +26,10 @@ type Estimate struct {
 	Seconds float64 `json:"seconds"`
 }
 
+// overhead is what a run holds besides its plies: the program, the
+// runtime, the rank tables and each worker's compressor.
+const overhead = 64 << 20
+
 // rates are the placements a second one worker solved, both passes, on
 // the 2-core build machine (docs/benchmarks.md, "Tier by tier"): Connect
 // Four 6x5 and gravity 5x5 under gravity, free 4x5 with k=4 under free
@@ -38,8 +42,9 @@ var rates = map[string]float64{"heights": 7.5e6, "comb": 2.0e6}
 
 // Memory is
 // the largest of the forward pass (two plies' bits) and the backward pass
-// (a ply's codes and its compressed blocks, the next ply's codes, and the
-// ply's bits); disk, every ply's bits and codes before compression.
+// (two buffers of codes as large as the largest ply, a ply's compressed
+// blocks, at most its codes, and its bits); disk, every ply's bits and codes
+// before compression.
 func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 	l, err := index.NewPlacements(rl.Spec().Spec, rl.Spec().Gravity)
 	if err != nil {
@@ -50,16 +55,17 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 		return Estimate{}, fmt.Errorf("a board of %d cells has more than the %d plies a database's byte holds", n, db.MaxDepth)
 	}
 	e := Estimate{Layout: l.Name()}
+	var largest, backward uint64
 	for p := 0; p <= n; p++ {
-		size := uint64(l.Size(p))
+		size, bits := uint64(l.Size(p)), 8*uint64(words(l.Size(p)))
 		e.Placements += int64(size)
-		e.Disk += size + 8*uint64(words(int64(size)))
-		next := uint64(0)
+		e.Disk += size + bits
+		largest, backward = max(largest, size), max(backward, size+bits)
 		if p < n {
-			next = uint64(l.Size(p + 1))
+			e.Memory = max(e.Memory, bits+8*uint64(words(l.Size(p+1))))
 		}
-		e.Memory = max(e.Memory, 2*size+next+8*uint64(words(int64(size))), 8*uint64(words(int64(size))+words(int64(next))))
 	}
+	e.Memory = max(e.Memory, 2*largest+backward) + overhead
 	speedup := 1 + 0.5*float64(min(workers, runtime.NumCPU())-1)
 	e.Seconds = float64(e.Placements) / rates[e.Layout] / speedup
 	return e, nil

@@ -148,6 +148,15 @@ func (r *run) placements() int64 {
 	return n
 }
 
+// largest gives the placements of the largest ply.
+func (r *run) largest() int64 {
+	var n int64
+	for p := 0; p <= r.cells; p++ {
+		n = max(n, r.layout.Size(p))
+	}
+	return n
+}
+
 // words gives the 64-bit words of a bitset of n bits.
 func words(n int64) int64 { return (n + 63) / 64 }
 
@@ -181,21 +190,26 @@ func (r *run) readBits(p int) ([]uint64, error) {
 // solveAll solves the plies from the last to the empty board, each from
 // the one after it, writing each as a tier file; a ply whose tier file a
 // former run finished is read back instead. It gives each ply's positions
-// by value for the side to move, and the empty board's code.
+// by value for the side to move, and the empty board's code. Two buffers
+// take turns, the one the ply after next held taking the next ply's codes,
+// so that memory holds two plies, never a third waiting for the collector.
 func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 	counts := make([]db.Ply, r.cells+1)
-	var next []byte
+	var next, spare []byte
 	done, total := int64(0), r.placements()
 	for p := r.cells; p >= 0; p-- {
 		codes, err := db.ReadTier(ctx, r.dir, p, r.layout.Size(p), r.workers)
 		if errors.Is(err, fs.ErrNotExist) {
-			codes, err = r.solvePly(ctx, p, next)
+			if int64(cap(spare)) < r.layout.Size(p) {
+				spare = make([]byte, r.largest())
+			}
+			codes, err = r.solvePly(ctx, p, next, spare[:r.layout.Size(p)])
 		}
 		if err != nil {
 			return nil, 0, err
 		}
 		counts[p] = count(p, codes)
-		next = codes
+		spare, next = next, codes
 		done += r.layout.Size(p)
 		progress.Report(ctx, "solve", p, done, total)
 	}
@@ -203,8 +217,8 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 }
 
 // solvePly solves the reachable placements of ply p from next, the codes of
-// ply p+1, and writes its tier file.
-func (r *run) solvePly(ctx context.Context, p int, next []byte) ([]byte, error) {
+// ply p+1, into codes, and writes its tier file.
+func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) ([]byte, error) {
 	have := []uint64{1} // the empty board
 	if p > 0 {
 		var err error
@@ -212,7 +226,7 @@ func (r *run) solvePly(ctx context.Context, p int, next []byte) ([]byte, error) 
 			return nil, err
 		}
 	}
-	codes := make([]byte, r.layout.Size(p))
+	clear(codes) // unreachable placements are 0
 	err := r.tasks(ctx, p, func(glo, ghi int64) {
 		kids := make([]int64, 0, 64)
 		r.layout.Each(p, glo, ghi, have, func(rank int64, b game.Board) {
