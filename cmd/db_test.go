@@ -81,6 +81,7 @@ func TestDBUsage(t *testing.T) {
 		{"a time limit for the tiers", []string{"solve", "--db", solved, "--time-limit", "1s"}, "--time-limit goes with one position"},
 		{"too little memory", []string{"solve", "--gravity", "--size", "5x6", "--k", "4", "--db", filepath.Join(t.TempDir(), "c4")}, "a tier solve holds up to"},
 		{"a set's database without a set", []string{"grade", "--db", solved, "--", "x"}, "--db answers a chosen set of positions"},
+		{"enumerate by tiers and by plies", []string{"enumerate", "--db", solved, "--max-ply", "3"}, "--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them"},
 	}
 	t.Setenv("TATETI_MEMORY", "1000000000")
 	for _, tt := range tests {
@@ -109,5 +110,57 @@ func TestServeDB(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"oracle": "db"`) {
 		t.Fatalf("API: %d %s; want 200 and the database answering", resp.StatusCode, body)
+	}
+}
+
+// enumerate --db counts the positions and finished boards of each ply tier
+// by tier, as enumerate counts them in memory.
+func TestEnumerateDB(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"3x3", nil},
+		{"misère 3x3", []string{"--misere"}},
+		{"gravity 4x4", []string{"--gravity", "--size", "4x4", "--k", "4"}},
+	}
+	type ply struct {
+		Ply        int   `json:"ply"`
+		Positions  int64 `json:"positions"`
+		Terminal   int64 `json:"terminal"`
+		TerminalBy struct {
+			XWon int64 `json:"x_won"`
+			OWon int64 `json:"o_won"`
+			Draw int64 `json:"draw"`
+		} `json:"terminal_by_status"`
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got, want struct {
+				Positions int64 `json:"positions"`
+				ByPly     []ply `json:"by_ply"`
+			}
+			dir := filepath.Join(t.TempDir(), "db")
+			for _, c := range []struct {
+				args []string
+				dst  any
+			}{{append([]string{"enumerate", "--json", "--db", dir}, tt.args...), &got}, {append([]string{"enumerate", "--json"}, tt.args...), &want}} {
+				out, stderr, code := run(t, "", c.args...)
+				if code != 0 {
+					t.Fatalf("%v: exit %d, %s", c.args, code, stderr)
+				}
+				if err := json.Unmarshal([]byte(out), c.dst); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got.Positions != want.Positions || len(got.ByPly) != len(want.ByPly) {
+				t.Fatalf("%d positions in %d plies, want %d in %d", got.Positions, len(got.ByPly), want.Positions, len(want.ByPly))
+			}
+			for i := range got.ByPly {
+				if got.ByPly[i] != want.ByPly[i] {
+					t.Errorf("ply %d: %+v tier by tier, want %+v", i, got.ByPly[i], want.ByPly[i])
+				}
+			}
+		})
 	}
 }

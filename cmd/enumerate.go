@@ -6,19 +6,22 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // EnumerateOptions are the options of enumerate.
 type EnumerateOptions struct {
 	GameOptions
-	MaxPly int    // the last ply counted; -1 for the whole game
-	Memory uint64 // what the layers of --max-ply may take
+	MaxPly     int    // the last ply counted; -1 for the whole game
+	Memory     uint64 // what the layers of --max-ply may take
+	tierTarget        // with --db: the whole game tier by tier
 }
 
 // NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
 // command's own run (tests of the flags give one).
 func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Command {
 	opts := &EnumerateOptions{}
+	var dbDir string
 	c := &cobra.Command{
 		Use:   "enumerate",
 		Short: "Count every reachable position, game and move sequence",
@@ -41,6 +44,18 @@ complete games are then those that end by ply N.` + memoryHelp,
 				return err
 			}
 			cells := opts.Rules.Spec().Cells()
+			if c.Flags().Changed("db") {
+				if c.Flags().Changed("max-ply") {
+					return flagErrorf("--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them")
+				}
+				if err := opts.tierTarget.resolve(dbDir, opts.Rules, opts.Workers, f.Memory()); err != nil {
+					return err
+				}
+				if runF != nil {
+					return runF(opts)
+				}
+				return runEnumerate(opts)
+			}
 			switch {
 			case !c.Flags().Changed("max-ply") && cells > enumerate.MaxCells:
 				return flagErrorf("size %s has %d cells, too many to enumerate whole (at most %d): --max-ply N counts its first N plies", opts.Rules.Spec().Size(), cells, enumerate.MaxCells)
@@ -62,10 +77,19 @@ complete games are then those that end by ply N.` + memoryHelp,
 		},
 	}
 	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells")
+	c.Flags().StringVar(&dbDir, "db", "", "count the whole game tier by tier on disk, solving it into this database folder as solve --db does (or reading it when finished), past what memory holds")
 	return c
 }
 
 func runEnumerate(opts *EnumerateOptions) error {
+	if opts.DB != "" {
+		opts.plan(opts.IO.ErrOut)
+		c, err := tier.Count(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
+		if err != nil {
+			return err
+		}
+		return show(opts.GameOptions, c, true, func(w io.Writer) error { return report.TierCounts(w, c) })
+	}
 	var counts enumerate.Counts
 	var err error
 	if opts.MaxPly >= 0 {

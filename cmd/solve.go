@@ -7,6 +7,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -15,14 +16,46 @@ import (
 // position, Board, when Position is set.
 type SolveOptions struct {
 	GameOptions
-	Position bool       // --position or --moves was given
-	Query               // the position to analyse, and who answers it
-	Plan     solve.Plan // how the whole game is solved
-	// DB is the database folder the whole game is solved into, tier by
-	// tier, or read from when Finished; Tiers is what solving needs.
+	Position   bool       // --position or --moves was given
+	Query                 // the position to analyse, and who answers it
+	Plan       solve.Plan // how the whole game is solved
+	tierTarget            // with --db and no position: the whole game tier by tier
+}
+
+// tierTarget is a database folder the whole game is solved into, tier by
+// tier, or read from when Finished; Tiers is what solving needs.
+type tierTarget struct {
 	DB       string
 	Finished bool
 	Tiers    tier.Estimate
+}
+
+// resolve checks, before any work, that the game of rl can be solved into
+// dir, or is there already: the layout fits, the folder is ours or new,
+// and, when it must be solved, memory bytes and the disk suffice.
+func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uint64) error {
+	t.DB = dir
+	var err error
+	if t.Tiers, err = tier.EstimateFor(rl, workers); err != nil {
+		return flagError(err)
+	}
+	if err := tier.CheckFolder(dir, rl.Spec()); err != nil {
+		return flagError(err)
+	}
+	_, err = db.ReadManifest(dir)
+	if t.Finished = err == nil; !t.Finished {
+		if err := t.Tiers.Check(memory, dir); err != nil {
+			return flagError(err)
+		}
+	}
+	return nil
+}
+
+// plan says what a solve will need, unless the database is finished.
+func (t *tierTarget) plan(w io.Writer) {
+	if !t.Finished {
+		report.TierPlan(w, t.Tiers, t.DB)
+	}
 }
 
 // NewCmdSolve builds solve; runF, when not nil, runs instead of the
@@ -94,19 +127,8 @@ bounds a search: what it proved by then is the answer, with exit 1.` + memoryHel
 // tiers checks a whole game solved into (or read from) the database folder
 // dir, and runs it.
 func (opts *SolveOptions) tiers(dir string, memory uint64, runF func(*SolveOptions) error) error {
-	opts.DB = dir
-	var err error
-	if opts.Tiers, err = tier.EstimateFor(opts.Rules, opts.Workers); err != nil {
-		return flagError(err)
-	}
-	if err := tier.CheckFolder(dir, opts.Rules.Spec()); err != nil {
-		return flagError(err)
-	}
-	_, err = db.ReadManifest(dir)
-	if opts.Finished = err == nil; !opts.Finished {
-		if err := opts.Tiers.Check(memory, dir); err != nil {
-			return flagError(err)
-		}
+	if err := opts.tierTarget.resolve(dir, opts.Rules, opts.Workers, memory); err != nil {
+		return err
 	}
 	if runF != nil {
 		return runF(opts)
@@ -116,9 +138,7 @@ func (opts *SolveOptions) tiers(dir string, memory uint64, runF func(*SolveOptio
 
 func runSolve(opts *SolveOptions) error {
 	if opts.DB != "" {
-		if !opts.Finished {
-			report.TierPlan(opts.IO.ErrOut, opts.Tiers, opts.DB)
-		}
+		opts.plan(opts.IO.ErrOut)
 		s, err := tier.Summary(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
 		if err != nil {
 			return err

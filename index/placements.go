@@ -55,11 +55,54 @@ func (c *Comb) Name() string { return "comb" }
 // Groups is the number of X sets at ply p.
 func (c *Comb) Groups(p int) int64 { return c.XSets(p) }
 
-// Children appends the ranks of b's children by moves, one Rank each.
+// Children appends the ranks of b's children by moves. As for Heights, a
+// new mark at cell t shifts the numbers of the marks above it: a new X
+// mark moves the later X marks up a place in the X set, and takes t from
+// the cells the O marks are numbered among (an O mark above t numbers one
+// less); a new O mark moves the later O marks up a place. Each part of the
+// rank is then a prefix sum below t, the new mark's term, and a suffix sum
+// above it, made once for all the children.
 func (c *Comb) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
-	mover := b.ToMove()
+	xs, os := uint32(b.X), uint32(b.O)
+	x, o := bits.OnesCount32(xs), bits.OnesCount32(os)
+	xMoves := x == o
+	// Prefix and suffix sums over the X marks, and over the O marks by
+	// their numbers among the cells X leaves free.
+	var px, sx, po, so [34]int64
+	for i, m := 0, xs; m != 0; i, m = i+1, m&(m-1) {
+		px[i+1] = px[i] + c.binom[bits.TrailingZeros32(m)][i+1]
+	}
+	for i, m := 0, os; m != 0; i, m = i+1, m&(m-1) {
+		t := bits.TrailingZeros32(m)
+		po[i+1] = po[i] + c.binom[t-bits.OnesCount32(xs&(1<<t-1))][i+1]
+	}
+	for i, m := x, xs; i > 0; i-- {
+		s := 31 - bits.LeadingZeros32(m)
+		sx[i-1] = sx[i] + c.binom[s][i+1]
+		m &^= 1 << s
+	}
+	for i, m := o, os; i > 0; i-- {
+		t := 31 - bits.LeadingZeros32(m)
+		num := t - bits.OnesCount32(xs&(1<<t-1))
+		if xMoves {
+			so[i-1] = so[i] + c.binom[max(num-1, 0)][i] // used only above the new X mark, where num > 0
+		} else {
+			so[i-1] = so[i] + c.binom[num][i+1]
+		}
+		m &^= 1 << t
+	}
+	rx := c.rankSet(xs) // an O move keeps it
 	for m := uint64(moves); m != 0; m &= m - 1 {
-		dst = append(dst, c.Rank(b.Play(bits.TrailingZeros64(m), mover)))
+		t := bits.TrailingZeros64(m)
+		below := uint32(1)<<t - 1
+		jx, jo := bits.OnesCount32(xs&below), bits.OnesCount32(os&below)
+		if xMoves {
+			nx := px[jx] + c.binom[t][jx+1] + sx[jx]
+			dst = append(dst, nx*c.binom[c.n-x-1][o]+po[jo]+so[jo])
+		} else {
+			ro := po[jo] + c.binom[t-jx][jo+1] + so[jo]
+			dst = append(dst, rx*c.binom[c.n-x][o+1]+ro)
+		}
 	}
 	return dst
 }

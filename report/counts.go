@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // Counts writes the counts as enumerate prints them: positions by ply with
@@ -47,4 +49,25 @@ func symmetryWords(s rules.Spec) string {
 		return "8 symmetries (rotations and reflections)"
 	}
 	return "4 symmetries (reflections and the half turn)"
+}
+
+// TierCounts writes the counts of a game solved tier by tier, as its
+// database keeps them: positions by ply with the finished ones by status.
+func TierCounts(w io.Writer, c tier.Counts) error {
+	fmt.Fprintf(w, "%s: %s reachable positions\n\n", c.Game.Words(), Commas(c.Positions))
+	t := newTable(w)
+	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\t")
+	row := func(label string, positions int64, over db.Terminal) {
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t\n", label, Commas(positions), Commas(over.Total()),
+			Commas(over.XWon), Commas(over.OWon), Commas(over.Draw))
+	}
+	for _, p := range c.ByPly {
+		row(fmt.Sprint(p.Ply), p.Positions, p.TerminalBy)
+	}
+	row("total", c.Positions, c.Terminal)
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, "\nfrom the database: classes and move sequences are not counted tier by tier")
+	return err
 }

@@ -137,3 +137,38 @@ func Summary(ctx context.Context, rl rules.Rules, dir string, workers int) (solv
 	solve.Weigh(game.X, ms)
 	return Summarize(d, ms), nil
 }
+
+// Counts are a solved game's positions by ply with its finished boards, as
+// its database's manifest keeps them: what enumerate prints from a
+// database. Classes and move sequences are not counted tier by tier.
+type Counts struct {
+	Game      rules.Spec  `json:"game"`
+	Positions int64       `json:"positions"`
+	Terminal  db.Terminal `json:"terminal"`
+	ByPly     []PlyCounts `json:"by_ply"`
+}
+
+// PlyCounts are one ply's positions and finished boards.
+type PlyCounts struct {
+	Ply        int         `json:"ply"`
+	Positions  int64       `json:"positions"`
+	Terminal   int64       `json:"terminal"`
+	TerminalBy db.Terminal `json:"terminal_by_status"`
+}
+
+// Count solves rl's game into the database folder dir, or reads the one
+// finished there, and gives its counts.
+func Count(ctx context.Context, rl rules.Rules, dir string, workers int) (Counts, error) {
+	m, err := Solve(ctx, rl, dir, workers)
+	if err != nil {
+		return Counts{}, err
+	}
+	c := Counts{Game: m.Game, Positions: m.Positions}
+	for _, p := range m.Plies {
+		c.ByPly = append(c.ByPly, PlyCounts{Ply: p.Ply, Positions: p.Positions, Terminal: p.Terminal.Total(), TerminalBy: p.Terminal})
+		c.Terminal.XWon += p.Terminal.XWon
+		c.Terminal.OWon += p.Terminal.OWon
+		c.Terminal.Draw += p.Terminal.Draw
+	}
+	return c, nil
+}

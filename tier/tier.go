@@ -208,7 +208,7 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		counts[p] = count(p, codes)
+		counts[p] = count(p, codes, r.rl.Spec().Misere)
 		spare, next = next, codes
 		done += r.layout.Size(p)
 		progress.Report(ctx, "solve", p, done, total)
@@ -260,18 +260,25 @@ func (r *run) code(b game.Board, next []byte, kids []int64) byte {
 	return db.Pack(sign*v, d)
 }
 
-// count gives ply p's positions by value for the side to move: X at an
-// even ply.
-func count(p int, codes []byte) db.Ply {
-	var byValue [3]int64 // for X: lost, drawn, won
+// count gives ply p's positions by value for the side to move (X at an
+// even ply), and its finished boards, those of depth 0, by status: who made
+// a line, the winner, or under misère the loser.
+func count(p int, codes []byte, misere bool) db.Ply {
+	var byValue, over [3]int64 // for X: lost, drawn, won
 	for _, c := range codes {
-		if v, _, ok := db.Unpack(c); ok {
+		if v, d, ok := db.Unpack(c); ok {
 			byValue[v+1]++
+			if d == 0 {
+				over[v+1]++
+			}
 		}
 	}
 	if p%2 == 1 {
 		byValue[0], byValue[2] = byValue[2], byValue[0]
 	}
+	if misere {
+		over[0], over[2] = over[2], over[0]
+	}
 	return db.Ply{Ply: p, Placements: int64(len(codes)), Positions: byValue[0] + byValue[1] + byValue[2],
-		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2]}
+		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2], Terminal: db.Terminal{XWon: over[2], OWon: over[0], Draw: over[1]}}
 }
