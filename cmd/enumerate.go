@@ -35,7 +35,12 @@ classes of ply 8 of Connect Four.
 
 --max-ply N counts only plies 0 to N, on any board up to 64 cells (Connect
 Four's 6x7 among them), each layer kept in memory as a sorted list of boards;
-complete games are then those that end by ply N.` + memoryHelp,
+complete games are then those that end by ply N.
+
+--db DIR counts the whole game tier by tier on disk instead, solving it into
+the database folder DIR as solve --db does (or reading it when finished):
+each ply's positions and finished boards, past what memory holds; classes
+and move sequences are not counted that way.` + memoryHelp,
 		Example: "  tateti-lab enumerate\n  tateti-lab enumerate --size 4x4 --json\n  tateti-lab enumerate --gravity --size 6x7 --k 4 --max-ply 8",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

@@ -83,8 +83,14 @@ where that fits (boards of up to 25 cells, in memory), and otherwise by
 search, one position at a time, which handles gravity boards of up to 64 bits
 with a spare row (Connect Four's 6x7, 7x8) and free boards of up to 32 (5x5,
 4x7); --oracle chooses, and the answer says which answered. --time-limit
-bounds a search: what it proved by then is the answer, with exit 1.` + memoryHelp,
-		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343\n  tateti-lab solve --gravity --size 6x7 --k 4 --moves 44444343\n  tateti-lab solve --gravity --size 6x7 --k 4 --time-limit 10m",
+bounds a search: what it proved by then is the answer, with exit 1.
+
+--db DIR solves the whole game tier by tier on disk instead, a ply at a time
+from the last, into the database folder DIR (docs/database.md), so that games
+past memory solve whole (Connect Four with 6 columns and 5 rows); a run that
+is stopped resumes when run again, and a finished database is read at once.
+With --position or --moves, --db answers from the database.` + memoryHelp,
+		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343\n  tateti-lab solve --gravity --size 6x7 --k 4 --moves 44444343\n  tateti-lab solve --gravity --size 6x7 --k 4 --time-limit 10m\n  tateti-lab solve --gravity --size 5x6 --k 4 --db c4-5x6",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
