@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/positions"
@@ -25,6 +26,9 @@ type choiceFlags struct {
 	// ownOracle says that --oracle is the set's alone, not also one
 	// position's.
 	ownOracle bool
+	// wholeDB says that --db without a set takes the whole game from the
+	// database (export), rather than being refused.
+	wholeDB bool
 }
 
 // bind adds the flags to c.
@@ -43,7 +47,11 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	if cf.ownOracle = fl.Lookup("oracle") == nil; cf.ownOracle { // a command of one position has its own
 		fl.StringVar(&cf.oracle, "oracle", "auto",
 			"with a chosen set, who answers: table (the game solved exhaustively, once), search (one position at a time), or auto: the table where it fits, search otherwise")
-		fl.StringVar(&cf.db, "db", "", "with a chosen set: "+dbHelp)
+		help := "with a chosen set: " + dbHelp
+		if cf.wholeDB {
+			help = "the whole game from the solved game in this database folder, as solve --db DIR writes it, streamed a ply at a time (with a chosen set: answer it from there instead of --oracle)"
+		}
+		fl.StringVar(&cf.db, "db", "", help)
 	}
 }
 
@@ -74,7 +82,7 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 	}
 	if len(from) == 0 {
 		for _, name := range []string{"oracle", "db"} {
-			if changed(name) && cf.ownOracle {
+			if changed(name) && cf.ownOracle && !(name == "db" && cf.wholeDB) {
 				return nil, flagErrorf("--%s answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N", name)
 			}
 		}
@@ -130,6 +138,8 @@ type ChosenSet struct {
 	Choice *positions.Choice
 	Oracle oracle.Oracle
 	Memory uint64 // what the layers of --max-ply may take
+	// DB, with no Choice, is the database the whole game is read from.
+	DB *db.DB
 }
 
 // options validates the game flags and the choice: with a chosen set, any
@@ -142,6 +152,12 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, Chose
 	var cs ChosenSet
 	if cs.Choice, err = cf.resolve(c, g.Rules); err != nil {
 		return g, cs, err
+	}
+	if cs.Choice == nil && cf.wholeDB && c.Flags().Changed("db") {
+		if cs.DB, err = db.Open(cf.db, g.Rules); err != nil {
+			return g, cs, flagError(err)
+		}
+		return g, cs, nil
 	}
 	if cs.Choice == nil {
 		g, err = f.exhaustive(c)

@@ -1,11 +1,13 @@
 package cmd
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -163,4 +165,69 @@ func TestEnumerateDB(t *testing.T) {
 			}
 		})
 	}
+}
+
+// export --db writes the whole game from its database a ply at a time: the
+// same rows as export from memory, in another order (by ply, then rank),
+// with paths null, as the tiers do not count them.
+func TestExportDB(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"3x3", nil},
+		{"gravity misère 3x4", []string{"--gravity", "--misere", "--size", "3x4", "--k", "3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if _, stderr, code := run(t, "", append([]string{"solve", "--db", filepath.Join(dir, "db")}, tt.args...)...); code != 0 {
+				t.Fatalf("solve --db: exit %d, %s", code, stderr)
+			}
+			for _, c := range [][]string{{"--db", filepath.Join(dir, "db"), "--out", filepath.Join(dir, "fromdb")}, {"--out", filepath.Join(dir, "memory")}} {
+				if _, stderr, code := run(t, "", append(append([]string{"export"}, c...), tt.args...)...); code != 0 {
+					t.Fatalf("export %v: exit %d, %s", c, code, stderr)
+				}
+			}
+			for _, table := range []string{"states", "moves"} {
+				got, want := csvRows(t, filepath.Join(dir, "fromdb", table+".csv")), csvRows(t, filepath.Join(dir, "memory", table+".csv"))
+				if len(got) != len(want) {
+					t.Fatalf("%s: %d rows from the database, want %d", table, len(got), len(want))
+				}
+				for key, row := range want {
+					if got[key] != row {
+						t.Fatalf("%s %s: from the database\n%s\nwant\n%s", table, key, got[key], row)
+					}
+				}
+			}
+		})
+	}
+}
+
+// csvRows reads a table's CSV rows by their key (the first field, and the
+// move's cell in moves), with the paths column emptied: null, or not.
+func csvRows(t *testing.T, name string) map[string]string {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, move := slices.Index(records[0], "paths"), slices.Index(records[0], "move")
+	rows := map[string]string{}
+	for _, r := range records[1:] {
+		key := r[0]
+		if move >= 0 {
+			key += "/" + r[move]
+		}
+		if paths >= 0 {
+			r[paths] = ""
+		}
+		rows[key] = strings.Join(r, "|")
+	}
+	return rows
 }

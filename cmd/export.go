@@ -49,7 +49,13 @@ sequences, a sample drawn by random play, or every position up to a ply, each
 answered by --oracle (search past the exhaustive limit; Connect Four's 7x6
 among them). The tables are the same; past 40 cells a board has no state_id,
 and its text keys the tables (see data/README.md). manifest.json's
-"positions" says which positions are in and who answered them.` + memoryHelp,
+"positions" says which positions are in and who answered them.
+
+--db DIR writes the whole game from its database (solve --db DIR makes
+one), a ply at a time, so games past memory export too (free 4x5 with k=4):
+rows by ply, then by rank in the database's layout (docs/database.md), and
+paths null, as tier by tier does not count them; "positions" says
+"from": "db".` + memoryHelp,
 		Example: "  tateti-lab export --out data\n  tateti-lab export --size 4x4 --out out4x4 --format parquet\n" +
 			"  tateti-lab export --gravity --size 6x7 --k 4 --sample 20 --plies 8 --quiet-positions --out uci-sample",
 		Args: noArgs,
@@ -75,6 +81,7 @@ and its text keys the tables (see data/README.md). manifest.json's
 	}
 	c.Flags().StringVar(&opts.Out, "out", "", "the folder to write into (created if missing)")
 	c.Flags().StringSliceVar(&opts.Formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
+	choice.wholeDB = true
 	choice.bind(c)
 	return c
 }
@@ -113,6 +120,9 @@ func runExport(opts *ExportOptions) error {
 
 // exportSource solves the game, or chooses and answers the chosen set.
 func exportSource(opts *ExportOptions) (export.Source, error) {
+	if opts.DB != nil {
+		return export.Database(opts.DB, opts.Workers), nil
+	}
 	if opts.Choice == nil {
 		r, err := solve.Game(opts.Ctx, opts.Rules, opts.Workers)
 		if err != nil {

@@ -201,3 +201,12 @@ func WriteManifest(dir string, m Manifest) error {
 	_, _, err = WriteWhole(filepath.Join(dir, ManifestName), [][]byte{append(data, '\n')})
 	return err
 }
+
+// Layout gives the ranks the database keys its placements by.
+func (d *DB) Layout() index.Placements { return d.layout }
+
+// Codes reads the codes of ply p whole, every block checked, inflated by
+// up to workers goroutines: for work over a whole ply, a byte a placement.
+func (d *DB) Codes(ctx context.Context, p, workers int) ([]byte, error) {
+	return d.tiers[p].all(ctx, workers)
+}

@@ -297,6 +297,9 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 						p.csv = lines.appendRow(p.csv, unsafe.Pointer(&ss[k]))
 					}
 				}
+				if err := sm.failed(); err != nil {
+					return err
+				}
 				p.rows += int64(len(ss))
 				if p.feed != nil {
 					return feedRows(p.feed, cols, ss)
@@ -320,6 +323,9 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int
 				ms = ms[:0]
 				for i := lo; i < hi; i++ {
 					ms = mm.moves(i, ms)
+				}
+				if err := mm.failed(); err != nil {
+					return err
 				}
 				if p.csv != nil {
 					for j := range ms {

@@ -31,6 +31,10 @@ type rowMaker interface {
 	state(i int, dst *State)
 	// moves appends the moves of position i to dst, in cell order.
 	moves(i int, dst []Move) []Move
+	// failed gives the error that stopped the rows, if any: a row a
+	// maker cannot read is left empty, and the writer asks after each
+	// batch.
+	failed() error
 }
 
 // Game is the source of every reachable position of the solved game r,
@@ -69,6 +73,8 @@ func (gr *gameRows) state(i int, dst *State) {
 	gr.buf = r.AppendMoves(gr.buf[:0], i)
 	dst.play(b, gr.buf)
 }
+
+func (gr *gameRows) failed() error { return nil }
 
 func (gr *gameRows) moves(i int, dst []Move) []Move {
 	id := int64(gr.r.Enum.IDs[i])
@@ -140,11 +146,19 @@ type chosenRows struct {
 	cells *cellTable
 }
 
-func (cr *chosenRows) state(i int, dst *State) {
-	a, rl := &cr.c.as[i], cr.c.rl
+func (cr *chosenRows) state(i int, dst *State) { analysisState(cr.c.rl, cr.cells, &cr.c.as[i], dst) }
+
+func (cr *chosenRows) moves(i int, dst []Move) []Move {
+	return analysisMoves(cr.c.rl, &cr.c.as[i], dst)
+}
+
+func (cr *chosenRows) failed() error { return nil }
+
+// analysisState fills dst with the analysed position a of rl's game.
+func analysisState(rl rules.Rules, cells *cellTable, a *solve.Analysis, dst *State) {
 	s := rl.Spec()
 	dst.StateID = int64(a.StateID)
-	cr.cells.fill(a.Board, dst)
+	cells.fill(a.Board, dst)
 	dst.facts(a.Board, a.Status, a.Value, a.Depth)
 	dst.CanonicalID = int64(a.CanonicalID)
 	least, orbit := game.Least(a.Board, rl.Symmetries())
@@ -156,8 +170,10 @@ func (cr *chosenRows) state(i int, dst *State) {
 	dst.play(a.Board, a.Moves)
 }
 
-func (cr *chosenRows) moves(i int, dst []Move) []Move {
-	a, s := &cr.c.as[i], cr.c.rl.Spec()
+// analysisMoves appends the moves of the analysed position a of rl's game
+// to dst, in cell order.
+func analysisMoves(rl rules.Rules, a *solve.Analysis, dst []Move) []Move {
+	s := rl.Spec()
 	var board []byte
 	if !s.HasIDs() {
 		board = s.AppendFormat(nil, a.Board)

@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"math/bits"
+	"sort"
 
 	"github.com/tateti-lab/tateti-lab/game"
 )
@@ -19,6 +20,8 @@ type Placements interface {
 	Size(p int) int64
 	// Rank gives the rank of b among the placements of its ply.
 	Rank(b game.Board) int64
+	// Unrank gives the placement of ply p whose rank is r.
+	Unrank(p int, r int64) game.Board
 	// Children appends to dst the ranks, among the next ply's placements,
 	// of the boards b becomes when the side to move marks each cell of
 	// moves, in increasing cell order: what a solve asks of each position,
@@ -105,6 +108,26 @@ func (c *Comb) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
 		}
 	}
 	return dst
+}
+
+// Unrank gives the placement of ply p of rank r: its X set, then its O set
+// among the cells X leaves free.
+func (c *Comb) Unrank(p int, r int64) game.Board {
+	x, o := counts(p)
+	inner := c.Inner(p)
+	xs := c.unrankSet(r/inner, x)
+	free := c.unrankSet(r%inner, o) // numbered among the free cells
+	var os uint32
+	for cell := 0; free != 0; cell++ {
+		if xs>>cell&1 != 0 {
+			continue
+		}
+		if free&1 != 0 {
+			os |= 1 << cell
+		}
+		free >>= 1
+	}
+	return game.Board{X: game.Mask(xs), O: game.Mask(os)}
 }
 
 // Start gives the first rank of X set g.
@@ -272,6 +295,38 @@ func (h *Heights) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
 		dst = append(dst, r)
 	}
 	return dst
+}
+
+// Unrank gives the placement of ply p of rank r: its height vector by the
+// groups' first ranks, then the X stones' slots by their colex rank.
+func (h *Heights) Unrank(p int, r int64) game.Board {
+	starts := h.start[p]
+	g := sort.Search(len(starts)-1, func(i int) bool { return starts[i+1] > r }) // the last group starting at or before r
+	r -= starts[g]
+	var xs, occ game.Mask
+	slot := 0
+	x := (p + 1) / 2
+	// The colex rank's largest slot first: the largest s with C(s, k) <= r.
+	slots := uint64(0)
+	for k := x; k >= 1; k-- {
+		s := k - 1
+		for s+1 < 64 && h.binom[s+1][k] <= r {
+			s++
+		}
+		slots |= 1 << s
+		r -= h.binom[s][k]
+	}
+	for c, code := 0, int(h.vectors[p][g]); c < h.cols; c, code = c+1, code/(h.rows+1) {
+		for j := range code % (h.rows + 1) {
+			cell := h.cell(c, j)
+			occ |= 1 << cell
+			if slots>>slot&1 != 0 {
+				xs |= 1 << cell
+			}
+			slot++
+		}
+	}
+	return game.Board{X: xs, O: occ &^ xs}
 }
 
 // columns gives the cells of m column by column from the bottom (spread).

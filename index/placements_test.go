@@ -56,6 +56,9 @@ func TestPlacements(t *testing.T) {
 						t.Fatalf("ply %d: %s given as rank %d (Rank %d), want rank %d", p, s.Format(b), rank, l.Rank(b), next)
 					}
 					checkChildren(t, s, l, b, tt.gravity)
+					if u := l.Unrank(p, rank); u != b {
+						t.Fatalf("ply %d: Unrank(%d) = %s, want %s", p, rank, s.Format(u), s.Format(b))
+					}
 					next++
 				})
 				if next != want[p] {

@@ -1,0 +1,229 @@
+package export
+
+import (
+	"context"
+	"math/bits"
+	"sort"
+	"sync"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/positions"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Database is the source of every reachable position of the solved game in
+// d, sorted by ply, then by rank in the database's layout
+// (docs/database.md): a whole game past memory, streamed a ply at a time.
+// Each row is made from the codes of its ply and, for its moves, of the
+// next; a few plies' codes are held at once (plyCache). Paths are not
+// counted tier by tier: null. workers inflate a ply's blocks.
+func Database(d *db.DB, workers int) Source {
+	src := &dbSource{d: d, rl: d.Rules, plies: &plyCache{d: d, workers: workers, held: map[int]*dbPly{}}}
+	src.start = make([]int64, len(d.Manifest.Plies)+1)
+	for p, ply := range d.Manifest.Plies {
+		src.start[p+1] = src.start[p] + ply.Positions
+	}
+	src.count = &dbRows{src: src}
+	return src
+}
+
+type dbSource struct {
+	d     *db.DB
+	rl    rules.Rules
+	start []int64 // start[p]: the positions of the plies before p; one more at the end
+	plies *plyCache
+	mu    sync.Mutex
+	count *dbRows // nMoves's own cursor
+}
+
+func (s *dbSource) shape() shape { return shape{game: s.rl.Spec(), chosen: true} }
+func (s *dbSource) len() int     { return int(s.start[len(s.start)-1]) }
+func (s *dbSource) chosen() *Chosen {
+	return &Chosen{Choice: positions.Choice{From: "db"}, Oracle: "db"}
+}
+func (s *dbSource) rows() rowMaker {
+	return &dbRows{src: s, cells: newCellTable(s.rl.Spec().Spec)}
+}
+
+// nMoves gives position i's legal moves; moveChunks asks for every i in
+// order, through a cursor of its own.
+func (s *dbSource) nMoves(i int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, r, ok := s.count.seek(int64(i))
+	if !ok {
+		return 0
+	}
+	return bits.OnesCount64(uint64(s.rl.Moves(s.d.Layout().Unrank(p, r))))
+}
+
+// dbRows makes rows from a cursor over the reachable placements: a row
+// after the last one it made is the next reachable rank, found by a short
+// scan; any other by its ply's directory.
+type dbRows struct {
+	src   *dbSource
+	cells *cellTable
+	i     int64 // the position last found; -1 (with cur nil) before the first
+	p     int
+	r     int64
+	cur   *dbPly
+	kids  []int64
+	err   error
+	a     solve.Analysis
+}
+
+// seek finds position i: its ply and rank; false after a read error
+// (kept in err).
+func (c *dbRows) seek(i int64) (p int, r int64, ok bool) {
+	if c.err != nil {
+		return 0, 0, false
+	}
+	if c.cur != nil && i == c.i+1 {
+		if r := c.cur.next(c.r + 1); r >= 0 {
+			c.i, c.r = i, r
+			return c.p, c.r, true
+		}
+	}
+	p = sort.Search(len(c.src.start)-1, func(p int) bool { return c.src.start[p+1] > i })
+	if c.cur, c.err = c.src.plies.get(p); c.err != nil {
+		return 0, 0, false
+	}
+	c.i, c.p, c.r = i, p, c.cur.find(i-c.src.start[p])
+	return c.p, c.r, true
+}
+
+// analysis gives the row of the placement of rank r of ply p: its value
+// and depth, and its moves from the next ply's codes.
+func (c *dbRows) analysis(p int, r int64) *solve.Analysis {
+	rl, layout := c.src.rl, c.src.d.Layout()
+	b := layout.Unrank(p, r)
+	v, d, _ := db.Unpack(c.cur.codes[r])
+	a := &c.a
+	*a = solve.Analysis{Spec: rl.Spec(), Board: b, Status: rl.Game().Status(b), Value: v, Depth: d, Paths: -1, Oracle: "db", Moves: a.Moves[:0]}
+	if rl.Spec().HasIDs() {
+		a.StateID = game.ID(b)
+		a.CanonicalID, _ = rl.Canonical(a.StateID)
+		a.HasIDs = true
+	}
+	if a.Status.Terminal() {
+		return a
+	}
+	next, err := c.src.plies.get(p + 1)
+	if err != nil {
+		c.err = err
+		return a
+	}
+	a.ToMove = b.ToMove()
+	moves := uint64(rl.Moves(b))
+	cols := rl.Spec().Cols
+	c.kids = layout.Children(c.kids[:0], b, game.Mask(moves))
+	for _, k := range c.kids {
+		cell := bits.TrailingZeros64(moves)
+		moves &= moves - 1
+		cv, cd, _ := db.Unpack(next.codes[k])
+		m := solve.Move{Cell: cell, Row: cell / cols, Col: cell % cols, Value: cv, Depth: cd}
+		if a.HasIDs {
+			m.Child = game.ID(b.Play(cell, a.ToMove))
+		}
+		a.Moves = append(a.Moves, m)
+	}
+	solve.Weigh(a.ToMove, a.Moves)
+	return a
+}
+
+func (c *dbRows) state(i int, dst *State) {
+	if p, r, ok := c.seek(int64(i)); ok {
+		analysisState(c.src.rl, c.cells, c.analysis(p, r), dst)
+	}
+}
+
+func (c *dbRows) moves(i int, dst []Move) []Move {
+	if p, r, ok := c.seek(int64(i)); ok {
+		return analysisMoves(c.src.rl, c.analysis(p, r), dst)
+	}
+	return dst
+}
+
+func (c *dbRows) failed() error { return c.err }
+
+// A dbPly is one ply's codes and a directory of them: dir[k] is the
+// reachable placements of ranks below k·dirStep.
+type dbPly struct {
+	codes []byte
+	dir   []int64
+}
+
+const dirStep = 1 << 16
+
+func newDBPly(codes []byte) *dbPly {
+	pl := &dbPly{codes: codes, dir: make([]int64, 1, len(codes)/dirStep+2)}
+	var n int64
+	for lo := 0; lo < len(codes); lo += dirStep {
+		for _, c := range codes[lo:min(lo+dirStep, len(codes))] {
+			if c != 0 {
+				n++
+			}
+		}
+		pl.dir = append(pl.dir, n)
+	}
+	return pl
+}
+
+// find gives the rank of the k-th reachable placement (from 0).
+func (pl *dbPly) find(k int64) int64 {
+	j := sort.Search(len(pl.dir), func(j int) bool { return pl.dir[j] > k }) - 1
+	n := pl.dir[j]
+	for r := int64(j) * dirStep; ; r++ {
+		if pl.codes[r] != 0 {
+			if n == k {
+				return r
+			}
+			n++
+		}
+	}
+}
+
+// next gives the first reachable rank at r or after, -1 when none is.
+func (pl *dbPly) next(r int64) int64 {
+	for ; r < int64(len(pl.codes)); r++ {
+		if pl.codes[r] != 0 {
+			return r
+		}
+	}
+	return -1
+}
+
+// plyCache holds the codes of the plies last asked for, at most heldPlies:
+// the two tables' writers each need a ply and the next, a chunk at a time.
+type plyCache struct {
+	d       *db.DB
+	workers int
+	mu      sync.Mutex
+	held    map[int]*dbPly
+	order   []int // oldest first
+}
+
+const heldPlies = 6
+
+// get gives ply p, read when it is not held.
+func (c *plyCache) get(p int) (*dbPly, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if pl, ok := c.held[p]; ok {
+		return pl, nil
+	}
+	codes, err := c.d.Codes(context.Background(), p, c.workers)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.order) == heldPlies {
+		delete(c.held, c.order[0])
+		c.order = c.order[1:]
+	}
+	pl := newDBPly(codes)
+	c.held[p] = pl
+	c.order = append(c.order, p)
+	return pl, nil
+}
