@@ -88,7 +88,7 @@ and move sequences are not counted that way.` + memoryHelp,
 
 func runEnumerate(opts *EnumerateOptions) error {
 	if opts.DB != "" {
-		opts.plan(opts.IO.ErrOut)
+		defer opts.plan(opts.IO.ErrOut)()
 		c, err := tier.Count(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
 		if err != nil {
 			return err
