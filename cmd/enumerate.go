@@ -17,15 +17,8 @@ type EnumerateOptions struct {
 	tierTarget        // with --db: the whole game tier by tier
 }
 
-// NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
-// command's own run (tests of the flags give one).
-func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Command {
-	opts := &EnumerateOptions{}
-	var dbDir string
-	c := &cobra.Command{
-		Use:   "enumerate",
-		Short: "Count every reachable position, game and move sequence",
-		Long: `Enumerate walks every position that can arise from the empty board and counts
+// enumerateLong is the command's long help.
+const enumerateLong = `Enumerate walks every position that can arise from the empty board and counts
 them by ply: positions, terminal positions by status, classes up to the
 symmetries of the board; and in total: complete games by winner and move
 sequences (every prefix of every game, the empty one included). A class is
@@ -40,7 +33,17 @@ complete games are then those that end by ply N.
 --db DIR counts the whole game tier by tier on disk instead, solving it into
 the database folder DIR as solve --db does (or reading it when finished):
 each ply's positions and finished boards, past what memory holds; classes
-and move sequences are not counted that way.` + memoryHelp,
+and move sequences are not counted that way.`
+
+// NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
+// command's own run (tests of the flags give one).
+func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Command {
+	opts := &EnumerateOptions{}
+	var dbDir string
+	c := &cobra.Command{
+		Use:     "enumerate",
+		Short:   "Count every reachable position, game and move sequence",
+		Long:    enumerateLong + memoryHelp,
 		Example: "  tateti-lab enumerate\n  tateti-lab enumerate --size 4x4 --json\n  tateti-lab enumerate --gravity --size 6x7 --k 4 --max-ply 8",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

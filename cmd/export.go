@@ -21,15 +21,8 @@ type ExportOptions struct {
 	ChosenSet
 }
 
-// NewCmdExport builds export; runF, when not nil, runs instead of the
-// command's own run.
-func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
-	opts := &ExportOptions{}
-	var choice choiceFlags
-	c := &cobra.Command{
-		Use:   "export",
-		Short: "Write the states and moves tables as Parquet and CSV",
-		Long: `Export solves the game and writes two tables into a folder: states (one row
+// exportLong is the command's long help.
+const exportLong = `Export solves the game and writes two tables into a folder: states (one row
 per reachable position, sorted by ply then state_id) and moves (one row per
 legal move, in the same order, then by cell), each as Parquet (zstd) and CSV,
 and manifest.json with row counts and SHA-256 sums. The same command gives
@@ -55,7 +48,17 @@ and its text keys the tables (see data/README.md). manifest.json's
 one), a ply at a time, so games past memory export too (free 4x5 with k=4):
 rows by ply, then by rank in the database's layout (docs/database.md), and
 paths null, as tier by tier does not count them; "positions" says
-"from": "db".` + memoryHelp,
+"from": "db".`
+
+// NewCmdExport builds export; runF, when not nil, runs instead of the
+// command's own run.
+func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
+	opts := &ExportOptions{}
+	var choice choiceFlags
+	c := &cobra.Command{
+		Use:   "export",
+		Short: "Write the states and moves tables as Parquet and CSV",
+		Long:  exportLong + memoryHelp,
 		Example: "  tateti-lab export --out data\n  tateti-lab export --size 4x4 --out out4x4 --format parquet\n" +
 			"  tateti-lab export --gravity --size 6x7 --k 4 --sample 20 --plies 8 --quiet-positions --out uci-sample",
 		Args: noArgs,

@@ -66,15 +66,8 @@ func (t *tierTarget) plan(w io.Writer) (restore func()) {
 	return func() { debug.SetGCPercent(old) }
 }
 
-// NewCmdSolve builds solve; runF, when not nil, runs instead of the
-// command's own run.
-func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
-	opts := &SolveOptions{}
-	var pf positionFlags
-	c := &cobra.Command{
-		Use:   "solve",
-		Short: "Solve every position with perfect play, or analyse one",
-		Long: `Solve finds the value of every reachable position with perfect play (+1 X
+// solveLong is the command's long help.
+const solveLong = `Solve finds the value of every reachable position with perfect play (+1 X
 wins, 0 draw, -1 O wins) and its depth: plies to the end when the winner wins
 fastest and the loser loses slowest. It prints the value of the empty board,
 positions by value and ply, and every first move.
@@ -97,7 +90,17 @@ bounds a search: what it proved by then is the answer, with exit 1.
 from the last, into the database folder DIR (docs/database.md), so that games
 past memory solve whole (Connect Four with 6 columns and 5 rows); a run that
 is stopped resumes when run again, and a finished database is read at once.
-With --position or --moves, --db answers from the database.` + memoryHelp,
+With --position or --moves, --db answers from the database.`
+
+// NewCmdSolve builds solve; runF, when not nil, runs instead of the
+// command's own run.
+func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
+	opts := &SolveOptions{}
+	var pf positionFlags
+	c := &cobra.Command{
+		Use:     "solve",
+		Short:   "Solve every position with perfect play, or analyse one",
+		Long:    solveLong + memoryHelp,
 		Example: "  tateti-lab solve\n  tateti-lab solve --position 'XX./O../...'\n  tateti-lab solve --size 4x4 --position 'o.../.ox./.xxx/xooo' --json\n  tateti-lab solve --gravity --size 4x5 --k 4 --moves 3343\n  tateti-lab solve --gravity --size 6x7 --k 4 --moves 44444343\n  tateti-lab solve --gravity --size 6x7 --k 4 --time-limit 10m\n  tateti-lab solve --gravity --size 5x6 --k 4 --db c4-5x6",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
