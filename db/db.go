@@ -21,6 +21,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -198,8 +199,7 @@ func WriteManifest(dir string, m Manifest) error {
 	if err != nil {
 		return err
 	}
-	_, _, err = WriteWhole(filepath.Join(dir, ManifestName), [][]byte{append(data, '\n')})
-	return err
+	return atomicfile.Write(filepath.Join(dir, ManifestName), append(data, '\n'))
 }
 
 // Layout gives the ranks the database keys its placements by.

@@ -7,14 +7,13 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 )
 
@@ -55,9 +54,8 @@ type blockEntry struct {
 	crc    uint32
 }
 
-// WriteTier writes the codes of ply p to dir as a unit: compressed by
-// workers goroutines, written to a temporary file that is synced and then
-// renamed, so that the file appears whole or not at all. It gives the
+// WriteTier writes the codes of ply p to dir as a unit, compressed by
+// workers goroutines: the file appears whole or not at all. It gives the
 // file's size and SHA-256. The bytes depend on the codes alone.
 func WriteTier(ctx context.Context, dir string, p int, codes []byte, workers int) (int64, string, error) {
 	n := (len(codes) + BlockLen - 1) / BlockLen
@@ -85,7 +83,7 @@ func WriteTier(ctx context.Context, dir string, p int, codes []byte, workers int
 		offset += uint64(len(b))
 	}
 	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
-	return WriteWhole(filepath.Join(dir, TierName(p)), append([][]byte{head}, blocks...))
+	return writeParts(filepath.Join(dir, TierName(p)), append([][]byte{head}, blocks...))
 }
 
 // deflate compresses one block with w, which writes to buf, and gives a
@@ -98,34 +96,16 @@ func deflate(w *flate.Writer, buf *bytes.Buffer, b []byte) []byte {
 	return bytes.Clone(buf.Bytes())
 }
 
-// TempInfix marks the temporary file of a file being written:
-// <name>.tmp-<pid>.
-const TempInfix = ".tmp-"
-
-// WriteWhole writes parts to name through a temporary file beside it,
-// synced and renamed, and gives the size and SHA-256 of what it wrote.
-func WriteWhole(name string, parts [][]byte) (int64, string, error) {
-	tmp := name + TempInfix + strconv.Itoa(os.Getpid())
-	f, err := os.Create(tmp)
-	if err != nil {
-		return 0, "", err
-	}
-	defer os.Remove(tmp) // gone after the rename; removed on any error
+// writeParts writes parts to name as a unit (atomicfile), and gives
+// their size and SHA-256, summed from memory rather than read back.
+func writeParts(name string, parts [][]byte) (int64, string, error) {
 	sum := sha256.New()
-	w := io.MultiWriter(f, sum)
 	var size int64
 	for _, b := range parts {
-		k, err := w.Write(b)
-		size += int64(k)
-		if err != nil {
-			f.Close()
-			return 0, "", err
-		}
+		sum.Write(b)
+		size += int64(len(b))
 	}
-	if err := errors.Join(f.Sync(), f.Close()); err != nil {
-		return 0, "", err
-	}
-	if err := os.Rename(tmp, name); err != nil {
+	if err := atomicfile.WriteParts(name, parts...); err != nil {
 		return 0, "", err
 	}
 	return size, hex.EncodeToString(sum.Sum(nil)), nil

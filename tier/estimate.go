@@ -38,10 +38,7 @@ const overhead = 64 << 20
 var rates = map[string]float64{"heights": 7.5e6, "comb": 2.0e6}
 
 // EstimateFor gives the estimate of a tier solve of rl's game with workers
-// goroutines.
-
-// Memory is
-// the largest of the forward pass (two plies' bits) and the backward pass
+// goroutines. Memory is the largest of the forward pass (two plies' bits) and the backward pass
 // (two buffers of codes as large as the largest ply, a ply's compressed
 // blocks, at most its codes, and its bits); disk, every ply's bits and codes
 // before compression.
@@ -54,18 +51,18 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 	if n > db.MaxDepth {
 		return Estimate{}, fmt.Errorf("a board of %d cells has more than the %d plies a database's byte holds", n, db.MaxDepth)
 	}
-	e := Estimate{Layout: l.Name()}
-	var largest, backward uint64
+	total, largest := sizes(l, n)
+	e := Estimate{Layout: l.Name(), Placements: total}
+	var backward uint64
 	for p := 0; p <= n; p++ {
 		size, bits := uint64(l.Size(p)), 8*uint64(words(l.Size(p)))
-		e.Placements += int64(size)
 		e.Disk += size + bits
-		largest, backward = max(largest, size), max(backward, size+bits)
+		backward = max(backward, size+bits)
 		if p < n {
 			e.Memory = max(e.Memory, bits+8*uint64(words(l.Size(p+1))))
 		}
 	}
-	e.Memory = max(e.Memory, 2*largest+backward) + overhead
+	e.Memory = max(e.Memory, 2*uint64(largest)+backward) + overhead
 	speedup := 1 + 0.5*float64(min(workers, runtime.NumCPU())-1)
 	e.Seconds = float64(e.Placements) / rates[e.Layout] / speedup
 	return e, nil

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -60,7 +61,7 @@ func claim(dir string, spec rules.Spec) (unlock func(), err error) {
 	marker := filepath.Join(dir, markerName)
 	if _, err := os.Stat(marker); errors.Is(err, fs.ErrNotExist) {
 		want, _ := json.Marshal(spec)
-		if _, _, err := db.WriteWhole(marker, [][]byte{want}); err != nil {
+		if err := atomicfile.Write(marker, want); err != nil {
 			return nil, err
 		}
 	}
@@ -76,14 +77,15 @@ func claim(dir string, spec rules.Spec) (unlock func(), err error) {
 func removeTemporary(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if strings.Contains(e.Name(), db.TempInfix) && e.Type().IsRegular() {
+		if strings.Contains(e.Name(), atomicfile.TempInfix) && e.Type().IsRegular() {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
 }
 
 // finish writes the manifest of the solved tiers, last, and removes the
-// scratch files: the database is finished.
+// scratch files: the database is finished. A tier file a former run wrote
+// is read for its SHA-256; this run's came with theirs.
 func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manifest, error) {
 	v, d, _ := db.Unpack(root)
 	m := db.Manifest{Format: db.Format, Version: db.Version, Game: r.rl.Spec(), Layout: r.layout.Name(), BlockLen: db.BlockLen, Value: v, Depth: d}
@@ -94,8 +96,10 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 		c := &counts[p]
 		c.File = db.TierName(p)
 		var err error
-		if c.Bytes, c.SHA256, err = db.FileSum(filepath.Join(r.dir, c.File)); err != nil {
-			return db.Manifest{}, err
+		if c.SHA256 == "" {
+			if c.Bytes, c.SHA256, err = db.FileSum(filepath.Join(r.dir, c.File)); err != nil {
+				return db.Manifest{}, err
+			}
 		}
 		m.Positions += c.Positions
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -83,7 +84,7 @@ func TestKilled(t *testing.T) {
 			}
 			entries, _ := os.ReadDir(dir)
 			for _, e := range entries {
-				if strings.Contains(e.Name(), db.TempInfix) || strings.HasPrefix(e.Name(), "reach-") {
+				if strings.Contains(e.Name(), atomicfile.TempInfix) || strings.HasPrefix(e.Name(), "reach-") {
 					t.Errorf("%s left in the folder", e.Name())
 				}
 			}

@@ -29,6 +29,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -42,6 +43,9 @@ type run struct {
 	dir     string
 	workers int
 	cells   int
+	// total and largest are the placements of every ply, the measure of a
+	// pass's progress (each costs about alike), and of the largest ply.
+	total, largest int64
 }
 
 // Solve solves the game of rl into the database folder dir, with up to
@@ -65,6 +69,7 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 	}
 	defer unlock()
 	r := &run{rl: rl, layout: layout, dir: dir, workers: workers, cells: rl.Spec().Cells()}
+	r.total, r.largest = sizes(layout, r.cells)
 	if err := r.reachAll(ctx); err != nil {
 		return db.Manifest{}, err
 	}
@@ -107,7 +112,7 @@ func reachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
 // finished are read back instead.
 func (r *run) reachAll(ctx context.Context) error {
 	prev := []uint64{1} // the empty board
-	done, total := int64(0), r.placements()
+	done := int64(0)
 	for p := 1; p <= r.cells; p++ {
 		next, err := r.readBits(p)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -122,7 +127,7 @@ func (r *run) reachAll(ctx context.Context) error {
 		}
 		prev = next
 		done += r.layout.Size(p - 1)
-		progress.Report(ctx, "reachable placements", p, done, total)
+		progress.Report(ctx, "reachable placements", p, done, r.total)
 	}
 	return nil
 }
@@ -138,23 +143,13 @@ func (r *run) reach(p int, glo, ghi int64, have, next []uint64) {
 	})
 }
 
-// placements gives the placements of every ply: the measure of a pass's
-// progress, each placement costing about alike.
-func (r *run) placements() int64 {
-	var n int64
-	for p := 0; p <= r.cells; p++ {
-		n += r.layout.Size(p)
+// sizes gives the placements of every ply of l's board of cells, and of
+// the largest ply.
+func sizes(l index.Placements, cells int) (total, largest int64) {
+	for p := 0; p <= cells; p++ {
+		total, largest = total+l.Size(p), max(largest, l.Size(p))
 	}
-	return n
-}
-
-// largest gives the placements of the largest ply.
-func (r *run) largest() int64 {
-	var n int64
-	for p := 0; p <= r.cells; p++ {
-		n = max(n, r.layout.Size(p))
-	}
-	return n
+	return total, largest
 }
 
 // words gives the 64-bit words of a bitset of n bits.
@@ -166,8 +161,7 @@ func (r *run) writeBits(p int, w []uint64) error {
 	for _, x := range w {
 		buf = binary.LittleEndian.AppendUint64(buf, x)
 	}
-	_, _, err := db.WriteWhole(filepath.Join(r.dir, reachName(p)), [][]byte{buf})
-	return err
+	return atomicfile.Write(filepath.Join(r.dir, reachName(p)), buf)
 }
 
 // readBits reads ply p's bits back from the scratch file a former run
@@ -196,34 +190,38 @@ func (r *run) readBits(p int) ([]uint64, error) {
 func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 	counts := make([]db.Ply, r.cells+1)
 	var next, spare []byte
-	done, total := int64(0), r.placements()
+	done := int64(0)
 	for p := r.cells; p >= 0; p-- {
+		var file db.Ply // the file's size and SHA-256, when written here
 		codes, err := db.ReadTier(ctx, r.dir, p, r.layout.Size(p), r.workers)
 		if errors.Is(err, fs.ErrNotExist) {
 			if int64(cap(spare)) < r.layout.Size(p) {
-				spare = make([]byte, r.largest())
+				spare = make([]byte, r.largest)
 			}
-			codes, err = r.solvePly(ctx, p, next, spare[:r.layout.Size(p)])
+			codes = spare[:r.layout.Size(p)]
+			file.Bytes, file.SHA256, err = r.solvePly(ctx, p, next, codes)
 		}
 		if err != nil {
 			return nil, 0, err
 		}
 		counts[p] = count(p, codes, r.rl.Spec().Misere)
+		counts[p].Bytes, counts[p].SHA256 = file.Bytes, file.SHA256
 		spare, next = next, codes
 		done += r.layout.Size(p)
-		progress.Report(ctx, "solve", p, done, total)
+		progress.Report(ctx, "solve", p, done, r.total)
 	}
 	return counts, next[0], nil
 }
 
 // solvePly solves the reachable placements of ply p from next, the codes of
-// ply p+1, into codes, and writes its tier file.
-func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) ([]byte, error) {
+// ply p+1, into codes, and writes its tier file, whose size and SHA-256 it
+// gives.
+func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) (int64, string, error) {
 	have := []uint64{1} // the empty board
 	if p > 0 {
 		var err error
 		if have, err = r.readBits(p); err != nil {
-			return nil, err
+			return 0, "", err
 		}
 	}
 	clear(codes) // unreachable placements are 0
@@ -234,10 +232,9 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) ([]byte, 
 		})
 	})
 	if err != nil {
-		return nil, err
+		return 0, "", err
 	}
-	_, _, err = db.WriteTier(ctx, r.dir, p, codes, r.workers)
-	return codes, err
+	return db.WriteTier(ctx, r.dir, p, codes, r.workers)
 }
 
 // code gives the code of b, reachable, from the codes of the next ply:

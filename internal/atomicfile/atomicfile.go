@@ -23,7 +23,11 @@ import (
 //   - a device (/dev/null, a terminal) or a FIFO: it is written in place, as
 //     a shell's redirection would; it is never replaced by a file.
 //   - a folder: refused.
-func Write(name string, data []byte) error {
+func Write(name string, data []byte) error { return WriteParts(name, data) }
+
+// WriteParts is Write of parts one after another, for data kept in pieces
+// that would cost memory to join (a database's compressed blocks).
+func WriteParts(name string, parts ...[]byte) error {
 	target, err := resolve(name)
 	if err != nil {
 		return err
@@ -31,15 +35,15 @@ func Write(name string, data []byte) error {
 	fi, err := os.Stat(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return replace(target, data, nil)
+		return replace(target, parts, nil)
 	case err != nil:
 		return fmt.Errorf("%q cannot be written: %w", name, err)
 	case fi.IsDir():
 		return fmt.Errorf("%q is a folder; name a file", name)
 	case !fi.Mode().IsRegular():
-		return writeInPlace(name, target, data)
+		return writeInPlace(name, target, parts)
 	}
-	return replace(target, data, fi)
+	return replace(target, parts, fi)
 }
 
 // resolve follows name through symbolic links to the path to write, which
@@ -62,11 +66,11 @@ func resolve(name string) (string, error) {
 	return "", fmt.Errorf("%q: too many levels of symbolic links", name)
 }
 
-// writeInPlace writes data to target, a device or a FIFO, as it is.
-func writeInPlace(name, target string, data []byte) error {
+// writeInPlace writes parts to target, a device or a FIFO, as it is.
+func writeInPlace(name, target string, parts [][]byte) error {
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err == nil {
-		_, err = f.Write(data)
+		err = writeAll(f, parts)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -77,15 +81,25 @@ func writeInPlace(name, target string, data []byte) error {
 	return nil
 }
 
-// replace writes data to a new file beside target and renames it over
+// writeAll writes parts to f one after another.
+func writeAll(f *os.File, parts [][]byte) error {
+	for _, b := range parts {
+		if _, err := f.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replace writes parts to a new file beside target and renames it over
 // target, with the mode and owner of old, the file it replaces (nil: none).
-func replace(target string, data []byte, old fs.FileInfo) error {
+func replace(target string, parts [][]byte, old fs.FileInfo) error {
 	f, err := createBeside(target)
 	if err != nil {
 		return fmt.Errorf("%q cannot be written: %w", target, err)
 	}
 	defer os.Remove(f.Name()) // nothing left after a rename
-	_, err = f.Write(data)
+	err = writeAll(f, parts)
 	if err == nil && old != nil {
 		if err = f.Chmod(old.Mode().Perm()); err == nil {
 			keepOwner(f, old)
@@ -106,12 +120,17 @@ func replace(target string, data []byte, old fs.FileInfo) error {
 	return nil
 }
 
+// TempInfix is in the name of every temporary file Write makes beside its
+// target, .<target>.tmp-<random>: a file that holds it is one a killed
+// process left.
+const TempInfix = ".tmp-"
+
 // createBeside creates a new temporary file in target's folder, named after
 // it, with mode 0666 less the umask: what a new file gets.
 func createBeside(target string) (*os.File, error) {
 	dir, base := filepath.Split(target)
 	for {
-		name := filepath.Join(dir, "."+base+".tmp-"+strconv.FormatUint(rand.Uint64(), 36))
+		name := filepath.Join(dir, "."+base+TempInfix+strconv.FormatUint(rand.Uint64(), 36))
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
