@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
@@ -57,21 +58,10 @@ type Ply struct {
 	Lost       int64  `json:"lost"`
 	// Terminal counts the finished boards among the positions (depth 0)
 	// by status, as enumerate counts them.
-	Terminal Terminal `json:"terminal"`
-	Bytes    int64    `json:"bytes"`
-	SHA256   string   `json:"sha256"`
+	Terminal enumerate.ByStatus `json:"terminal"`
+	Bytes    int64              `json:"bytes"`
+	SHA256   string             `json:"sha256"`
 }
-
-// Terminal counts finished boards by status: X made a line (a win for X,
-// a loss under misère), O did, or the board is full with no line.
-type Terminal struct {
-	XWon int64 `json:"x_won"`
-	OWon int64 `json:"o_won"`
-	Draw int64 `json:"draw"`
-}
-
-// Total is the finished boards.
-func (t Terminal) Total() int64 { return t.XWon + t.OWon + t.Draw }
 
 // MaxDepth is the deepest a code holds: 6 bits.
 const MaxDepth = 63

@@ -3,7 +3,6 @@ package oracle
 import (
 	"context"
 	"fmt"
-	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -85,23 +84,10 @@ func unsettled(a solve.Analysis, proved solve.Bounds, err error) (solve.Analysis
 // moves settles the child of every legal move of b, which is not over, and
 // weighs them.
 func (o *single) moves(ctx context.Context, b game.Board) ([]solve.Move, int8, int8, error) {
-	cols := o.rl.Spec().Cols
-	var ms []solve.Move
-	for m := uint64(o.rl.Moves(b)); m != 0; m &= m - 1 {
-		c := bits.TrailingZeros64(m)
-		child := b.Play(c, b.ToMove())
+	return solve.MovesBy(o.rl, b, func(child game.Board) (int8, int8, error) {
 		v, d, _, err := o.settle(ctx, child)
-		if err != nil {
-			return nil, 0, 0, err
-		}
-		mv := solve.Move{Cell: c, Row: c / cols, Col: c % cols, Value: v, Depth: d}
-		if o.rl.Spec().HasIDs() {
-			mv.Child = game.ID(child)
-		}
-		ms = append(ms, mv)
-	}
-	v, d := solve.Weigh(b.ToMove(), ms)
-	return ms, v, d, nil
+		return v, d, err
+	})
 }
 
 // bestLine follows the first best move, in cell order, from b (whose moves

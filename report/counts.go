@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
@@ -57,7 +56,7 @@ func TierCounts(w io.Writer, c tier.Counts) error {
 	fmt.Fprintf(w, "%s: %s reachable positions\n\n", c.Game.Words(), Commas(c.Positions))
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\t")
-	row := func(label string, positions int64, over db.Terminal) {
+	row := func(label string, positions int64, over enumerate.ByStatus) {
 		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t\n", label, Commas(positions), Commas(over.Total()),
 			Commas(over.XWon), Commas(over.OWon), Commas(over.Draw))
 	}

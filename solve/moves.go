@@ -129,3 +129,27 @@ func Weigh(mover game.Cell, ms []Move) (value, depth int8) {
 	}
 	return sign * pk.value, pk.depth + 1
 }
+
+// MovesBy gives the legal moves of b, whose game goes on, in cell order,
+// each with the value (for X) and depth child gives its child, weighed as
+// Weigh weighs them, and b's value and depth: for an oracle that knows one
+// position at a time (search, a database).
+func MovesBy(rl rules.Rules, b game.Board, child func(game.Board) (value, depth int8, err error)) ([]Move, int8, int8, error) {
+	cols := rl.Spec().Cols
+	var ms []Move
+	for m := uint64(rl.Moves(b)); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		after := b.Play(c, b.ToMove())
+		v, d, err := child(after)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		mv := Move{Cell: c, Row: c / cols, Col: c % cols, Value: v, Depth: d}
+		if rl.Spec().HasIDs() {
+			mv.Child = game.ID(after)
+		}
+		ms = append(ms, mv)
+	}
+	v, d := Weigh(b.ToMove(), ms)
+	return ms, v, d, nil
+}

@@ -1,17 +1,13 @@
 package tier
 
 import (
-	"context"
 	"fmt"
-	"math/bits"
 	"runtime"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Estimate is what a tier solve of a game needs, worked out before it
@@ -78,94 +74,4 @@ func (e Estimate) Check(memory uint64, dir string) error {
 		return fmt.Errorf("a tier solve may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk with --db", enumerate.Bytes(e.Disk), enumerate.Bytes(free), dir)
 	}
 	return nil
-}
-
-// Summarize gives the summary of the solved game in d, as solve gives it
-// (the positions by ply and by value for X, X's first moves), with each
-// ply's positions by value for the side to move beside.
-func Summarize(d *db.DB, openings []solve.Move) solve.Summary {
-	m := d.Manifest
-	s := solve.Summary{Game: m.Game, Value: m.Value, Depth: m.Depth, Openings: openings}
-	for _, p := range m.Plies {
-		pv := solve.PlyValues{Ply: p.Ply, ValueCounts: solve.ValueCounts{XWins: p.Won, Draw: p.Drawn, OWins: p.Lost}}
-		if p.Ply%2 == 1 { // O to move
-			pv.XWins, pv.OWins = pv.OWins, pv.XWins
-		}
-		s.ByPly = append(s.ByPly, pv)
-		s.PositionsByValue.XWins += pv.XWins
-		s.PositionsByValue.Draw += pv.Draw
-		s.PositionsByValue.OWins += pv.OWins
-		s.ToMove = append(s.ToMove, solve.PlyToMove{Ply: p.Ply, Won: p.Won, Drawn: p.Drawn, Lost: p.Lost})
-	}
-	return s
-}
-
-// Summary solves rl's game into the database folder dir, or reads the one
-// finished there, checks every file against the manifest's SHA-256, and
-// gives its summary (Summarize).
-func Summary(ctx context.Context, rl rules.Rules, dir string, workers int) (solve.Summary, error) {
-	if _, err := Solve(ctx, rl, dir, workers); err != nil {
-		return solve.Summary{}, err
-	}
-	d, err := db.Open(dir, rl)
-	if err != nil {
-		return solve.Summary{}, err
-	}
-	defer d.Close()
-	if err := d.Verify(ctx); err != nil {
-		return solve.Summary{}, err
-	}
-	var ms []solve.Move
-	var b game.Board
-	cols := rl.Spec().Cols
-	for m := uint64(rl.Moves(b)); m != 0; m &= m - 1 {
-		c := bits.TrailingZeros64(m)
-		child := b.Play(c, game.X)
-		v, depth, _, err := d.Probe(child)
-		if err != nil {
-			return solve.Summary{}, err
-		}
-		mv := solve.Move{Cell: c, Row: c / cols, Col: c % cols, Value: v, Depth: depth}
-		if rl.Spec().HasIDs() {
-			mv.Child = game.ID(child)
-		}
-		ms = append(ms, mv)
-	}
-	solve.Weigh(game.X, ms)
-	return Summarize(d, ms), nil
-}
-
-// Counts are a solved game's positions by ply with its finished boards, as
-// its database's manifest keeps them: what enumerate prints from a
-// database. Classes and move sequences are not counted tier by tier.
-type Counts struct {
-	Game      rules.Spec  `json:"game"`
-	Positions int64       `json:"positions"`
-	Terminal  db.Terminal `json:"terminal"`
-	ByPly     []PlyCounts `json:"by_ply"`
-}
-
-// PlyCounts are one ply's positions and finished boards.
-type PlyCounts struct {
-	Ply        int         `json:"ply"`
-	Positions  int64       `json:"positions"`
-	Terminal   int64       `json:"terminal"`
-	TerminalBy db.Terminal `json:"terminal_by_status"`
-}
-
-// Count solves rl's game into the database folder dir, or reads the one
-// finished there, and gives its counts.
-func Count(ctx context.Context, rl rules.Rules, dir string, workers int) (Counts, error) {
-	m, err := Solve(ctx, rl, dir, workers)
-	if err != nil {
-		return Counts{}, err
-	}
-	c := Counts{Game: m.Game, Positions: m.Positions}
-	for _, p := range m.Plies {
-		c.ByPly = append(c.ByPly, PlyCounts{Ply: p.Ply, Positions: p.Positions, Terminal: p.Terminal.Total(), TerminalBy: p.Terminal})
-		c.Terminal.XWon += p.Terminal.XWon
-		c.Terminal.OWon += p.Terminal.OWon
-		c.Terminal.Draw += p.Terminal.Draw
-	}
-	return c, nil
 }

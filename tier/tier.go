@@ -27,6 +27,7 @@ import (
 	"sync/atomic"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
@@ -277,5 +278,5 @@ func count(p int, codes []byte, misere bool) db.Ply {
 		over[0], over[2] = over[2], over[0]
 	}
 	return db.Ply{Ply: p, Placements: int64(len(codes)), Positions: byValue[0] + byValue[1] + byValue[2],
-		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2], Terminal: db.Terminal{XWon: over[2], OWon: over[0], Draw: over[1]}}
+		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2], Terminal: enumerate.ByStatus{XWon: over[2], OWon: over[0], Draw: over[1]}}
 }

@@ -1,0 +1,90 @@
+package tier
+
+import (
+	"context"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Summarize gives the summary of the solved game of manifest m, as solve
+// gives it (the positions by ply and by value for X, X's first moves), with
+// each ply's positions by value for the side to move beside.
+func Summarize(m db.Manifest, openings []solve.Move) solve.Summary {
+	s := solve.Summary{Game: m.Game, Value: m.Value, Depth: m.Depth, Openings: openings}
+	for _, p := range m.Plies {
+		pv := solve.PlyValues{Ply: p.Ply, ValueCounts: solve.ValueCounts{XWins: p.Won, Draw: p.Drawn, OWins: p.Lost}}
+		if p.Ply%2 == 1 { // O to move
+			pv.XWins, pv.OWins = pv.OWins, pv.XWins
+		}
+		s.ByPly = append(s.ByPly, pv)
+		s.PositionsByValue.XWins += pv.XWins
+		s.PositionsByValue.Draw += pv.Draw
+		s.PositionsByValue.OWins += pv.OWins
+		s.ToMove = append(s.ToMove, solve.PlyToMove{Ply: p.Ply, Won: p.Won, Drawn: p.Drawn, Lost: p.Lost})
+	}
+	return s
+}
+
+// Summary solves rl's game into the database folder dir, or reads the one
+// finished there, checks every file against the manifest's SHA-256, and
+// gives its summary (Summarize).
+func Summary(ctx context.Context, rl rules.Rules, dir string, workers int) (solve.Summary, error) {
+	if _, err := Solve(ctx, rl, dir, workers); err != nil {
+		return solve.Summary{}, err
+	}
+	d, err := db.Open(dir, rl)
+	if err != nil {
+		return solve.Summary{}, err
+	}
+	defer d.Close()
+	if err := d.Verify(ctx); err != nil {
+		return solve.Summary{}, err
+	}
+	openings, _, _, err := solve.MovesBy(rl, game.Board{}, func(child game.Board) (int8, int8, error) {
+		v, depth, _, err := d.Probe(child)
+		return v, depth, err
+	})
+	if err != nil {
+		return solve.Summary{}, err
+	}
+	return Summarize(d.Manifest, openings), nil
+}
+
+// Counts are a solved game's positions by ply with its finished boards, as
+// its database's manifest keeps them: what enumerate prints from a
+// database. Classes and move sequences are not counted tier by tier.
+type Counts struct {
+	Game      rules.Spec         `json:"game"`
+	Positions int64              `json:"positions"`
+	Terminal  enumerate.ByStatus `json:"terminal"`
+	ByPly     []PlyCounts        `json:"by_ply"`
+}
+
+// PlyCounts are one ply's positions and finished boards.
+type PlyCounts struct {
+	Ply        int                `json:"ply"`
+	Positions  int64              `json:"positions"`
+	Terminal   int64              `json:"terminal"`
+	TerminalBy enumerate.ByStatus `json:"terminal_by_status"`
+}
+
+// Count solves rl's game into the database folder dir, or reads the one
+// finished there, and gives its counts.
+func Count(ctx context.Context, rl rules.Rules, dir string, workers int) (Counts, error) {
+	m, err := Solve(ctx, rl, dir, workers)
+	if err != nil {
+		return Counts{}, err
+	}
+	c := Counts{Game: m.Game, Positions: m.Positions}
+	for _, p := range m.Plies {
+		c.ByPly = append(c.ByPly, PlyCounts{Ply: p.Ply, Positions: p.Positions, Terminal: p.Terminal.Total(), TerminalBy: p.Terminal})
+		c.Terminal.XWon += p.Terminal.XWon
+		c.Terminal.OWon += p.Terminal.OWon
+		c.Terminal.Draw += p.Terminal.Draw
+	}
+	return c, nil
+}
