@@ -52,19 +52,13 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 				return err
 			}
 			cells := opts.Rules.Spec().Cells()
-			if c.Flags().Changed("db") {
-				if c.Flags().Changed("max-ply") {
-					return flagErrorf("--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them")
-				}
-				if err := opts.tierTarget.resolve(dbDir, opts.Rules, opts.Workers, f.Memory()); err != nil {
-					return err
-				}
-				if runF != nil {
-					return runF(opts)
-				}
-				return runEnumerate(opts)
-			}
 			switch {
+			case c.Flags().Changed("db") && c.Flags().Changed("max-ply"):
+				return flagErrorf("--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them")
+			case c.Flags().Changed("db"):
+				if err := opts.tierTarget.resolve(dbDir, opts.Rules, opts.Workers, f.Memory()); err != nil {
+					return flagError(err)
+				}
 			case !c.Flags().Changed("max-ply") && cells > enumerate.MaxCells:
 				return flagErrorf("size %s has %d cells, too many to enumerate whole (at most %d): --max-ply N counts its first N plies", opts.Rules.Spec().Size(), cells, enumerate.MaxCells)
 			case !c.Flags().Changed("max-ply"):
@@ -91,7 +85,7 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 
 func runEnumerate(opts *EnumerateOptions) error {
 	if opts.DB != "" {
-		defer opts.plan(opts.IO.ErrOut)()
+		defer opts.start(opts.IO.ErrOut)()
 		c, err := tier.Count(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
 		if err != nil {
 			return err

@@ -2,13 +2,10 @@ package cmd
 
 import (
 	"io"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/report"
-	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -21,49 +18,6 @@ type SolveOptions struct {
 	Query                 // the position to analyse, and who answers it
 	Plan       solve.Plan // how the whole game is solved
 	tierTarget            // with --db and no position: the whole game tier by tier
-}
-
-// tierTarget is a database folder the whole game is solved into, tier by
-// tier, or read from when Finished; Tiers is what solving needs.
-type tierTarget struct {
-	DB       string
-	Finished bool
-	Tiers    tier.Estimate
-}
-
-// resolve checks, before any work, that the game of rl can be solved into
-// dir, or is there already: the layout fits, the folder is ours or new,
-// and, when it must be solved, memory bytes and the disk suffice.
-func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uint64) error {
-	t.DB = dir
-	var err error
-	if t.Tiers, err = tier.EstimateFor(rl, workers); err != nil {
-		return flagError(err)
-	}
-	if err := tier.CheckFolder(dir, rl.Spec()); err != nil {
-		return flagError(err)
-	}
-	_, err = db.ReadManifest(dir)
-	if t.Finished = err == nil; !t.Finished {
-		if err := t.Tiers.Check(memory, dir); err != nil {
-			return flagError(err)
-		}
-	}
-	return nil
-}
-
-// plan says what a solve will need, unless the database is finished, and
-// has the collector run at a fifth more heap, not double: the plies live
-// in buffers made once, so a collection costs little, and the scratch of
-// each ply (its reach bits, its compressed blocks) would otherwise hold the
-// peak above the estimate (Connect Four 6x5: 4.2 GB at the default). It
-// gives a function that restores the collector.
-func (t *tierTarget) plan(w io.Writer) (restore func()) {
-	if !t.Finished {
-		report.TierPlan(w, t.Tiers, t.DB)
-	}
-	old := debug.SetGCPercent(20)
-	return func() { debug.SetGCPercent(old) }
 }
 
 // solveLong is the command's long help.
@@ -119,12 +73,12 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 					return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
 				}
 			}
-			if whole {
-				return opts.tiers(pf.db, f.Memory(), runF)
-			}
-			if opts.Position {
+			switch {
+			case whole:
+				err = opts.tierTarget.resolve(pf.db, opts.Rules, opts.Workers, f.Memory())
+			case opts.Position:
 				opts.Query, err = pf.resolve(opts.GameOptions, f.Memory())
-			} else {
+			default:
 				opts.Plan, err = solve.PlanFor(opts.Rules, f.Memory())
 			}
 			if err != nil {
@@ -141,21 +95,9 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	return c
 }
 
-// tiers checks a whole game solved into (or read from) the database folder
-// dir, and runs it.
-func (opts *SolveOptions) tiers(dir string, memory uint64, runF func(*SolveOptions) error) error {
-	if err := opts.tierTarget.resolve(dir, opts.Rules, opts.Workers, memory); err != nil {
-		return err
-	}
-	if runF != nil {
-		return runF(opts)
-	}
-	return runSolve(opts)
-}
-
 func runSolve(opts *SolveOptions) error {
 	if opts.DB != "" {
-		defer opts.plan(opts.IO.ErrOut)()
+		defer opts.start(opts.IO.ErrOut)()
 		s, err := tier.Summary(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
 		if err != nil {
 			return err

@@ -1,0 +1,52 @@
+package cmd
+
+import (
+	"io"
+	"runtime/debug"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+// tierTarget is a database folder the whole game is solved into, tier by
+// tier, or read from when Finished; Tiers is what solving needs.
+type tierTarget struct {
+	DB       string
+	Finished bool
+	Tiers    tier.Estimate
+}
+
+// resolve checks, before any work, that the game of rl can be solved into
+// dir, or is there already: the layout fits, the folder is ours or new,
+// and, when it must be solved, memory bytes and the disk suffice.
+func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uint64) error {
+	t.DB = dir
+	var err error
+	if t.Tiers, err = tier.EstimateFor(rl, workers); err != nil {
+		return err
+	}
+	if err := tier.CheckFolder(dir, rl.Spec()); err != nil {
+		return err
+	}
+	_, err = db.ReadManifest(dir)
+	if t.Finished = err == nil; !t.Finished {
+		return t.Tiers.Check(memory, dir)
+	}
+	return nil
+}
+
+// start says what a solve will need, unless the database is finished, and
+// has the collector run at a fifth more heap, not double: the plies live
+// in buffers made once, so a collection costs little, and the scratch of
+// each ply (its reach bits, its compressed blocks) would otherwise hold the
+// peak above the estimate (Connect Four 6x5: 4.2 GB at the default). It
+// gives a function that restores the collector.
+func (t *tierTarget) start(w io.Writer) (restore func()) {
+	if !t.Finished {
+		report.TierPlan(w, t.Tiers, t.DB)
+	}
+	old := debug.SetGCPercent(20)
+	return func() { debug.SetGCPercent(old) }
+}
