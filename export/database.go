@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"math/bits"
+	"slices"
 	"sort"
 	"sync"
 
@@ -69,6 +70,8 @@ type dbRows struct {
 	p     int
 	r     int64
 	cur   *dbPly
+	next  *dbPly // ply nextP, for the moves: asked of the cache once a ply
+	nextP int
 	kids  []int64
 	err   error
 	a     solve.Analysis
@@ -110,11 +113,13 @@ func (c *dbRows) analysis(p int, r int64) *solve.Analysis {
 	if a.Status.Terminal() {
 		return a
 	}
-	next, err := c.src.plies.get(p + 1)
-	if err != nil {
-		c.err = err
-		return a
+	if c.next == nil || c.nextP != p+1 {
+		if c.next, c.err = c.src.plies.get(p + 1); c.err != nil {
+			return a
+		}
+		c.nextP = p + 1
 	}
+	next := c.next
 	a.ToMove = b.ToMove()
 	moves := uint64(rl.Moves(b))
 	cols := rl.Spec().Cols
@@ -202,7 +207,7 @@ type plyCache struct {
 	workers int
 	mu      sync.Mutex
 	held    map[int]*dbPly
-	order   []int // oldest first
+	order   []int // least recently asked for first
 }
 
 const heldPlies = 6
@@ -212,6 +217,9 @@ func (c *plyCache) get(p int) (*dbPly, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if pl, ok := c.held[p]; ok {
+		i := slices.Index(c.order, p)
+		copy(c.order[i:], c.order[i+1:])
+		c.order[len(c.order)-1] = p
 		return pl, nil
 	}
 	codes, err := c.d.Codes(context.Background(), p, c.workers)
