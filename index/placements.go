@@ -223,17 +223,7 @@ func (h *Heights) cell(c, j int) int { return (h.rows-1-j)*h.cols + c }
 // turned column by column (spread), where a column's stones are its low
 // bits; the X stones' slots then gather column after column.
 func (h *Heights) Rank(b game.Board) int64 {
-	xs, occ := h.columns(uint64(b.X)), h.columns(uint64(b.X|b.O))
-	col := uint64(1)<<h.rows - 1
-	var slots uint64 // the X stones' slots
-	code, p := 0, 0
-	for c := range h.cols {
-		shift := c * h.rows
-		j := bits.OnesCount64(occ >> shift & col)
-		slots |= (xs >> shift & col) << p
-		p += j
-		code += j * h.weight[c]
-	}
+	_, slots, code, p := h.gather(b, nil)
 	var colex int64
 	for k := 1; slots != 0; k++ {
 		colex += h.binom[bits.TrailingZeros64(slots)][k]
@@ -254,19 +244,9 @@ func (h *Heights) Rank(b game.Board) int64 {
 // where j is the number of X slots below s: a prefix and a suffix sum,
 // made once for all the children.
 func (h *Heights) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
-	xs, occ := h.columns(uint64(b.X)), h.columns(uint64(b.X|b.O))
-	col := uint64(1)<<h.rows - 1
-	var slots uint64
 	var base [64]int // base[c]: the stones of the columns left of c
-	code, p := 0, 0
-	for c := range h.cols {
-		shift := c * h.rows
-		j := bits.OnesCount64(occ >> shift & col)
-		base[c] = p
-		slots |= (xs >> shift & col) << p
-		p += j
-		code += j * h.weight[c]
-	}
+	occ, slots, code, p := h.gather(b, &base)
+	col := uint64(1)<<h.rows - 1
 	x := 0
 	if b.ToMove() == game.X {
 		x = 1
@@ -327,6 +307,26 @@ func (h *Heights) Unrank(p int, r int64) game.Board {
 		}
 	}
 	return game.Board{X: xs, O: occ &^ xs}
+}
+
+// gather turns b column by column (columns): it gives the occupied cells so
+// turned, the X stones' slots, the code of the height vector and the ply;
+// and, unless base is nil, the stones left of each column.
+func (h *Heights) gather(b game.Board, base *[64]int) (occ, slots uint64, code, p int) {
+	xs := h.columns(uint64(b.X))
+	occ = h.columns(uint64(b.X | b.O))
+	col := uint64(1)<<h.rows - 1
+	for c := range h.cols {
+		shift := c * h.rows
+		j := bits.OnesCount64(occ >> shift & col)
+		if base != nil {
+			base[c] = p
+		}
+		slots |= (xs >> shift & col) << p
+		p += j
+		code += j * h.weight[c]
+	}
+	return occ, slots, code, p
 }
 
 // columns gives the cells of m column by column from the bottom (spread).
