@@ -1,10 +1,6 @@
 package db
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"io"
-	"os"
 	"sync"
 )
 
@@ -51,19 +47,4 @@ func (c *blockCache) get(t *tierFile, i int) ([]byte, error) {
 		c.order = append(c.order, k)
 	}
 	return b, nil
-}
-
-// FileSum gives the size of a file and the SHA-256 of its bytes, in hex.
-func FileSum(name string) (int64, string, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return 0, "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return 0, "", err
-	}
-	return n, hex.EncodeToString(h.Sum(nil)), nil
 }

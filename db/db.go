@@ -12,9 +12,12 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -180,6 +183,21 @@ func (d *DB) Verify(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// FileSum gives the size of a file and the SHA-256 of its bytes, in hex.
+func FileSum(name string) (int64, string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return 0, "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, "", err
+	}
+	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // WriteManifest writes m as dir's manifest, as a unit: the last file of a
