@@ -16,7 +16,7 @@ func FuzzTierFile(f *testing.F) {
 	for i := range codes {
 		codes[i] = byte(i % 7)
 	}
-	if _, _, err := WriteTier(context.Background(), dir, 1, codes, 1); err != nil {
+	if _, _, err := writeTier(context.Background(), dir, 1, codes, 1); err != nil {
 		f.Fatal(err)
 	}
 	good, err := os.ReadFile(filepath.Join(dir, TierName(1)))
@@ -40,5 +40,29 @@ func FuzzTierFile(f *testing.F) {
 		if err == nil && len(got) != len(codes) {
 			t.Fatalf("%d codes, want %d", len(got), len(codes))
 		}
+	})
+}
+
+// FuzzPartFile reads arbitrary bytes as a part file of ply 2 from rank 0:
+// an error or the codes, never a panic.
+func FuzzPartFile(f *testing.F) {
+	dir := f.TempDir()
+	codes := testCodes(3 * BlockLen / 2)
+	if _, err := WritePart(dir, 2, 0, 0, codes); err != nil {
+		f.Fatal(err)
+	}
+	good, err := os.ReadFile(filepath.Join(dir, PartName(2, 0)))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:50])
+	f.Add([]byte(partMagic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, PartName(2, 0)), data, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		ReadPart(dir, 2, 0, 0, make([]byte, len(codes)))
 	})
 }

@@ -9,7 +9,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -54,10 +53,9 @@ type blockEntry struct {
 	crc    uint32
 }
 
-// WriteTier writes the codes of ply p to dir as a unit, compressed by
-// workers goroutines: the file appears whole or not at all. It gives the
-// file's size and SHA-256. The bytes depend on the codes alone.
-func WriteTier(ctx context.Context, dir string, p int, codes []byte, workers int) (int64, string, error) {
+// compress cuts codes into blocks of BlockLen and compresses each on its
+// own, by up to workers goroutines.
+func compress(ctx context.Context, codes []byte, workers int) ([][]byte, error) {
 	n := (len(codes) + BlockLen - 1) / BlockLen
 	blocks := make([][]byte, n)
 	err := par.Ranges(ctx, 0, n, workers, func(_ context.Context, _, a, b int) error {
@@ -68,12 +66,16 @@ func WriteTier(ctx context.Context, dir string, p int, codes []byte, workers int
 		}
 		return nil
 	})
-	if err != nil {
-		return 0, "", err
-	}
+	return blocks, err
+}
+
+// writeBlocks writes the tier file of ply p, placements codes compressed
+// in blocks, as a unit, and gives its size and SHA-256.
+func writeBlocks(dir string, p int, placements int64, blocks [][]byte) (int64, string, error) {
+	n := len(blocks)
 	head := binary.LittleEndian.AppendUint32([]byte(magic), Version)
 	head = binary.LittleEndian.AppendUint32(head, uint32(p))
-	head = binary.LittleEndian.AppendUint64(head, uint64(len(codes)))
+	head = binary.LittleEndian.AppendUint64(head, uint64(placements))
 	head = binary.LittleEndian.AppendUint64(head, uint64(n))
 	offset := uint64(headerLen + n*entryLen + 4)
 	for _, b := range blocks {
@@ -83,7 +85,7 @@ func WriteTier(ctx context.Context, dir string, p int, codes []byte, workers int
 		offset += uint64(len(b))
 	}
 	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
-	return writeParts(filepath.Join(dir, TierName(p)), append([][]byte{head}, blocks...))
+	return writeUnit(filepath.Join(dir, TierName(p)), append([][]byte{head}, blocks...))
 }
 
 // deflate compresses one block with w, which writes to buf, and gives a
@@ -96,9 +98,9 @@ func deflate(w *flate.Writer, buf *bytes.Buffer, b []byte) []byte {
 	return bytes.Clone(buf.Bytes())
 }
 
-// writeParts writes parts to name as a unit (atomicfile), and gives
+// writeUnit writes parts to name as a unit (atomicfile), and gives
 // their size and SHA-256, summed from memory rather than read back.
-func writeParts(name string, parts [][]byte) (int64, string, error) {
+func writeUnit(name string, parts [][]byte) (int64, string, error) {
 	sum := sha256.New()
 	var size int64
 	for _, b := range parts {
@@ -189,10 +191,8 @@ func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%s: block %d fails its checksum; the file is damaged, solve the database again", t.name, i)
 	}
 	want := int(min(int64(BlockLen), t.placements-int64(i)*BlockLen))
-	r := flate.NewReader(bytes.NewReader(raw))
-	k, err := io.ReadFull(r, dst[:want])
-	if err != nil || k != want {
-		return nil, fmt.Errorf("%s: block %d does not inflate to %d codes: %v", t.name, i, want, err)
+	if err := inflate(raw, dst[:want]); err != nil {
+		return nil, fmt.Errorf("%s: block %d %w", t.name, i, err)
 	}
 	return dst[:want], nil
 }

@@ -101,15 +101,19 @@ func nextSet(s uint32) uint32 {
 	return ripple | ((s^ripple)>>2)/low
 }
 
-// Each calls fn for every placement of ply p whose X set has rank in
-// [xlo, xhi), in rank order, with its rank; only for those whose bit is set
-// in only (bit r of word r/64) unless it is nil.
-func (c *Comb) Each(p int, xlo, xhi int64, only []uint64, fn func(rank int64, b game.Board)) {
+// Each calls fn for every placement of ply p of rank in [lo, hi), in rank
+// order, with its rank; only for those whose bit is set in only (bit r of
+// word r/64) unless it is nil.
+func (c *Comb) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b game.Board)) {
+	if lo >= hi {
+		return
+	}
 	x, o := counts(p)
 	inner := c.binom[c.n-x][o]
-	xs := c.unrankSet(xlo, x)
+	xs := c.unrankSet(lo/inner, x)
+	os := c.unrankSet(lo%inner, o)
 	var free [32]int
-	for rx := xlo; rx < xhi; rx++ {
+	for rank := lo; rank < hi; {
 		nf := 0
 		for cell := range c.n {
 			if xs>>cell&1 == 0 {
@@ -117,9 +121,7 @@ func (c *Comb) Each(p int, xlo, xhi int64, only []uint64, fn func(rank int64, b 
 				nf++
 			}
 		}
-		rank := rx * inner
-		os := uint32(1)<<o - 1
-		for range inner {
+		for end := min(hi, (rank/inner+1)*inner); rank < end; rank++ {
 			if only == nil || only[rank>>6]>>(rank&63)&1 != 0 {
 				var om uint32
 				for m := os; m != 0; m &= m - 1 {
@@ -127,11 +129,11 @@ func (c *Comb) Each(p int, xlo, xhi int64, only []uint64, fn func(rank int64, b 
 				}
 				fn(rank, game.Board{X: game.Mask(xs), O: game.Mask(om)})
 			}
-			rank++
 			if os != 0 {
 				os = nextSet(os)
 			}
 		}
+		os = uint32(1)<<o - 1
 		if xs != 0 {
 			xs = nextSet(xs)
 		}

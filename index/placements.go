@@ -9,10 +9,10 @@ import (
 )
 
 // Placements ranks the placements of each ply of one board densely, 0 to
-// Size(p)-1, with no table of ids: what a tier solve keys its files by. A
-// ply's ranks come in groups, runs of consecutive ranks that share their
-// outer part (the X cells under free placement, the column heights under
-// gravity), which is the unit a task of work takes.
+// Size(p)-1, with no table of ids: what a tier solve keys its files by.
+// Consecutive ranks share their outer part (the X cells under free
+// placement, the column heights under gravity), so that a walk over a
+// range of them is cheap.
 type Placements interface {
 	// Name names the layout: "comb" or "heights".
 	Name() string
@@ -28,15 +28,11 @@ type Placements interface {
 	// in one call, so that a layout shares the work its children have in
 	// common.
 	Children(dst []int64, b game.Board, moves game.Mask) []int64
-	// Groups is the number of groups at ply p.
-	Groups(p int) int64
-	// Start gives the first rank of group g of ply p; Start(p, Groups(p))
-	// is Size(p).
-	Start(p int, g int64) int64
-	// Each calls fn for every placement of groups [glo, ghi) of ply p, in
+	// Each calls fn for every placement of ply p of rank in [lo, hi), in
 	// rank order, with its rank; only for those whose bit is set in the
-	// bitset only (bit r of word r/64) unless it is nil.
-	Each(p int, glo, ghi int64, only []uint64, fn func(rank int64, b game.Board))
+	// bitset only (bit r of word r/64) unless it is nil. The range lies in
+	// [0, Size(p)) and may start and end anywhere: a task of work takes one.
+	Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b game.Board))
 }
 
 // NewPlacements gives the layout of a board: Comb under free placement,
@@ -54,9 +50,6 @@ func NewPlacements(s game.Spec, gravity bool) (Placements, error) {
 
 // Name is "comb".
 func (c *Comb) Name() string { return "comb" }
-
-// Groups is the number of X sets at ply p.
-func (c *Comb) Groups(p int) int64 { return c.XSets(p) }
 
 // Children appends the ranks of b's children by moves. As for Heights, a
 // new mark at cell t shifts the numbers of the marks above it: a new X
@@ -129,9 +122,6 @@ func (c *Comb) Unrank(p int, r int64) game.Board {
 	}
 	return game.Board{X: game.Mask(xs), O: game.Mask(os)}
 }
-
-// Start gives the first rank of X set g.
-func (c *Comb) Start(p int, g int64) int64 { return g * c.Inner(p) }
 
 // Heights ranks the placements of a gravity board: a ply's placements are
 // its height vectors (stones a column, summing to the ply), in the order of
@@ -210,12 +200,6 @@ func (h *Heights) Name() string { return "heights" }
 // Size is the number of placements at ply p.
 func (h *Heights) Size(p int) int64 { return h.start[p][len(h.vectors[p])] }
 
-// Groups is the number of height vectors at ply p.
-func (h *Heights) Groups(p int) int64 { return int64(len(h.vectors[p])) }
-
-// Start gives the first rank of height vector g of ply p.
-func (h *Heights) Start(p int, g int64) int64 { return h.start[p][g] }
-
 // cell gives the cell of the stone at height j (0 the bottom) of column c.
 func (h *Heights) cell(c, j int) int { return (h.rows-1-j)*h.cols + c }
 
@@ -280,22 +264,10 @@ func (h *Heights) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
 // Unrank gives the placement of ply p of rank r: its height vector by the
 // groups' first ranks, then the X stones' slots by their colex rank.
 func (h *Heights) Unrank(p int, r int64) game.Board {
-	starts := h.start[p]
-	g := sort.Search(len(starts)-1, func(i int) bool { return starts[i+1] > r }) // the last group starting at or before r
-	r -= starts[g]
+	g := h.group(p, r)
+	slots := h.unrankColex(r-h.start[p][g], (p+1)/2)
 	var xs, occ game.Mask
 	slot := 0
-	x := (p + 1) / 2
-	// The colex rank's largest slot first: the largest s with C(s, k) <= r.
-	slots := uint64(0)
-	for k := x; k >= 1; k-- {
-		s := k - 1
-		for s+1 < 64 && h.binom[s+1][k] <= r {
-			s++
-		}
-		slots |= 1 << s
-		r -= h.binom[s][k]
-	}
 	for c, code := 0, int(h.vectors[p][g]); c < h.cols; c, code = c+1, code/(h.rows+1) {
 		for j := range code % (h.rows + 1) {
 			cell := h.cell(c, j)
@@ -338,13 +310,17 @@ func (h *Heights) columns(m uint64) uint64 {
 	return out
 }
 
-// Each calls fn for every placement of height vectors [glo, ghi) of ply p,
-// in rank order, of those in only unless it is nil.
-func (h *Heights) Each(p int, glo, ghi int64, only []uint64, fn func(rank int64, b game.Board)) {
+// Each calls fn for every placement of ply p of rank in [lo, hi), in rank
+// order, of those in only unless it is nil.
+func (h *Heights) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b game.Board)) {
+	if lo >= hi {
+		return
+	}
 	x := (p + 1) / 2
-	n := h.binom[p][x]
+	g := h.group(p, lo)
+	s := h.unrankColex(lo-h.start[p][g], x)
 	var cells [64]uint8
-	for g := glo; g < ghi; g++ {
+	for rank := lo; rank < hi; g++ {
 		var occ game.Mask
 		slot := 0
 		for c, r := 0, int(h.vectors[p][g]); c < h.cols; c, r = c+1, r/(h.rows+1) {
@@ -354,9 +330,7 @@ func (h *Heights) Each(p int, glo, ghi int64, only []uint64, fn func(rank int64,
 				slot++
 			}
 		}
-		rank := h.start[p][g]
-		s := uint64(1)<<x - 1
-		for range n {
+		for end := min(hi, h.start[p][g+1]); rank < end; rank++ {
 			if only == nil || only[rank>>6]>>(rank&63)&1 != 0 {
 				var xs game.Mask
 				for m := s; m != 0; m &= m - 1 {
@@ -364,12 +338,33 @@ func (h *Heights) Each(p int, glo, ghi int64, only []uint64, fn func(rank int64,
 				}
 				fn(rank, game.Board{X: xs, O: occ &^ xs})
 			}
-			rank++
 			if s != 0 {
 				s = nextSet64(s)
 			}
 		}
+		s = uint64(1)<<x - 1
 	}
+}
+
+// group gives the height vector of ply p whose ranks hold rank r.
+func (h *Heights) group(p int, r int64) int64 {
+	starts := h.start[p]
+	return int64(sort.Search(len(starts)-1, func(i int) bool { return starts[i+1] > r }))
+}
+
+// unrankColex gives the set of k slots of colex rank r: its largest slot
+// first, the largest s with C(s, k) <= r.
+func (h *Heights) unrankColex(r int64, k int) uint64 {
+	var slots uint64
+	for ; k >= 1; k-- {
+		s := k - 1
+		for s+1 < 64 && h.binom[s+1][k] <= r {
+			s++
+		}
+		slots |= 1 << s
+		r -= h.binom[s][k]
+	}
+	return slots
 }
 
 // nextSet64 gives the next set of the same size in colex order (Gosper's

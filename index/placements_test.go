@@ -51,7 +51,7 @@ func TestPlacements(t *testing.T) {
 					t.Fatalf("ply %d: Size %d, want %d placements", p, got, want[p])
 				}
 				next := int64(0)
-				l.Each(p, 0, l.Groups(p), nil, func(rank int64, b game.Board) {
+				l.Each(p, 0, l.Size(p), nil, func(rank int64, b game.Board) {
 					if rank != next || l.Rank(b) != rank || b.Ply() != p || (tt.gravity && !stackable(s, b)) {
 						t.Fatalf("ply %d: %s given as rank %d (Rank %d), want rank %d", p, s.Format(b), rank, l.Rank(b), next)
 					}
@@ -121,5 +121,67 @@ func checkChildren(t *testing.T, s game.Spec, l Placements, b game.Board, gravit
 	}
 	if i != len(got) {
 		t.Fatalf("%s: Children gave %d ranks, want %d", s.Format(b), len(got), i)
+	}
+}
+
+// Each over any range of ranks, with or without a bitset, gives what the
+// whole walk gives there: ranges that start and end inside a group, span
+// several, or are empty.
+func TestEachRange(t *testing.T) {
+	tests := []struct {
+		name    string
+		rows    int
+		cols    int
+		gravity bool
+	}{
+		{"gravity 4x5", 4, 5, true},
+		{"free 3x4", 3, 4, false},
+		{"free 4x4", 4, 4, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := NewPlacements(game.Spec{Rows: tt.rows, Cols: tt.cols, K: 3}, tt.gravity)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range []int{0, 1, 5, 8, tt.rows * tt.cols} {
+				var all []game.Board
+				l.Each(p, 0, l.Size(p), nil, func(_ int64, b game.Board) { all = append(all, b) })
+				only := make([]uint64, (l.Size(p)+63)/64)
+				for r := int64(0); r < l.Size(p); r += 3 {
+					only[r>>6] |= 1 << (r & 63)
+				}
+				n := l.Size(p)
+				for _, r := range [][2]int64{{0, n}, {n / 3, n / 2}, {1, n - 1}, {n / 2, n / 2}, {n - 1, n}, {7, 8}} {
+					checkRange(t, l, p, r[0], r[1], nil, all)
+					checkRange(t, l, p, r[0], r[1], only, all)
+				}
+			}
+		})
+	}
+}
+
+// checkRange checks that Each(p, lo, hi, only) gives exactly the ranks of
+// [lo, hi) in only, in order, each with its board in all.
+func checkRange(t *testing.T, l Placements, p int, lo, hi int64, only []uint64, all []game.Board) {
+	t.Helper()
+	hi = max(min(hi, int64(len(all))), 0)
+	lo = max(min(lo, hi), 0)
+	next := lo
+	skip := func() {
+		for only != nil && next < hi && only[next>>6]>>(next&63)&1 == 0 {
+			next++
+		}
+	}
+	skip()
+	l.Each(p, lo, hi, only, func(rank int64, b game.Board) {
+		if rank != next || b != all[rank] {
+			t.Fatalf("ply %d [%d, %d): gave rank %d, want %d (board %v, want %v)", p, lo, hi, rank, next, b, all[min(rank, int64(len(all)-1))])
+		}
+		next++
+		skip()
+	})
+	if next != hi {
+		t.Fatalf("ply %d [%d, %d): stopped before rank %d", p, lo, hi, next)
 	}
 }

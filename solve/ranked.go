@@ -71,8 +71,9 @@ func SolveRanked(ctx context.Context, rl rules.Rules, workers int) (*Ranked, err
 
 // ply calls fill for every placement of ply p, in ranges of X sets.
 func (r *Ranked) ply(ctx context.Context, p, workers int, fill func(p int, rank int64, b game.Board)) error {
+	inner := r.comb.Inner(p)
 	return par.Ranges(ctx, 0, int(r.comb.XSets(p)), workers, func(_ context.Context, _, a, b int) error {
-		r.comb.Each(p, int64(a), int64(b), nil, func(rank int64, bd game.Board) { fill(p, rank, bd) })
+		r.comb.Each(p, int64(a)*inner, int64(b)*inner, nil, func(rank int64, bd game.Board) { fill(p, rank, bd) })
 		return nil
 	})
 }

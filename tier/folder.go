@@ -84,7 +84,7 @@ func removeTemporary(dir string) {
 }
 
 // finish writes the manifest of the solved tiers, last, and removes the
-// scratch files: the database is finished. A tier file a former run wrote
+// scratch files (reach bits, parts): the database is finished. A tier file a former run wrote
 // is read for its SHA-256; this run's came with theirs.
 func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manifest, error) {
 	v, d, _ := db.Unpack(root)
@@ -110,5 +110,5 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 	for p := 1; p <= r.cells; p++ {
 		os.Remove(filepath.Join(r.dir, reachName(p)))
 	}
-	return m, nil
+	return m, db.RemoveParts(r.dir, -1) // those a run killed after writing their tier left
 }

@@ -9,10 +9,12 @@
 // resumes from the files it finished; the database's manifest is written
 // last, so a folder without one is never read as finished.
 //
-// Each ply's work is cut into tasks, fixed ranges of the ply's groups that
-// do not depend on the number of workers, each writing only its own range
-// of ranks: the bytes written are the same whoever ran the tasks and in
-// whatever order.
+// Each ply's work is cut into tasks, fixed ranges of the ply's ranks that
+// do not depend on the number of workers, each writing only its own range:
+// in the backward pass a task's range is a part file of its own (package
+// db), written then renamed, and the tier file is its parts assembled. The
+// bytes written are the same whoever ran the tasks and in whatever order,
+// and a rerun does again only the tasks whose part is missing.
 package tier
 
 import (
@@ -81,27 +83,22 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 	return r.finish(ctx, counts, root)
 }
 
-// taskPlacements is about how many placements a task takes: tasks are made
-// of whole groups, so that their ranges depend on the layout alone.
-const taskPlacements = 1 << 20
+// taskPlacements is how many placements a task takes, a whole number of
+// blocks of a tier file: task k of a ply takes the ranks [k·taskPlacements,
+// (k+1)·taskPlacements), the last task fewer. The cut depends on the ply's
+// size alone.
+const taskPlacements = 64 * db.BlockLen
 
-// tasks cuts ply p's groups into ranges of about taskPlacements placements
-// and runs fn on each, from up to r.workers goroutines.
-func (r *run) tasks(ctx context.Context, p int, fn func(glo, ghi int64)) error {
-	var cuts []int64
-	n := r.layout.Groups(p)
-	for g := int64(0); g < n; {
-		cuts = append(cuts, g)
-		for start := r.layout.Start(p, g); g < n && r.layout.Start(p, g+1)-start <= taskPlacements; g++ {
-		}
-		if cuts[len(cuts)-1] == g { // one group larger than a task
-			g++
-		}
-	}
-	cuts = append(cuts, n)
-	return par.Tasks(ctx, len(cuts)-1, r.workers, func(_ context.Context, k int) error {
-		fn(cuts[k], cuts[k+1])
-		return nil
+// taskCount gives the number of tasks of a ply of n placements.
+func taskCount(n int64) int { return int((n + taskPlacements - 1) / taskPlacements) }
+
+// tasks runs fn on each task of ply p, with its ranks [lo, hi), from up to
+// r.workers goroutines.
+func (r *run) tasks(ctx context.Context, p int, fn func(k int, lo, hi int64) error) error {
+	n := r.layout.Size(p)
+	return par.Tasks(ctx, taskCount(n), r.workers, func(_ context.Context, k int) error {
+		lo := int64(k) * taskPlacements
+		return fn(k, lo, min(lo+taskPlacements, n))
 	})
 }
 
@@ -118,7 +115,10 @@ func (r *run) reachAll(ctx context.Context) error {
 		next, err := r.readBits(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			next = make([]uint64, words(r.layout.Size(p)))
-			err = r.tasks(ctx, p-1, func(glo, ghi int64) { r.reach(p-1, glo, ghi, prev, next) })
+			err = r.tasks(ctx, p-1, func(_ int, lo, hi int64) error {
+				r.reach(p-1, lo, hi, prev, next)
+				return nil
+			})
 			if err == nil {
 				err = r.writeBits(p, next)
 			}
@@ -133,11 +133,11 @@ func (r *run) reachAll(ctx context.Context) error {
 	return nil
 }
 
-// reach marks in next the children of the reachable placements of groups
-// [glo, ghi) of ply p whose game goes on.
-func (r *run) reach(p int, glo, ghi int64, have, next []uint64) {
+// reach marks in next the children of the reachable placements of ranks
+// [lo, hi) of ply p whose game goes on.
+func (r *run) reach(p int, lo, hi int64, have, next []uint64) {
 	kids := make([]int64, 0, 64)
-	r.layout.Each(p, glo, ghi, have, func(_ int64, b game.Board) {
+	r.layout.Each(p, lo, hi, have, func(_ int64, b game.Board) {
 		for _, c := range r.layout.Children(kids[:0], b, r.rl.Moves(b)) {
 			atomic.OrUint64(&next[c>>6], 1<<(c&63))
 		}
@@ -216,7 +216,9 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 
 // solvePly solves the reachable placements of ply p from next, the codes of
 // ply p+1, into codes, and writes its tier file, whose size and SHA-256 it
-// gives.
+// gives. Each task writes its range as a part file; a rerun reads back the
+// parts a former run finished instead of solving them again, and the tier
+// file is the parts' blocks, assembled.
 func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) (int64, string, error) {
 	have := []uint64{1} // the empty board
 	if p > 0 {
@@ -225,17 +227,35 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) (int64, s
 			return 0, "", err
 		}
 	}
-	clear(codes) // unreachable placements are 0
-	err := r.tasks(ctx, p, func(glo, ghi int64) {
-		kids := make([]int64, 0, 64)
-		r.layout.Each(p, glo, ghi, have, func(rank int64, b game.Board) {
-			codes[rank] = r.code(b, next, kids)
-		})
+	parts := make([]db.Part, taskCount(int64(len(codes))))
+	err := r.tasks(ctx, p, func(k int, lo, hi int64) error {
+		part, err := db.ReadPart(r.dir, p, k, lo, codes[lo:hi])
+		if errors.Is(err, fs.ErrNotExist) {
+			r.solveRange(p, lo, hi, have, next, codes[lo:hi])
+			part, err = db.WritePart(r.dir, p, k, lo, codes[lo:hi])
+		}
+		parts[k] = part
+		return err
 	})
 	if err != nil {
 		return 0, "", err
 	}
-	return db.WriteTier(ctx, r.dir, p, codes, r.workers)
+	size, sum, err := db.AssembleTier(r.dir, p, int64(len(codes)), parts)
+	if err == nil {
+		err = db.RemoveParts(r.dir, p)
+	}
+	return size, sum, err
+}
+
+// solveRange solves the placements of ranks [lo, hi) of ply p into dst,
+// which holds their codes: 0 for those not in have, the ply's reachable
+// placements; the rest from next, the codes of ply p+1.
+func (r *run) solveRange(p int, lo, hi int64, have []uint64, next, dst []byte) {
+	clear(dst)
+	kids := make([]int64, 0, 64)
+	r.layout.Each(p, lo, hi, have, func(rank int64, b game.Board) {
+		dst[rank-lo] = r.code(b, next, kids)
+	})
 }
 
 // code gives the code of b, reachable, from the codes of the next ply:

@@ -1,6 +1,7 @@
 package tier
 
 import (
+	"bytes"
 	"context"
 	"math/bits"
 	"math/rand/v2"
@@ -103,21 +104,30 @@ func TestCounts(t *testing.T) {
 	}
 }
 
-// The same game solved with one worker and with two gives the same bytes.
+// The same game solved with one worker and with two gives the same bytes:
+// gravity 4x4, a task a ply, and free 4x4, whose plies 9 to 12 have two
+// tasks each, run in turn by one worker and side by side by two.
 func TestWorkersAgree(t *testing.T) {
-	rl := rules.New(spec(4, 4, 4, true, false))
-	one, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "one"), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	two, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "two"), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p := range one.Plies {
-		if got, want := two.Plies[p].SHA256, one.Plies[p].SHA256; got != want {
-			t.Errorf("ply %d: two workers wrote %s, one %s", p, got, want)
-		}
+	for _, g := range []rules.Spec{spec(4, 4, 4, true, false), spec(4, 4, 4, false, false)} {
+		t.Run(g.String(), func(t *testing.T) {
+			if testing.Short() && !g.Gravity {
+				t.Skip("free 4x4 takes seconds; run without -short")
+			}
+			rl := rules.New(g)
+			one, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "one"), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			two, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "two"), 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for p := range one.Plies {
+				if got, want := two.Plies[p].SHA256, one.Plies[p].SHA256; got != want {
+					t.Errorf("ply %d: two workers wrote %s, one %s", p, got, want)
+				}
+			}
+		})
 	}
 }
 
@@ -197,4 +207,45 @@ func TestGravity5x5Sample(t *testing.T) {
 			t.Fatalf("%s: %d in %d (%v, %v) from the database, search says %d in %d", sp.Format(b), v, depth, ok, err, want.Value, want.Depth)
 		}
 	}
+}
+
+// A rerun takes the part a former run finished as done rather than solving
+// its range again: a part written here by hand, every placement of 3x3's
+// last ply a win for X, shows in the tier file and the counts.
+func TestPartResumed(t *testing.T) {
+	g := spec(3, 3, 3, false, false)
+	dir := filepath.Join(t.TempDir(), "db")
+	unlock, err := claim(dir, g) // the folder as a former run leaves it
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	codes := bytes.Repeat([]byte{db.Pack(1, 0)}, 126) // C(9, 5) placements
+	if _, err := db.WritePart(dir, 9, 0, 0, codes); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Solve(context.Background(), rules.New(g), dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Plies[9]; got.Positions != 126 || got.Lost != 126 {
+		t.Errorf("ply 9: %d positions, %d lost for O; want the part's 126 and 126", got.Positions, got.Lost)
+	}
+	if exists(filepath.Join(dir, db.PartName(9, 0))) {
+		t.Errorf("%s left after its tier was written", db.PartName(9, 0))
+	}
+}
+
+func exists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+func read(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -1,0 +1,189 @@
+package db
+
+import (
+	"bytes"
+	"compress/flate"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+)
+
+// A part file holds one task's range of a ply's codes, compressed in the
+// blocks its tier file will keep, so that the tier file is the parts'
+// blocks one after another behind a new table (AssembleTier). All integers
+// are little-endian:
+//
+//	header  magic "TTDBPART", version u32, ply u32, first rank u64,
+//	        codes u64, blocks u64
+//	table   per block: length u32, CRC-32C u32 of the compressed bytes
+//	check   CRC-32C u32 of the header and the table
+//	data    the blocks, one after another
+//
+// The first rank is a multiple of BlockLen. Parts are a run's scratch:
+// they live beside the tier files until their tier is written.
+const (
+	partMagic     = "TTDBPART"
+	partHeaderLen = 8 + 4 + 4 + 8 + 8 + 8
+	partEntryLen  = 4 + 4
+)
+
+// PartName is the file of task k of ply p in a database folder.
+func PartName(p, k int) string { return fmt.Sprintf("ply-%02d.part-%06d", p, k) }
+
+// isPart reports whether name is a part file's.
+func isPart(name string) bool {
+	return strings.HasPrefix(name, "ply-") && strings.Contains(name, ".part-")
+}
+
+// A Part is one range of a ply's codes, compressed in blocks.
+type Part struct {
+	ply    int
+	first  int64
+	codes  int64
+	blocks [][]byte
+}
+
+// WritePart compresses codes, those of ply p from rank first (a multiple
+// of BlockLen), and writes them as the part file of task k in dir, as a
+// unit. The bytes depend on the codes alone: writing a part again changes
+// nothing.
+func WritePart(dir string, p, k int, first int64, codes []byte) (Part, error) {
+	if first%BlockLen != 0 {
+		return Part{}, fmt.Errorf("a part starts at rank %d, not at a block's start", first)
+	}
+	blocks, err := compress(context.Background(), codes, 1) // one task, one goroutine
+	if err != nil {
+		return Part{}, err
+	}
+	head := binary.LittleEndian.AppendUint32([]byte(partMagic), Version)
+	head = binary.LittleEndian.AppendUint32(head, uint32(p))
+	head = binary.LittleEndian.AppendUint64(head, uint64(first))
+	head = binary.LittleEndian.AppendUint64(head, uint64(len(codes)))
+	head = binary.LittleEndian.AppendUint64(head, uint64(len(blocks)))
+	for _, b := range blocks {
+		head = binary.LittleEndian.AppendUint32(head, uint32(len(b)))
+		head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(b, castagnoli))
+	}
+	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
+	part := Part{ply: p, first: first, codes: int64(len(codes)), blocks: blocks}
+	return part, atomicfile.WriteParts(filepath.Join(dir, PartName(p, k)), append([][]byte{head}, blocks...)...)
+}
+
+// ReadPart reads the part file of task k of ply p in dir, which must hold
+// the codes from rank first, len(dst) of them; it checks every block and
+// inflates the codes into dst. The error is fs.ErrNotExist when there is
+// no such file.
+func ReadPart(dir string, p, k int, first int64, dst []byte) (Part, error) {
+	name := filepath.Join(dir, PartName(p, k))
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return Part{}, err
+	}
+	part, err := parsePart(data, p, first, int64(len(dst)))
+	if err != nil {
+		return Part{}, fmt.Errorf("%s: %w; remove it to run its task again", name, err)
+	}
+	for i, b := range part.blocks {
+		if err := inflate(b, dst[i*BlockLen:min((i+1)*BlockLen, len(dst))]); err != nil {
+			return Part{}, fmt.Errorf("%s: block %d: %w; remove it to run its task again", name, i, err)
+		}
+	}
+	return part, nil
+}
+
+// parsePart checks a part file's header, table and blocks against the
+// range it must hold, and gives its blocks.
+func parsePart(data []byte, p int, first, codes int64) (Part, error) {
+	if len(data) < partHeaderLen {
+		return Part{}, errors.New("too short for a part file")
+	}
+	le := binary.LittleEndian
+	n := int64(le.Uint64(data[32:]))
+	switch {
+	case string(data[:8]) != partMagic || le.Uint32(data[8:]) != Version:
+		return Part{}, errors.New("not a part file of this version")
+	case int(le.Uint32(data[12:])) != p || int64(le.Uint64(data[16:])) != first || int64(le.Uint64(data[24:])) != codes:
+		return Part{}, errors.New("its header names another range")
+	case n != (codes+BlockLen-1)/BlockLen || int64(len(data)) < partHeaderLen+n*partEntryLen+4:
+		return Part{}, errors.New("its block count does not match its codes")
+	}
+	tableEnd := partHeaderLen + int(n)*partEntryLen
+	if crc32.Checksum(data[:tableEnd], castagnoli) != le.Uint32(data[tableEnd:]) {
+		return Part{}, errors.New("the header or block table fails its checksum")
+	}
+	part := Part{ply: p, first: first, codes: codes, blocks: make([][]byte, n)}
+	at := tableEnd + 4
+	for i := range part.blocks {
+		e := data[partHeaderLen+i*partEntryLen:]
+		length := int(le.Uint32(e))
+		if length > maxBlockBytes || at+length > len(data) {
+			return Part{}, fmt.Errorf("block %d lies outside the file", i)
+		}
+		part.blocks[i] = data[at : at+length]
+		if crc32.Checksum(part.blocks[i], castagnoli) != le.Uint32(e[4:]) {
+			return Part{}, fmt.Errorf("block %d fails its checksum", i)
+		}
+		at += length
+	}
+	if at != len(data) {
+		return Part{}, errors.New("bytes follow its last block")
+	}
+	return part, nil
+}
+
+// inflate inflates one compressed block into dst, which it must fill
+// exactly.
+func inflate(raw, dst []byte) error {
+	r := flate.NewReader(bytes.NewReader(raw))
+	k, err := io.ReadFull(r, dst)
+	if err != nil || k != len(dst) {
+		return fmt.Errorf("does not inflate to %d codes: %v", len(dst), err)
+	}
+	return nil
+}
+
+// AssembleTier writes the tier file of ply p, placements codes, from
+// parts, which must cover the ply in rank order, and gives its size and
+// SHA-256: the same bytes as the ply's codes compressed whole.
+func AssembleTier(dir string, p int, placements int64, parts []Part) (int64, string, error) {
+	var blocks [][]byte
+	at := int64(0)
+	for _, part := range parts {
+		if part.ply != p || part.first != at {
+			return 0, "", fmt.Errorf("ply %d: a part of ply %d from rank %d, want one from rank %d", p, part.ply, part.first, at)
+		}
+		blocks = append(blocks, part.blocks...)
+		at += part.codes
+	}
+	if at != placements {
+		return 0, "", fmt.Errorf("ply %d: the parts hold %d codes, want %d", p, at, placements)
+	}
+	return writeBlocks(dir, p, placements, blocks)
+}
+
+// RemoveParts removes the part files in dir of every task of ply p, or of
+// every ply when p is negative: what a tier file, once written, makes
+// needless.
+func RemoveParts(dir string, p int) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	prefix := fmt.Sprintf("ply-%02d.part-", p)
+	for _, e := range entries {
+		if name := e.Name(); e.Type().IsRegular() && ((p < 0 && isPart(name)) || strings.HasPrefix(name, prefix)) {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
