@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/report"
-	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
 
@@ -14,10 +13,10 @@ import (
 // position, Board, when Position is set.
 type SolveOptions struct {
 	GameOptions
-	Position   bool       // --position or --moves was given
-	Query                 // the position to analyse, and who answers it
-	Plan       solve.Plan // how the whole game is solved
-	tierTarget            // with --db and no position: the whole game tier by tier
+	Position   bool      // --position or --moves was given
+	Query                // the position to analyse, and who answers it
+	Plan       tier.Plan // how the whole game is solved
+	tierTarget           // with --db and no position: the whole game tier by tier
 }
 
 // solveLong is the command's long help.
@@ -79,7 +78,7 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 			case opts.Position:
 				opts.Query, err = pf.resolve(opts.GameOptions, f.Memory())
 			default:
-				opts.Plan, err = solve.PlanFor(opts.Rules, f.Memory())
+				opts.Plan, err = tier.PlanFor(opts.Rules, f.Memory(), opts.Workers)
 			}
 			if err != nil {
 				return flagError(err)
@@ -116,7 +115,10 @@ func runSolve(opts *SolveOptions) error {
 		return unsettledError(opts.Query, *a.Proved)
 	}
 	report.Plan(opts.IO.ErrOut, opts.Plan)
-	s, err := solve.Summarize(opts.Ctx, opts.Rules, opts.Plan, opts.Workers)
+	if opts.Plan.Method == tier.Tiers {
+		defer lowGC()()
+	}
+	s, err := tier.Whole(opts.Ctx, opts.Rules, opts.Plan, opts.Workers)
 	if err != nil {
 		return err
 	}

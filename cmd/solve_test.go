@@ -2,15 +2,19 @@ package cmd
 
 import (
 	"encoding/json"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
 
 // When the enumeration does not fit the memory the tool may use, solve
-// falls back on placement ranks and prints the same summary. TATETI_MEMORY
-// caps the memory at 100 MB: 4x4 then needs 0.6 GB to enumerate and 14 MB
-// ranked. A cap too small for either refuses with exit 2.
-func TestSolveRankedFallback(t *testing.T) {
+// solves tier by tier in a temporary folder and prints the same summary,
+// with each ply's counts for the side to move beside; the folder is gone
+// after. TATETI_MEMORY caps the memory at 100 MB: 4x4 then needs 0.4 GB to
+// enumerate and about 70 MB tier by tier. A cap too small for either
+// refuses with exit 2.
+func TestSolveTierFallback(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves free 4x4 twice; run without -short")
 	}
@@ -18,17 +22,30 @@ func TestSolveRankedFallback(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("solve exited %d", code)
 	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	t.Setenv("TATETI_MEMORY", "100000000")
 	got, stderr, code := run(t, "", "solve", "--size", "4x4", "--json")
-	if code != 0 || !strings.Contains(stderr, "solving over placement ranks instead") {
-		t.Fatalf("capped solve exited %d, stderr %q; want 0 and the fallback named", code, stderr)
+	if code != 0 || !strings.Contains(stderr, "solving tier by tier into a temporary folder") {
+		t.Fatalf("capped solve exited %d, stderr %q; want 0 and the tier solve named", code, stderr)
 	}
-	if got != want {
-		t.Fatalf("ranked summary\n%s\nwant\n%s", got, want)
+	var g, w map[string]any
+	if err := json.Unmarshal([]byte(got), &g); err != nil || json.Unmarshal([]byte(want), &w) != nil {
+		t.Fatalf("not JSON: %v\n%s", err, got)
+	}
+	if g["by_ply_to_move"] == nil {
+		t.Errorf("no counts for the side to move in the tier solve's summary")
+	}
+	delete(g, "by_ply_to_move")
+	if !reflect.DeepEqual(g, w) {
+		t.Fatalf("tier summary\n%s\nwant\n%s", got, want)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d files left in the temporary folder, want none", len(left))
 	}
 	t.Setenv("TATETI_MEMORY", "1000000")
-	if _, stderr, code := run(t, "", "solve", "--size", "4x4"); code != 2 || !strings.Contains(stderr, "needs about") {
-		t.Fatalf("solve under 1 MB exited %d, stderr %q; want 2 and the estimate", code, stderr)
+	if _, stderr, code := run(t, "", "solve", "--size", "4x4"); code != 2 || !strings.Contains(stderr, "needs about") || !strings.Contains(stderr, "a tier solve holds up to") {
+		t.Fatalf("solve under 1 MB exited %d, stderr %q; want 2 and both estimates", code, stderr)
 	}
 }
 

@@ -40,14 +40,9 @@ func (c *Comb) Size(p int) int64 {
 	return c.binom[c.n][x] * c.binom[c.n-x][o]
 }
 
-// XSets is the number of X cell sets at ply p; the placements of X set r
-// (in colex order) hold the ranks [r·Inner(p), (r+1)·Inner(p)).
-func (c *Comb) XSets(p int) int64 {
-	x, _ := counts(p)
-	return c.binom[c.n][x]
-}
-
-// Inner is the number of O cell sets beside one X set at ply p.
+// Inner is the number of O cell sets beside one X set at ply p: the
+// placements of X set r (in colex order) hold the ranks [r·Inner(p),
+// (r+1)·Inner(p)).
 func (c *Comb) Inner(p int) int64 {
 	x, o := counts(p)
 	return c.binom[c.n-x][o]

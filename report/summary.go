@@ -35,9 +35,10 @@ func Summary(w io.Writer, s solve.Summary, st Style) error {
 
 // Plan writes, when the game is not enumerated, why and what is done
 // instead; nothing for an enumerated game.
-func Plan(w io.Writer, p solve.Plan) {
-	if p.Method == solve.ByRank {
-		fmt.Fprintf(w, "tateti-lab: %s\ntateti-lab: solving over placement ranks instead, a byte each (%s)\n", p.Why, enumerate.Bytes(p.Bytes))
+func Plan(w io.Writer, p tier.Plan) {
+	if p.Method == tier.Tiers {
+		fmt.Fprintf(w, "tateti-lab: %s\n", p.Why)
+		TierPlan(w, p.Tiers, "a temporary folder (give --db DIR to keep the database)")
 	}
 }
 

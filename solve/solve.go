@@ -5,8 +5,7 @@
 // move-by-move analysis of one position. It solves ply by ply from the last
 // layer back, memoized in the per-position arrays, in parallel. Legal moves
 // and what a finished game is worth come from the rules of the enumeration.
-// Ranked solves a game too large to enumerate to the same summary, over
-// every placement at a byte each.
+// A game too large to enumerate is solved tier by tier (package tier).
 package solve
 
 import (
