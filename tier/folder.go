@@ -84,26 +84,22 @@ func removeTemporary(dir string) {
 }
 
 // finish writes the manifest of the solved tiers, last, and removes the
-// scratch files (reach bits, parts): the database is finished. A tier file a former run wrote
-// is read for its SHA-256; this run's came with theirs.
+// scratch files (reach bits, parts): the database is finished. A tier file
+// a former run wrote is read for its SHA-256; this run's came with theirs.
 func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manifest, error) {
-	v, d, _ := db.Unpack(root)
-	m := db.Manifest{Format: db.Format, Version: db.Version, Game: r.rl.Spec(), Layout: r.layout.Name(), BlockLen: db.BlockLen, Value: v, Depth: d}
 	for p := range counts {
 		if err := ctx.Err(); err != nil {
 			return db.Manifest{}, err
 		}
 		c := &counts[p]
-		c.File = db.TierName(p)
 		var err error
 		if c.SHA256 == "" {
-			if c.Bytes, c.SHA256, err = db.FileSum(filepath.Join(r.dir, c.File)); err != nil {
+			if c.Bytes, c.SHA256, err = db.FileSum(filepath.Join(r.dir, db.TierName(p))); err != nil {
 				return db.Manifest{}, err
 			}
 		}
-		m.Positions += c.Positions
 	}
-	m.Plies = counts
+	m := r.Manifest(counts, root)
 	if err := db.WriteManifest(r.dir, m); err != nil {
 		return db.Manifest{}, err
 	}

@@ -23,29 +23,23 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"sync/atomic"
 
 	"github.com/tateti-lab/tateti-lab/db"
-	"github.com/tateti-lab/tateti-lab/enumerate"
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-// A run solves the game of rl into the folder dir.
+// A run solves the game of a Job into the folder dir on the local cores.
 type run struct {
-	rl      rules.Rules
-	layout  index.Placements
+	*Job
 	dir     string
 	workers int
-	cells   int
 	// total and largest are the placements of every ply, the measure of a
 	// pass's progress (each costs about alike), and of the largest ply.
 	total, largest int64
@@ -62,7 +56,7 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return m, err
 	}
-	layout, err := index.NewPlacements(rl.Spec().Spec, rl.Spec().Gravity)
+	job, err := NewJob(rl)
 	if err != nil {
 		return db.Manifest{}, err
 	}
@@ -71,8 +65,8 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 		return db.Manifest{}, err
 	}
 	defer unlock()
-	r := &run{rl: rl, layout: layout, dir: dir, workers: workers, cells: rl.Spec().Cells()}
-	r.total, r.largest = sizes(layout, r.cells)
+	r := &run{Job: job, dir: dir, workers: workers}
+	r.total, r.largest = sizes(job.layout, job.cells)
 	if err := r.reachAll(ctx); err != nil {
 		return db.Manifest{}, err
 	}
@@ -83,22 +77,12 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 	return r.finish(ctx, counts, root)
 }
 
-// taskPlacements is how many placements a task takes, a whole number of
-// blocks of a tier file: task k of a ply takes the ranks [k·taskPlacements,
-// (k+1)·taskPlacements), the last task fewer. The cut depends on the ply's
-// size alone.
-const taskPlacements = 64 * db.BlockLen
-
-// taskCount gives the number of tasks of a ply of n placements.
-func taskCount(n int64) int { return int((n + taskPlacements - 1) / taskPlacements) }
-
 // tasks runs fn on each task of ply p, with its ranks [lo, hi), from up to
 // r.workers goroutines.
 func (r *run) tasks(ctx context.Context, p int, fn func(k int, lo, hi int64) error) error {
-	n := r.layout.Size(p)
-	return par.Tasks(ctx, taskCount(n), r.workers, func(_ context.Context, k int) error {
-		lo := int64(k) * taskPlacements
-		return fn(k, lo, min(lo+taskPlacements, n))
+	return par.Tasks(ctx, r.Tasks(p), r.workers, func(_ context.Context, k int) error {
+		lo, hi := r.Range(p, k)
+		return fn(k, lo, hi)
 	})
 }
 
@@ -112,15 +96,15 @@ func (r *run) reachAll(ctx context.Context) error {
 	prev := []uint64{1} // the empty board
 	done := int64(0)
 	for p := 1; p <= r.cells; p++ {
-		next, err := r.readBits(p)
+		next, err := ReadBits(r.dir, p, r.layout.Size(p))
 		if errors.Is(err, fs.ErrNotExist) {
 			next = make([]uint64, words(r.layout.Size(p)))
 			err = r.tasks(ctx, p-1, func(_ int, lo, hi int64) error {
-				r.reach(p-1, lo, hi, prev, next)
+				r.Reach(p-1, lo, hi, prev, func(c int64) { atomic.OrUint64(&next[c>>6], 1<<(c&63)) })
 				return nil
 			})
 			if err == nil {
-				err = r.writeBits(p, next)
+				err = WriteBits(r.dir, p, next)
 			}
 		}
 		if err != nil {
@@ -131,17 +115,6 @@ func (r *run) reachAll(ctx context.Context) error {
 		progress.Report(ctx, "reachable placements", p, done, r.total)
 	}
 	return nil
-}
-
-// reach marks in next the children of the reachable placements of ranks
-// [lo, hi) of ply p whose game goes on.
-func (r *run) reach(p int, lo, hi int64, have, next []uint64) {
-	kids := make([]int64, 0, 64)
-	r.layout.Each(p, lo, hi, have, func(_ int64, b game.Board) {
-		for _, c := range r.layout.Children(kids[:0], b, r.rl.Moves(b)) {
-			atomic.OrUint64(&next[c>>6], 1<<(c&63))
-		}
-	})
 }
 
 // sizes gives the placements of every ply of l's board of cells, and of
@@ -156,23 +129,28 @@ func sizes(l index.Placements, cells int) (total, largest int64) {
 // words gives the 64-bit words of a bitset of n bits.
 func words(n int64) int64 { return (n + 63) / 64 }
 
-// writeBits keeps ply p's bits in its scratch file, as a unit.
-func (r *run) writeBits(p int, w []uint64) error {
+// WriteBits keeps w, the reachable placements of ply p, in its scratch
+// file in dir, as a unit: bit r of word r/64 for rank r, little-endian.
+func WriteBits(dir string, p int, w []uint64) error {
 	buf := make([]byte, 0, 8*len(w))
 	for _, x := range w {
 		buf = binary.LittleEndian.AppendUint64(buf, x)
 	}
-	return atomicfile.Write(filepath.Join(r.dir, reachName(p)), buf)
+	return atomicfile.Write(filepath.Join(dir, reachName(p)), buf)
 }
 
-// readBits reads ply p's bits back from the scratch file a former run
-// finished; fs.ErrNotExist when there is none.
-func (r *run) readBits(p int) ([]uint64, error) {
-	buf, err := os.ReadFile(filepath.Join(r.dir, reachName(p)))
+// ReadBits reads back the reachable placements of ply p, n of them, from
+// the scratch file in dir; fs.ErrNotExist when there is none. Ply 0's
+// one placement, the empty board, needs no file.
+func ReadBits(dir string, p int, n int64) ([]uint64, error) {
+	if p == 0 {
+		return []uint64{1}, nil
+	}
+	buf, err := os.ReadFile(filepath.Join(dir, reachName(p)))
 	if err != nil {
 		return nil, err
 	}
-	w := make([]uint64, words(r.layout.Size(p)))
+	w := make([]uint64, words(n))
 	if len(buf) != 8*len(w) {
 		return nil, fmt.Errorf("%s holds %d bytes, want %d; remove it to mark the ply again", reachName(p), len(buf), 8*len(w))
 	}
@@ -205,7 +183,7 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		counts[p] = count(p, codes, r.rl.Spec().Misere)
+		counts[p] = r.Count(p, codes)
 		counts[p].Bytes, counts[p].SHA256 = file.Bytes, file.SHA256
 		spare, next = next, codes
 		done += r.layout.Size(p)
@@ -220,18 +198,15 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 // parts a former run finished instead of solving them again, and the tier
 // file is the parts' blocks, assembled.
 func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) (int64, string, error) {
-	have := []uint64{1} // the empty board
-	if p > 0 {
-		var err error
-		if have, err = r.readBits(p); err != nil {
-			return 0, "", err
-		}
+	have, err := ReadBits(r.dir, p, r.layout.Size(p))
+	if err != nil {
+		return 0, "", err
 	}
-	parts := make([]db.Part, taskCount(int64(len(codes))))
-	err := r.tasks(ctx, p, func(k int, lo, hi int64) error {
+	parts := make([]db.Part, r.Tasks(p))
+	err = r.tasks(ctx, p, func(k int, lo, hi int64) error {
 		part, err := db.ReadPart(r.dir, p, k, lo, codes[lo:hi])
 		if errors.Is(err, fs.ErrNotExist) {
-			r.solveRange(p, lo, hi, have, next, codes[lo:hi])
+			r.SolveRange(p, lo, hi, have, next, codes[lo:hi])
 			part, err = db.WritePart(r.dir, p, k, lo, codes[lo:hi])
 		}
 		parts[k] = part
@@ -245,58 +220,4 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) (int64, s
 		err = db.RemoveParts(r.dir, p)
 	}
 	return size, sum, err
-}
-
-// solveRange solves the placements of ranks [lo, hi) of ply p into dst,
-// which holds their codes: 0 for those not in have, the ply's reachable
-// placements; the rest from next, the codes of ply p+1.
-func (r *run) solveRange(p int, lo, hi int64, have []uint64, next, dst []byte) {
-	clear(dst)
-	kids := make([]int64, 0, 64)
-	r.layout.Each(p, lo, hi, have, func(rank int64, b game.Board) {
-		dst[rank-lo] = r.code(b, next, kids)
-	})
-}
-
-// code gives the code of b, reachable, from the codes of the next ply:
-// what the rules say of a finished board, at depth 0; else the best of its
-// moves for the side to move, as every solve here weighs them. kids is
-// room for the children's ranks.
-func (r *run) code(b game.Board, next []byte, kids []int64) byte {
-	if over, v := r.rl.Outcome(b); over {
-		return db.Pack(v, 0)
-	}
-	sign := solve.Sign(b.ToMove())
-	pk := solve.NewPick()
-	moves := uint64(r.rl.Playable(b))
-	for _, k := range r.layout.Children(kids, b, game.Mask(moves)) {
-		v, d, _ := db.Unpack(next[k])
-		pk.Add(bits.TrailingZeros64(moves), sign*v, d)
-		moves &= moves - 1
-	}
-	v, d := pk.Result()
-	return db.Pack(sign*v, d)
-}
-
-// count gives ply p's positions by value for the side to move (X at an
-// even ply), and its finished boards, those of depth 0, by status: who made
-// a line, the winner, or under misère the loser.
-func count(p int, codes []byte, misere bool) db.Ply {
-	var byValue, over [3]int64 // for X: lost, drawn, won
-	for _, c := range codes {
-		if v, d, ok := db.Unpack(c); ok {
-			byValue[v+1]++
-			if d == 0 {
-				over[v+1]++
-			}
-		}
-	}
-	if p%2 == 1 {
-		byValue[0], byValue[2] = byValue[2], byValue[0]
-	}
-	if misere {
-		over[0], over[2] = over[2], over[0]
-	}
-	return db.Ply{Ply: p, Placements: int64(len(codes)), Positions: byValue[0] + byValue[1] + byValue[2],
-		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2], Terminal: enumerate.ByStatus{XWon: over[2], OWon: over[0], Draw: over[1]}}
 }

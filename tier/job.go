@@ -1,0 +1,133 @@
+package tier
+
+import (
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// A Job is the tier solve of one game cut into tasks that any engine may
+// run, in any order and as often as it likes: Solve runs them on the local
+// cores, the Beam pipeline (beam/ in this repository) on a cluster. What a
+// task computes depends on the task and its inputs alone.
+type Job struct {
+	rl     rules.Rules
+	layout index.Placements
+	cells  int
+}
+
+// NewJob gives the job of the game of rl, laid out by index.NewPlacements.
+func NewJob(rl rules.Rules) (*Job, error) {
+	layout, err := index.NewPlacements(rl.Spec().Spec, rl.Spec().Gravity)
+	if err != nil {
+		return nil, err
+	}
+	return &Job{rl: rl, layout: layout, cells: rl.Spec().Cells()}, nil
+}
+
+// Plies is the last ply, the number of cells: the plies are 0 to Plies.
+func (j *Job) Plies() int { return j.cells }
+
+// Size is the number of placements at ply p.
+func (j *Job) Size(p int) int64 { return j.layout.Size(p) }
+
+// TaskPlacements is how many placements a task takes, a whole number of
+// blocks of a tier file: task k of a ply takes the ranks [k·TaskPlacements,
+// (k+1)·TaskPlacements), the last task fewer. The cut depends on the ply's
+// size alone.
+const TaskPlacements = 64 * db.BlockLen
+
+// Tasks gives the number of tasks of ply p.
+func (j *Job) Tasks(p int) int { return int((j.Size(p) + TaskPlacements - 1) / TaskPlacements) }
+
+// Range gives the ranks [lo, hi) of task k of ply p.
+func (j *Job) Range(p, k int) (lo, hi int64) {
+	lo = int64(k) * TaskPlacements
+	return lo, min(lo+TaskPlacements, j.Size(p))
+}
+
+// Reach calls mark with the rank, among ply p+1's placements, of every
+// child of the placements of ranks [lo, hi) of ply p that are in have (the
+// ply's reachable ones) and whose game goes on: a task of the forward pass.
+// A child may be marked more than once.
+func (j *Job) Reach(p int, lo, hi int64, have []uint64, mark func(child int64)) {
+	kids := make([]int64, 0, 64)
+	j.layout.Each(p, lo, hi, have, func(_ int64, b game.Board) {
+		for _, c := range j.layout.Children(kids[:0], b, j.rl.Moves(b)) {
+			mark(c)
+		}
+	})
+}
+
+// SolveRange solves the placements of ranks [lo, hi) of ply p into dst,
+// which holds their codes: 0 for those not in have, the ply's reachable
+// placements; the rest from next, the codes of ply p+1. A task of the
+// backward pass, whose codes db.WritePart keeps.
+func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next, dst []byte) {
+	clear(dst)
+	kids := make([]int64, 0, 64)
+	j.layout.Each(p, lo, hi, have, func(rank int64, b game.Board) {
+		dst[rank-lo] = j.code(b, next, kids)
+	})
+}
+
+// code gives the code of b, reachable, from the codes of the next ply:
+// what the rules say of a finished board, at depth 0; else the best of its
+// moves for the side to move, as every solve here weighs them. kids is
+// room for the children's ranks.
+func (j *Job) code(b game.Board, next []byte, kids []int64) byte {
+	if over, v := j.rl.Outcome(b); over {
+		return db.Pack(v, 0)
+	}
+	sign := solve.Sign(b.ToMove())
+	pk := solve.NewPick()
+	moves := uint64(j.rl.Playable(b))
+	for _, k := range j.layout.Children(kids, b, game.Mask(moves)) {
+		v, d, _ := db.Unpack(next[k])
+		pk.Add(bits.TrailingZeros64(moves), sign*v, d)
+		moves &= moves - 1
+	}
+	v, d := pk.Result()
+	return db.Pack(sign*v, d)
+}
+
+// Count gives ply p's entry in the manifest but its file: its positions by
+// value for the side to move (X at an even ply), and its finished boards,
+// those of depth 0, by status: who made a line, the winner, or under
+// misère the loser.
+func (j *Job) Count(p int, codes []byte) db.Ply {
+	var byValue, over [3]int64 // for X: lost, drawn, won
+	for _, c := range codes {
+		if v, d, ok := db.Unpack(c); ok {
+			byValue[v+1]++
+			if d == 0 {
+				over[v+1]++
+			}
+		}
+	}
+	if p%2 == 1 {
+		byValue[0], byValue[2] = byValue[2], byValue[0]
+	}
+	if j.rl.Spec().Misere {
+		over[0], over[2] = over[2], over[0]
+	}
+	return db.Ply{Ply: p, Placements: int64(len(codes)), Positions: byValue[0] + byValue[1] + byValue[2],
+		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2], Terminal: enumerate.ByStatus{XWon: over[2], OWon: over[0], Draw: over[1]}}
+}
+
+// Manifest gives the manifest of the game solved to counts, one a ply with
+// its file's size and SHA-256, and root, the empty board's code.
+func (j *Job) Manifest(counts []db.Ply, root byte) db.Manifest {
+	v, d, _ := db.Unpack(root)
+	m := db.Manifest{Format: db.Format, Version: db.Version, Game: j.rl.Spec(), Layout: j.layout.Name(), BlockLen: db.BlockLen, Value: v, Depth: d, Plies: counts}
+	for p := range counts {
+		counts[p].File = db.TierName(p)
+		m.Positions += counts[p].Positions
+	}
+	return m
+}
