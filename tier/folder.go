@@ -46,12 +46,12 @@ func CheckFolder(dir string, spec rules.Spec) error {
 	return nil
 }
 
-// claim makes dir the folder of a database of the game of spec, or finds it
+// Claim makes dir the folder of a database of the game of spec, or finds it
 // so already (an unfinished run to resume), and locks it for this run; it
 // refuses what CheckFolder refuses, and a folder another run holds. It
 // removes the temporary files of a run that was killed. unlock releases the
 // folder.
-func claim(dir string, spec rules.Spec) (unlock func(), err error) {
+func Claim(dir string, spec rules.Spec) (unlock func(), err error) {
 	if err := CheckFolder(dir, spec); err != nil {
 		return nil, err
 	}
@@ -103,8 +103,17 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 	if err := db.WriteManifest(r.dir, m); err != nil {
 		return db.Manifest{}, err
 	}
-	for p := 1; p <= r.cells; p++ {
-		os.Remove(filepath.Join(r.dir, reachName(p)))
+	return m, Tidy(r.dir, r.cells)
+}
+
+// Tidy removes the scratch files of a finished database in dir, of a game
+// of plies plies: the reach bits, and the parts a run killed after writing
+// their tier left.
+func Tidy(dir string, plies int) error {
+	for p := 1; p <= plies; p++ {
+		if err := os.Remove(filepath.Join(dir, reachName(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
 	}
-	return m, db.RemoveParts(r.dir, -1) // those a run killed after writing their tier left
+	return db.RemoveParts(dir, -1)
 }

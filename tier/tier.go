@@ -48,7 +48,7 @@ type run struct {
 // Solve solves the game of rl into the database folder dir, with up to
 // workers goroutines, and gives its manifest. A finished database of the
 // same game in dir is given as it is; an unfinished one of ours is
-// resumed. A folder that holds anything else is refused (see claim).
+// resumed. A folder that holds anything else is refused (see Claim).
 func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Manifest, error) {
 	if err := CheckFolder(dir, rl.Spec()); err != nil {
 		return db.Manifest{}, err
@@ -60,7 +60,7 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 	if err != nil {
 		return db.Manifest{}, err
 	}
-	unlock, err := claim(dir, rl.Spec())
+	unlock, err := Claim(dir, rl.Spec())
 	if err != nil {
 		return db.Manifest{}, err
 	}
@@ -130,13 +130,19 @@ func sizes(l index.Placements, cells int) (total, largest int64) {
 func words(n int64) int64 { return (n + 63) / 64 }
 
 // WriteBits keeps w, the reachable placements of ply p, in its scratch
-// file in dir, as a unit: bit r of word r/64 for rank r, little-endian.
+// file in dir, as a unit (WriteBitsFile).
 func WriteBits(dir string, p int, w []uint64) error {
+	return WriteBitsFile(filepath.Join(dir, reachName(p)), w)
+}
+
+// WriteBitsFile writes the bitset w to name as a unit: bit r of word r/64,
+// each word little-endian.
+func WriteBitsFile(name string, w []uint64) error {
 	buf := make([]byte, 0, 8*len(w))
 	for _, x := range w {
 		buf = binary.LittleEndian.AppendUint64(buf, x)
 	}
-	return atomicfile.Write(filepath.Join(dir, reachName(p)), buf)
+	return atomicfile.Write(name, buf)
 }
 
 // ReadBits reads back the reachable placements of ply p, n of them, from
@@ -146,13 +152,18 @@ func ReadBits(dir string, p int, n int64) ([]uint64, error) {
 	if p == 0 {
 		return []uint64{1}, nil
 	}
-	buf, err := os.ReadFile(filepath.Join(dir, reachName(p)))
+	return ReadBitsFile(filepath.Join(dir, reachName(p)), n)
+}
+
+// ReadBitsFile reads a bitset of n bits that WriteBitsFile wrote to name.
+func ReadBitsFile(name string, n int64) ([]uint64, error) {
+	buf, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
 	w := make([]uint64, words(n))
 	if len(buf) != 8*len(w) {
-		return nil, fmt.Errorf("%s holds %d bytes, want %d; remove it to mark the ply again", reachName(p), len(buf), 8*len(w))
+		return nil, fmt.Errorf("%s holds %d bytes, want %d; remove it to mark the ply again", filepath.Base(name), len(buf), 8*len(w))
 	}
 	for i := range w {
 		w[i] = binary.LittleEndian.Uint64(buf[8*i:])

@@ -215,7 +215,7 @@ func TestGravity5x5Sample(t *testing.T) {
 func TestPartResumed(t *testing.T) {
 	g := spec(3, 3, 3, false, false)
 	dir := filepath.Join(t.TempDir(), "db")
-	unlock, err := claim(dir, g) // the folder as a former run leaves it
+	unlock, err := Claim(dir, g) // the folder as a former run leaves it
 	if err != nil {
 		t.Fatal(err)
 	}
