@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+// options are the command's flags, named as tateti-lab's: the game and the
+// database folder. Beam's own (--runner, --endpoint, ...) are Beam's.
+type options struct {
+	size    string
+	k       int
+	gravity bool
+	misere  bool
+	store   string
+	spec    rules.Spec
+}
+
+func (o *options) bind(fs *flag.FlagSet) {
+	fs.StringVar(&o.size, "size", "3x3", "board size ROWSxCOLS")
+	fs.IntVar(&o.k, "k", 0, "marks in a row that win (0: the smaller side)")
+	fs.BoolVar(&o.gravity, "gravity", false, "marks fall to the lowest empty cell of a column")
+	fs.BoolVar(&o.misere, "misere", false, "whoever makes k in a row loses")
+	fs.StringVar(&o.store, "db", "", "the database folder to solve into (required)")
+}
+
+// check validates the flags before any work and makes the game's spec.
+func (o *options) check() error {
+	if o.store == "" {
+		return errors.New("no database folder: name one with --db DIR")
+	}
+	rows, cols, err := game.ParseSize(o.size)
+	if err != nil {
+		return err
+	}
+	k := o.k
+	if k == 0 {
+		k = min(rows, cols)
+	}
+	s, err := game.NewSpec(rows, cols, k)
+	if err != nil {
+		return err
+	}
+	o.spec = rules.Spec{Spec: s, Gravity: o.gravity, Misere: o.misere}
+	if _, err := tier.NewJob(rules.New(o.spec)); err != nil {
+		return err
+	}
+	return tier.CheckFolder(o.store, o.spec)
+}
+
+// run solves the game into the folder, claimed and locked for the run, on
+// the runner the flags name, and reports the manifest; a finished database
+// there is reported as it is.
+func run(ctx context.Context, o options, w io.Writer) error {
+	unlock, err := tier.Claim(o.store, o.spec)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	m, err := db.ReadManifest(o.store)
+	if errors.Is(err, fs.ErrNotExist) {
+		p, s := beam.NewPipelineWithRoot()
+		if err := build(s, o.spec, o.store, false); err != nil {
+			return err
+		}
+		if err := beamx.Run(ctx, p); err != nil {
+			return fmt.Errorf("the pipeline failed: %w", err)
+		}
+		m, err = db.ReadManifest(o.store)
+	}
+	if err != nil {
+		return err
+	}
+	report(w, o.store, m.Positions, m.Value, m.Depth)
+	return nil
+}

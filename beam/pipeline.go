@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+// build adds to s the tier solve of the game of spec into the database
+// folder store, as tier.Solve does it on one machine: the forward pass a
+// ply at a time from the empty board, then the backward pass a ply at a
+// time from the last, each ply one stage. A stage starts when the signal of
+// the stage before it arrives, a PCollection of one element: its tasks
+// spread over the workers (Reshuffle), each writes files of its own and
+// emits their names under its ply's key, and the engine's GroupByKey
+// gathers them for the step that writes the ply whole (the reach bits, or
+// the tier file from its parts). Only names and manifest entries pass
+// through the engine, never a tier's bytes. With twice, every task runs
+// two times, as a retried task may: nothing changes.
+func build(s beam.Scope, spec rules.Spec, store string, twice bool) error {
+	job, err := tier.NewJob(rules.New(spec))
+	if err != nil {
+		return err
+	}
+	n := job.Plies()
+	at := func(p int) stage { return stage{Spec: spec, Store: store, Ply: p} }
+	tasks := func(s beam.Scope, p int, signal beam.PCollection) beam.PCollection {
+		ks := beam.ParDo(s, &tasksFn{at(p)}, signal)
+		if twice {
+			ks = beam.Flatten(s, ks, beam.ParDo(s, &tasksFn{at(p)}, signal))
+		}
+		return beam.Reshuffle(s, ks)
+	}
+	signal := beam.Create(s, "reach 0")
+	for p := 1; p <= n; p++ {
+		sp := s.Scope(fmt.Sprintf("reach ply %d", p))
+		pieces := beam.ParDo(sp, &reachFn{at(p - 1)}, tasks(sp, p-1, signal))
+		signal = beam.ParDo(sp, &reachPlyFn{at(p)}, beam.GroupByKey(sp, pieces))
+	}
+	var entries []beam.PCollection
+	for p := n; p >= 0; p-- {
+		sp := s.Scope(fmt.Sprintf("solve ply %d", p))
+		parts := beam.ParDo(sp, &solveFn{stage: at(p)}, tasks(sp, p, signal))
+		signal = beam.ParDo(sp, &assembleFn{at(p)}, beam.GroupByKey(sp, parts))
+		entries = append(entries, signal)
+	}
+	sm := s.Scope("manifest")
+	all := beam.AddFixedKey(sm, beam.Flatten(sm, entries...))
+	beam.ParDo(sm, &manifestFn{at(0)}, beam.GroupByKey(sm, all))
+	return nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+func TestMain(m *testing.M) {
+	registerFns()
+	ptest.MainWithDefault(m, "prism")
+}
+
+// The pipeline, run on Prism, writes the database the local tier solve
+// writes, file for file and byte for byte; so it does when every task runs
+// twice, as a retried task does.
+func TestSameDatabase(t *testing.T) {
+	tests := []struct {
+		name string
+		spec rules.Spec
+	}{
+		{"gravity 4x5 k=4", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}},
+		{"free 3x4 k=3", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}}},
+		{"free 4x4 k=4, plies of two tasks", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			local := filepath.Join(t.TempDir(), "local")
+			if _, err := tier.Solve(context.Background(), rules.New(tt.spec), local, 2); err != nil {
+				t.Fatal(err)
+			}
+			for _, twice := range []bool{false, true} {
+				dir := filepath.Join(t.TempDir(), "beam")
+				unlock, err := tier.Claim(dir, tt.spec) // as the command does
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer unlock()
+				p, s := beam.NewPipelineWithRoot()
+				if err := build(s, tt.spec, dir, twice); err != nil {
+					t.Fatal(err)
+				}
+				if err := ptest.Run(p); err != nil {
+					t.Fatalf("twice=%v: %v", twice, err)
+				}
+				sameFiles(t, dir, local)
+			}
+		})
+	}
+}
+
+// sameFiles checks that dir holds the files of want and no others, with
+// the same bytes.
+func sameFiles(t *testing.T, dir, want string) {
+	t.Helper()
+	got, _ := os.ReadDir(dir)
+	wanted, _ := os.ReadDir(want)
+	names := map[string]bool{}
+	for _, e := range got {
+		names[e.Name()] = true
+	}
+	for _, e := range wanted {
+		a, errA := os.ReadFile(filepath.Join(dir, e.Name()))
+		b, errB := os.ReadFile(filepath.Join(want, e.Name()))
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: not the local solve's bytes (%v, %v)", e.Name(), errA, errB)
+		}
+		delete(names, e.Name())
+	}
+	for name := range names {
+		t.Errorf("%s: left in the folder, not in the local solve's", name)
+	}
+}
