@@ -32,7 +32,7 @@ func main() {
 	}
 }
 
-// report writes what a finished database holds, in one line.
-func report(w io.Writer, store string, positions int64, value, depth int8) {
+// finished writes what a finished database holds, in one line.
+func finished(w io.Writer, store string, positions int64, value, depth int8) {
 	fmt.Fprintf(w, "%s: %d positions; the empty board's value %d for X, depth %d\n", store, positions, value, depth)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -70,6 +71,11 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	defer unlock()
 	m, err := db.ReadManifest(o.store)
 	if errors.Is(err, fs.ErrNotExist) {
+		e, estErr := tier.EstimateFor(rules.New(o.spec), 1)
+		if estErr != nil {
+			return estErr
+		}
+		fmt.Fprintf(w, "tateti-beam: solving tier by tier into %s: %s\n", o.store, report.TierNeeds(e))
 		p, s := beam.NewPipelineWithRoot()
 		if err := build(s, o.spec, o.store, false); err != nil {
 			return err
@@ -82,6 +88,6 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	report(w, o.store, m.Positions, m.Value, m.Depth)
+	finished(w, o.store, m.Positions, m.Value, m.Depth)
 	return nil
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"io"
 	"runtime/debug"
 
@@ -32,7 +33,9 @@ func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uin
 	}
 	_, err = db.ReadManifest(dir)
 	if t.Finished = err == nil; !t.Finished {
-		return t.Tiers.Check(memory, dir)
+		if err := t.Tiers.Check(memory, dir); err != nil {
+			return fmt.Errorf("%w (the solve: %s)", err, report.TierNeeds(t.Tiers))
+		}
 	}
 	return nil
 }

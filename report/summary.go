@@ -59,8 +59,14 @@ func toMove(w io.Writer, plies []solve.PlyToMove) error {
 
 // TierPlan writes what a tier solve will need, before it starts.
 func TierPlan(w io.Writer, e tier.Estimate, dir string) {
-	fmt.Fprintf(w, "tateti-lab: solving tier by tier into %s: %s placements (%s layout), up to %s of memory and %s of disk, about %s at this build machine's rate\n",
-		dir, Commas(e.Placements), e.Layout, enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), about(e.Seconds))
+	fmt.Fprintf(w, "tateti-lab: solving tier by tier into %s: %s\n", dir, TierNeeds(e))
+}
+
+// TierNeeds says in a sentence what a tier solve needs: its placements and
+// tasks, memory, disk, and time here and on a cluster.
+func TierNeeds(e tier.Estimate) string {
+	return fmt.Sprintf("%s placements (%s layout) in %s tasks, up to %s of memory and %s of disk, about %s at this build machine's rate (%s for one worker: a cluster's work)",
+		Commas(e.Placements), e.Layout, Commas(e.Tasks), enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), about(e.Seconds), about(e.WorkerSeconds))
 }
 
 // about gives a time in round words: "2 s", "14 min", "3.5 h".

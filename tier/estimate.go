@@ -17,9 +17,14 @@ type Estimate struct {
 	Placements int64  `json:"placements"` // every ply's, reachable or not
 	Memory     uint64 `json:"memory"`     // the most held at once
 	Disk       uint64 `json:"disk"`       // at most, uncompressed; the tier files take less
+	// Tasks is the number of tasks of every ply (Job.Tasks): what an
+	// engine schedules.
+	Tasks int64 `json:"tasks"`
 	// Seconds is the time the run would take at the rates measured on the
-	// build machine (rates): a guide, not a promise.
-	Seconds float64 `json:"seconds"`
+	// build machine (rates): a guide, not a promise. WorkerSeconds is the
+	// same for one worker, the measure of a cluster's work.
+	Seconds       float64 `json:"seconds"`
+	WorkerSeconds float64 `json:"worker_seconds"`
 }
 
 // overhead is what a run holds besides its plies: the program, the
@@ -59,8 +64,12 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 		}
 	}
 	e.Memory = max(e.Memory, 2*uint64(largest)+backward) + overhead
+	for p := 0; p <= n; p++ {
+		e.Tasks += (l.Size(p) + TaskPlacements - 1) / TaskPlacements
+	}
 	speedup := 1 + 0.5*float64(min(workers, runtime.NumCPU())-1)
-	e.Seconds = float64(e.Placements) / rates[e.Layout] / speedup
+	e.WorkerSeconds = float64(e.Placements) / rates[e.Layout]
+	e.Seconds = e.WorkerSeconds / speedup
 	return e, nil
 }
 

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The flags are checked before any work: a missing folder, a bad size or
+// a folder of other files are refused with words that say how to mend it.
+func TestCheck(t *testing.T) {
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no folder", []string{"--size", "3x3"}, "name one with --db DIR"},
+		{"a bad size", []string{"--size", "3by3", "--db", t.TempDir()}, "3by3"},
+		{"k past the board", []string{"--size", "3x3", "--k", "4", "--db", t.TempDir()}, "k"},
+		{"a folder of other files", []string{"--size", "3x3", "--db", other}, "not a database of tateti-lab"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var o options
+			fs := flag.NewFlagSet("tateti-beam", flag.ContinueOnError)
+			o.bind(fs)
+			if err := fs.Parse(tt.args); err != nil {
+				t.Fatal(err)
+			}
+			if err := o.check(); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// The command says what the solve needs before it starts, and what the
+// database holds when it ends; run again, it reports the finished one.
+func TestRun(t *testing.T) {
+	var o options
+	fs := flag.NewFlagSet("tateti-beam", flag.ContinueOnError)
+	o.bind(fs)
+	dir := filepath.Join(t.TempDir(), "db")
+	if err := fs.Parse([]string{"--size", "3x3", "--db", dir}); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.check(); err != nil {
+		t.Fatal(err)
+	}
+	var first, second bytes.Buffer
+	if err := run(context.Background(), o, &first); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), o, &second); err != nil {
+		t.Fatal(err)
+	}
+	done := dir + ": 5478 positions; the empty board's value 0 for X, depth 9\n"
+	if got := first.String(); !strings.Contains(got, "in 10 tasks") || !strings.HasSuffix(got, done) {
+		t.Errorf("first run wrote %q, want the plan and then %q", got, done)
+	}
+	if got := second.String(); got != done {
+		t.Errorf("second run wrote %q, want %q", got, done)
+	}
+}
