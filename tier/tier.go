@@ -14,7 +14,10 @@
 // in the backward pass a task's range is a part file of its own (package
 // db), written then renamed, and the tier file is its parts assembled. The
 // bytes written are the same whoever ran the tasks and in whatever order,
-// and a rerun does again only the tasks whose part is missing.
+// and a rerun does again only the tasks whose part is missing. A Job is
+// the tasks' work, which Solve schedules on the local cores and the Beam
+// pipeline (beam/) on an engine's workers. PlanFor and Whole choose
+// between this solve and an enumeration in memory for a whole game.
 package tier
 
 import (
