@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -25,7 +23,7 @@ func registerFns() {
 	register.DoFn4x1[context.Context, int, func(*string) bool, func(string), error](&reachPlyFn{})
 	register.DoFn3x1[context.Context, int, func(int, int), error](&solveFn{})
 	register.DoFn4x1[context.Context, int, func(*int) bool, func(string), error](&assembleFn{})
-	register.DoFn3x1[int, func(*string) bool, func(string), error](&manifestFn{})
+	register.DoFn4x1[context.Context, int, func(*string) bool, func(string), error](&manifestFn{})
 	register.Emitter1[int]()
 	register.Emitter1[string]()
 	register.Emitter2[int, string]()
@@ -43,6 +41,30 @@ type stage struct {
 
 // job gives the tier job of the game.
 func (g stage) job() (*tier.Job, error) { return tier.NewJob(rules.New(g.Spec)) }
+
+// store gives the stage's store.
+func (g stage) store() store { return store(g.Store) }
+
+// reach reads the reachable placements of ply p, n of them.
+func (g stage) reach(ctx context.Context, p int, n int64) ([]uint64, error) {
+	if p == 0 {
+		return []uint64{1}, nil // the empty board
+	}
+	return g.bits(ctx, tier.ReachName(p), n)
+}
+
+// bits reads the bitset of n bits in the file name.
+func (g stage) bits(ctx context.Context, name string, n int64) ([]uint64, error) {
+	buf, err := g.store().read(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	w, err := tier.DecodeBits(buf, n)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return w, nil
+}
 
 // tasksFn emits the task numbers of its ply once the signal before it, the
 // ply it depends on being finished, arrives.
@@ -65,23 +87,23 @@ func (f *tasksFn) ProcessElement(_ string, emit func(int)) error {
 // next ply's key for the GroupByKey that gathers them.
 type reachFn struct{ stage }
 
-func (f *reachFn) ProcessElement(_ context.Context, k int, emit func(int, string)) error {
+func (f *reachFn) ProcessElement(ctx context.Context, k int, emit func(int, string)) error {
 	j, err := f.job()
 	if err != nil {
 		return err
 	}
-	have, err := tier.ReadBits(f.Store, f.Ply, j.Size(f.Ply))
+	have, err := f.reach(ctx, f.Ply, j.Size(f.Ply))
 	if err != nil {
 		return err
 	}
 	next := make([]uint64, (j.Size(f.Ply+1)+63)/64)
 	lo, hi := j.Range(f.Ply, k)
 	j.Reach(f.Ply, lo, hi, have, func(c int64) { next[c>>6] |= 1 << (c & 63) })
-	piece := filepath.Join(f.Store, fmt.Sprintf("reach-%02d.from-%06d", f.Ply+1, k))
-	if err := tier.WriteBitsFile(piece, next); err != nil {
+	piece := fmt.Sprintf("reach-%02d.from-%06d", f.Ply+1, k)
+	if err := f.store().write(ctx, piece, tier.EncodeBits(next)); err != nil {
 		return err
 	}
-	emit(f.Ply+1, filepath.Base(piece))
+	emit(f.Ply+1, piece)
 	return nil
 }
 
@@ -89,7 +111,7 @@ func (f *reachFn) ProcessElement(_ context.Context, k int, emit func(int, string
 // as the file the backward pass reads, and emits the ply as the signal.
 type reachPlyFn struct{ stage }
 
-func (f *reachPlyFn) ProcessElement(_ context.Context, p int, pieces func(*string) bool, emit func(string)) error {
+func (f *reachPlyFn) ProcessElement(ctx context.Context, p int, pieces func(*string) bool, emit func(string)) error {
 	j, err := f.job()
 	if err != nil {
 		return err
@@ -100,7 +122,7 @@ func (f *reachPlyFn) ProcessElement(_ context.Context, p int, pieces func(*strin
 		names = append(names, name)
 	}
 	for _, name := range names {
-		w, err := tier.ReadBitsFile(filepath.Join(f.Store, name), j.Size(p))
+		w, err := f.bits(ctx, name, j.Size(p))
 		if err != nil {
 			return err
 		}
@@ -108,11 +130,13 @@ func (f *reachPlyFn) ProcessElement(_ context.Context, p int, pieces func(*strin
 			bits[i] |= w[i]
 		}
 	}
-	if err := tier.WriteBits(f.Store, p, bits); err != nil {
+	if err := f.store().write(ctx, tier.ReachName(p), tier.EncodeBits(bits)); err != nil {
 		return err
 	}
 	for _, name := range names {
-		os.Remove(filepath.Join(f.Store, name))
+		if err := f.store().remove(ctx, name); err != nil {
+			return err
+		}
 	}
 	emit(fmt.Sprintf("reach %d", p))
 	return nil
@@ -132,18 +156,26 @@ func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, int)
 		return err
 	}
 	if f.Ply < j.Plies() && f.next == nil {
-		if f.next, err = db.ReadTier(ctx, f.Store, f.Ply+1, j.Size(f.Ply+1), 1); err != nil {
+		data, err := f.store().read(ctx, db.TierName(f.Ply+1))
+		if err != nil {
+			return err
+		}
+		if f.next, err = db.DecodeTier(ctx, data, f.Ply+1, j.Size(f.Ply+1)); err != nil {
 			return err
 		}
 	}
-	have, err := tier.ReadBits(f.Store, f.Ply, j.Size(f.Ply))
+	have, err := f.reach(ctx, f.Ply, j.Size(f.Ply))
 	if err != nil {
 		return err
 	}
 	lo, hi := j.Range(f.Ply, k)
 	codes := make([]byte, hi-lo)
 	j.SolveRange(f.Ply, lo, hi, have, f.next, codes)
-	if _, err := db.WritePart(f.Store, f.Ply, k, lo, codes); err != nil {
+	_, data, err := db.EncodePart(f.Ply, lo, codes)
+	if err == nil {
+		err = f.store().write(ctx, db.PartName(f.Ply, k), data...)
+	}
+	if err != nil {
 		return err
 	}
 	emit(f.Ply, k)
@@ -171,27 +203,38 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, _ func(*int) boo
 	parts := make([]db.Part, j.Tasks(p))
 	for k := range parts {
 		lo, hi := j.Range(p, k)
-		if parts[k], err = db.ReadPart(f.Store, p, k, lo, codes[lo:hi]); err != nil {
+		data, err := f.store().read(ctx, db.PartName(p, k))
+		if err != nil {
 			return err
 		}
+		if parts[k], err = db.DecodePart(data, p, lo, codes[lo:hi]); err != nil {
+			return fmt.Errorf("%s: %w", db.PartName(p, k), err)
+		}
+	}
+	file, err := db.TierBytes(p, int64(len(codes)), parts)
+	if err == nil {
+		err = f.store().write(ctx, db.TierName(p), file...)
+	}
+	for k := range parts {
+		if err == nil {
+			err = f.store().remove(ctx, db.PartName(p, k))
+		}
+	}
+	if err != nil {
+		return err
 	}
 	d := done{Ply: j.Count(p, codes), Root: codes[0]}
-	if d.Ply.Bytes, d.Ply.SHA256, err = db.AssembleTier(f.Store, p, int64(len(codes)), parts); err != nil {
-		return err
-	}
-	if err := db.RemoveParts(f.Store, p); err != nil {
-		return err
-	}
-	b, err := json.Marshal(d)
+	d.Ply.Bytes, d.Ply.SHA256 = db.Sum(file)
+	b, _ := json.Marshal(d) // a done always marshals
 	emit(string(b))
-	return err
+	return nil
 }
 
 // manifestFn writes the manifest from every ply's entry, last, and removes
-// the scratch files: the database is finished.
+// the reach bits: the database is finished.
 type manifestFn struct{ stage }
 
-func (f *manifestFn) ProcessElement(_ int, entries func(*string) bool, emit func(string)) error {
+func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*string) bool, emit func(string)) error {
 	j, err := f.job()
 	if err != nil {
 		return err
@@ -212,10 +255,16 @@ func (f *manifestFn) ProcessElement(_ int, entries func(*string) bool, emit func
 	for p, d := range all {
 		counts[p] = d.Ply
 	}
-	m := j.Manifest(counts, all[0].Root)
-	if err := db.WriteManifest(f.Store, m); err != nil {
+	data, err := db.ManifestBytes(j.Manifest(counts, all[0].Root))
+	if err == nil {
+		err = f.store().write(ctx, db.ManifestName, data)
+	}
+	for p := 1; p <= j.Plies() && err == nil; p++ {
+		err = f.store().remove(ctx, tier.ReachName(p))
+	}
+	if err != nil {
 		return err
 	}
 	emit(f.Store)
-	return tier.Tidy(f.Store, j.Plies())
+	return nil
 }

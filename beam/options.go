@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,19 +58,25 @@ func (o *options) check() error {
 	if _, err := tier.NewJob(rules.New(o.spec)); err != nil {
 		return err
 	}
+	if !store(o.store).local() {
+		return nil // the run finds a finished database there, or writes one
+	}
 	return tier.CheckFolder(o.store, o.spec)
 }
 
-// run solves the game into the folder, claimed and locked for the run, on
-// the runner the flags name, and reports the manifest; a finished database
-// there is reported as it is.
+// run solves the game into the store, on the runner the flags name, and
+// reports the manifest; a finished database there is reported as it is. A
+// local folder is claimed and locked for the run, as solve --db claims it.
 func run(ctx context.Context, o options, w io.Writer) error {
-	unlock, err := tier.Claim(o.store, o.spec)
-	if err != nil {
-		return err
+	st := store(o.store)
+	if st.local() {
+		unlock, err := tier.Claim(o.store, o.spec)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 	}
-	defer unlock()
-	m, err := db.ReadManifest(o.store)
+	data, err := st.read(ctx, db.ManifestName)
 	if errors.Is(err, fs.ErrNotExist) {
 		e, estErr := tier.EstimateFor(rules.New(o.spec), 1)
 		if estErr != nil {
@@ -83,10 +90,17 @@ func run(ctx context.Context, o options, w io.Writer) error {
 		if err := beamx.Run(ctx, p); err != nil {
 			return fmt.Errorf("the pipeline failed: %w", err)
 		}
-		m, err = db.ReadManifest(o.store)
+		data, err = st.read(ctx, db.ManifestName)
 	}
 	if err != nil {
 		return err
+	}
+	var m db.Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return fmt.Errorf("%s: %w", st.path(db.ManifestName), err)
+	}
+	if m.Game != o.spec {
+		return fmt.Errorf("%s holds the database of %s, not of %s; name another with --db", o.store, m.Game, o.spec)
 	}
 	finished(w, o.store, m.Positions, m.Value, m.Depth)
 	return nil

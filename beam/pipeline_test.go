@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -55,6 +57,42 @@ func TestSameDatabase(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Through a filesystem of Beam's rather than the operating system's (its
+// in-memory one here, as gs:// on a cluster), the pipeline writes the same
+// files but the folder's marker, which only a local folder has.
+func TestObjectStore(t *testing.T) {
+	g := rules.Spec{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}}
+	local := filepath.Join(t.TempDir(), "local")
+	if _, err := tier.Solve(context.Background(), rules.New(g), local, 2); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(local, ".tateti-db"))
+	const root = "memfs://tateti/free-3x4"
+	p, s := beam.NewPipelineWithRoot()
+	if err := build(s, g, root, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	copied := t.TempDir()
+	fsys := memfs.New(context.Background())
+	names, err := fsys.List(context.Background(), root+"/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		data, err := store(root).read(context.Background(), filepath.Base(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(copied, filepath.Base(name)), data, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sameFiles(t, copied, local)
 }
 
 // sameFiles checks that dir holds the files of want and no others, with

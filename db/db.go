@@ -149,7 +149,7 @@ func Open(dir string, rl rules.Rules) (*DB, error) {
 func (d *DB) Close() error {
 	var errs []error
 	for _, t := range d.tiers {
-		errs = append(errs, t.f.Close())
+		errs = append(errs, t.closer.Close())
 	}
 	return errors.Join(errs...)
 }
@@ -203,11 +203,17 @@ func FileSum(name string) (int64, string, error) {
 // WriteManifest writes m as dir's manifest, as a unit: the last file of a
 // database.
 func WriteManifest(dir string, m Manifest) error {
-	data, err := json.MarshalIndent(m, "", "  ")
+	data, err := ManifestBytes(m)
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(filepath.Join(dir, ManifestName), append(data, '\n'))
+	return atomicfile.Write(filepath.Join(dir, ManifestName), data)
+}
+
+// ManifestBytes gives the bytes of the manifest file of m.
+func ManifestBytes(m Manifest) ([]byte, error) {
+	data, err := json.MarshalIndent(m, "", "  ")
+	return append(data, '\n'), err
 }
 
 // Layout gives the ranks the database keys its placements by.

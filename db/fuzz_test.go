@@ -35,7 +35,7 @@ func FuzzTierFile(f *testing.F) {
 		if err != nil {
 			return
 		}
-		defer tf.f.Close()
+		defer tf.closer.Close()
 		got, err := tf.all(context.Background(), 1)
 		if err == nil && len(got) != len(codes) {
 			t.Fatalf("%d codes, want %d", len(got), len(codes))

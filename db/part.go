@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/flate"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -56,12 +58,23 @@ type Part struct {
 // unit. The bytes depend on the codes alone: writing a part again changes
 // nothing.
 func WritePart(dir string, p, k int, first int64, codes []byte) (Part, error) {
+	part, data, err := EncodePart(p, first, codes)
+	if err != nil {
+		return Part{}, err
+	}
+	return part, atomicfile.WriteParts(filepath.Join(dir, PartName(p, k)), data...)
+}
+
+// EncodePart compresses codes, those of ply p from rank first (a multiple
+// of BlockLen), into a part, and gives it with the bytes of its file, as
+// pieces to write one after another.
+func EncodePart(p int, first int64, codes []byte) (Part, [][]byte, error) {
 	if first%BlockLen != 0 {
-		return Part{}, fmt.Errorf("a part starts at rank %d, not at a block's start", first)
+		return Part{}, nil, fmt.Errorf("a part starts at rank %d, not at a block's start", first)
 	}
 	blocks, err := compress(context.Background(), codes, 1) // one task, one goroutine
 	if err != nil {
-		return Part{}, err
+		return Part{}, nil, err
 	}
 	head := binary.LittleEndian.AppendUint32([]byte(partMagic), Version)
 	head = binary.LittleEndian.AppendUint32(head, uint32(p))
@@ -74,7 +87,7 @@ func WritePart(dir string, p, k int, first int64, codes []byte) (Part, error) {
 	}
 	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
 	part := Part{ply: p, first: first, codes: int64(len(codes)), blocks: blocks}
-	return part, atomicfile.WriteParts(filepath.Join(dir, PartName(p, k)), append([][]byte{head}, blocks...)...)
+	return part, append([][]byte{head}, blocks...), nil
 }
 
 // ReadPart reads the part file of task k of ply p in dir, which must hold
@@ -87,13 +100,24 @@ func ReadPart(dir string, p, k int, first int64, dst []byte) (Part, error) {
 	if err != nil {
 		return Part{}, err
 	}
-	part, err := parsePart(data, p, first, int64(len(dst)))
+	part, err := DecodePart(data, p, first, dst)
 	if err != nil {
 		return Part{}, fmt.Errorf("%s: %w; remove it to run its task again", name, err)
 	}
+	return part, nil
+}
+
+// DecodePart checks data, the bytes of a part file that must hold the
+// codes of ply p from rank first, len(dst) of them, and inflates the codes
+// into dst.
+func DecodePart(data []byte, p int, first int64, dst []byte) (Part, error) {
+	part, err := parsePart(data, p, first, int64(len(dst)))
+	if err != nil {
+		return Part{}, err
+	}
 	for i, b := range part.blocks {
 		if err := inflate(b, dst[i*BlockLen:min((i+1)*BlockLen, len(dst))]); err != nil {
-			return Part{}, fmt.Errorf("%s: block %d: %w; remove it to run its task again", name, i, err)
+			return Part{}, fmt.Errorf("block %d: %w", i, err)
 		}
 	}
 	return part, nil
@@ -154,19 +178,42 @@ func inflate(raw, dst []byte) error {
 // parts, which must cover the ply in rank order, and gives its size and
 // SHA-256: the same bytes as the ply's codes compressed whole.
 func AssembleTier(dir string, p int, placements int64, parts []Part) (int64, string, error) {
+	data, err := TierBytes(p, placements, parts)
+	if err != nil {
+		return 0, "", err
+	}
+	return writeUnit(filepath.Join(dir, TierName(p)), data)
+}
+
+// TierBytes gives the bytes of the tier file of ply p, placements codes,
+// assembled from parts, which must cover the ply in rank order, as pieces
+// to write one after another; Sum gives their size and SHA-256.
+func TierBytes(p int, placements int64, parts []Part) ([][]byte, error) {
 	var blocks [][]byte
 	at := int64(0)
 	for _, part := range parts {
 		if part.ply != p || part.first != at {
-			return 0, "", fmt.Errorf("ply %d: a part of ply %d from rank %d, want one from rank %d", p, part.ply, part.first, at)
+			return nil, fmt.Errorf("ply %d: a part of ply %d from rank %d, want one from rank %d", p, part.ply, part.first, at)
 		}
 		blocks = append(blocks, part.blocks...)
 		at += part.codes
 	}
 	if at != placements {
-		return 0, "", fmt.Errorf("ply %d: the parts hold %d codes, want %d", p, at, placements)
+		return nil, fmt.Errorf("ply %d: the parts hold %d codes, want %d", p, at, placements)
 	}
-	return writeBlocks(dir, p, placements, blocks)
+	return tierBytes(p, placements, blocks), nil
+}
+
+// Sum gives the size and SHA-256 of a file's pieces one after another, as
+// a manifest records them.
+func Sum(pieces [][]byte) (int64, string) {
+	sum := sha256.New()
+	var size int64
+	for _, b := range pieces {
+		sum.Write(b)
+		size += int64(len(b))
+	}
+	return size, hex.EncodeToString(sum.Sum(nil))
 }
 
 // RemoveParts removes the part files in dir of every task of ply p, or of

@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"compress/flate"
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -72,6 +71,13 @@ func compress(ctx context.Context, codes []byte, workers int) ([][]byte, error) 
 // writeBlocks writes the tier file of ply p, placements codes compressed
 // in blocks, as a unit, and gives its size and SHA-256.
 func writeBlocks(dir string, p int, placements int64, blocks [][]byte) (int64, string, error) {
+	return writeUnit(filepath.Join(dir, TierName(p)), tierBytes(p, placements, blocks))
+}
+
+// tierBytes gives the tier file of ply p, placements codes compressed in
+// blocks, as the pieces to write one after another: the header and table,
+// then the blocks.
+func tierBytes(p int, placements int64, blocks [][]byte) [][]byte {
 	n := len(blocks)
 	head := binary.LittleEndian.AppendUint32([]byte(magic), Version)
 	head = binary.LittleEndian.AppendUint32(head, uint32(p))
@@ -85,7 +91,7 @@ func writeBlocks(dir string, p int, placements int64, blocks [][]byte) (int64, s
 		offset += uint64(len(b))
 	}
 	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
-	return writeUnit(filepath.Join(dir, TierName(p)), append([][]byte{head}, blocks...))
+	return append([][]byte{head}, blocks...)
 }
 
 // deflate compresses one block with w, which writes to buf, and gives a
@@ -101,25 +107,21 @@ func deflate(w *flate.Writer, buf *bytes.Buffer, b []byte) []byte {
 // writeUnit writes parts to name as a unit (atomicfile), and gives
 // their size and SHA-256, summed from memory rather than read back.
 func writeUnit(name string, parts [][]byte) (int64, string, error) {
-	sum := sha256.New()
-	var size int64
-	for _, b := range parts {
-		sum.Write(b)
-		size += int64(len(b))
-	}
 	if err := atomicfile.WriteParts(name, parts...); err != nil {
 		return 0, "", err
 	}
-	return size, hex.EncodeToString(sum.Sum(nil)), nil
+	size, sum := Sum(parts)
+	return size, sum, nil
 }
 
 // tierFile is an open tier file: its table read and checked.
 type tierFile struct {
-	f          *os.File
+	f          io.ReaderAt
 	name       string
 	ply        int
 	placements int64
 	blocks     []blockEntry
+	closer     io.Closer // the file, when it is one
 }
 
 // openTier opens the tier file of ply p in dir and checks its header and
@@ -130,16 +132,23 @@ func openTier(dir string, p int, placements int64) (*tierFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := readTable(f, name, p, placements)
+	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
+	t, err := readTable(f, fi.Size(), name, p, placements)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	t.closer = f
 	return t, nil
 }
 
-// readTable reads and checks the header and the block table of f.
-func readTable(f *os.File, name string, p int, placements int64) (*tierFile, error) {
+// readTable reads and checks the header and the block table of f, of size
+// bytes.
+func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) (*tierFile, error) {
 	bad := func(what string) error { return fmt.Errorf("%s: %s; solve the database again", name, what) }
 	head := make([]byte, headerLen)
 	if _, err := f.ReadAt(head, 0); err != nil {
@@ -164,15 +173,11 @@ func readTable(f *os.File, name string, p int, placements int64) (*tierFile, err
 	if crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, body) != binary.LittleEndian.Uint32(table[len(body):]) {
 		return nil, bad("the header or block table fails its checksum")
 	}
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	t := &tierFile{f: f, name: name, ply: p, placements: placements, blocks: make([]blockEntry, n)}
 	for i := range t.blocks {
 		e := body[i*entryLen:]
 		t.blocks[i] = blockEntry{binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])}
-		if b := t.blocks[i]; b.length > maxBlockBytes || b.offset > uint64(fi.Size()) || b.offset+uint64(b.length) > uint64(fi.Size()) {
+		if b := t.blocks[i]; b.length > maxBlockBytes || b.offset > uint64(size) || b.offset+uint64(b.length) > uint64(size) {
 			return nil, bad(fmt.Sprintf("block %d lies outside the file", i))
 		}
 	}
@@ -204,8 +209,19 @@ func ReadTier(ctx context.Context, dir string, p int, placements int64, workers 
 	if err != nil {
 		return nil, err
 	}
-	defer t.f.Close()
+	defer t.closer.Close()
 	return t.all(ctx, workers)
+}
+
+// DecodeTier gives the codes of ply p, placements of them, from data, the
+// bytes of its tier file, checking every block: ReadTier for a file read
+// some other way (from an object store, say).
+func DecodeTier(ctx context.Context, data []byte, p int, placements int64) ([]byte, error) {
+	t, err := readTable(bytes.NewReader(data), int64(len(data)), TierName(p), p, placements)
+	if err != nil {
+		return nil, err
+	}
+	return t.all(ctx, 1)
 }
 
 // all reads every block of the file into one slice of codes.

@@ -111,7 +111,7 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 // their tier left.
 func Tidy(dir string, plies int) error {
 	for p := 1; p <= plies; p++ {
-		if err := os.Remove(filepath.Join(dir, reachName(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := os.Remove(filepath.Join(dir, ReachName(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 	}

@@ -35,7 +35,7 @@ var killCases = []struct {
 	left    []string
 }{
 	// Gravity 4x5: a second or two, a task a ply.
-	{"in the forward pass", spec(4, 5, 4, true, false), 2, reachName(12), []string{reachName(12)}},
+	{"in the forward pass", spec(4, 5, 4, true, false), 2, ReachName(12), []string{ReachName(12)}},
 	{"in the backward pass", spec(4, 5, 4, true, false), 2, db.TierName(14), []string{db.TierName(14)}},
 	// Free 4x4: ply 11 has two tasks, which one worker runs in turn; the
 	// kill comes after the first one's part.

@@ -89,8 +89,8 @@ func (r *run) tasks(ctx context.Context, p int, fn func(k int, lo, hi int64) err
 	})
 }
 
-// reachName is the scratch file of ply p's reachable placements.
-func reachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
+// ReachName is the scratch file of ply p's reachable placements.
+func ReachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
 
 // reachAll marks, ply by ply, the placements play can reach, and keeps
 // each ply's bits in a scratch file; plies whose file a former run
@@ -135,17 +135,20 @@ func words(n int64) int64 { return (n + 63) / 64 }
 // WriteBits keeps w, the reachable placements of ply p, in its scratch
 // file in dir, as a unit (WriteBitsFile).
 func WriteBits(dir string, p int, w []uint64) error {
-	return WriteBitsFile(filepath.Join(dir, reachName(p)), w)
+	return WriteBitsFile(filepath.Join(dir, ReachName(p)), w)
 }
 
-// WriteBitsFile writes the bitset w to name as a unit: bit r of word r/64,
-// each word little-endian.
-func WriteBitsFile(name string, w []uint64) error {
+// WriteBitsFile writes the bitset w to name as a unit (EncodeBits).
+func WriteBitsFile(name string, w []uint64) error { return atomicfile.Write(name, EncodeBits(w)) }
+
+// EncodeBits gives the bytes of the bitset w as its file holds them: bit r
+// of word r/64, each word little-endian.
+func EncodeBits(w []uint64) []byte {
 	buf := make([]byte, 0, 8*len(w))
 	for _, x := range w {
 		buf = binary.LittleEndian.AppendUint64(buf, x)
 	}
-	return atomicfile.Write(name, buf)
+	return buf
 }
 
 // ReadBits reads back the reachable placements of ply p, n of them, from
@@ -155,7 +158,7 @@ func ReadBits(dir string, p int, n int64) ([]uint64, error) {
 	if p == 0 {
 		return []uint64{1}, nil
 	}
-	return ReadBitsFile(filepath.Join(dir, reachName(p)), n)
+	return ReadBitsFile(filepath.Join(dir, ReachName(p)), n)
 }
 
 // ReadBitsFile reads a bitset of n bits that WriteBitsFile wrote to name.
@@ -164,9 +167,18 @@ func ReadBitsFile(name string, n int64) ([]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
+	w, err := DecodeBits(buf, n)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w; remove it to mark the ply again", filepath.Base(name), err)
+	}
+	return w, nil
+}
+
+// DecodeBits gives the bitset of n bits whose bytes EncodeBits gave.
+func DecodeBits(buf []byte, n int64) ([]uint64, error) {
 	w := make([]uint64, words(n))
 	if len(buf) != 8*len(w) {
-		return nil, fmt.Errorf("%s holds %d bytes, want %d; remove it to mark the ply again", filepath.Base(name), len(buf), 8*len(w))
+		return nil, fmt.Errorf("%d bytes, want %d", len(buf), 8*len(w))
 	}
 	for i := range w {
 		w[i] = binary.LittleEndian.Uint64(buf[8*i:])
