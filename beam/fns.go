@@ -13,10 +13,10 @@ import (
 )
 
 // registerFns registers the transforms of the pipeline with Beam, before
-// beam.Init: each a DoFn that carries the game and the store (a folder),
-// and does one kind of tier task through tier.Job, the very code the local
-// tier solve runs. Every DoFn writes only files of its own task, each as a
-// unit, and the same bytes however often it runs.
+// beam.Init: each a DoFn that carries the game and the store (a folder or
+// an object store's path) and does one kind of tier task through tier.Job,
+// the very code the local tier solve runs. Every DoFn writes only files of
+// its own task, each as a unit, and the same bytes however often it runs.
 func registerFns() {
 	register.DoFn2x1[string, func(int), error](&tasksFn{})
 	register.DoFn3x1[context.Context, int, func(int, string), error](&reachFn{})
@@ -70,6 +70,7 @@ func (g stage) bits(ctx context.Context, name string, n int64) ([]uint64, error)
 // ply it depends on being finished, arrives.
 type tasksFn struct{ stage }
 
+// ProcessElement emits the ply's tasks, whatever the signal says.
 func (f *tasksFn) ProcessElement(_ string, emit func(int)) error {
 	j, err := f.job()
 	if err != nil {
@@ -87,6 +88,7 @@ func (f *tasksFn) ProcessElement(_ string, emit func(int)) error {
 // next ply's key for the GroupByKey that gathers them.
 type reachFn struct{ stage }
 
+// ProcessElement runs forward task k and emits its piece's name.
 func (f *reachFn) ProcessElement(ctx context.Context, k int, emit func(int, string)) error {
 	j, err := f.job()
 	if err != nil {
@@ -111,6 +113,7 @@ func (f *reachFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 // as the file the backward pass reads, and emits the ply as the signal.
 type reachPlyFn struct{ stage }
 
+// ProcessElement writes ply p's reach bits from its pieces.
 func (f *reachPlyFn) ProcessElement(ctx context.Context, p int, pieces func(*string) bool, emit func(string)) error {
 	j, err := f.job()
 	if err != nil {
@@ -150,6 +153,7 @@ type solveFn struct {
 	next []byte // the next ply's codes, read once a DoFn
 }
 
+// ProcessElement runs backward task k and emits it under its ply.
 func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, int)) error {
 	j, err := f.job()
 	if err != nil {
@@ -194,6 +198,7 @@ type done struct {
 // waits for.
 type assembleFn struct{ stage }
 
+// ProcessElement writes ply p's tier file from its parts.
 func (f *assembleFn) ProcessElement(ctx context.Context, p int, _ func(*int) bool, emit func(string)) error {
 	j, err := f.job()
 	if err != nil {
@@ -234,6 +239,7 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, _ func(*int) boo
 // the reach bits: the database is finished.
 type manifestFn struct{ stage }
 
+// ProcessElement writes the manifest from the plies' entries.
 func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*string) bool, emit func(string)) error {
 	j, err := f.job()
 	if err != nil {
