@@ -202,15 +202,15 @@ func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 	return dst[:want], nil
 }
 
-// ReadTier reads the codes of ply p, placements of them, from the tier
-// file in dir, checking every block.
-func ReadTier(ctx context.Context, dir string, p int, placements int64, workers int) ([]byte, error) {
-	t, err := openTier(dir, p, placements)
+// ReadTier reads the codes of ply p, len(dst) of them, from the tier file
+// in dir into dst, checking every block.
+func ReadTier(ctx context.Context, dir string, p int, dst []byte, workers int) error {
+	t, err := openTier(dir, p, int64(len(dst)))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer t.closer.Close()
-	return t.all(ctx, workers)
+	return t.into(ctx, dst, workers)
 }
 
 // DecodeTier gives the codes of ply p, placements of them, from data, the
@@ -221,13 +221,20 @@ func DecodeTier(ctx context.Context, data []byte, p int, placements int64) ([]by
 	if err != nil {
 		return nil, err
 	}
-	return t.all(ctx, 1)
+	codes := make([]byte, placements)
+	return codes, t.into(ctx, codes, 1)
 }
 
 // all reads every block of the file into one slice of codes.
 func (t *tierFile) all(ctx context.Context, workers int) ([]byte, error) {
 	codes := make([]byte, t.placements)
-	return codes, par.Ranges(ctx, 0, len(t.blocks), workers, func(_ context.Context, _, a, b int) error {
+	return codes, t.into(ctx, codes, workers)
+}
+
+// into reads every block of the file into codes, which holds the
+// placements, by up to workers goroutines.
+func (t *tierFile) into(ctx context.Context, codes []byte, workers int) error {
+	return par.Ranges(ctx, 0, len(t.blocks), workers, func(_ context.Context, _, a, b int) error {
 		for i := a; i < b; i++ {
 			if _, err := t.block(i, codes[i*BlockLen:min(int64(i+1)*BlockLen, t.placements)]); err != nil {
 				return err

@@ -190,20 +190,21 @@ func DecodeBits(buf []byte, n int64) ([]uint64, error) {
 // the one after it, writing each as a tier file; a ply whose tier file a
 // former run finished is read back instead. It gives each ply's positions
 // by value for the side to move, and the empty board's code. Two buffers
-// take turns, the one the ply after next held taking the next ply's codes,
-// so that memory holds two plies, never a third waiting for the collector.
+// of the largest ply's size take turns, the one the ply after next held
+// taking the next ply's codes, whether solved or read back: memory holds
+// two plies, never a third waiting for the collector.
 func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 	counts := make([]db.Ply, r.cells+1)
 	var next, spare []byte
 	done := int64(0)
 	for p := r.cells; p >= 0; p-- {
 		var file db.Ply // the file's size and SHA-256, when written here
-		codes, err := db.ReadTier(ctx, r.dir, p, r.layout.Size(p), r.workers)
+		if spare == nil {
+			spare = make([]byte, r.largest)
+		}
+		codes := spare[:r.layout.Size(p)]
+		err := db.ReadTier(ctx, r.dir, p, codes, r.workers)
 		if errors.Is(err, fs.ErrNotExist) {
-			if int64(cap(spare)) < r.layout.Size(p) {
-				spare = make([]byte, r.largest)
-			}
-			codes = spare[:r.layout.Size(p)]
 			file.Bytes, file.SHA256, err = r.solvePly(ctx, p, next, codes)
 		}
 		if err != nil {
