@@ -31,7 +31,7 @@ type options struct {
 
 func (o *options) bind(fs *flag.FlagSet) {
 	fs.StringVar(&o.size, "size", "3x3", "board size ROWSxCOLS")
-	fs.IntVar(&o.k, "k", 0, "marks in a row that win (0: the smaller side)")
+	fs.IntVar(&o.k, "k", 0, "marks in a row to win (default: the shorter side)")
 	fs.BoolVar(&o.gravity, "gravity", false, "marks fall to the lowest empty cell of a column")
 	fs.BoolVar(&o.misere, "misere", false, "whoever makes k in a row loses")
 	fs.StringVar(&o.store, "db", "", "the database folder to solve into (required)")
@@ -46,11 +46,8 @@ func (o *options) check() error {
 	if err != nil {
 		return err
 	}
-	k := o.k
-	if k == 0 {
-		k = min(rows, cols)
-	}
-	s, err := game.NewSpec(rows, cols, k)
+	s, err := game.NewSpec(rows, cols, o.k) // k 0: the shorter side, as tateti-lab's
+
 	if err != nil {
 		return err
 	}
