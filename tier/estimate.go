@@ -6,7 +6,6 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
-	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -44,11 +43,11 @@ var rates = map[string]float64{"heights": 7.5e6, "comb": 2.0e6}
 // blocks, at most its codes, and its bits); disk, every ply's bits and codes
 // before compression.
 func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
-	l, err := index.NewPlacements(rl.Spec().Spec, rl.Spec().Gravity)
+	j, err := NewJob(rl)
 	if err != nil {
 		return Estimate{}, err
 	}
-	n := rl.Spec().Cells()
+	l, n := j.layout, j.Plies()
 	if n > db.MaxDepth {
 		return Estimate{}, fmt.Errorf("a board of %d cells has more than the %d plies a database's byte holds", n, db.MaxDepth)
 	}
@@ -65,7 +64,7 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 	}
 	e.Memory = max(e.Memory, 2*uint64(largest)+backward) + overhead
 	for p := 0; p <= n; p++ {
-		e.Tasks += (l.Size(p) + TaskPlacements - 1) / TaskPlacements
+		e.Tasks += int64(j.Tasks(p))
 	}
 	speedup := 1 + 0.5*float64(min(workers, runtime.NumCPU())-1)
 	e.WorkerSeconds = float64(e.Placements) / rates[e.Layout]
