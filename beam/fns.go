@@ -45,25 +45,9 @@ func (g stage) job() (*tier.Job, error) { return tier.NewJob(rules.New(g.Spec)) 
 // store gives the stage's store.
 func (g stage) store() store { return store(g.Store) }
 
-// reach reads the reachable placements of ply p, n of them.
-func (g stage) reach(ctx context.Context, p int, n int64) ([]uint64, error) {
-	if p == 0 {
-		return []uint64{1}, nil // the empty board
-	}
-	return g.bits(ctx, tier.ReachName(p), n)
-}
-
-// bits reads the bitset of n bits in the file name.
-func (g stage) bits(ctx context.Context, name string, n int64) ([]uint64, error) {
-	buf, err := g.store().read(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	w, err := tier.DecodeBits(buf, n)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return w, nil
+// reach reads the reachable placements of ply p.
+func (g stage) reach(ctx context.Context, j *tier.Job, p int) ([]uint64, error) {
+	return j.Reached(p, func() ([]byte, error) { return g.store().read(ctx, tier.ReachName(p)) })
 }
 
 // tasksFn emits the task numbers of its ply once the signal before it, the
@@ -94,11 +78,11 @@ func (f *reachFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 	if err != nil {
 		return err
 	}
-	have, err := f.reach(ctx, f.Ply, j.Size(f.Ply))
+	have, err := f.reach(ctx, j, f.Ply)
 	if err != nil {
 		return err
 	}
-	next := make([]uint64, (j.Size(f.Ply+1)+63)/64)
+	next := j.Bits(f.Ply + 1)
 	lo, hi := j.Range(f.Ply, k)
 	j.Reach(f.Ply, lo, hi, have, func(c int64) { next[c>>6] |= 1 << (c & 63) })
 	piece := fmt.Sprintf("reach-%02d.from-%06d", f.Ply+1, k)
@@ -119,15 +103,19 @@ func (f *reachPlyFn) ProcessElement(ctx context.Context, p int, pieces func(*str
 	if err != nil {
 		return err
 	}
-	bits := make([]uint64, (j.Size(p)+63)/64)
+	bits := j.Bits(p)
 	var names []string
 	for name := ""; pieces(&name); {
 		names = append(names, name)
 	}
 	for _, name := range names {
-		w, err := f.bits(ctx, name, j.Size(p))
+		buf, err := f.store().read(ctx, name)
 		if err != nil {
 			return err
+		}
+		w, err := tier.DecodeBits(buf, j.Size(p))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		for i := range bits {
 			bits[i] |= w[i]
@@ -168,7 +156,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, int)
 			return err
 		}
 	}
-	have, err := f.reach(ctx, f.Ply, j.Size(f.Ply))
+	have, err := f.reach(ctx, j, f.Ply)
 	if err != nil {
 		return err
 	}

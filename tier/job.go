@@ -1,6 +1,7 @@
 package tier
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -49,6 +50,28 @@ func (j *Job) Tasks(p int) int { return int((j.Size(p) + TaskPlacements - 1) / T
 func (j *Job) Range(p, k int) (lo, hi int64) {
 	lo = int64(k) * TaskPlacements
 	return lo, min(lo+TaskPlacements, j.Size(p))
+}
+
+// Bits gives an empty bitset of ply p's placements: bit r of word r/64
+// for rank r.
+func (j *Job) Bits(p int) []uint64 { return make([]uint64, words(j.Size(p))) }
+
+// Reached gives the reachable placements of ply p from the bytes of its
+// reach bits, which read gives (EncodeBits wrote them); ply 0's one
+// placement, the empty board, needs no file, and read is not called.
+func (j *Job) Reached(p int, read func() ([]byte, error)) ([]uint64, error) {
+	if p == 0 {
+		return []uint64{1}, nil
+	}
+	buf, err := read()
+	if err != nil {
+		return nil, err
+	}
+	w, err := DecodeBits(buf, j.Size(p))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ReachName(p), err)
+	}
+	return w, nil
 }
 
 // Reach calls mark with the rank, among ply p+1's placements, of every

@@ -99,9 +99,9 @@ func (r *run) reachAll(ctx context.Context) error {
 	prev := []uint64{1} // the empty board
 	done := int64(0)
 	for p := 1; p <= r.cells; p++ {
-		next, err := ReadBits(r.dir, p, r.layout.Size(p))
+		next, err := r.readBits(p)
 		if errors.Is(err, fs.ErrNotExist) {
-			next = make([]uint64, words(r.layout.Size(p)))
+			next = r.Bits(p)
 			err = r.tasks(ctx, p-1, func(_ int, lo, hi int64) error {
 				r.Reach(p-1, lo, hi, prev, func(c int64) { atomic.OrUint64(&next[c>>6], 1<<(c&63)) })
 				return nil
@@ -133,13 +133,10 @@ func sizes(l index.Placements, cells int) (total, largest int64) {
 func words(n int64) int64 { return (n + 63) / 64 }
 
 // WriteBits keeps w, the reachable placements of ply p, in its scratch
-// file in dir, as a unit (WriteBitsFile).
+// file in dir, as a unit (EncodeBits).
 func WriteBits(dir string, p int, w []uint64) error {
-	return WriteBitsFile(filepath.Join(dir, ReachName(p)), w)
+	return atomicfile.Write(filepath.Join(dir, ReachName(p)), EncodeBits(w))
 }
-
-// WriteBitsFile writes the bitset w to name as a unit (EncodeBits).
-func WriteBitsFile(name string, w []uint64) error { return atomicfile.Write(name, EncodeBits(w)) }
 
 // EncodeBits gives the bytes of the bitset w as its file holds them: bit r
 // of word r/64, each word little-endian.
@@ -151,27 +148,15 @@ func EncodeBits(w []uint64) []byte {
 	return buf
 }
 
-// ReadBits reads back the reachable placements of ply p, n of them, from
-// the scratch file in dir; fs.ErrNotExist when there is none. Ply 0's
-// one placement, the empty board, needs no file.
-func ReadBits(dir string, p int, n int64) ([]uint64, error) {
-	if p == 0 {
-		return []uint64{1}, nil
+// readBits reads back the reachable placements of ply p from the scratch
+// file in dir (Job.Reached); fs.ErrNotExist when there is none.
+func (r *run) readBits(p int) ([]uint64, error) {
+	name := filepath.Join(r.dir, ReachName(p))
+	w, err := r.Reached(p, func() ([]byte, error) { return os.ReadFile(name) })
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w; remove it to mark the ply again", err)
 	}
-	return ReadBitsFile(filepath.Join(dir, ReachName(p)), n)
-}
-
-// ReadBitsFile reads a bitset of n bits that WriteBitsFile wrote to name.
-func ReadBitsFile(name string, n int64) ([]uint64, error) {
-	buf, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	w, err := DecodeBits(buf, n)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w; remove it to mark the ply again", filepath.Base(name), err)
-	}
-	return w, nil
+	return w, err
 }
 
 // DecodeBits gives the bitset of n bits whose bytes EncodeBits gave.
@@ -225,7 +210,7 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 // parts a former run finished instead of solving them again, and the tier
 // file is the parts' blocks, assembled.
 func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) (int64, string, error) {
-	have, err := ReadBits(r.dir, p, r.layout.Size(p))
+	have, err := r.readBits(p)
 	if err != nil {
 		return 0, "", err
 	}
