@@ -16,7 +16,7 @@ func FuzzTierFile(f *testing.F) {
 	for i := range codes {
 		codes[i] = byte(i % 7)
 	}
-	if _, _, err := writeTier(context.Background(), dir, 1, codes, 1); err != nil {
+	if _, _, err := writeTier(dir, 1, codes); err != nil {
 		f.Fatal(err)
 	}
 	good, err := os.ReadFile(filepath.Join(dir, TierName(1)))

@@ -3,7 +3,6 @@ package db
 import (
 	"bytes"
 	"compress/flate"
-	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -72,10 +71,7 @@ func EncodePart(p int, first int64, codes []byte) (Part, [][]byte, error) {
 	if first%BlockLen != 0 {
 		return Part{}, nil, fmt.Errorf("a part starts at rank %d, not at a block's start", first)
 	}
-	blocks, err := compress(context.Background(), codes, 1) // one task, one goroutine
-	if err != nil {
-		return Part{}, nil, err
-	}
+	blocks := compress(codes)
 	head := binary.LittleEndian.AppendUint32([]byte(partMagic), Version)
 	head = binary.LittleEndian.AppendUint32(head, uint32(p))
 	head = binary.LittleEndian.AppendUint64(head, uint64(first))

@@ -2,7 +2,6 @@ package db
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
@@ -12,13 +11,9 @@ import (
 )
 
 // writeTier writes the codes of ply p to dir as a tier file compressed
-// whole, by workers goroutines: what AssembleTier must equal.
-func writeTier(ctx context.Context, dir string, p int, codes []byte, workers int) (int64, string, error) {
-	blocks, err := compress(ctx, codes, workers)
-	if err != nil {
-		return 0, "", err
-	}
-	return writeBlocks(dir, p, int64(len(codes)), blocks)
+// whole: what AssembleTier must equal.
+func writeTier(dir string, p int, codes []byte) (int64, string, error) {
+	return writeUnit(filepath.Join(dir, TierName(p)), tierBytes(p, int64(len(codes)), compress(codes)))
 }
 
 // testCodes gives n codes that compress to blocks of several lengths.
@@ -36,7 +31,7 @@ func testCodes(n int) []byte {
 func TestParts(t *testing.T) {
 	dir := t.TempDir()
 	codes := testCodes(5*BlockLen + 100)
-	size, sum, err := writeTier(context.Background(), dir, 3, codes, 2)
+	size, sum, err := writeTier(dir, 3, codes)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,25 +53,15 @@ type blockEntry struct {
 }
 
 // compress cuts codes into blocks of BlockLen and compresses each on its
-// own, by up to workers goroutines.
-func compress(ctx context.Context, codes []byte, workers int) ([][]byte, error) {
-	n := (len(codes) + BlockLen - 1) / BlockLen
-	blocks := make([][]byte, n)
-	err := par.Ranges(ctx, 0, n, workers, func(_ context.Context, _, a, b int) error {
-		var buf bytes.Buffer
-		w, _ := flate.NewWriter(&buf, flateLevel) // the level is valid; one a range, reset for each block
-		for i := a; i < b; i++ {
-			blocks[i] = deflate(w, &buf, codes[i*BlockLen:min((i+1)*BlockLen, len(codes))])
-		}
-		return nil
-	})
-	return blocks, err
-}
-
-// writeBlocks writes the tier file of ply p, placements codes compressed
-// in blocks, as a unit, and gives its size and SHA-256.
-func writeBlocks(dir string, p int, placements int64, blocks [][]byte) (int64, string, error) {
-	return writeUnit(filepath.Join(dir, TierName(p)), tierBytes(p, placements, blocks))
+// own: a part's blocks, one task's work.
+func compress(codes []byte) [][]byte {
+	blocks := make([][]byte, (len(codes)+BlockLen-1)/BlockLen)
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flateLevel) // the level is valid; reset for each block
+	for i := range blocks {
+		blocks[i] = deflate(w, &buf, codes[i*BlockLen:min((i+1)*BlockLen, len(codes))])
+	}
+	return blocks
 }
 
 // tierBytes gives the tier file of ply p, placements codes compressed in
