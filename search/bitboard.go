@@ -188,17 +188,37 @@ func (g *geometry) winning(m uint64) uint64 {
 }
 
 // winning4 is winning for k = 4, the runs written out: Connect Four's
-// case, and most of search's time.
+// case, and most of search's time. The common heights of the layout get
+// their shifts as constants: a shift by a variable costs several
+// instructions more a shift (docs/benchmarks.md, "Constant shifts").
 func (g *geometry) winning4(m uint64) uint64 {
 	var w uint64
-	for _, d := range g.dirs {
-		a1 := m >> d
-		a2 := a1 & (m >> (2 * d))
-		b1 := m << d
-		b2 := b1 & (m << (2 * d))
-		w |= a2&(m>>(3*d)) | b2&(m<<(3*d)) | a1&b2 | a2&b1
+	switch g.rows {
+	case 4:
+		w = runs4(m, 1) | runs4(m, 5) | runs4(m, 4) | runs4(m, 6)
+	case 5:
+		w = runs4(m, 1) | runs4(m, 6) | runs4(m, 5) | runs4(m, 7)
+	case 6:
+		w = runs4(m, 1) | runs4(m, 7) | runs4(m, 6) | runs4(m, 8)
+	case 7:
+		w = runs4(m, 1) | runs4(m, 8) | runs4(m, 7) | runs4(m, 9)
+	default:
+		for _, d := range g.dirs {
+			w |= runs4(m, d)
+		}
 	}
 	return w & g.full
+}
+
+// runs4 gives the cells that complete four in a row of the marks m along
+// the direction of shift d: three next, three previous, or two one way and
+// one the other.
+func runs4(m uint64, d uint) uint64 {
+	a1 := m >> d
+	a2 := a1 & (m >> (2 * d))
+	b1 := m << d
+	b2 := b1 & (m << (2 * d))
+	return a2&(m>>(3*d)) | b2&(m<<(3*d)) | a1&b2 | a2&b1
 }
 
 // maxRun is the longest run winning keeps on the stack: k up to 8.

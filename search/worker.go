@@ -309,7 +309,7 @@ func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) 
 	s := w.s
 	mine := pos | st
 	switch {
-	case s.g.lined(mine): // only under misère: normal play returned already
+	case s.misere && s.g.lined(mine): // normal play returned at a line already (anticipate)
 		return -(s.cells - moves)
 	case moves+1 == s.cells:
 		return 0
