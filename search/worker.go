@@ -125,8 +125,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 			}
 		}
 	}
-	key := w.key(pos, mask, moves)
-	alpha, beta, v, settled := w.probe(key, alpha, beta)
+	key, alpha, beta, v, settled := w.probe(pos, mask, moves, alpha, beta)
 	if settled {
 		return v
 	}
@@ -146,7 +145,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 			}
 		}
 	}
-	w.store(key, best, alpha0, beta)
+	w.store(key, moves, best, alpha0, beta)
 	return best
 }
 
@@ -162,11 +161,12 @@ func (w *worker) check() {
 	w.stopped = w.stopped || w.job.ctx.Err() != nil || !s.holds(w.med)
 }
 
-// store keeps the score best found in the window (alpha0, beta): exact
-// inside it, an upper bound at or below alpha0, a lower bound at or above
-// beta. A stopped search keeps nothing.
-func (w *worker) store(key uint64, best, alpha0, beta int) {
-	if w.stopped {
+// store keeps the score best found in the window (alpha0, beta) for the
+// position of key, of moves marks: exact inside it, an upper bound at or
+// below alpha0, a lower bound at or above beta. A stopped search keeps
+// nothing, nor does a position the table leaves out (kept).
+func (w *worker) store(key uint64, moves, best, alpha0, beta int) {
+	if w.stopped || !w.kept(moves) {
 		return
 	}
 	flag := exact
@@ -287,21 +287,38 @@ func (w *worker) key(pos, mask uint64, moves int) uint64 {
 // up: nearer the end a child is searched about as fast as it is found.
 const etcEmpty = 8
 
-// probe narrows the window (alpha, beta) by what the table knows of key,
-// and says when that settles the score, v.
-func (w *worker) probe(key uint64, alpha, beta int) (a, b, v int, settled bool) {
+// kept says whether the table keeps positions of moves marks: under normal
+// play not those with fewer than tableEmpty empty cells, whose subtrees,
+// pruned by anticipate, are searched faster than their entries come from
+// memory; under misère, where nothing prunes them so, every position
+// (docs/benchmarks.md, "Positions near the end").
+func (w *worker) kept(moves int) bool { return w.s.misere || w.s.cells-moves >= tableEmpty }
+
+// tableEmpty is the fewest empty cells of a position the table keeps: its
+// children then have etcEmpty-1, and the table keeps those that ordered
+// looks up.
+const tableEmpty = etcEmpty - 1
+
+// probe gives the key of the position pos, mask of moves marks, narrows
+// the window (alpha, beta) by what the table knows of it, and says when
+// that settles the score, v.
+func (w *worker) probe(pos, mask uint64, moves, alpha, beta int) (key uint64, a, b, v int, settled bool) {
+	if !w.kept(moves) {
+		return 0, alpha, beta, 0, false
+	}
+	key = w.key(pos, mask, moves)
 	v, flag, ok := w.s.tt.get(key)
 	switch {
 	case !ok:
-		return alpha, beta, 0, false
+		return key, alpha, beta, 0, false
 	case flag == exact:
-		return alpha, beta, v, true
+		return key, alpha, beta, v, true
 	case flag == lower:
 		alpha = max(alpha, v)
 	default:
 		beta = min(beta, v)
 	}
-	return alpha, beta, v, alpha >= beta
+	return key, alpha, beta, v, alpha >= beta
 }
 
 // child gives the score, for the side to move, of the move to the cell st.
