@@ -89,8 +89,8 @@ func nthBit(m uint64, i int) int {
 
 // BenchmarkBands solves the positions of each band one at a time, the table
 // emptied before each (untimed, as in Pons' benchmark), with one worker and
-// with two (Bands/Begin-Hard/workers=1), and reports the mean time a
-// position and the table's size.
+// with two (Bands/Begin-Hard/workers=1), and reports the mean time and
+// nodes a position and the table's size.
 func BenchmarkBands(b *testing.B) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
 	for i, band := range bands {
@@ -107,8 +107,9 @@ func BenchmarkBands(b *testing.B) {
 					}
 				}
 				var spent time.Duration
+				var nodes uint64
 				for b.Loop() {
-					spent = 0
+					spent, nodes = 0, s.Nodes()
 					for _, p := range ps {
 						s.Reset()
 						start := time.Now()
@@ -119,6 +120,7 @@ func BenchmarkBands(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(spent.Microseconds())/float64(len(ps)), "µs/position")
+				b.ReportMetric(float64(s.Nodes()-nodes)/float64(len(ps)), "nodes/position")
 				b.ReportMetric(float64(s.TableBytes()>>10), "KiB-table")
 			})
 		}
