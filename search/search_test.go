@@ -135,7 +135,7 @@ func BenchmarkTromp(b *testing.B) {
 // A search whose context ends stops with its error, and the solver, its
 // table holding only finished work, answers right afterwards.
 func TestSolveStops(t *testing.T) {
-	s, err := New(gravity(4, 6, 4), Options{TableBits: 20, Workers: 2}) // w6h4: O wins, about 0.5 s
+	s, err := New(gravity(5, 6, 4), Options{TableBits: 20, Workers: 2}) // w6h5: a draw, about 0.3 s
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,13 +144,13 @@ func TestSolveStops(t *testing.T) {
 	if _, err := s.Solve(ctx, 0, 0); err != context.Canceled {
 		t.Fatalf("a cancelled search gives %v, want context.Canceled", err)
 	}
-	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	if _, err := s.Solve(ctx, 0, 0); err != context.DeadlineExceeded {
 		t.Fatalf("a search past its deadline gives %v, want context.DeadlineExceeded", err)
 	}
-	if r, err := s.Solve(context.Background(), 0, 0); err != nil || r.Value != -1 || r.Depth != 24 {
-		t.Fatalf("after the stops: value %d depth %d, %v; want -1 and 24", r.Value, r.Depth, err)
+	if r, err := s.Solve(context.Background(), 0, 0); err != nil || r.Value != 0 || r.Depth != 30 {
+		t.Fatalf("after the stops: value %d depth %d, %v; want 0 and 30", r.Value, r.Depth, err)
 	}
 }
 
