@@ -19,7 +19,7 @@ import (
 // that take longer: every position drawn must be solved once to find its
 // band, and most drawn for a Begin band fall in Begin-Hard. The Begin bands are drawn from plies 10
 // to 14: earlier positions take minutes each to place in a band (the
-// empty board about five), and are not what a benchmark of positions
+// empty board one to two), and are not what a benchmark of positions
 // measures.
 var bands = []struct {
 	name         string

@@ -67,7 +67,7 @@ type Options struct {
 }
 
 // checkEvery is how many nodes pass between looks at the context: a look
-// costs a few nanoseconds, and 4,096 nodes take about a millisecond.
+// costs a few nanoseconds, and 4,096 nodes take under a millisecond.
 const checkEvery = 1 << 12
 
 // New gives a solver of the game of sp: gravity or free placement, normal
@@ -232,7 +232,7 @@ type job struct {
 // search runs the workers on one position until its score is exact or ctx
 // is done, and gives the span proved. The main worker searches on the
 // calling goroutine, and wakes the helpers and the progress line after its
-// first checkEvery nodes (about a millisecond): most positions are settled
+// first checkEvery nodes (under a millisecond): most positions are settled
 // sooner (Pons' easy bands in microseconds), and goroutines would cost
 // more than they save. Every worker drops a search whose guess the shared
 // span no longer holds, so all stop once the span is closed.
