@@ -129,9 +129,11 @@ func BenchmarkBands(b *testing.B) {
 
 // BenchmarkUCI labels a sample of the positions of UCI's Connect-4 data
 // set: quiet positions of ply 8 of 7x6 (rules.Quiet), drawn by random play
-// and solved one at a time with an empty table, and reports the mean time
-// a position and how the values fall, from which the time of the whole
-// set (67,557 positions) follows.
+// and solved one at a time, and reports the mean time a position and how
+// the values fall, from which the time of the whole set (67,557 positions)
+// follows. The sample is searched for the score (Solve) and for the value
+// alone (Value), which is all the data set labels, each with an empty table
+// a position or one table kept from position to position.
 func BenchmarkUCI(b *testing.B) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
 	rng := rand.New(rand.NewPCG(8, 1))
@@ -141,18 +143,37 @@ func BenchmarkUCI(b *testing.B) {
 			ps = append(ps, p)
 		}
 	}
-	s, err := New(rl.Spec(), Options{TableBits: 24, Workers: 2})
-	if err != nil {
-		b.Fatal(err)
+	for _, how := range []string{"solve", "value"} {
+		for _, reset := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%s/reset=%v", how, reset), func(b *testing.B) {
+				s, err := New(rl.Spec(), Options{TableBits: 24, Workers: 2})
+				if err != nil {
+					b.Fatal(err)
+				}
+				answer := s.Solve
+				if how == "value" {
+					answer = s.Value
+				}
+				labelUCI(b, s, answer, ps, reset)
+			})
+		}
 	}
+}
+
+// labelUCI answers each of ps by answer, with an empty table for each if
+// reset, and reports the mean time and the values' counts.
+func labelUCI(b *testing.B, s *Solver, answer func(context.Context, uint64, uint64) (Result, error), ps []game.Board, reset bool) {
 	var spent time.Duration
 	var won, lost, drawn int
 	for b.Loop() {
 		spent, won, lost, drawn = 0, 0, 0, 0
+		s.Reset()
 		for _, p := range ps {
-			s.Reset()
+			if reset {
+				s.Reset()
+			}
 			start := time.Now()
-			r, err := s.Solve(context.Background(), uint64(p.X), uint64(p.O))
+			r, err := answer(context.Background(), uint64(p.X), uint64(p.O))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -125,7 +125,8 @@ func (s *Solver) fit(empty int) {
 func (s *Solver) Nodes() uint64 { return s.nodes.Load() }
 
 // A Result is what a search proved of a position: the Bounds of its value
-// for X always; when the search ended, Exact, and its Value and Depth.
+// for X always; when the search ended, Exact, and its Value and Depth (from
+// Value, the Value alone, and Exact false).
 type Result struct {
 	Value, Depth int8
 	Exact        bool
@@ -139,6 +140,20 @@ type Result struct {
 // Exact, and ctx's error; the solver stays usable, its table holding only
 // finished work.
 func (s *Solver) Solve(ctx context.Context, x, o uint64) (Result, error) {
+	return s.solve(ctx, x, o, false)
+}
+
+// Value is Solve for the value alone: it settles whether X wins, draws or
+// loses and leaves the depth unknown, so its Result is never Exact, and
+// Low and High are equal once the value is known. It asks fewer questions
+// than Solve (is the score above 0, and if not above -1?), whose answers
+// need not say how fast a side wins, and so takes a fraction of the time.
+func (s *Solver) Value(ctx context.Context, x, o uint64) (Result, error) {
+	return s.solve(ctx, x, o, true)
+}
+
+// solve is Solve, or Value when valueOnly.
+func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result, error) {
 	bx, bo := s.g.fromCells(x), s.g.fromCells(o)
 	if bx&bo != 0 || (bx|bo)&^s.g.full != 0 {
 		return Result{}, errors.New("search: overlapping or off-board marks")
@@ -146,17 +161,21 @@ func (s *Solver) Solve(ctx context.Context, x, o uint64) (Result, error) {
 	moves := marks(bx | bo)
 	xToMove := marks(bx) == marks(bo)
 	if v, over := s.over(bx, bo, moves); over {
-		return Result{Value: v, Exact: true, Bounds: solve.Bounds{Low: v, High: v}}, nil
+		return Result{Value: v, Exact: !valueOnly, Bounds: solve.Bounds{Low: v, High: v}}, nil
 	}
 	pos := bo
 	if xToMove {
 		pos = bx
 	}
 	s.fit(s.cells - moves)
-	sp := s.search(ctx, pos, bx|bo, moves, xToMove)
+	sp := s.search(ctx, pos, bx|bo, moves, xToMove, valueOnly)
 	r := Result{Bounds: s.bounds(sp, xToMove)}
-	if sp.lo < sp.hi {
+	switch {
+	case sp.open(valueOnly):
 		return r, ctx.Err()
+	case valueOnly:
+		r.Value = r.Low
+		return r, nil
 	}
 	r.Value, r.Depth, r.Exact = r.Low, s.depth(sp.lo, moves), true
 	return r, nil
@@ -217,6 +236,14 @@ func (s *Solver) depth(score, moves int) int8 {
 // A span is the range a score is proved to lie in, lo to hi.
 type span struct{ lo, hi int }
 
+// open says whether the span leaves something to search: any width when
+// the score is wanted, and when only the value is, a span that does not
+// yet say whether the side to move wins (lo > 0), loses (hi < 0) or
+// draws (lo = hi = 0).
+func (sp span) open(valueOnly bool) bool {
+	return sp.lo < sp.hi && !(valueOnly && (sp.lo > 0 || sp.hi < 0))
+}
+
 // A job is the search of one position: what the helpers and the progress
 // line need, given to them when the main worker wakes them.
 type job struct {
@@ -224,6 +251,7 @@ type job struct {
 	pos, mask uint64
 	moves     int
 	xToMove   bool
+	valueOnly bool          // the search ends once the value is known (Value)
 	nodes0    uint64        // the solver's nodes when the search began
 	done      chan struct{} // closed when the main worker is through
 	helpers   errgroup.Group
@@ -235,12 +263,12 @@ type job struct {
 // first checkEvery nodes (under a millisecond): most positions are settled
 // sooner (Pons' easy bands in microseconds), and goroutines would cost
 // more than they save. Every worker drops a search whose guess the shared
-// span no longer holds, so all stop once the span is closed.
-func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMove bool) span {
+// span no longer holds, so all stop once the span says what is wanted.
+func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMove, valueOnly bool) span {
 	s.mu.Lock()
 	s.now = span{-(s.cells - moves), s.cells - moves}
 	s.mu.Unlock()
-	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, done: make(chan struct{}), nodes0: s.Nodes()}
+	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, valueOnly: valueOnly, done: make(chan struct{}), nodes0: s.Nodes()}
 	j.helpers.SetLimit(s.workers) // the helpers and the progress line
 	s.run(j, 0)
 	close(j.done)
@@ -280,10 +308,10 @@ func (s *Solver) narrow(r, med int) span {
 }
 
 // holds reports whether a search about guess med can still narrow the
-// span known to all.
-func (s *Solver) holds(med int) bool {
+// span known to all, and j still wants it narrowed.
+func (s *Solver) holds(j *job, med int) bool {
 	sp := s.known()
-	return sp.lo <= med && med < sp.hi
+	return sp.open(j.valueOnly) && sp.lo <= med && med < sp.hi
 }
 
 // known gives the span known to all.

@@ -16,7 +16,7 @@ import (
 )
 
 // Search and the exhaustive solve are two independent solvers: they must
-// give every position the same value and depth. Small games are checked on
+// give every position the same value and depth, and Value the same value. Small games are checked on
 // every position, larger ones on a reproducible sample.
 func TestAgreesWithSolve(t *testing.T) {
 	tests := []struct {
@@ -69,6 +69,10 @@ func TestAgreesWithSolve(t *testing.T) {
 				}
 				if !r.Exact || r.Value != sol.Value[i] || r.Depth != sol.Depth[i] {
 					t.Fatalf("%s: search gives %+v, the solve value %d depth %d", rl.Spec().Format(b), r, sol.Value[i], sol.Depth[i])
+				}
+				v, err := s.Value(context.Background(), uint64(b.X), uint64(b.O))
+				if want := (Result{Value: sol.Value[i], Bounds: solve.Bounds{Low: sol.Value[i], High: sol.Value[i]}}); err != nil || v != want {
+					t.Fatalf("%s: Value gives %+v, %v; want %+v", rl.Spec().Format(b), v, err, want)
 				}
 			}
 		})

@@ -30,10 +30,11 @@ const spread = 1
 // All workers ask about the same guess, and split its tree between them
 // (sharing says how); each search's answer narrows the span all workers
 // share, and a worker drops its search when the span no longer holds its
-// guess, to take up the next.
+// guess, to take up the next. For Value the searches end once the span
+// says who wins, and ask about the value first however wide the span.
 func (w *worker) exact(pos, mask uint64, moves int) {
-	for sp := w.s.known(); sp.lo < sp.hi; {
-		w.med = guess(sp, w.s.Nodes()-w.job.nodes0 >= hardNodes)
+	for sp := w.s.known(); sp.open(w.job.valueOnly); {
+		w.med = guess(sp, w.job.valueOnly || w.s.Nodes()-w.job.nodes0 >= hardNodes)
 		r := w.negamax(pos, mask, moves, w.med, w.med+1)
 		switch {
 		case w.stopped && w.job.ctx.Err() != nil:
@@ -158,7 +159,7 @@ func (w *worker) check() {
 		s.wake(w.job)
 	}
 	s.nodes.Add(checkEvery)
-	w.stopped = w.stopped || w.job.ctx.Err() != nil || !s.holds(w.med)
+	w.stopped = w.stopped || w.job.ctx.Err() != nil || !s.holds(w.job, w.med)
 }
 
 // store keeps the score best found in the window (alpha0, beta) for the
