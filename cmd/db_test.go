@@ -84,6 +84,8 @@ func TestDBUsage(t *testing.T) {
 		{"too little memory", []string{"solve", "--gravity", "--size", "5x6", "--k", "4", "--db", filepath.Join(t.TempDir(), "c4")}, "a tier solve holds up to"},
 		{"a set's database without a set", []string{"grade", "--db", solved, "--", "x"}, "--db answers a chosen set of positions"},
 		{"enumerate by tiers and by plies", []string{"enumerate", "--db", solved, "--max-ply", "3"}, "--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them"},
+		{"the forward pass without a folder", []string{"enumerate", "--reach-only"}, "--reach-only goes with --db DIR"},
+		{"too little memory for the forward pass", []string{"enumerate", "--size", "5x5", "--k", "4", "--reach-only", "--db", filepath.Join(t.TempDir(), "f55")}, "the forward pass of a tier solve holds up to 6.6 GB"},
 	}
 	t.Setenv("TATETI_MEMORY", "1000000000")
 	for _, tt := range tests {
@@ -143,18 +145,8 @@ func TestEnumerateDB(t *testing.T) {
 				ByPly     []ply `json:"by_ply"`
 			}
 			dir := filepath.Join(t.TempDir(), "db")
-			for _, c := range []struct {
-				args []string
-				dst  any
-			}{{append([]string{"enumerate", "--json", "--db", dir}, tt.args...), &got}, {append([]string{"enumerate", "--json"}, tt.args...), &want}} {
-				out, stderr, code := run(t, "", c.args...)
-				if code != 0 {
-					t.Fatalf("%v: exit %d, %s", c.args, code, stderr)
-				}
-				if err := json.Unmarshal([]byte(out), c.dst); err != nil {
-					t.Fatal(err)
-				}
-			}
+			runJSON(t, &got, append([]string{"enumerate", "--json", "--db", dir}, tt.args...)...)
+			runJSON(t, &want, append([]string{"enumerate", "--json"}, tt.args...)...)
 			if got.Positions != want.Positions || len(got.ByPly) != len(want.ByPly) {
 				t.Fatalf("%d positions in %d plies, want %d in %d", got.Positions, len(got.ByPly), want.Positions, len(want.ByPly))
 			}
@@ -164,6 +156,52 @@ func TestEnumerateDB(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// enumerate --db --reach-only counts the positions of each ply by the
+// forward pass alone, as enumerate counts them in memory, and leaves the
+// folder for enumerate --db to solve from.
+func TestEnumerateReachOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	game := []string{"--gravity", "--size", "4x4", "--k", "4"}
+	out, stderr, code := run(t, "", append([]string{"enumerate", "--db", dir, "--reach-only"}, game...)...)
+	if code != 0 {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	golden(t, "enumerate-reach-only.txt", out)
+	var reached struct {
+		Positions int64   `json:"positions"`
+		ByPly     []int64 `json:"positions_by_ply"`
+	}
+	var whole struct {
+		Positions int64 `json:"positions"`
+		ByPly     []struct {
+			Positions int64 `json:"positions"`
+		} `json:"by_ply"`
+	}
+	runJSON(t, &reached, append([]string{"enumerate", "--json", "--db", dir, "--reach-only"}, game...)...)
+	runJSON(t, &whole, append([]string{"enumerate", "--json", "--db", dir}, game...)...)
+	if reached.Positions != whole.Positions || len(reached.ByPly) != len(whole.ByPly) {
+		t.Fatalf("%d positions in %d plies, the solve %d in %d", reached.Positions, len(reached.ByPly), whole.Positions, len(whole.ByPly))
+	}
+	for p, n := range reached.ByPly {
+		if got, want := n, whole.ByPly[p].Positions; got != want {
+			t.Errorf("ply %d: %d reached, want the solve's %d", p, got, want)
+		}
+	}
+}
+
+// runJSON runs the command args, which must succeed, and reads its JSON
+// into dst.
+func runJSON(t *testing.T, dst any, args ...string) {
+	t.Helper()
+	out, stderr, code := run(t, "", args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d, %s", args, code, stderr)
+	}
+	if err := json.Unmarshal([]byte(out), dst); err != nil {
+		t.Fatal(err)
 	}
 }
 

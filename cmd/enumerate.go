@@ -33,7 +33,11 @@ complete games are then those that end by ply N.
 --db DIR counts the whole game tier by tier on disk instead, solving it into
 the database folder DIR as solve --db does (or reading it when finished):
 each ply's positions and finished boards, past what memory holds; classes
-and move sequences are not counted that way.`
+and move sequences are not counted that way. With --reach-only it runs only
+the solve's forward pass, which marks the placements play reaches ply by ply
+at a bit each and keeps them in DIR, and counts each ply's positions: it fits
+where the whole solve does not (free 5x5 with k=4), resumes when run again,
+and a later solve --db DIR goes on from it.`
 
 // NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
 // command's own run (tests of the flags give one).
@@ -55,6 +59,8 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 			switch {
 			case c.Flags().Changed("db") && c.Flags().Changed("max-ply"):
 				return flagErrorf("--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them")
+			case opts.ReachOnly && !c.Flags().Changed("db"):
+				return flagErrorf("--reach-only goes with --db DIR, the folder that keeps each ply's reachable placements")
 			case c.Flags().Changed("db"):
 				if err := opts.tierTarget.resolve(dbDir, opts.Rules, opts.Workers, f.Memory()); err != nil {
 					return flagError(err)
@@ -79,11 +85,20 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 		},
 	}
 	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells")
+	c.Flags().BoolVar(&opts.ReachOnly, "reach-only", false, "with --db: only count the positions play reaches by ply, the tier solve's forward pass, which fits where the whole solve does not")
 	c.Flags().StringVar(&dbDir, "db", "", "count the whole game tier by tier on disk, solving it into this database folder as solve --db does (or reading it when finished), past what memory holds")
 	return c
 }
 
 func runEnumerate(opts *EnumerateOptions) error {
+	if opts.ReachOnly {
+		defer opts.start(opts.IO.ErrOut)()
+		r, err := tier.Reach(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
+		if err != nil {
+			return err
+		}
+		return show(opts.GameOptions, r, true, func(w io.Writer) error { return report.Reached(w, r) })
+	}
 	if opts.DB != "" {
 		defer opts.start(opts.IO.ErrOut)()
 		c, err := tier.Count(opts.Ctx, opts.Rules, opts.DB, opts.Workers)

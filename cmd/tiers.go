@@ -17,6 +17,9 @@ type tierTarget struct {
 	DB       string
 	Finished bool
 	Tiers    tier.Estimate
+	// ReachOnly runs the forward pass alone (tier.Reach), which needs the
+	// estimate's ReachMemory and ReachDisk.
+	ReachOnly bool
 }
 
 // resolve checks, before any work, that the game of rl can be solved into
@@ -32,10 +35,17 @@ func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uin
 		return err
 	}
 	_, err = db.ReadManifest(dir)
-	if t.Finished = err == nil; !t.Finished {
-		if err := t.Tiers.Check(memory, dir); err != nil {
-			return fmt.Errorf("%w (the solve: %s)", err, report.TierNeeds(t.Tiers))
+	if t.Finished = err == nil; t.Finished {
+		return nil
+	}
+	if t.ReachOnly {
+		if err := t.Tiers.CheckReach(memory, dir); err != nil {
+			return fmt.Errorf("%w (the forward pass: %s)", err, report.ReachNeeds(t.Tiers))
 		}
+		return nil
+	}
+	if err := t.Tiers.Check(memory, dir); err != nil {
+		return fmt.Errorf("%w (the solve: %s)", err, report.TierNeeds(t.Tiers))
 	}
 	return nil
 }
@@ -47,7 +57,11 @@ func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uin
 // peak above the estimate (Connect Four 6x5: 4.2 GB at the default). It
 // gives a function that restores the collector.
 func (t *tierTarget) start(w io.Writer) (restore func()) {
-	if !t.Finished {
+	switch {
+	case t.Finished:
+	case t.ReachOnly:
+		report.ReachPlan(w, t.Tiers, t.DB)
+	default:
 		report.TierPlan(w, t.Tiers, t.DB)
 	}
 	return lowGC()

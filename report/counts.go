@@ -70,3 +70,20 @@ func TierCounts(w io.Writer, c tier.Counts) error {
 	_, err := fmt.Fprintln(w, "\nfrom the database: classes and move sequences are not counted tier by tier")
 	return err
 }
+
+// Reached writes the positions the forward pass of a tier solve counted,
+// by ply.
+func Reached(w io.Writer, r tier.Reached) error {
+	fmt.Fprintf(w, "%s: %s reachable positions\n\n", r.Game.Words(), Commas(r.Positions))
+	t := newTable(w)
+	fmt.Fprintln(t, "ply\tpositions\t")
+	for p, n := range r.ByPly {
+		fmt.Fprintf(t, "%d\t%s\t\n", p, Commas(n))
+	}
+	fmt.Fprintf(t, "total\t%s\t\n", Commas(r.Positions))
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, "\nfrom the forward pass of the tier solve: finished boards are not told apart without the solve")
+	return err
+}

@@ -69,6 +69,18 @@ func TierNeeds(e tier.Estimate) string {
 		Commas(e.Placements), e.Layout, Commas(e.Tasks), enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), about(e.Seconds), about(e.WorkerSeconds))
 }
 
+// ReachPlan says, on w, what the forward pass of a tier solve into dir
+// will need.
+func ReachPlan(w io.Writer, e tier.Estimate, dir string) {
+	fmt.Fprintf(w, "tateti-lab: marking the reachable placements ply by ply into %s: %s\n", dir, ReachNeeds(e))
+}
+
+// ReachNeeds says in a sentence what the forward pass of a tier solve
+// needs: its placements, memory and disk.
+func ReachNeeds(e tier.Estimate) string {
+	return fmt.Sprintf("%s placements (%s layout), a bit each, up to %s of memory and %s of disk", Commas(e.Placements), e.Layout, enumerate.Bytes(e.ReachMemory), enumerate.Bytes(e.ReachDisk))
+}
+
 // about gives a time in round words: "2 s", "14 min", "3.5 h".
 func about(seconds float64) string {
 	switch {

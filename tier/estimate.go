@@ -16,6 +16,10 @@ type Estimate struct {
 	Placements int64  `json:"placements"` // every ply's, reachable or not
 	Memory     uint64 `json:"memory"`     // the most held at once
 	Disk       uint64 `json:"disk"`       // at most, uncompressed; the tier files take less
+	// ReachMemory and ReachDisk are what the forward pass alone needs
+	// (Reach): a bit a placement, two plies at once.
+	ReachMemory uint64 `json:"reach_memory"`
+	ReachDisk   uint64 `json:"reach_disk"`
 	// Tasks is the number of tasks of every ply (Job.Tasks): what an
 	// engine schedules.
 	Tasks int64 `json:"tasks"`
@@ -53,16 +57,18 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 	}
 	total, largest := sizes(l, n)
 	e := Estimate{Layout: l.Name(), Placements: total}
-	var backward uint64
+	var forward, backward uint64
 	for p := 0; p <= n; p++ {
 		size, bits := uint64(l.Size(p)), 8*uint64(words(l.Size(p)))
 		e.Disk += size + bits
+		e.ReachDisk += bits
 		backward = max(backward, size+bits)
 		if p < n {
-			e.Memory = max(e.Memory, bits+8*uint64(words(l.Size(p+1))))
+			forward = max(forward, bits+8*uint64(words(l.Size(p+1))))
 		}
 	}
-	e.Memory = max(e.Memory, 2*uint64(largest)+backward) + overhead
+	e.ReachMemory = forward + overhead
+	e.Memory = max(forward, 2*uint64(largest)+backward) + overhead
 	for p := 0; p <= n; p++ {
 		e.Tasks += int64(j.Tasks(p))
 	}
@@ -75,11 +81,23 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 // Check says why the estimate does not fit memory bytes (0: unknown) or
 // the disk free at dir, if it does not.
 func (e Estimate) Check(memory uint64, dir string) error {
-	if memory != 0 && e.Memory > memory {
-		return fmt.Errorf("a tier solve holds up to %s at once, more than the %s this run may use; raise TATETI_MEMORY if the machine has more", enumerate.Bytes(e.Memory), enumerate.Bytes(memory))
+	return check("a tier solve", e.Memory, e.Disk, memory, dir)
+}
+
+// CheckReach is Check for the forward pass alone (Reach).
+func (e Estimate) CheckReach(memory uint64, dir string) error {
+	return check("the forward pass of a tier solve", e.ReachMemory, e.ReachDisk, memory, dir)
+}
+
+// check says why a pass that holds need bytes and writes disk bytes does
+// not fit memory bytes (0: unknown) or the disk free at dir, if it does
+// not.
+func check(what string, need, disk, memory uint64, dir string) error {
+	if memory != 0 && need > memory {
+		return fmt.Errorf("%s holds up to %s at once, more than the %s this run may use; raise TATETI_MEMORY if the machine has more", what, enumerate.Bytes(need), enumerate.Bytes(memory))
 	}
-	if free := freeDisk(dir); free != 0 && e.Disk > free {
-		return fmt.Errorf("a tier solve may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk with --db", enumerate.Bytes(e.Disk), enumerate.Bytes(free), dir)
+	if free := freeDisk(dir); free != 0 && disk > free {
+		return fmt.Errorf("%s may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk with --db", what, enumerate.Bytes(disk), enumerate.Bytes(free), dir)
 	}
 	return nil
 }

@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"sync/atomic"
@@ -70,7 +71,7 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 	defer unlock()
 	r := &run{Job: job, dir: dir, workers: workers}
 	r.total, r.largest = sizes(job.layout, job.cells)
-	if err := r.reachAll(ctx); err != nil {
+	if _, err := r.reachAll(ctx); err != nil {
 		return db.Manifest{}, err
 	}
 	counts, root, err := r.solveAll(ctx)
@@ -94,9 +95,11 @@ func ReachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
 
 // reachAll marks, ply by ply, the placements play can reach, and keeps
 // each ply's bits in a scratch file; plies whose file a former run
-// finished are read back instead.
-func (r *run) reachAll(ctx context.Context) error {
+// finished are read back instead. It gives the positions reached at each
+// ply: the marks of its bits.
+func (r *run) reachAll(ctx context.Context) ([]int64, error) {
 	prev := []uint64{1} // the empty board
+	reached := []int64{1}
 	done := int64(0)
 	for p := 1; p <= r.cells; p++ {
 		next, err := r.readBits(p)
@@ -111,13 +114,23 @@ func (r *run) reachAll(ctx context.Context) error {
 			}
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		prev = next
+		reached = append(reached, marked(next))
 		done += r.layout.Size(p - 1)
 		progress.Report(ctx, "reachable placements", p, done, r.total)
 	}
-	return nil
+	return reached, nil
+}
+
+// marked counts the set bits of w.
+func marked(w []uint64) int64 {
+	n := 0
+	for _, x := range w {
+		n += bits.OnesCount64(x)
+	}
+	return int64(n)
 }
 
 // sizes gives the placements of every ply of l's board of cells, and of
