@@ -85,6 +85,7 @@ func TestDBUsage(t *testing.T) {
 		{"a set's database without a set", []string{"grade", "--db", solved, "--", "x"}, "--db answers a chosen set of positions"},
 		{"enumerate by tiers and by plies", []string{"enumerate", "--db", solved, "--max-ply", "3"}, "--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them"},
 		{"the forward pass without a folder", []string{"enumerate", "--reach-only"}, "--reach-only goes with --db DIR"},
+		{"the forward pass past the last ply", []string{"enumerate", "--reach-only", "--db", t.TempDir(), "--max-ply", "10"}, "--max-ply 10 is not a ply of a 9-cell board"},
 		{"too little memory for the forward pass", []string{"enumerate", "--size", "5x5", "--k", "4", "--reach-only", "--db", filepath.Join(t.TempDir(), "f55")}, "the forward pass of a tier solve holds up to 6.6 GB"},
 	}
 	t.Setenv("TATETI_MEMORY", "1000000000")
@@ -160,11 +161,16 @@ func TestEnumerateDB(t *testing.T) {
 }
 
 // enumerate --db --reach-only counts the positions of each ply by the
-// forward pass alone, as enumerate counts them in memory, and leaves the
-// folder for enumerate --db to solve from.
+// forward pass alone (up to --max-ply, or all), as enumerate counts them
+// in memory, and leaves the folder for enumerate --db to solve from.
 func TestEnumerateReachOnly(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
 	game := []string{"--gravity", "--size", "4x4", "--k", "4"}
+	var first struct {
+		MaxPly int     `json:"max_ply"`
+		ByPly  []int64 `json:"positions_by_ply"`
+	}
+	runJSON(t, &first, append([]string{"enumerate", "--json", "--db", dir, "--reach-only", "--max-ply", "5"}, game...)...)
 	out, stderr, code := run(t, "", append([]string{"enumerate", "--db", dir, "--reach-only"}, game...)...)
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, stderr)
@@ -189,6 +195,9 @@ func TestEnumerateReachOnly(t *testing.T) {
 		if got, want := n, whole.ByPly[p].Positions; got != want {
 			t.Errorf("ply %d: %d reached, want the solve's %d", p, got, want)
 		}
+	}
+	if got, want := first.ByPly, reached.ByPly[:6]; first.MaxPly != 5 || !slices.Equal(got, want) {
+		t.Errorf("--max-ply 5: %v (max_ply %d), want %v", got, first.MaxPly, want)
 	}
 }
 

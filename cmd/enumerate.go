@@ -12,7 +12,7 @@ import (
 // EnumerateOptions are the options of enumerate.
 type EnumerateOptions struct {
 	GameOptions
-	MaxPly     int    // the last ply counted; -1 for the whole game
+	MaxPly     int    // the last ply counted; -1 for the whole game (or with --db, for every ply)
 	Memory     uint64 // what the layers of --max-ply may take
 	tierTarget        // with --db: the whole game tier by tier
 }
@@ -37,7 +37,8 @@ and move sequences are not counted that way. With --reach-only it runs only
 the solve's forward pass, which marks the placements play reaches ply by ply
 at a bit each and keeps them in DIR, and counts each ply's positions: it fits
 where the whole solve does not (free 5x5 with k=4), resumes when run again,
-and a later solve --db DIR goes on from it.`
+and a later solve --db DIR goes on from it; with --max-ply N it stops at ply
+N.`
 
 // NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
 // command's own run (tests of the flags give one).
@@ -57,13 +58,18 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 			}
 			cells := opts.Rules.Spec().Cells()
 			switch {
-			case c.Flags().Changed("db") && c.Flags().Changed("max-ply"):
-				return flagErrorf("--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them")
+			case c.Flags().Changed("db") && c.Flags().Changed("max-ply") && !opts.ReachOnly:
+				return flagErrorf("--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them, or --reach-only with both")
 			case opts.ReachOnly && !c.Flags().Changed("db"):
 				return flagErrorf("--reach-only goes with --db DIR, the folder that keeps each ply's reachable placements")
 			case c.Flags().Changed("db"):
 				if err := opts.tierTarget.resolve(dbDir, opts.Rules, opts.Workers, f.Memory()); err != nil {
 					return flagError(err)
+				}
+				if !c.Flags().Changed("max-ply") {
+					opts.MaxPly = -1
+				} else if err := checkMaxPly(opts.MaxPly, cells); err != nil {
+					return err
 				}
 			case !c.Flags().Changed("max-ply") && cells > enumerate.MaxCells:
 				return flagErrorf("size %s has %d cells, too many to enumerate whole (at most %d): --max-ply N counts its first N plies", opts.Rules.Spec().Size(), cells, enumerate.MaxCells)
@@ -84,7 +90,7 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 			return runEnumerate(opts)
 		},
 	}
-	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells")
+	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells (with --db, --reach-only)")
 	c.Flags().BoolVar(&opts.ReachOnly, "reach-only", false, "with --db: only count the positions play reaches by ply, the tier solve's forward pass, which fits where the whole solve does not")
 	c.Flags().StringVar(&dbDir, "db", "", "count the whole game tier by tier on disk, solving it into this database folder as solve --db does (or reading it when finished), past what memory holds")
 	return c
@@ -93,7 +99,7 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 func runEnumerate(opts *EnumerateOptions) error {
 	if opts.ReachOnly {
 		defer opts.start(opts.IO.ErrOut)()
-		r, err := tier.Reach(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
+		r, err := tier.ReachTo(opts.Ctx, opts.Rules, opts.DB, opts.Workers, opts.MaxPly)
 		if err != nil {
 			return err
 		}

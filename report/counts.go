@@ -74,7 +74,11 @@ func TierCounts(w io.Writer, c tier.Counts) error {
 // Reached writes the positions the forward pass of a tier solve counted,
 // by ply.
 func Reached(w io.Writer, r tier.Reached) error {
-	fmt.Fprintf(w, "%s: %s reachable positions\n\n", r.Game.Words(), Commas(r.Positions))
+	fmt.Fprintf(w, "%s: %s reachable positions", r.Game.Words(), Commas(r.Positions))
+	if r.MaxPly != nil {
+		fmt.Fprintf(w, " in plies 0 to %d", *r.MaxPly)
+	}
+	fmt.Fprint(w, "\n\n")
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\t")
 	for p, n := range r.ByPly {

@@ -11,9 +11,10 @@ import (
 
 // Reached is what the forward pass of a tier solve counts: the positions
 // play reaches at each ply, finished boards among them, as enumerate
-// counts them.
+// counts them; with MaxPly, of plies 0 to MaxPly only.
 type Reached struct {
 	Game      rules.Spec `json:"game"`
+	MaxPly    *int       `json:"max_ply,omitempty"`
 	Positions int64      `json:"positions"`
 	ByPly     []int64    `json:"positions_by_ply"` // index: the ply
 }
@@ -25,13 +26,19 @@ type Reached struct {
 // marked are read back, and a finished database's manifest gives its
 // counts. The pass holds two plies' bits, a bit a placement, so it runs
 // where the backward pass, a byte a placement, does not fit (Estimate's
-// ReachMemory).
+// ReachMemory). ReachTo stops at a ply.
 func Reach(ctx context.Context, rl rules.Rules, dir string, workers int) (Reached, error) {
+	return ReachTo(ctx, rl, dir, workers, -1)
+}
+
+// ReachTo is Reach of plies 0 to maxPly only, which it marks or reads
+// back; maxPly -1 stands for the last ply.
+func ReachTo(ctx context.Context, rl rules.Rules, dir string, workers, maxPly int) (Reached, error) {
 	if err := CheckFolder(dir, rl.Spec()); err != nil {
 		return Reached{}, err
 	}
 	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return reachedOf(m), err
+		return reachedOf(m, maxPly), err
 	}
 	job, err := NewJob(rl)
 	if err != nil {
@@ -44,22 +51,38 @@ func Reach(ctx context.Context, rl rules.Rules, dir string, workers int) (Reache
 	defer unlock()
 	r := &run{Job: job, dir: dir, workers: workers}
 	r.total, r.largest = sizes(job.layout, job.cells)
-	byPly, err := r.reachAll(ctx)
+	last := job.cells
+	if maxPly >= 0 {
+		last = min(maxPly, last)
+	}
+	byPly, err := r.reachAll(ctx, last)
 	if err != nil {
 		return Reached{}, err
 	}
-	c := Reached{Game: rl.Spec(), ByPly: byPly}
+	return reached(rl.Spec(), byPly, maxPly), nil
+}
+
+// reached gives the counts byPly of the game of spec, of plies 0 to maxPly
+// (-1: all of them).
+func reached(spec rules.Spec, byPly []int64, maxPly int) Reached {
+	c := Reached{Game: spec}
+	if maxPly >= 0 {
+		c.MaxPly = &maxPly
+		byPly = byPly[:min(maxPly+1, len(byPly))]
+	}
+	c.ByPly = byPly
 	for _, n := range byPly {
 		c.Positions += n
 	}
-	return c, nil
+	return c
 }
 
-// reachedOf gives the counts of the finished database of manifest m.
-func reachedOf(m db.Manifest) Reached {
-	c := Reached{Game: m.Game, Positions: m.Positions}
+// reachedOf gives the counts of the finished database of manifest m, of
+// plies 0 to maxPly (-1: all of them).
+func reachedOf(m db.Manifest, maxPly int) Reached {
+	var byPly []int64
 	for _, p := range m.Plies {
-		c.ByPly = append(c.ByPly, p.Positions)
+		byPly = append(byPly, p.Positions)
 	}
-	return c
+	return reached(m.Game, byPly, maxPly)
 }

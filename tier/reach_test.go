@@ -11,7 +11,7 @@ import (
 )
 
 // The forward pass alone counts each ply's positions as the enumeration
-// does; run again it reads its plies back, and a Solve of the folder
+// does, stopped at a ply or not; run again it reads its plies back, and a Solve of the folder
 // resumes from them to the same counts, which Reach then reads from the
 // manifest.
 func TestReach(t *testing.T) {
@@ -39,6 +39,10 @@ func TestReach(t *testing.T) {
 				want.ByPly = append(want.ByPly, 0)
 			}
 			dir := filepath.Join(t.TempDir(), "db")
+			first, err := ReachTo(context.Background(), rl, dir, 2, 3)
+			if want := reached(tt.spec, want.ByPly, 3); err != nil || !equalReached(first, want) || *first.MaxPly != 3 {
+				t.Fatalf("plies 0 to 3: %+v, %v; want %+v", first, err, want)
+			}
 			for _, step := range []string{"marked", "read back"} {
 				got, err := Reach(context.Background(), rl, dir, 2)
 				if err != nil || !equalReached(got, want) {
@@ -51,6 +55,9 @@ func TestReach(t *testing.T) {
 			}
 			if got, err := Reach(context.Background(), rl, dir, 2); err != nil || !equalReached(got, want) {
 				t.Fatalf("from the manifest: %+v, %v; want %+v", got, err, want)
+			}
+			if got, err := ReachTo(context.Background(), rl, dir, 2, 3); err != nil || !equalReached(got, first) {
+				t.Fatalf("plies 0 to 3 from the manifest: %+v, %v; want %+v", got, err, first)
 			}
 		})
 	}

@@ -71,7 +71,7 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 	defer unlock()
 	r := &run{Job: job, dir: dir, workers: workers}
 	r.total, r.largest = sizes(job.layout, job.cells)
-	if _, err := r.reachAll(ctx); err != nil {
+	if _, err := r.reachAll(ctx, r.cells); err != nil {
 		return db.Manifest{}, err
 	}
 	counts, root, err := r.solveAll(ctx)
@@ -93,15 +93,15 @@ func (r *run) tasks(ctx context.Context, p int, fn func(k int, lo, hi int64) err
 // ReachName is the scratch file of ply p's reachable placements.
 func ReachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
 
-// reachAll marks, ply by ply, the placements play can reach, and keeps
-// each ply's bits in a scratch file; plies whose file a former run
-// finished are read back instead. It gives the positions reached at each
-// ply: the marks of its bits.
-func (r *run) reachAll(ctx context.Context) ([]int64, error) {
+// reachAll marks, ply by ply up to ply last, the placements play can
+// reach, and keeps each ply's bits in a scratch file; plies whose file a
+// former run finished are read back instead. It gives the positions
+// reached at each ply: the marks of its bits.
+func (r *run) reachAll(ctx context.Context, last int) ([]int64, error) {
 	prev := []uint64{1} // the empty board
 	reached := []int64{1}
 	done := int64(0)
-	for p := 1; p <= r.cells; p++ {
+	for p := 1; p <= last; p++ {
 		next, err := r.readBits(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			next = r.Bits(p)
