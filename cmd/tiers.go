@@ -45,7 +45,11 @@ func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uin
 		return nil
 	}
 	if err := t.Tiers.Check(memory, dir); err != nil {
-		return fmt.Errorf("%w (the solve: %s)", err, report.TierNeeds(t.Tiers))
+		hint := ""
+		if t.Tiers.CheckReach(memory, dir) == nil {
+			hint = "; its forward pass alone fits: enumerate --reach-only with the same flags"
+		}
+		return fmt.Errorf("%w (the solve: %s)%s", err, report.TierNeeds(t.Tiers), hint)
 	}
 	return nil
 }
