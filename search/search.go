@@ -167,8 +167,13 @@ func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result
 	if xToMove {
 		pos = bx
 	}
-	s.fit(s.cells - moves)
-	sp := s.search(ctx, pos, bx|bo, moves, xToMove, valueOnly)
+	var sp span
+	if won := s.cells - moves; !s.misere && s.g.winning(pos)&s.g.playable(bx|bo) != 0 {
+		sp = span{won, won} // a line at once: negamax takes that none is there
+	} else {
+		s.fit(s.cells - moves)
+		sp = s.search(ctx, pos, bx|bo, moves, xToMove, valueOnly)
+	}
 	r := Result{Bounds: s.bounds(sp, xToMove)}
 	switch {
 	case sp.open(valueOnly):

@@ -180,17 +180,16 @@ func (w *worker) store(key uint64, moves, best, alpha0, beta int) {
 	w.s.tt.put(key, best, flag)
 }
 
-// anticipate looks one move ahead under normal play: a line now is the best
-// there is; when the opponent threatens two cells, or every move leaves it a
+// anticipate looks one move ahead under normal play, in a position where
+// the side to move has no line at once: every move that reached it left
+// none (this very check, one ply up), and Solve answers a root that has
+// one. When the opponent threatens two cells, or every move leaves it a
 // line, the position is lost at its next move. Otherwise it keeps of the
 // moves cand those that leave the opponent no line: the one that blocks its
 // threat, if it has one, and under gravity none right below a cell it would
 // win on.
 func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint64, score int, done bool) {
 	g, cells := w.s.g, w.s.cells
-	if g.winning(pos)&cand != 0 {
-		return 0, cells - moves, true
-	}
 	lost := -(cells - moves - 1)
 	theirs := g.winning(mask^pos) &^ mask
 	if forced := cand & theirs; forced != 0 {
