@@ -163,12 +163,35 @@ func shift(m uint64, t int) uint64 {
 // before(k-1-a) for some a. The spare bits between columns keep a line from
 // wrapping from one column into the next; the caller keeps the cells it can
 // play. Runs of up to maxRun are kept on the stack; longer k falls back to
-// checking each window.
+// checking each window. k = 4, Connect Four's case and most of search's
+// time, has its runs written out, and the common heights of the layout
+// their shifts as constants: a shift by a variable costs several
+// instructions more a shift (docs/benchmarks.md, "Constant shifts"); it
+// is here, not in a function of its own, so that it costs one call.
 func (g *geometry) winning(m uint64) uint64 {
+	var w uint64
 	switch {
-	case g.k == 4:
-		return g.winning4(m)
-	case g.k-1 > maxRun:
+	case g.k != 4:
+		return g.winningK(m)
+	case g.rows == 4:
+		w = runs4(m, 1) | runs4(m, 5) | runs4(m, 4) | runs4(m, 6)
+	case g.rows == 5:
+		w = runs4(m, 1) | runs4(m, 6) | runs4(m, 5) | runs4(m, 7)
+	case g.rows == 6:
+		w = runs4(m, 1) | runs4(m, 7) | runs4(m, 6) | runs4(m, 8)
+	case g.rows == 7:
+		w = runs4(m, 1) | runs4(m, 8) | runs4(m, 7) | runs4(m, 9)
+	default:
+		for _, d := range g.dirs {
+			w |= runs4(m, d)
+		}
+	}
+	return w & g.full
+}
+
+// winningK is winning for any k, the runs kept on the stack.
+func (g *geometry) winningK(m uint64) uint64 {
+	if g.k-1 > maxRun {
 		return g.winningSlow(m)
 	}
 	var w uint64
@@ -182,29 +205,6 @@ func (g *geometry) winning(m uint64) uint64 {
 		}
 		for a := 0; a <= n; a++ {
 			w |= after[a] & before[n-a]
-		}
-	}
-	return w & g.full
-}
-
-// winning4 is winning for k = 4, the runs written out: Connect Four's
-// case, and most of search's time. The common heights of the layout get
-// their shifts as constants: a shift by a variable costs several
-// instructions more a shift (docs/benchmarks.md, "Constant shifts").
-func (g *geometry) winning4(m uint64) uint64 {
-	var w uint64
-	switch g.rows {
-	case 4:
-		w = runs4(m, 1) | runs4(m, 5) | runs4(m, 4) | runs4(m, 6)
-	case 5:
-		w = runs4(m, 1) | runs4(m, 6) | runs4(m, 5) | runs4(m, 7)
-	case 6:
-		w = runs4(m, 1) | runs4(m, 7) | runs4(m, 6) | runs4(m, 8)
-	case 7:
-		w = runs4(m, 1) | runs4(m, 8) | runs4(m, 7) | runs4(m, 9)
-	default:
-		for _, d := range g.dirs {
-			w |= runs4(m, d)
 		}
 	}
 	return w & g.full
