@@ -18,6 +18,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
@@ -138,7 +139,8 @@ func exitCode(ctx context.Context, err error) int {
 		return exitOK
 	case errors.As(context.Cause(ctx), &sig):
 		return exitInterrupted
-	case errors.As(err, &flagErr), errors.As(err, &progErr), errors.Is(err, errMisbehaved), isCobraUsage(err):
+	case errors.As(err, &flagErr), errors.As(err, &progErr), errors.Is(err, errMisbehaved), isCobraUsage(err),
+		errors.Is(err, enumerate.ErrLayerMemory):
 		return exitUsage
 	}
 	return exitFailed

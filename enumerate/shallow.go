@@ -2,6 +2,7 @@ package enumerate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -19,9 +20,21 @@ type node struct {
 	paths int64
 }
 
-// nodeBytes is what a node takes in a layer, and again while its layer's
-// children are made and sorted: the memory estimate counts it twice.
+// nodeBytes is what a node takes. Making a layer's children holds the
+// layer, every child as its parent's worker made it, and all of them
+// gathered into one list to be sorted: the layer and the children twice
+// (layerBytes).
 const nodeBytes = 24
+
+// ErrLayerMemory is the refusal of a layer that would not fit the memory
+// allowed: the run asked for more plies than the machine holds.
+var ErrLayerMemory = errors.New("lower --max-ply")
+
+// layerBytes is the most memory made the children of a layer of n
+// positions, each with at most branching moves, takes at once.
+func layerBytes(n, branching int) uint64 {
+	return uint64(n) * (1 + 2*uint64(branching)) * nodeBytes
+}
 
 // Shallow counts the first plies of rl's game on any board (up to
 // game.MaxCells cells): every position reachable in at most maxPly plies,
@@ -55,8 +68,8 @@ func ShallowEach(ctx context.Context, rl rules.Rules, maxPly, workers int, memor
 		if p == maxPly {
 			break
 		}
-		if need := uint64(len(layer)) * uint64(branching(rl.Spec(), p)) * 2 * nodeBytes; need > memory {
-			return c, fmt.Errorf("ply %d of %s would take about %d MiB, more than the %d MiB allowed (TATETI_MEMORY): lower --max-ply", p+1, rl.Spec().Words(), need>>20, memory>>20)
+		if need := layerBytes(len(layer), branching(rl.Spec(), p)); need > memory {
+			return c, fmt.Errorf("ply %d of %s would take about %d MiB, more than the %d MiB allowed (TATETI_MEMORY): %w", p+1, rl.Spec().Words(), need>>20, memory>>20, ErrLayerMemory)
 		}
 		var err error
 		if layer, err = children(ctx, rl, layer, workers, &sum); err != nil {
@@ -96,7 +109,7 @@ func children(ctx context.Context, rl rules.Rules, layer []node, workers int, su
 	for k := range parts {
 		lo, hi := k*len(layer)/len(parts), (k+1)*len(layer)/len(parts)
 		g.Go(func() error {
-			var out []node
+			out := make([]node, 0, countChildren(rl, layer[lo:hi]))
 			for i, n := range layer[lo:hi] {
 				if i%4096 == 0 && ctx.Err() != nil {
 					return ctx.Err()
@@ -120,12 +133,30 @@ func children(ctx context.Context, rl rules.Rules, layer []node, workers int, su
 	return merge(parts, sum), nil
 }
 
+// countChildren counts the children of the positions of layer that are
+// not over, so that a worker's list of them is made once, to size.
+func countChildren(rl rules.Rules, layer []node) int {
+	n := 0
+	for _, p := range layer {
+		if !rl.Game().Status(p.b).Terminal() {
+			n += bits.OnesCount64(uint64(rl.Moves(p.b)))
+		}
+	}
+	return n
+}
+
 // merge merges sorted parts into one sorted list, adding the paths of a
-// board found more than once.
+// board found more than once. Each part is let go once copied, and the
+// list kept is one of its own size, not the size with repeats.
 func merge(parts [][]node, sum *checkedSum) []node {
-	var out []node
+	total := 0
 	for _, p := range parts {
+		total += len(p)
+	}
+	out := make([]node, 0, total)
+	for k, p := range parts {
 		out = append(out, p...)
+		parts[k] = nil
 	}
 	slices.SortStableFunc(out, func(a, b node) int { return game.CompareBoards(a.b, b.b) })
 	w := 0
@@ -137,5 +168,5 @@ func merge(parts [][]node, sum *checkedSum) []node {
 		out[w] = n
 		w++
 	}
-	return out[:w]
+	return slices.Clone(out[:w])
 }
