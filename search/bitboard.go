@@ -26,6 +26,10 @@ type geometry struct {
 	dirs          [4]uint  // the shifts of the four directions of a line
 	units         []uint64 // where moves are tried, in order: columns under gravity, cells under free placement, the centre first
 	colBits       uint64   // the bits of column 0 with its spare bit
+	// keyShift places the mover's marks in a key, mask + pos<<keyShift:
+	// 0 under gravity, where the heights make pos + mask unique, 32 under
+	// free placement, the mover's marks above all marks.
+	keyShift uint
 }
 
 // orient gives the layout's rows and columns for a board: transposed under
@@ -53,6 +57,9 @@ func newGeometry(rows, cols, k int, gravity bool) *geometry {
 		g.full |= g.column(c)
 	}
 	g.colBits = 1<<(rows+1) - 1
+	if !gravity {
+		g.keyShift = 32
+	}
 	for _, c := range centreFirst(cols) {
 		if gravity {
 			g.units = append(g.units, g.column(c))

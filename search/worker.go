@@ -268,17 +268,21 @@ const mirrorPlies = 20
 // the heights of the columns make unique; under free placement, where a
 // board takes 32 bits at most, mask with pos above it. A position of at
 // most mirrorPlies marks takes the least of its key and its mirror image's.
+// Most keys are of positions past mirrorPlies, which key gives inline;
+// mirrored gives the others.
 func (w *worker) key(pos, mask uint64, moves int) uint64 {
+	if moves > mirrorPlies {
+		return mask + pos<<w.s.g.keyShift
+	}
+	return w.mirrored(pos, mask)
+}
+
+// mirrored is key for a position of at most mirrorPlies marks.
+func (w *worker) mirrored(pos, mask uint64) uint64 {
 	g := w.s.g
 	if g.gravity {
 		k := pos + mask
-		if moves > mirrorPlies {
-			return k
-		}
 		return min(k, g.mirror(k))
-	}
-	if moves > mirrorPlies {
-		return mask | pos<<32
 	}
 	return min(mask|pos<<32, g.mirror(mask)|g.mirror(pos)<<32)
 }
