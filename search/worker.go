@@ -280,11 +280,11 @@ func (w *worker) key(pos, mask uint64, moves int) uint64 {
 // mirrored is key for a position of at most mirrorPlies marks.
 func (w *worker) mirrored(pos, mask uint64) uint64 {
 	g := w.s.g
+	k := mask + pos<<g.keyShift
 	if g.gravity {
-		k := pos + mask
 		return min(k, g.mirror(k))
 	}
-	return min(mask|pos<<32, g.mirror(mask)|g.mirror(pos)<<32)
+	return min(k, g.mirror(mask)+g.mirror(pos)<<g.keyShift)
 }
 
 // etcEmpty is the fewest empty cells at which ordered looks the children

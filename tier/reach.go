@@ -2,8 +2,6 @@ package tier
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -34,24 +32,15 @@ func Reach(ctx context.Context, rl rules.Rules, dir string, workers int) (Reache
 // ReachTo is Reach of plies 0 to maxPly only, which it marks or reads
 // back; maxPly -1 stands for the last ply.
 func ReachTo(ctx context.Context, rl rules.Rules, dir string, workers, maxPly int) (Reached, error) {
-	if err := CheckFolder(dir, rl.Spec()); err != nil {
+	m, r, unlock, err := begin(rl, dir, workers)
+	switch {
+	case err != nil:
 		return Reached{}, err
-	}
-	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return reachedOf(m, maxPly), err
-	}
-	job, err := NewJob(rl)
-	if err != nil {
-		return Reached{}, err
-	}
-	unlock, err := Claim(dir, rl.Spec())
-	if err != nil {
-		return Reached{}, err
+	case r == nil:
+		return reachedOf(m, maxPly), nil
 	}
 	defer unlock()
-	r := &run{Job: job, dir: dir, workers: workers}
-	r.total, r.largest = sizes(job.layout, job.cells)
-	last := job.cells
+	last := r.cells
 	if maxPly >= 0 {
 		last = min(maxPly, last)
 	}

@@ -54,23 +54,11 @@ type run struct {
 // same game in dir is given as it is; an unfinished one of ours is
 // resumed. A folder that holds anything else is refused (see Claim).
 func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Manifest, error) {
-	if err := CheckFolder(dir, rl.Spec()); err != nil {
-		return db.Manifest{}, err
-	}
-	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
+	m, r, unlock, err := begin(rl, dir, workers)
+	if err != nil || r == nil {
 		return m, err
 	}
-	job, err := NewJob(rl)
-	if err != nil {
-		return db.Manifest{}, err
-	}
-	unlock, err := Claim(dir, rl.Spec())
-	if err != nil {
-		return db.Manifest{}, err
-	}
 	defer unlock()
-	r := &run{Job: job, dir: dir, workers: workers}
-	r.total, r.largest = sizes(job.layout, job.cells)
 	if _, err := r.reachAll(ctx, r.cells); err != nil {
 		return db.Manifest{}, err
 	}
@@ -79,6 +67,29 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 		return db.Manifest{}, err
 	}
 	return r.finish(ctx, counts, root)
+}
+
+// begin checks the folder dir for rl's game (CheckFolder) and gives the
+// manifest of the finished database there, if there is one; otherwise a
+// run of the game on the folder, claimed (Claim) to begin or resume, and
+// the function that releases it.
+func begin(rl rules.Rules, dir string, workers int) (m db.Manifest, r *run, unlock func(), err error) {
+	if err := CheckFolder(dir, rl.Spec()); err != nil {
+		return db.Manifest{}, nil, nil, err
+	}
+	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return m, nil, nil, err
+	}
+	job, err := NewJob(rl)
+	if err != nil {
+		return db.Manifest{}, nil, nil, err
+	}
+	if unlock, err = Claim(dir, rl.Spec()); err != nil {
+		return db.Manifest{}, nil, nil, err
+	}
+	r = &run{Job: job, dir: dir, workers: workers}
+	r.total, r.largest = sizes(job.layout, job.cells)
+	return db.Manifest{}, r, unlock, nil
 }
 
 // tasks runs fn on each task of ply p, with its ranks [lo, hi), from up to
