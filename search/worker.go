@@ -213,8 +213,14 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 // the table as it goes, which brings the entries the search will probe
 // into the cache together, and when a child's score is known to be low
 // enough that the move scores beta or more, it gives that score to cut
-// the search there (an enhanced transposition cutoff).
+// the search there (an enhanced transposition cutoff). A lone move it
+// gives at once: there is nothing to order, and its position's own probe
+// comes next (a forced block is common deep in a game).
 func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64, cut int, ok bool) {
+	dst = w.buf[moves][:0]
+	if cand&(cand-1) == 0 {
+		return append(dst, cand), 0, false
+	}
 	g, tt := w.s.g, w.s.tt
 	// The loads first, all of them, so that they wait on memory together.
 	// A board has 32 units at most: gravity's columns, or the cells of a
@@ -227,7 +233,6 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 			seen[i] = tt.load(keys[i])
 		}
 	}
-	dst = w.buf[moves][:0]
 	var score [32]int8
 	for i, u := range g.units {
 		st := cand & u
