@@ -30,7 +30,8 @@ var static embed.FS
 //	GET /api/position?board=B      the position's view, as solve --position --json;
 //	                               an empty B is the empty board
 //	GET /api/position?board=B&move=M   the view after the move M (a cell; under
-//	                               gravity a column from 1, Connect-Four notation)
+//	                               gravity a column from 1, Connect-Four notation),
+//	                               or after the moves M, as solve --moves reads them
 //
 // A position whose answer does not come within Wait gets a 202 with a
 // Solving, and the same request asked again later gets the answer. Anything

@@ -158,3 +158,49 @@ func TestEnvironment(t *testing.T) {
 func variant(rows, cols, k int, gravity, misere bool) rules.Rules {
 	return rules.New(rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere})
 }
+
+// FuzzParse reads any token as a move in every format, on a free board and
+// on a gravity one: a move read names a cell of the board, written back it
+// reads the same (a column names the cell its mark lands on), and a token
+// that is no move is an error, never a panic.
+func FuzzParse(f *testing.F) {
+	for _, tok := range []string{"4", "1,2", " 1 , 2", "0", "-1", "9", "3,", ",", "1e3", "007", "+2", "99999999999999999999"} {
+		f.Add(tok)
+	}
+	free := rules.Classic(game.Spec{Rows: 3, Cols: 4, K: 3})
+	grav := rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+	// On the gravity board column 3 is full and column 0 holds one mark.
+	gb, err := rules.Play(grav, game.Board{}, "4444441")
+	if err != nil {
+		f.Fatal(err)
+	}
+	boards := []struct {
+		rl      rules.Rules
+		b       game.Board
+		formats []MoveFormat
+	}{
+		{free, game.Board{}, []MoveFormat{Cell, RowCol, ColumnMajor}},
+		{grav, gb, []MoveFormat{Cell, RowCol, Column, ColumnMajor}},
+	}
+	f.Fuzz(func(t *testing.T, tok string) {
+		for _, tb := range boards {
+			s := tb.rl.Spec().Spec
+			for _, mf := range tb.formats {
+				cell, err := mf.Parse(tb.rl, tb.b, tok)
+				if err != nil {
+					continue
+				}
+				if cell < 0 || cell >= s.Cells() {
+					t.Fatalf("%s: %q read as cell %d, off the %s board", mf, tok, cell, s.Size())
+				}
+				if mf == Column && tb.rl.Playable(tb.b)&(1<<cell) == 0 {
+					t.Fatalf("column: %q read as cell %d, where no mark lands", tok, cell)
+				}
+				back, err := mf.Parse(tb.rl, tb.b, mf.Format(s, cell))
+				if err != nil || back != cell {
+					t.Fatalf("%s: %q read as cell %d, written %q, read back as %d, %v", mf, tok, cell, mf.Format(s, cell), back, err)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,59 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// FuzzAPI asks the API with any query, of tic-tac-toe solved whole: it
+// answers a 200 with the view of a position that can arise in play and
+// holds every mark of the board asked (and those of the moves given), or a
+// 400 with a JSON error; never a panic, never another status.
+func FuzzAPI(f *testing.F) {
+	for _, q := range []string{"board=", "board=.../.X./...", "board=X../.../...&move=4", "board=%ZZ", "move=4",
+		"board=XXX/OOO/...", "board=&board=", "board=X........;x=1", "board=X..%2F...%2F...", "board=.../.../...&move=9", "board=XO./.../...&move=-1"} {
+		f.Add(q)
+	}
+	rl := rules.Classic(game.Default)
+	o, err := oracle.ChooseMany(rl, "table", 1<<30, 1)
+	if err == nil {
+		err = oracle.Prepare(context.Background(), o)
+	}
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := Handler(NewExplorer(context.Background(), rl, o, 0))
+	f.Fuzz(func(t *testing.T, query string) {
+		r := httptest.NewRequest("GET", "/api/position", nil)
+		r.URL.RawQuery = query
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		var body struct {
+			Board string
+			Error string
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+			t.Fatalf("?%s: status %d, body %q is not JSON: %v", query, w.Code, w.Body, err)
+		}
+		switch {
+		case w.Code == 400 && body.Error != "":
+		case w.Code == 200:
+			b, err := read(rl, body.Board, "")
+			if err != nil {
+				t.Fatalf("?%s: the view's board %q does not read back: %v", query, body.Board, err)
+			}
+			q, _ := readQuery(query)
+			if asked, _ := read(rl, q["board"], ""); b.X&asked.X != asked.X || b.O&asked.O != asked.O {
+				t.Fatalf("?%s: the view's board %q lacks marks of the board asked", query, body.Board)
+			}
+		default:
+			t.Fatalf("?%s: status %d, body %q; want 200, or 400 with an error", query, w.Code, w.Body)
+		}
+	})
+}
