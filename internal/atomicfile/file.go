@@ -94,6 +94,9 @@ func alignedBuffer(n int) []byte {
 	return b[off : off : off+n]
 }
 
+// Write adds p to the file's buffer, which a goroutine writes to disk
+// when full, and to its SHA-256. After a failed write it gives that
+// failure, and keeps nothing more.
 func (a *File) Write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 && a.err == nil {
@@ -184,6 +187,8 @@ func (a *File) stop() error {
 	return nil
 }
 
+// SHA256 is the hex SHA-256 of the bytes the file holds once written
+// whole (after Close).
 func (a *File) SHA256() string { return hex.EncodeToString(a.sum.Sum(nil)) }
 
 // Name is the file's base name.
