@@ -117,7 +117,7 @@ func (r *run) reachAll(ctx context.Context, last int) ([]int64, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			next = r.Bits(p)
 			err = r.tasks(ctx, p-1, func(_ int, lo, hi int64) error {
-				r.Reach(p-1, lo, hi, prev, func(c int64) { atomic.OrUint64(&next[c>>6], 1<<(c&63)) })
+				r.Reach(p-1, lo, hi, prev, func(c int64) { mark(next, c) })
 				return nil
 			})
 			if err == nil {
@@ -256,4 +256,15 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) (int64, s
 		err = db.RemoveParts(r.dir, p)
 	}
 	return size, sum, err
+}
+
+// mark sets bit c of w, shared by the tasks of a ply: with a plain load
+// first, since most children are reached from several parents and their
+// bit is set already, and a locked write keeps the loads around it from
+// overlapping (a cache miss each in a ply's bits of gigabytes).
+func mark(w []uint64, c int64) {
+	word, bit := &w[c>>6], uint64(1)<<(c&63)
+	if atomic.LoadUint64(word)&bit == 0 {
+		atomic.OrUint64(word, bit)
+	}
 }
