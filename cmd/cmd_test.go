@@ -417,3 +417,26 @@ func TestRenderJSON(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want 2, the refusal and no SVG", code, out, errOut)
 	}
 }
+
+// On a stderr that is no terminal, progress comes as plain lines (a line a
+// minute; here at once), and --quiet mutes them.
+func TestProgressLog(t *testing.T) {
+	defer func(every time.Duration) { logEvery = every }(logEvery)
+	logEvery = 0
+	tests := []struct {
+		name string
+		args []string
+		want bool
+	}{
+		{"a log", []string{"enumerate", "--size", "3x4", "--k", "3"}, true},
+		{"quiet", []string{"enumerate", "--size", "3x4", "--k", "3", "-q"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := run(t, "", tt.args...)
+			if got := strings.Contains(stderr, "enumerate: ply 1, 13 positions so far\n"); code != 0 || got != tt.want || strings.Contains(stderr, "\r") {
+				t.Fatalf("exit %d, stderr %q; want a progress line: %v, and no carriage return", code, stderr, tt.want)
+			}
+		})
+	}
+}

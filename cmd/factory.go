@@ -38,7 +38,8 @@ type Factory struct {
 	IO *IOStreams
 	// Memory gives the bytes of memory a run may use, 0 when unknown.
 	Memory func() uint64
-	// Progress shows long work on a terminal; nil when ErrOut is not one.
+	// Progress shows long work on ErrOut: on a terminal a line redrawn,
+	// otherwise a line a minute (progress.NewLog); nil outside Run.
 	Progress *progress.Line
 	game     *gameFlags
 	quiet    bool

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
@@ -80,6 +81,10 @@ func interruptible(parent context.Context) (context.Context, func()) {
 	}
 }
 
+// logEvery is how often a run whose stderr is no terminal (a log) writes
+// a line of progress, none before the first.
+var logEvery = time.Minute
+
 // Run runs the command line on args with the given streams and returns the
 // exit code. Errors are printed to stderr, and with --json also as an object
 // on stdout. A failure to write the output is an error too.
@@ -90,12 +95,14 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	f := NewFactory(io)
 	if io.ErrTTY {
 		f.Progress = progress.NewLine(stderr)
-		ctx = progress.With(ctx, f.Progress)
 		defer f.Progress.Done()
 		// The output starts on a line of its own: the progress line, on the
 		// same terminal, is cleared before anything is written.
 		out.before = f.Progress.Done
+	} else {
+		f.Progress = progress.NewLog(stderr, logEvery)
 	}
+	ctx = progress.With(ctx, f.Progress)
 	root := NewCmdRoot(f)
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -207,7 +214,7 @@ combine. TATETI_MEMORY (bytes) caps the memory a run may plan on.`,
 	}
 	root.SetFlagErrorFunc(flagErrorFunc)
 	f.game.bind(root.PersistentFlags())
-	root.PersistentFlags().BoolVarP(&f.quiet, "quiet", "q", false, "show no progress on the terminal")
+	root.PersistentFlags().BoolVarP(&f.quiet, "quiet", "q", false, "show no progress: on a terminal a line redrawn, otherwise (a log) a line a minute in long runs")
 	root.PersistentPreRun = func(*cobra.Command, []string) {
 		if f.quiet && f.Progress != nil {
 			f.Progress.Mute()

@@ -1,7 +1,8 @@
 // Package progress owns showing long work as it goes: the domain packages
 // report their phase, ply and positions done to whatever reporter the
-// context carries (none by default), and Line shows that on a terminal,
-// overwritten in place, with an estimate of the time left.
+// context carries (none by default), and Line shows that with an estimate
+// of the time left: on a terminal one line overwritten in place, in a log
+// a plain line now and then.
 package progress
 
 import (
@@ -50,16 +51,19 @@ func Tell(ctx context.Context, phase, text string) {
 	}
 }
 
-// Line shows progress on one terminal line: nothing for the first second of
-// the run, then at most five times a second.
+// Line shows progress, nothing in a first wait of the run and then at most
+// once a gap: on a terminal (NewLine) as one line overwritten in place, in
+// a log (NewLog) as plain lines.
 type Line struct {
 	mu         sync.Mutex
 	w          io.Writer
+	log        bool // plain lines, each kept (NewLog)
+	wait, gap  time.Duration
 	start      time.Time
 	phase      string
 	phaseStart time.Time
 	last       time.Time
-	shown      bool
+	shown      bool // a terminal line is on the screen
 	muted      bool
 }
 
@@ -70,10 +74,20 @@ func (l *Line) Mute() {
 	l.muted = true
 }
 
-// NewLine starts a Line on w, a terminal.
+// NewLine starts a Line on w, a terminal: nothing for the first second,
+// then at most five times a second.
 func NewLine(w io.Writer) *Line {
 	now := time.Now()
-	return &Line{w: w, start: now, phaseStart: now}
+	return &Line{w: w, wait: time.Second, gap: 200 * time.Millisecond, start: now, phaseStart: now}
+}
+
+// NewLog starts a Line on w, a file or a pipe: nothing in the first every
+// of the run, then a plain line at most once an every, so that a short run
+// writes none and a long one, left in the background, leaves its progress
+// in its log.
+func NewLog(w io.Writer, every time.Duration) *Line {
+	now := time.Now()
+	return &Line{w: w, log: true, wait: every, gap: every, start: now, phaseStart: now}
 }
 
 // Report shows phase, ply and positions done, with the time left in the
@@ -86,7 +100,7 @@ func (l *Line) Report(phase string, ply int, done, total int64) {
 		return
 	}
 	if total <= 0 { // the total is not known yet
-		fmt.Fprintf(l.w, "\r\033[K%s: ply %d, %d positions so far", phase, ply, done)
+		l.show(fmt.Sprintf("%s: ply %d, %d positions so far", phase, ply, done))
 		return
 	}
 	left := ""
@@ -94,7 +108,18 @@ func (l *Line) Report(phase string, ply int, done, total int64) {
 		rest := time.Duration(float64(now.Sub(l.phaseStart)) * float64(total-done) / float64(done))
 		left = fmt.Sprintf(", about %s left", rest.Round(time.Second))
 	}
-	fmt.Fprintf(l.w, "\r\033[K%s: ply %d, %d of %d positions%s", phase, ply, done, total, left)
+	l.show(fmt.Sprintf("%s: ply %d, %d of %d positions%s", phase, ply, done, total, left))
+}
+
+// show writes text: in a log as a line of its own, on a terminal over the
+// line shown before. The caller holds l.mu.
+func (l *Line) show(text string) {
+	if l.log {
+		fmt.Fprintln(l.w, text)
+		return
+	}
+	fmt.Fprintf(l.w, "\r\033[K%s", text)
+	l.shown = true
 }
 
 // Tell shows phase and text.
@@ -102,25 +127,25 @@ func (l *Line) Tell(phase, text string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.due(phase, time.Now()) {
-		fmt.Fprintf(l.w, "\r\033[K%s: %s", phase, text)
+		l.show(phase + ": " + text)
 	}
 }
 
 // due notes the phase and says whether to show the line now: not in the
-// first second of the run, nor within 200 ms of the last time, nor muted.
+// first wait of the run, nor within a gap of the last time, nor muted.
 // The caller holds l.mu.
 func (l *Line) due(phase string, now time.Time) bool {
 	if phase != l.phase {
 		l.phase, l.phaseStart = phase, now
 	}
-	if l.muted || now.Sub(l.start) < time.Second || now.Sub(l.last) < 200*time.Millisecond {
+	if l.muted || now.Sub(l.start) < l.wait || now.Sub(l.last) < l.gap {
 		return false
 	}
-	l.last, l.shown = now, true
+	l.last = now
 	return true
 }
 
-// Done ends the line, if anything was shown.
+// Done ends the terminal line, if one is shown; a log's lines stay.
 func (l *Line) Done() {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -48,3 +48,35 @@ func TestTell(t *testing.T) {
 	}
 	Tell(context.Background(), "search", "3.0M nodes") // no reporter: nothing
 }
+
+// A log gets plain lines, none in the first every of the run and then one
+// an every at most, each kept: a run in the background leaves its progress.
+func TestLog(t *testing.T) {
+	var buf bytes.Buffer
+	l := NewLog(&buf, time.Minute)
+	ctx := With(context.Background(), l)
+	Report(ctx, "reachable placements", 3, 10, 100)
+	if buf.Len() != 0 {
+		t.Fatalf("written in the first minute: %q", buf.String())
+	}
+	l.start = l.start.Add(-2 * time.Minute) // as if the run began 2 minutes ago
+	l.phaseStart = l.start
+	Report(ctx, "reachable placements", 4, 50, 100)
+	Tell(ctx, "search", "2.0M nodes") // within the minute: not written
+	want := "reachable placements: ply 4, 50 of 100 positions, about 2m0s left\n"
+	if got := buf.String(); got != want {
+		t.Fatalf("log %q, want %q", got, want)
+	}
+	l.last = l.last.Add(-time.Minute)
+	Tell(ctx, "search", "3.0M nodes")
+	l.Done()
+	if got, want := buf.String(), want+"search: 3.0M nodes\n"; got != want {
+		t.Fatalf("log %q, want %q (Done leaves the lines)", got, want)
+	}
+	l.Mute()
+	l.last = l.last.Add(-time.Minute)
+	Tell(ctx, "search", "4.0M nodes")
+	if strings.Contains(buf.String(), "4.0M") {
+		t.Fatalf("muted log written: %q", buf.String())
+	}
+}
