@@ -93,12 +93,25 @@ func begin(rl rules.Rules, dir string, workers int) (m db.Manifest, r *run, unlo
 }
 
 // tasks runs fn on each task of ply p, with its ranks [lo, hi), from up to
-// r.workers goroutines.
-func (r *run) tasks(ctx context.Context, p int, fn func(k int, lo, hi int64) error) error {
+// r.workers goroutines, and reports the progress after each, as at says.
+func (r *run) tasks(ctx context.Context, p int, at progressAt, fn func(k int, lo, hi int64) error) error {
+	var n atomic.Int64 // the ply's placements done
 	return par.Tasks(ctx, r.Tasks(p), r.workers, func(_ context.Context, k int) error {
 		lo, hi := r.Range(p, k)
-		return fn(k, lo, hi)
+		if err := fn(k, lo, hi); err != nil {
+			return err
+		}
+		progress.Report(ctx, at.phase, at.ply, at.done+n.Add(hi-lo), r.total)
+		return nil
 	})
+}
+
+// progressAt is what the tasks of a ply report: the phase, the ply shown,
+// and the placements done before the ply's tasks.
+type progressAt struct {
+	phase string
+	ply   int
+	done  int64
 }
 
 // ReachName is the scratch file of ply p's reachable placements.
@@ -116,7 +129,7 @@ func (r *run) reachAll(ctx context.Context, last int) ([]int64, error) {
 		next, err := r.readBits(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			next = r.Bits(p)
-			err = r.tasks(ctx, p-1, func(_ int, lo, hi int64) error {
+			err = r.tasks(ctx, p-1, progressAt{"reachable placements", p, done}, func(_ int, lo, hi int64) error {
 				r.Reach(p-1, lo, hi, prev, func(c int64) { mark(next, c) })
 				return nil
 			})
@@ -214,7 +227,7 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 		codes := spare[:r.layout.Size(p)]
 		err := db.ReadTier(ctx, r.dir, p, codes, r.workers)
 		if errors.Is(err, fs.ErrNotExist) {
-			file.Bytes, file.SHA256, err = r.solvePly(ctx, p, next, codes)
+			file.Bytes, file.SHA256, err = r.solvePly(ctx, p, next, codes, progressAt{"solve", p, done})
 		}
 		if err != nil {
 			return nil, 0, err
@@ -232,14 +245,15 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 // ply p+1, into codes, and writes its tier file, whose size and SHA-256 it
 // gives. Each task writes its range as a part file; a rerun reads back the
 // parts a former run finished instead of solving them again, and the tier
-// file is the parts' blocks, assembled.
-func (r *run) solvePly(ctx context.Context, p int, next, codes []byte) (int64, string, error) {
+// file is the parts' blocks, assembled. Each task reports progress as at
+// says.
+func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progressAt) (int64, string, error) {
 	have, err := r.readBits(p)
 	if err != nil {
 		return 0, "", err
 	}
 	parts := make([]db.Part, r.Tasks(p))
-	err = r.tasks(ctx, p, func(k int, lo, hi int64) error {
+	err = r.tasks(ctx, p, at, func(k int, lo, hi int64) error {
 		part, err := db.ReadPart(r.dir, p, k, lo, codes[lo:hi])
 		if errors.Is(err, fs.ErrNotExist) {
 			r.SolveRange(p, lo, hi, have, next, codes[lo:hi])

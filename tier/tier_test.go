@@ -7,10 +7,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -248,4 +251,50 @@ func read(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// reports records what a run reports as its progress.
+type reports struct {
+	mu  sync.Mutex
+	got map[string][]int64 // the placements done, in order, by phase
+}
+
+func (r *reports) Report(phase string, _ int, done, _ int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got[phase] = append(r.got[phase], done)
+}
+
+// A solve reports its progress after each task, not only at the end of a
+// ply, so that a ply of hours shows how far it is: in free 4x4 k=4 the
+// middle plies have two tasks each.
+func TestProgressByTask(t *testing.T) {
+	rl := rules.New(spec(4, 4, 4, false, false))
+	job, err := NewJob(rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tasks, total int64
+	for p := 0; p <= job.Plies(); p++ {
+		tasks, total = tasks+int64(job.Tasks(p)), total+job.Size(p)
+	}
+	r := &reports{got: map[string][]int64{}}
+	ctx := progress.With(context.Background(), r)
+	if _, err := Solve(ctx, rl, filepath.Join(t.TempDir(), "db"), 1); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		phase string
+		want  int // reports: one a task, one a ply
+		last  int64
+	}{
+		{"reachable placements", int(tasks-int64(job.Tasks(job.Plies()))) + job.Plies(), total - job.Size(job.Plies())},
+		{"solve", int(tasks) + job.Plies() + 1, total},
+	}
+	for _, tt := range tests {
+		got := r.got[tt.phase]
+		if len(got) != tt.want || !slices.IsSorted(got) || got[len(got)-1] != tt.last {
+			t.Errorf("%s: %d reports ending at %d, want %d ending at %d, in order", tt.phase, len(got), got[len(got)-1], tt.want, tt.last)
+		}
+	}
 }
