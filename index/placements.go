@@ -63,8 +63,9 @@ func (c *Comb) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
 	x, o := bits.OnesCount32(xs), bits.OnesCount32(os)
 	xMoves := x == o
 	// Prefix and suffix sums over the X marks, and over the O marks by
-	// their numbers among the cells X leaves free.
-	var px, sx, po, so [34]int64
+	// their numbers among the cells X leaves free: a side has at most 16
+	// marks on 32 cells, and a sum's index runs to the marks.
+	var px, sx, po, so [17]int64
 	for i, m := 0, xs; m != 0; i, m = i+1, m&(m-1) {
 		px[i+1] = px[i] + c.binom[bits.TrailingZeros32(m)][i+1]
 	}
@@ -87,18 +88,23 @@ func (c *Comb) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
 		}
 		m &^= 1 << t
 	}
-	rx := c.rankSet(xs) // an O move keeps it
+	if xMoves {
+		inner := c.binom[c.n-x-1][o] // the O sets among the cells left free
+		for m := uint64(moves); m != 0; m &= m - 1 {
+			t := bits.TrailingZeros64(m)
+			below := uint32(1)<<t - 1
+			jx, jo := bits.OnesCount32(xs&below), bits.OnesCount32(os&below)
+			nx := px[jx] + c.binom[t][jx+1] + sx[jx]
+			dst = append(dst, nx*inner+po[jo]+so[jo])
+		}
+		return dst
+	}
+	base := c.rankSet(xs) * c.binom[c.n-x][o+1] // an O move keeps the X set
 	for m := uint64(moves); m != 0; m &= m - 1 {
 		t := bits.TrailingZeros64(m)
 		below := uint32(1)<<t - 1
 		jx, jo := bits.OnesCount32(xs&below), bits.OnesCount32(os&below)
-		if xMoves {
-			nx := px[jx] + c.binom[t][jx+1] + sx[jx]
-			dst = append(dst, nx*c.binom[c.n-x-1][o]+po[jo]+so[jo])
-		} else {
-			ro := po[jo] + c.binom[t-jx][jo+1] + so[jo]
-			dst = append(dst, rx*c.binom[c.n-x][o+1]+ro)
-		}
+		dst = append(dst, base+po[jo]+c.binom[t-jx][jo+1]+so[jo])
 	}
 	return dst
 }
