@@ -1,6 +1,9 @@
 package game
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Status is what a checker answers for a board.
 type Status uint8
@@ -42,11 +45,20 @@ type Game struct {
 	Lines []Mask // every window of K cells in a row, column or diagonal, sorted
 	full  Mask
 	wins  []uint64 // for boards of at most 16 cells: bit m is set when mask m holds a line
+	runs  []run    // the directions of the lines, for hasLine
+}
+
+// A run is one direction of the lines: from a cell of starts, the next
+// cell of a line is step cells on in row-major order (right 1, down cols,
+// down-right cols+1, down-left cols-1).
+type run struct {
+	step   uint
+	starts Mask // the cells whose line in this direction stays on the board
 }
 
 // New computes the lines of a validated Spec.
 func New(s Spec) *Game {
-	g := &Game{Spec: s, full: full(s), Lines: lines(s)}
+	g := &Game{Spec: s, full: full(s), Lines: lines(s), runs: runs(s)}
 	if s.Cells() <= 16 {
 		g.wins = make([]uint64, (1<<s.Cells()+63)/64)
 		for m := range 1 << s.Cells() {
@@ -60,36 +72,58 @@ func New(s Spec) *Game {
 
 // lines lists the windows of k cells along every row, column, diagonal and
 // anti-diagonal, each as a mask, sorted and without repeats (for k=1 the four
-// directions give the same windows).
+// directions give the same windows): from each start of each run, k cells
+// a step apart.
 func lines(s Spec) []Mask {
 	var out []Mask
-	dirs := [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
-	for r := range s.Rows {
-		for c := range s.Cols {
-			for _, d := range dirs {
-				er, ec := r+(s.K-1)*d[0], c+(s.K-1)*d[1]
-				if er >= s.Rows || ec < 0 || ec >= s.Cols {
-					continue
-				}
-				var m Mask
-				for j := range s.K {
-					m |= 1 << ((r+j*d[0])*s.Cols + c + j*d[1])
-				}
-				out = append(out, m)
+	for _, r := range runs(s) {
+		for st := r.starts; st != 0; st &= st - 1 {
+			c := bits.TrailingZeros64(uint64(st))
+			var m Mask
+			for j := range s.K {
+				m |= 1 << (c + j*int(r.step))
 			}
+			out = append(out, m)
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
 
+// hasLine reports whether m holds a line: whether, in some direction, a
+// start cell of m has its k-1 next cells in m too, all starts at once by
+// shifts (m>>(i*step) has at c the cell i steps on from c).
 func (g *Game) hasLine(m Mask) bool {
-	for _, l := range g.Lines {
-		if m&l == l {
+	for _, r := range g.runs {
+		x := m & r.starts
+		for i := uint(1); i < uint(g.Spec.K) && x != 0; i++ {
+			x &= m >> (i * r.step)
+		}
+		if x != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// runs gives the directions of the lines of s, with the cells their lines
+// start from: the first cells of the windows that lines lists.
+func runs(s Spec) []run {
+	var out []run
+	for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+		var starts Mask
+		for r := range s.Rows {
+			for c := range s.Cols {
+				if er, ec := r+(s.K-1)*d[0], c+(s.K-1)*d[1]; er < s.Rows && ec >= 0 && ec < s.Cols {
+					starts |= 1 << (r*s.Cols + c)
+				}
+			}
+		}
+		if starts != 0 {
+			out = append(out, run{step: uint(d[0]*s.Cols + d[1]), starts: starts})
+		}
+	}
+	return out
 }
 
 // Won reports whether the cells of m hold a winning line.

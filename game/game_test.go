@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -310,4 +311,43 @@ func BenchmarkCanonical4x4(b *testing.B) {
 			id -= n
 		}
 	}
+}
+
+// hasLine, by shifts, agrees with a walk of every cell and direction by
+// row and column, on random cell sets of boards small and large, square
+// and not, for several k.
+func TestHasLine(t *testing.T) {
+	tests := []Spec{{3, 3, 3}, {4, 4, 4}, {4, 4, 3}, {5, 5, 4}, {4, 7, 4}, {6, 7, 4}, {3, 8, 3}, {7, 9, 5}, {1, 5, 1}, {2, 6, 2}, {8, 8, 8}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, s := range tests {
+		t.Run(s.String(), func(t *testing.T) {
+			g := New(s)
+			for range 20000 {
+				m := Mask(rng.Uint64()&rng.Uint64()|rng.Uint64()&rng.Uint64()) & g.full // about half the cells
+				if got, want := g.hasLine(m), walkLine(s, m); got != want {
+					t.Fatalf("hasLine(%s) = %v, want %v", s.Format(Board{X: m}), got, want)
+				}
+			}
+		})
+	}
+}
+
+// walkLine reports whether m holds k cells in a row in some direction,
+// walking the board by row and column.
+func walkLine(s Spec, m Mask) bool {
+	in := func(r, c int) bool { return r >= 0 && r < s.Rows && c >= 0 && c < s.Cols && m>>(r*s.Cols+c)&1 == 1 }
+	for r := range s.Rows {
+		for c := range s.Cols {
+			for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+				n := 0
+				for n < s.K && in(r+n*d[0], c+n*d[1]) {
+					n++
+				}
+				if n == s.K {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
