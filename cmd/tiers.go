@@ -58,17 +58,31 @@ func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uin
 // has the collector run at a fifth more heap, not double: the plies live
 // in buffers made once, so a collection costs little, and the scratch of
 // each ply (its reach bits, its compressed blocks) would otherwise hold the
-// peak above the estimate (Connect Four 6x5: 4.2 GB at the default). It
-// gives a function that restores the collector.
+// peak above the estimate (Connect Four 6x5: 4.2 GB at the default). A
+// solve or a forward pass also gets a soft memory limit at its estimate:
+// a fifth more than two plies' bits of gigabytes is still a gigabyte past
+// it (free 5x5 k=4's forward pass peaked at 7.1 GB against 6.6). It gives
+// a function that restores the collector.
 func (t *tierTarget) start(w io.Writer) (restore func()) {
+	var need uint64
 	switch {
 	case t.Finished:
 	case t.ReachOnly:
 		report.ReachPlan(w, t.Tiers, t.DB)
+		need = t.Tiers.ReachMemory
 	default:
 		report.TierPlan(w, t.Tiers, t.DB)
+		need = t.Tiers.Memory
 	}
-	return lowGC()
+	restoreGC := lowGC()
+	if need == 0 {
+		return restoreGC
+	}
+	old := debug.SetMemoryLimit(int64(need))
+	return func() {
+		debug.SetMemoryLimit(old)
+		restoreGC()
+	}
 }
 
 // lowGC has the collector run at a fifth more heap during a tier solve
