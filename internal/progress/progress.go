@@ -62,6 +62,7 @@ type Line struct {
 	start      time.Time
 	phase      string
 	phaseStart time.Time
+	from       int64 // the positions done at the phase's first report
 	last       time.Time
 	shown      bool // a terminal line is on the screen
 	muted      bool
@@ -91,11 +92,15 @@ func NewLog(w io.Writer, every time.Duration) *Line {
 }
 
 // Report shows phase, ply and positions done, with the time left in the
-// phase at its pace so far.
+// phase at its pace so far: the positions done since the phase's first
+// report, over the time since.
 func (l *Line) Report(phase string, ply int, done, total int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
+	if phase != l.phase {
+		l.from = done // a run resumed counts what it read back: not its pace
+	}
 	if !l.due(phase, now) {
 		return
 	}
@@ -104,8 +109,8 @@ func (l *Line) Report(phase string, ply int, done, total int64) {
 		return
 	}
 	left := ""
-	if done > 0 && total > done {
-		rest := time.Duration(float64(now.Sub(l.phaseStart)) * float64(total-done) / float64(done))
+	if done > l.from && total > done {
+		rest := time.Duration(float64(now.Sub(l.phaseStart)) * float64(total-done) / float64(done-l.from))
 		left = fmt.Sprintf(", about %s left", rest.Round(time.Second))
 	}
 	l.show(fmt.Sprintf("%s: ply %d, %d of %d positions%s", phase, ply, done, total, left))

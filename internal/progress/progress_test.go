@@ -19,7 +19,7 @@ func TestLine(t *testing.T) {
 	l.start = l.start.Add(-2 * time.Second) // as if the run began 2 s ago
 	l.phaseStart = l.start
 	Report(ctx, "solve", 3, 50, 100)
-	if got := buf.String(); !strings.Contains(got, "solve: ply 3, 50 of 100 positions, about 2s left") {
+	if got := buf.String(); !strings.Contains(got, "solve: ply 3, 50 of 100 positions, about 3s left") { // 40 in 2 s since the first report, 50 left
 		t.Fatalf("line %q, want phase, ply, positions and time left", got)
 	}
 	Report(ctx, "solve", 4, 60, 100)
@@ -62,8 +62,8 @@ func TestLog(t *testing.T) {
 	l.start = l.start.Add(-2 * time.Minute) // as if the run began 2 minutes ago
 	l.phaseStart = l.start
 	Report(ctx, "reachable placements", 4, 50, 100)
-	Tell(ctx, "search", "2.0M nodes") // within the minute: not written
-	want := "reachable placements: ply 4, 50 of 100 positions, about 2m0s left\n"
+	Tell(ctx, "search", "2.0M nodes")                                              // within the minute: not written
+	want := "reachable placements: ply 4, 50 of 100 positions, about 2m30s left\n" // 40 in 2 minutes, 50 left
 	if got := buf.String(); got != want {
 		t.Fatalf("log %q, want %q", got, want)
 	}
