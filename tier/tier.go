@@ -25,11 +25,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/bits"
 	"os"
 	"path/filepath"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/index"
@@ -172,7 +174,48 @@ func words(n int64) int64 { return (n + 63) / 64 }
 // WriteBits keeps w, the reachable placements of ply p, in its scratch
 // file in dir, as a unit (EncodeBits).
 func WriteBits(dir string, p int, w []uint64) error {
-	return atomicfile.Write(filepath.Join(dir, ReachName(p)), EncodeBits(w))
+	return atomicfile.Write(filepath.Join(dir, ReachName(p)), wordBytes(w))
+}
+
+// littleEndian says whether the machine keeps a word's bytes as the bits'
+// files do, as amd64 and arm64 do.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// wordBytes gives the bytes of w as EncodeBits does, but on a
+// little-endian machine w's own memory, not a copy: a ply's bits are
+// gigabytes, and a copy beside the two plies in hand would be a third.
+func wordBytes(w []uint64) []byte {
+	if !littleEndian || len(w) == 0 {
+		return EncodeBits(w)
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w))
+}
+
+// readBitsFile reads the bits of n placements from the file name, which
+// WriteBits wrote, into their words directly (wordBytes), with no buffer
+// of the file beside them.
+func readBitsFile(name string, n int64) ([]uint64, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w := make([]uint64, words(n))
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() != 8*int64(len(w)) {
+		return nil, fmt.Errorf("%s: %d bytes, want %d", filepath.Base(name), st.Size(), 8*len(w))
+	}
+	if _, err := io.ReadFull(f, wordBytes(w)); err != nil || littleEndian {
+		return w, err
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w))
+	for i := range w { // each word from its own bytes
+		w[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	return w, nil
 }
 
 // EncodeBits gives the bytes of the bitset w as its file holds them: bit r
@@ -186,10 +229,13 @@ func EncodeBits(w []uint64) []byte {
 }
 
 // readBits reads back the reachable placements of ply p from the scratch
-// file in dir (Job.Reached); fs.ErrNotExist when there is none.
+// file in dir (readBitsFile; ply 0's from Job.Reached); fs.ErrNotExist
+// when there is none.
 func (r *run) readBits(p int) ([]uint64, error) {
-	name := filepath.Join(r.dir, ReachName(p))
-	w, err := r.Reached(p, func() ([]byte, error) { return os.ReadFile(name) })
+	if p == 0 {
+		return r.Reached(0, nil)
+	}
+	w, err := readBitsFile(filepath.Join(r.dir, ReachName(p)), r.Size(p))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w; remove it to mark the ply again", err)
 	}

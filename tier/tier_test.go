@@ -298,3 +298,21 @@ func TestProgressByTask(t *testing.T) {
 		}
 	}
 }
+
+// A ply's bits file of the wrong size is refused by name, with the fix.
+func TestBitsFileSize(t *testing.T) {
+	g := spec(3, 3, 3, false, false)
+	dir := filepath.Join(t.TempDir(), "db")
+	unlock, err := Claim(dir, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	if err := os.WriteFile(filepath.Join(dir, ReachName(1)), make([]byte, 7), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReachTo(context.Background(), rules.New(g), dir, 1, 2)
+	if want := "reach-01.bits: 7 bytes, want 8; remove it to mark the ply again"; err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+}
