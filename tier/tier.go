@@ -208,10 +208,10 @@ func readBitsFile(name string, n int64) ([]uint64, error) {
 	if st.Size() != 8*int64(len(w)) {
 		return nil, fmt.Errorf("%s: %d bytes, want %d", filepath.Base(name), st.Size(), 8*len(w))
 	}
-	if _, err := io.ReadFull(f, wordBytes(w)); err != nil || littleEndian {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w)) // the words' own memory
+	if _, err := io.ReadFull(f, b); err != nil || littleEndian {
 		return w, err
 	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w))
 	for i := range w { // each word from its own bytes
 		w[i] = binary.LittleEndian.Uint64(b[8*i:])
 	}
