@@ -59,10 +59,12 @@ func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uin
 // in buffers made once, so a collection costs little, and the scratch of
 // each ply (its reach bits, its compressed blocks) would otherwise hold the
 // peak above the estimate (Connect Four 6x5: 4.2 GB at the default). A
-// solve or a forward pass also gets a soft memory limit at its estimate:
-// a fifth more than two plies' bits of gigabytes is still a gigabyte past
-// it (free 5x5 k=4's forward pass peaked at 7.1 GB against 6.6). It gives
-// a function that restores the collector.
+// solve or a forward pass also runs under a soft memory limit at its
+// estimate, so that the collector's fifth of headroom over plies of
+// gigabytes gives way before the estimate does. (Free 5x5 k=4's peak of
+// 7.1 GB against 6.6 was a third copy of a ply's bits, mended in package
+// tier; the limit alone did not hold it.) It gives a function that
+// restores the collector.
 func (t *tierTarget) start(w io.Writer) (restore func()) {
 	var need uint64
 	switch {

@@ -188,12 +188,17 @@ func wordBytes(w []uint64) []byte {
 	if !littleEndian || len(w) == 0 {
 		return EncodeBits(w)
 	}
+	return memoryOf(w)
+}
+
+// memoryOf gives the bytes of w's own memory, w not empty.
+func memoryOf(w []uint64) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w))
 }
 
 // readBitsFile reads the bits of n placements from the file name, which
-// WriteBits wrote, into their words directly (wordBytes), with no buffer
-// of the file beside them.
+// WriteBits wrote, into their words' own memory, with no buffer of the
+// file beside them.
 func readBitsFile(name string, n int64) ([]uint64, error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -208,7 +213,7 @@ func readBitsFile(name string, n int64) ([]uint64, error) {
 	if st.Size() != 8*int64(len(w)) {
 		return nil, fmt.Errorf("%s: %d bytes, want %d", filepath.Base(name), st.Size(), 8*len(w))
 	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w)) // the words' own memory
+	b := memoryOf(w)
 	if _, err := io.ReadFull(f, b); err != nil || littleEndian {
 		return w, err
 	}
