@@ -97,12 +97,13 @@ func nextSet(s uint32) uint32 {
 }
 
 // Each calls fn for every placement of ply p of rank in [lo, hi), in rank
-// order, with its rank; only for those whose bit is set in only (bit r of
-// word r/64) unless it is nil.
+// order, with its rank; only for those whose bit is set in only unless it
+// is nil (only starts at the word of rank lo, as Placements says).
 func (c *Comb) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b game.Board)) {
 	if lo >= hi {
 		return
 	}
+	base := lo >> 6
 	x, o := counts(p)
 	inner := c.binom[c.n-x][o]
 	xs := c.unrankSet(lo/inner, x)
@@ -117,7 +118,7 @@ func (c *Comb) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b ga
 			}
 		}
 		for end := min(hi, (rank/inner+1)*inner); rank < end; rank++ {
-			if only == nil || only[rank>>6]>>(rank&63)&1 != 0 {
+			if only == nil || only[rank>>6-base]>>(rank&63)&1 != 0 {
 				var om uint32
 				for m := os; m != 0; m &= m - 1 {
 					om |= 1 << free[bits.TrailingZeros32(m)]

@@ -30,8 +30,11 @@ type Placements interface {
 	Children(dst []int64, b game.Board, moves game.Mask) []int64
 	// Each calls fn for every placement of ply p of rank in [lo, hi), in
 	// rank order, with its rank; only for those whose bit is set in the
-	// bitset only (bit r of word r/64) unless it is nil. The range lies in
-	// [0, Size(p)) and may start and end anywhere: a task of work takes one.
+	// bitset only unless it is nil. only starts at the word of rank lo: it
+	// holds the bit of rank r in word r/64 - lo/64, so that a task of work
+	// needs the bits of its own range alone (a ply's whole bitset w serves
+	// as w[lo/64:]). The range lies in [0, Size(p)) and may start and end
+	// anywhere: a task of work takes one.
 	Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b game.Board))
 }
 
@@ -317,11 +320,13 @@ func (h *Heights) columns(m uint64) uint64 {
 }
 
 // Each calls fn for every placement of ply p of rank in [lo, hi), in rank
-// order, of those in only unless it is nil.
+// order, of those in only unless it is nil (only starts at the word of
+// rank lo, as Placements says).
 func (h *Heights) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b game.Board)) {
 	if lo >= hi {
 		return
 	}
+	base := lo >> 6
 	x := (p + 1) / 2
 	g := h.group(p, lo)
 	s := h.unrankColex(lo-h.start[p][g], x)
@@ -337,7 +342,7 @@ func (h *Heights) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b
 			}
 		}
 		for end := min(hi, h.start[p][g+1]); rank < end; rank++ {
-			if only == nil || only[rank>>6]>>(rank&63)&1 != 0 {
+			if only == nil || only[rank>>6-base]>>(rank&63)&1 != 0 {
 				var xs game.Mask
 				for m := s; m != 0; m &= m - 1 {
 					xs |= 1 << cells[bits.TrailingZeros64(m)]

@@ -174,7 +174,11 @@ func checkRange(t *testing.T, l Placements, p int, lo, hi int64, only []uint64, 
 		}
 	}
 	skip()
-	l.Each(p, lo, hi, only, func(rank int64, b game.Board) {
+	from := only // the bits from lo's word, as Each takes them
+	if only != nil {
+		from = only[lo>>6:]
+	}
+	l.Each(p, lo, hi, from, func(rank int64, b game.Board) {
 		if rank != next || b != all[rank] {
 			t.Fatalf("ply %d [%d, %d): gave rank %d, want %d (board %v, want %v)", p, lo, hi, rank, next, b, all[min(rank, int64(len(all)-1))])
 		}

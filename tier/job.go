@@ -1,7 +1,6 @@
 package tier
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -56,28 +55,11 @@ func (j *Job) Range(p, k int) (lo, hi int64) {
 // for rank r.
 func (j *Job) Bits(p int) []uint64 { return make([]uint64, words(j.Size(p))) }
 
-// Reached gives the reachable placements of ply p from the bytes of its
-// reach bits, which read gives (EncodeBits wrote them); ply 0's one
-// placement, the empty board, needs no file, and read is not called.
-func (j *Job) Reached(p int, read func() ([]byte, error)) ([]uint64, error) {
-	if p == 0 {
-		return []uint64{1}, nil
-	}
-	buf, err := read()
-	if err != nil {
-		return nil, err
-	}
-	w, err := DecodeBits(buf, j.Size(p))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ReachName(p), err)
-	}
-	return w, nil
-}
-
 // Reach calls mark with the rank, among ply p+1's placements, of every
 // child of the placements of ranks [lo, hi) of ply p that are in have (the
-// ply's reachable ones) and whose game goes on: a task of the forward pass.
-// A child may be marked more than once.
+// ply's reachable ones, from the word of rank lo: bit r of word r/64 -
+// lo/64, as index.Placements' Each takes them) and whose game goes on: a
+// task of the forward pass. A child may be marked more than once.
 func (j *Job) Reach(p int, lo, hi int64, have []uint64, mark func(child int64)) {
 	kids := make([]int64, 0, 64)
 	j.layout.Each(p, lo, hi, have, func(_ int64, b game.Board) {
@@ -87,11 +69,54 @@ func (j *Job) Reach(p int, lo, hi int64, have []uint64, mark func(child int64)) 
 	})
 }
 
+// NextTasks gives, in increasing order, the tasks of ply p+1 whose ranges
+// hold a child of the placements of ranks [lo, hi) of ply p in have (as
+// Reach takes it): the blocks of the next ply that a backward task over
+// the range reads, and all it reads. Under gravity they are a few of the
+// ply's: a move changes one column's height, and the heights order the
+// ranks (docs/beam.md).
+func (j *Job) NextTasks(p int, lo, hi int64, have []uint64) []int {
+	if p >= j.cells {
+		return nil
+	}
+	seen := make([]uint64, (j.Tasks(p+1)+63)/64)
+	j.Reach(p, lo, hi, have, func(c int64) {
+		t := c / TaskPlacements
+		seen[t>>6] |= 1 << (t & 63)
+	})
+	var tasks []int
+	for i, w := range seen {
+		for ; w != 0; w &= w - 1 {
+			tasks = append(tasks, i*64+bits.TrailingZeros64(w))
+		}
+	}
+	return tasks
+}
+
+// Codes are a ply's codes cut by task: Codes[k] holds those of the ranks
+// of task k (Range), or is nil when they were not read. A backward task
+// needs only those of the next ply's tasks that NextTasks names.
+type Codes [][]byte
+
+// CodesOf cuts codes, all of ply p's, by task.
+func (j *Job) CodesOf(p int, codes []byte) Codes {
+	c := make(Codes, j.Tasks(p))
+	for k := range c {
+		lo, hi := j.Range(p, k)
+		c[k] = codes[lo:hi]
+	}
+	return c
+}
+
+// at gives the code of rank r.
+func (c Codes) at(r int64) byte { return c[r/TaskPlacements][r%TaskPlacements] }
+
 // SolveRange solves the placements of ranks [lo, hi) of ply p into dst,
-// which holds their codes: 0 for those not in have, the ply's reachable
-// placements; the rest from next, the codes of ply p+1. A task of the
-// backward pass, whose codes db.WritePart keeps.
-func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next, dst []byte) {
+// which holds their codes: 0 for those not in have (the ply's reachable
+// placements, as Reach takes them); the rest from next, the codes of ply
+// p+1, of which it reads the tasks NextTasks names. A task of the backward
+// pass, whose codes db.WritePart keeps.
+func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next Codes, dst []byte) {
 	clear(dst)
 	kids := make([]int64, 0, 64)
 	j.layout.Each(p, lo, hi, have, func(rank int64, b game.Board) {
@@ -103,7 +128,7 @@ func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next, dst []byte) {
 // what the rules say of a finished board, at depth 0; else the best of its
 // moves for the side to move, as every solve here weighs them. kids is
 // room for the children's ranks.
-func (j *Job) code(b game.Board, next []byte, kids []int64) byte {
+func (j *Job) code(b game.Board, next Codes, kids []int64) byte {
 	if over, v := j.rl.Outcome(b); over {
 		return db.Pack(v, 0)
 	}
@@ -111,7 +136,7 @@ func (j *Job) code(b game.Board, next []byte, kids []int64) byte {
 	pk := solve.NewPick()
 	moves := uint64(j.rl.Playable(b))
 	for _, k := range j.layout.Children(kids, b, game.Mask(moves)) {
-		v, d, _ := db.Unpack(next[k])
+		v, d, _ := db.Unpack(next.at(k))
 		pk.Add(bits.TrailingZeros64(moves), sign*v, d)
 		moves &= moves - 1
 	}

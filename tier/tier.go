@@ -132,7 +132,7 @@ func (r *run) reachAll(ctx context.Context, last int) ([]int64, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			next = r.Bits(p)
 			err = r.tasks(ctx, p-1, progressAt{"reachable placements", p, done}, func(_ int, lo, hi int64) error {
-				r.Reach(p-1, lo, hi, prev, func(c int64) { mark(next, c) })
+				r.Reach(p-1, lo, hi, prev[lo>>6:], func(c int64) { mark(next, c) })
 				return nil
 			})
 			if err == nil {
@@ -234,11 +234,11 @@ func EncodeBits(w []uint64) []byte {
 }
 
 // readBits reads back the reachable placements of ply p from the scratch
-// file in dir (readBitsFile; ply 0's from Job.Reached); fs.ErrNotExist
-// when there is none.
+// file in dir (readBitsFile); ply 0's one placement, the empty board,
+// needs none. The error is fs.ErrNotExist when there is none.
 func (r *run) readBits(p int) ([]uint64, error) {
 	if p == 0 {
-		return r.Reached(0, nil)
+		return []uint64{1}, nil
 	}
 	w, err := readBitsFile(filepath.Join(r.dir, ReachName(p)), r.Size(p))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -303,11 +303,15 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	if err != nil {
 		return 0, "", err
 	}
+	var nextCodes Codes // none after the last ply
+	if next != nil {
+		nextCodes = r.CodesOf(p+1, next)
+	}
 	parts := make([]db.Part, r.Tasks(p))
 	err = r.tasks(ctx, p, at, func(k int, lo, hi int64) error {
 		part, err := db.ReadPart(r.dir, p, k, lo, codes[lo:hi])
 		if errors.Is(err, fs.ErrNotExist) {
-			r.SolveRange(p, lo, hi, have, next, codes[lo:hi])
+			r.SolveRange(p, lo, hi, have[lo>>6:], nextCodes, codes[lo:hi])
 			part, err = db.WritePart(r.dir, p, k, lo, codes[lo:hi])
 		}
 		parts[k] = part

@@ -1,0 +1,69 @@
+package tier
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// A backward task needs of the next ply only the tasks NextTasks names:
+// solved with those alone, every other one missing, its codes are those it
+// gets from the whole ply. The next ply's codes are random here, so that
+// any child read from another task would change a code or find it missing.
+// Under gravity the tasks named are few.
+func TestNextTasks(t *testing.T) {
+	tests := []struct {
+		name     string
+		game     [5]int // rows, cols, k, and gravity, misère as 0 or 1
+		ply      int
+		fewest   int  // at most 1/fewest of the next ply's tasks may be named,
+		checkFew bool // when checked
+	}{
+		{name: "gravity 5x5 k=4, ply 20 of 23 tasks", game: [5]int{5, 5, 4, 1, 0}, ply: 20, fewest: 2, checkFew: true},
+		{name: "free 4x5 k=4, X to move at ply 10", game: [5]int{4, 5, 4, 0, 0}, ply: 10},
+		{name: "free 4x5 k=4, O to move at ply 11", game: [5]int{4, 5, 4, 0, 0}, ply: 11},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := tt.game
+			j, err := NewJob(rules.New(spec(g[0], g[1], g[2], g[3] == 1, g[4] == 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(tt.ply), 3))
+			whole := make([]byte, j.Size(tt.ply+1))
+			for i := range whole {
+				whole[i] = db.Pack(int8(rng.IntN(3))-1, int8(rng.IntN(20)))
+			}
+			all := j.CodesOf(tt.ply+1, whole)
+			tasks := []int{0, j.Tasks(tt.ply) / 2, j.Tasks(tt.ply) - 1}
+			if testing.Short() {
+				tasks = tasks[1:2]
+			}
+			for _, k := range tasks {
+				lo, hi := j.Range(tt.ply, k)
+				have := make([]uint64, words(hi-lo)) // every placement of the task
+				for i := range have {
+					have[i] = ^uint64(0)
+				}
+				named := j.NextTasks(tt.ply, lo, hi, have)
+				some := make(Codes, len(all))
+				for _, n := range named {
+					some[n] = all[n]
+				}
+				got, want := make([]byte, hi-lo), make([]byte, hi-lo)
+				j.SolveRange(tt.ply, lo, hi, have, all, want)
+				j.SolveRange(tt.ply, lo, hi, have, some, got)
+				if !bytes.Equal(got, want) {
+					t.Errorf("task %d: solved from the tasks named %v, its codes differ from the whole ply's", k, named)
+				}
+				if tt.checkFew && len(named)*tt.fewest > len(all) {
+					t.Errorf("task %d: %d of the next ply's %d tasks named, want at most 1/%d", k, len(named), len(all), tt.fewest)
+				}
+			}
+		})
+	}
+}
