@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -20,14 +22,14 @@ import (
 func registerFns() {
 	register.DoFn2x1[string, func(int), error](&tasksFn{})
 	register.DoFn3x1[context.Context, int, func(int, string), error](&reachFn{})
-	register.DoFn4x1[context.Context, int, func(*string) bool, func(string), error](&reachPlyFn{})
-	register.DoFn3x1[context.Context, int, func(int, int), error](&solveFn{})
-	register.DoFn4x1[context.Context, int, func(*int) bool, func(string), error](&assembleFn{})
+	register.DoFn4x1[context.Context, int, func(*string) bool, func(int), error](&reachBlockFn{})
+	register.DoFn4x1[context.Context, int, func(*int) bool, func(string), error](&reachPlyFn{})
+	register.DoFn3x1[context.Context, int, func(int, string), error](&solveFn{})
+	register.DoFn4x1[context.Context, int, func(*string) bool, func(string), error](&assembleFn{})
 	register.DoFn4x1[context.Context, int, func(*string) bool, func(string), error](&manifestFn{})
 	register.Emitter1[int]()
 	register.Emitter1[string]()
 	register.Emitter2[int, string]()
-	register.Emitter2[int, int]()
 	register.Iter1[string]()
 	register.Iter1[int]()
 }
@@ -45,9 +47,37 @@ func (g stage) job() (*tier.Job, error) { return tier.NewJob(rules.New(g.Spec)) 
 // store gives the stage's store.
 func (g stage) store() store { return store(g.Store) }
 
-// reach reads the reachable placements of ply p.
-func (g stage) reach(ctx context.Context, j *tier.Job, p int) ([]uint64, error) {
-	return j.Reached(p, func() ([]byte, error) { return g.store().read(ctx, tier.ReachName(p)) })
+// The pipeline's scratch files, beside the database's: the reach bits of a
+// ply's task k, its block (an empty file when none of its placements is
+// reachable), and a piece of them, marked by task from of the ply before.
+// Every task reads and writes the bits of its own block alone, never a
+// whole ply's.
+func blockName(p, k int) string { return fmt.Sprintf("reach-%02d.block-%06d", p, k) }
+
+func pieceName(p, k, from int) string {
+	return fmt.Sprintf("reach-%02d.block-%06d.from-%06d", p, k, from)
+}
+
+// have reads the reachable placements of task k of ply p, as tier.Job's
+// Reach and SolveRange take them: ply 0's one placement, the empty board,
+// needs no file.
+func (g stage) have(ctx context.Context, j *tier.Job, p, k int) ([]uint64, error) {
+	if p == 0 {
+		return []uint64{1}, nil
+	}
+	lo, hi := j.Range(p, k)
+	buf, err := g.store().read(ctx, blockName(p, k))
+	switch {
+	case err != nil:
+		return nil, err
+	case len(buf) == 0:
+		return make([]uint64, (hi-lo+63)/64), nil
+	}
+	w, err := tier.DecodeBits(buf, hi-lo)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", blockName(p, k), err)
+	}
+	return w, nil
 }
 
 // tasksFn emits the task numbers of its ply once the signal before it, the
@@ -67,53 +97,72 @@ func (f *tasksFn) ProcessElement(_ string, emit func(int)) error {
 }
 
 // reachFn runs task k of the forward pass from its ply: it marks the
-// children of the task's reachable placements in a bitset of the next ply,
-// written as a piece file of its own, and emits the piece's name under the
-// next ply's key for the GroupByKey that gathers them.
+// children of the task's reachable placements in the blocks of the next
+// ply they fall in, writes each block's bits as a piece file of its own,
+// and emits the piece's name under the block's task for the GroupByKey
+// that gathers them. Every task also emits an empty name under task -1, so
+// that the ply's stage goes on when no placement of the next ply is
+// reachable (when every game is over sooner).
 type reachFn struct{ stage }
 
-// ProcessElement runs forward task k and emits its piece's name.
+// ProcessElement runs forward task k and emits its pieces' names.
 func (f *reachFn) ProcessElement(ctx context.Context, k int, emit func(int, string)) error {
 	j, err := f.job()
 	if err != nil {
 		return err
 	}
-	have, err := f.reach(ctx, j, f.Ply)
+	have, err := f.have(ctx, j, f.Ply, k)
 	if err != nil {
 		return err
 	}
-	next := j.Bits(f.Ply + 1)
+	pieces := map[int][]uint64{}
 	lo, hi := j.Range(f.Ply, k)
-	j.Reach(f.Ply, lo, hi, have, func(c int64) { next[c>>6] |= 1 << (c & 63) })
-	piece := fmt.Sprintf("reach-%02d.from-%06d", f.Ply+1, k)
-	if err := f.store().write(ctx, piece, tier.EncodeBits(next)); err != nil {
-		return err
+	j.Reach(f.Ply, lo, hi, have, func(c int64) {
+		t := int(c / tier.TaskPlacements)
+		w := pieces[t]
+		if w == nil {
+			tlo, thi := j.Range(f.Ply+1, t)
+			w = make([]uint64, (thi-tlo+63)/64)
+			pieces[t] = w
+		}
+		r := c % tier.TaskPlacements
+		w[r>>6] |= 1 << (r & 63)
+	})
+	for _, t := range slices.Sorted(maps.Keys(pieces)) {
+		name := pieceName(f.Ply+1, t, k)
+		if err := f.store().write(ctx, name, tier.EncodeBits(pieces[t])); err != nil {
+			return err
+		}
+		emit(t, name)
 	}
-	emit(f.Ply+1, piece)
+	emit(-1, "")
 	return nil
 }
 
-// reachPlyFn ORs the pieces of its ply into the ply's reach bits, written
-// as the file the backward pass reads, and emits the ply as the signal.
-type reachPlyFn struct{ stage }
+// reachBlockFn ORs the pieces of task t of its ply into the task's reach
+// bits, the block file the ply's tasks read, and emits t; task -1's empty
+// names it passes on as they are.
+type reachBlockFn struct{ stage }
 
-// ProcessElement writes ply p's reach bits from its pieces.
-func (f *reachPlyFn) ProcessElement(ctx context.Context, p int, pieces func(*string) bool, emit func(string)) error {
+// ProcessElement writes the block of task t of the ply from its pieces.
+func (f *reachBlockFn) ProcessElement(ctx context.Context, t int, pieces func(*string) bool, emit func(int)) error {
+	if t < 0 {
+		emit(t)
+		return nil
+	}
 	j, err := f.job()
 	if err != nil {
 		return err
 	}
-	bits := j.Bits(p)
-	var names []string
-	for name := ""; pieces(&name); {
-		names = append(names, name)
-	}
+	lo, hi := j.Range(f.Ply, t)
+	bits := make([]uint64, (hi-lo+63)/64)
+	names := gather(pieces)
 	for _, name := range names {
 		buf, err := f.store().read(ctx, name)
 		if err != nil {
 			return err
 		}
-		w, err := tier.DecodeBits(buf, j.Size(p))
+		w, err := tier.DecodeBits(buf, hi-lo)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -121,7 +170,7 @@ func (f *reachPlyFn) ProcessElement(ctx context.Context, p int, pieces func(*str
 			bits[i] |= w[i]
 		}
 	}
-	if err := f.store().write(ctx, tier.ReachName(p), tier.EncodeBits(bits)); err != nil {
+	if err := f.store().write(ctx, blockName(f.Ply, t), tier.EncodeBits(bits)); err != nil {
 		return err
 	}
 	for _, name := range names {
@@ -129,40 +178,83 @@ func (f *reachPlyFn) ProcessElement(ctx context.Context, p int, pieces func(*str
 			return err
 		}
 	}
-	emit(fmt.Sprintf("reach %d", p))
+	emit(t)
 	return nil
 }
 
-// solveFn runs task k of the backward pass at its ply: the codes of its
-// range from the next ply's tier file, written as the task's part file,
-// and emits the task under its ply's key.
-type solveFn struct {
-	stage
-	next []byte // the next ply's codes, read once a DoFn
+// gather gives the distinct strings of an iterator, sorted: a task run
+// twice emits its names twice.
+func gather(it func(*string) bool) []string {
+	var all []string
+	for s := ""; it(&s); {
+		all = append(all, s)
+	}
+	slices.Sort(all)
+	return slices.Compact(all)
 }
 
-// ProcessElement runs backward task k and emits it under its ply.
-func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, int)) error {
+// reachPlyFn finishes its ply's reach bits once every block with a piece
+// is written: it writes an empty block file for each task none of whose
+// placements is reachable, and emits the ply as the signal.
+type reachPlyFn struct{ stage }
+
+// ProcessElement writes the ply's empty blocks and emits the signal.
+func (f *reachPlyFn) ProcessElement(ctx context.Context, _ int, written func(*int) bool, emit func(string)) error {
 	j, err := f.job()
 	if err != nil {
 		return err
 	}
-	if f.Ply < j.Plies() && f.next == nil {
-		data, err := f.store().read(ctx, db.TierName(f.Ply+1))
-		if err != nil {
-			return err
-		}
-		if f.next, err = db.DecodeTier(ctx, data, f.Ply+1, j.Size(f.Ply+1)); err != nil {
-			return err
+	done := make([]bool, j.Tasks(f.Ply))
+	for t := 0; written(&t); {
+		if t >= 0 {
+			done[t] = true
 		}
 	}
-	have, err := f.reach(ctx, j, f.Ply)
+	for t, ok := range done {
+		if !ok {
+			if err := f.store().write(ctx, blockName(f.Ply, t)); err != nil {
+				return err
+			}
+		}
+	}
+	emit(fmt.Sprintf("reach %d", f.Ply))
+	return nil
+}
+
+// solveFn runs task k of the backward pass at its ply: the codes of its
+// range from the parts of the next ply that hold its children (the next
+// ply's tasks that tier.Job's NextTasks names), written as the task's part
+// file, and emits under its ply's key the task's entry.
+type solveFn struct {
+	stage
+	next map[int][]byte // the next ply's codes read, by task, kept for the DoFn's next task
+}
+
+// entry is what solveFn emits of its task: its counts for the manifest,
+// and for the empty board's task the root's code.
+type entry struct {
+	Task int    `json:"task"`
+	Ply  db.Ply `json:"ply"`
+	Root byte   `json:"root"`
+}
+
+// ProcessElement runs backward task k and emits its entry under its ply.
+func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, string)) error {
+	j, err := f.job()
+	if err != nil {
+		return err
+	}
+	have, err := f.have(ctx, j, f.Ply, k)
 	if err != nil {
 		return err
 	}
 	lo, hi := j.Range(f.Ply, k)
+	next, err := f.read(ctx, j, j.NextTasks(f.Ply, lo, hi, have))
+	if err != nil {
+		return err
+	}
 	codes := make([]byte, hi-lo)
-	j.SolveRange(f.Ply, lo, hi, have, f.next, codes)
+	j.SolveRange(f.Ply, lo, hi, have, next, codes)
 	_, data, err := db.EncodePart(f.Ply, lo, codes)
 	if err == nil {
 		err = f.store().write(ctx, db.PartName(f.Ply, k), data...)
@@ -170,8 +262,38 @@ func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, int)
 	if err != nil {
 		return err
 	}
-	emit(f.Ply, k)
+	e := entry{Task: k, Ply: j.Count(f.Ply, codes), Root: codes[0]}
+	b, _ := json.Marshal(e) // an entry always marshals
+	emit(f.Ply, string(b))
 	return nil
+}
+
+// read gives the codes of the next ply's tasks named, from their part
+// files or from those the DoFn read for its last task, and keeps only
+// these for its next.
+func (f *solveFn) read(ctx context.Context, j *tier.Job, named []int) (tier.Codes, error) {
+	if len(named) == 0 {
+		return nil, nil
+	}
+	p := f.Ply + 1
+	next, kept := make(tier.Codes, j.Tasks(p)), map[int][]byte{}
+	for _, t := range named {
+		codes, ok := f.next[t]
+		if !ok {
+			lo, hi := j.Range(p, t)
+			data, err := f.store().read(ctx, db.PartName(p, t))
+			if err != nil {
+				return nil, err
+			}
+			codes = make([]byte, hi-lo)
+			if _, err := db.DecodePart(data, p, lo, codes); err != nil {
+				return nil, fmt.Errorf("%s: %w", db.PartName(p, t), err)
+			}
+		}
+		next[t], kept[t] = codes, codes
+	}
+	f.next = kept
+	return next, nil
 }
 
 // done is what assembleFn emits of its ply: its manifest entry, and for
@@ -183,16 +305,21 @@ type done struct {
 
 // assembleFn writes its ply's tier file from the parts of all its tasks,
 // and emits the ply's manifest entry as JSON: the signal the ply before it
-// waits for.
+// waits for. The parts of the ply after it are then read by no task, nor
+// are the ply's reach blocks, and it removes them; its own parts the ply
+// before it reads.
 type assembleFn struct{ stage }
 
 // ProcessElement writes ply p's tier file from its parts.
-func (f *assembleFn) ProcessElement(ctx context.Context, p int, _ func(*int) bool, emit func(string)) error {
+func (f *assembleFn) ProcessElement(ctx context.Context, p int, entries func(*string) bool, emit func(string)) error {
 	j, err := f.job()
 	if err != nil {
 		return err
 	}
-	codes := make([]byte, j.Size(p))
+	d, err := total(j, p, gather(entries))
+	if err != nil {
+		return err
+	}
 	parts := make([]db.Part, j.Tasks(p))
 	for k := range parts {
 		lo, hi := j.Range(p, k)
@@ -200,31 +327,70 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, _ func(*int) boo
 		if err != nil {
 			return err
 		}
-		if parts[k], err = db.DecodePart(data, p, lo, codes[lo:hi]); err != nil {
+		if parts[k], err = db.ParsePart(data, p, lo, hi-lo); err != nil {
 			return fmt.Errorf("%s: %w", db.PartName(p, k), err)
 		}
 	}
-	file, err := db.TierBytes(p, int64(len(codes)), parts)
+	file, err := db.TierBytes(p, j.Size(p), parts)
 	if err == nil {
 		err = f.store().write(ctx, db.TierName(p), file...)
 	}
-	for k := range parts {
-		if err == nil {
-			err = f.store().remove(ctx, db.PartName(p, k))
-		}
+	if err == nil {
+		err = f.tidy(ctx, j, p)
 	}
 	if err != nil {
 		return err
 	}
-	d := done{Ply: j.Count(p, codes), Root: codes[0]}
 	d.Ply.Bytes, d.Ply.SHA256 = db.Sum(file)
 	b, _ := json.Marshal(d) // a done always marshals
 	emit(string(b))
 	return nil
 }
 
+// tidy removes the parts of the ply after p and the reach blocks of p.
+func (f *assembleFn) tidy(ctx context.Context, j *tier.Job, p int) error {
+	for k := 0; p < j.Plies() && k < j.Tasks(p+1); k++ {
+		if err := f.store().remove(ctx, db.PartName(p+1, k)); err != nil {
+			return err
+		}
+	}
+	for k := 0; p > 0 && k < j.Tasks(p); k++ {
+		if err := f.store().remove(ctx, blockName(p, k)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// total adds up the entries of ply p's tasks, each once however often its
+// task ran, into the ply's manifest entry but its file.
+func total(j *tier.Job, p int, entries []string) (done, error) {
+	byTask := map[int]entry{}
+	for _, s := range entries {
+		var e entry
+		if err := json.Unmarshal([]byte(s), &e); err != nil {
+			return done{}, err
+		}
+		byTask[e.Task] = e
+	}
+	if len(byTask) != j.Tasks(p) {
+		return done{}, fmt.Errorf("ply %d: %d tasks solved, want %d", p, len(byTask), j.Tasks(p))
+	}
+	d := done{Ply: db.Ply{Ply: p}, Root: byTask[0].Root}
+	for _, e := range byTask {
+		c := &d.Ply
+		c.Placements += e.Ply.Placements
+		c.Positions += e.Ply.Positions
+		c.Lost, c.Drawn, c.Won = c.Lost+e.Ply.Lost, c.Drawn+e.Ply.Drawn, c.Won+e.Ply.Won
+		c.Terminal.XWon += e.Ply.Terminal.XWon
+		c.Terminal.OWon += e.Ply.Terminal.OWon
+		c.Terminal.Draw += e.Ply.Terminal.Draw
+	}
+	return d, nil
+}
+
 // manifestFn writes the manifest from every ply's entry, last, and removes
-// the reach bits: the database is finished.
+// the parts of ply 0: the database is finished.
 type manifestFn struct{ stage }
 
 // ProcessElement writes the manifest from the plies' entries.
@@ -253,8 +419,8 @@ func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*st
 	if err == nil {
 		err = f.store().write(ctx, db.ManifestName, data)
 	}
-	for p := 1; p <= j.Plies() && err == nil; p++ {
-		err = f.store().remove(ctx, tier.ReachName(p))
+	for k := 0; k < j.Tasks(0) && err == nil; k++ {
+		err = f.store().remove(ctx, db.PartName(0, k))
 	}
 	if err != nil {
 		return err

@@ -13,11 +13,14 @@ import (
 // ply at a time from the empty board, then the backward pass a ply at a
 // time from the last, each ply one stage. A stage starts when the signal of
 // the stage before it arrives, a PCollection of one element: its tasks
-// spread over the workers (Reshuffle), each writes files of its own and
-// emits their names under its ply's key, and the engine's GroupByKey
-// gathers them for the step that writes the ply whole (the reach bits, or
-// the tier file from its parts). Only names and manifest entries pass
-// through the engine, never a tier's bytes. With twice, every task runs
+// spread over the workers (Reshuffle), each reads and writes files of its
+// own task's block and emits their names under a key, and the engine's
+// GroupByKey gathers them. In the forward pass the key is the block of the
+// next ply a piece of reach bits falls in, and each block is written from
+// its pieces; in the backward pass it is the ply, whose tier file is
+// written from its tasks' parts. Only names and counts pass through the
+// engine, never a tier's bytes, and no task reads or writes a whole ply
+// but the one that writes the ply's tier file. With twice, every task runs
 // two times, as a retried task may: nothing changes.
 func build(s beam.Scope, spec rules.Spec, store string, twice bool) error {
 	job, err := tier.NewJob(rules.New(spec))
@@ -37,7 +40,8 @@ func build(s beam.Scope, spec rules.Spec, store string, twice bool) error {
 	for p := 1; p <= n; p++ {
 		sp := s.Scope(fmt.Sprintf("reach ply %d", p))
 		pieces := beam.ParDo(sp, &reachFn{at(p - 1)}, tasks(sp, p-1, signal))
-		signal = beam.ParDo(sp, &reachPlyFn{at(p)}, beam.GroupByKey(sp, pieces))
+		blocks := beam.ParDo(sp, &reachBlockFn{at(p)}, beam.GroupByKey(sp, pieces))
+		signal = beam.ParDo(sp, &reachPlyFn{at(p)}, beam.GroupByKey(sp, beam.AddFixedKey(sp, blocks)))
 	}
 	var entries []beam.PCollection
 	for p := n; p >= 0; p-- {

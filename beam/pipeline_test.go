@@ -32,6 +32,7 @@ func TestSameDatabase(t *testing.T) {
 		{"gravity 4x5 k=4", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}},
 		{"free 3x4 k=3", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}}},
 		{"free 4x4 k=4, plies of two tasks", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}},
+		{"free 3x3 k=2, no game reaches plies 8 and 9", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 2}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

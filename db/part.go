@@ -107,7 +107,7 @@ func ReadPart(dir string, p, k int, first int64, dst []byte) (Part, error) {
 // codes of ply p from rank first, len(dst) of them, and inflates the codes
 // into dst.
 func DecodePart(data []byte, p int, first int64, dst []byte) (Part, error) {
-	part, err := parsePart(data, p, first, int64(len(dst)))
+	part, err := ParsePart(data, p, first, int64(len(dst)))
 	if err != nil {
 		return Part{}, err
 	}
@@ -119,9 +119,11 @@ func DecodePart(data []byte, p int, first int64, dst []byte) (Part, error) {
 	return part, nil
 }
 
-// parsePart checks a part file's header, table and blocks against the
-// range it must hold, and gives its blocks.
-func parsePart(data []byte, p int, first, codes int64) (Part, error) {
+// ParsePart checks data, the bytes of a part file that must hold codes
+// codes of ply p from rank first: its header, its table and its blocks'
+// checksums. It gives the part without inflating its blocks, as
+// TierBytes takes them.
+func ParsePart(data []byte, p int, first, codes int64) (Part, error) {
 	if len(data) < partHeaderLen {
 		return Part{}, errors.New("too short for a part file")
 	}
