@@ -58,7 +58,20 @@ func (o *options) check() error {
 	if !store(o.store).local() {
 		return nil // the run finds a finished database there, or writes one
 	}
-	return tier.CheckFolder(o.store, o.spec)
+	if err := tier.CheckFolder(o.store, o.spec); err != nil {
+		return err
+	}
+	if _, err := db.ReadManifest(o.store); err == nil {
+		return nil // finished: the run reports it
+	}
+	e, err := tier.EstimateFor(rules.New(o.spec), 1)
+	if err != nil {
+		return err
+	}
+	if err := e.CheckDisk(o.store); err != nil {
+		return fmt.Errorf("%w (the solve: %s)", err, report.BeamNeeds(e))
+	}
+	return nil
 }
 
 // run solves the game into the store, on the runner the flags name, and
@@ -79,7 +92,7 @@ func run(ctx context.Context, o options, w io.Writer) error {
 		if estErr != nil {
 			return estErr
 		}
-		fmt.Fprintf(w, "tateti-beam: solving tier by tier into %s: %s\n", o.store, report.TierNeeds(e))
+		fmt.Fprintf(w, "tateti-beam: solving tier by tier into %s: %s\n", o.store, report.BeamNeeds(e))
 		p, s := beam.NewPipelineWithRoot()
 		if err := build(s, o.spec, o.store, false); err != nil {
 			return err

@@ -14,6 +14,7 @@ import (
 type Estimate struct {
 	Layout     string `json:"layout"`
 	Placements int64  `json:"placements"` // every ply's, reachable or not
+	Largest    int64  `json:"largest"`    // the largest ply's
 	Memory     uint64 `json:"memory"`     // the most held at once
 	Disk       uint64 `json:"disk"`       // at most, uncompressed; the tier files take less
 	// ReachMemory and ReachDisk are what the forward pass alone needs
@@ -56,7 +57,7 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 		return Estimate{}, fmt.Errorf("a board of %d cells has more than the %d plies a database's byte holds", n, db.MaxDepth)
 	}
 	total, largest := sizes(l, n)
-	e := Estimate{Layout: l.Name(), Placements: total}
+	e := Estimate{Layout: l.Name(), Placements: total, Largest: largest}
 	var forward, backward uint64
 	for p := 0; p <= n; p++ {
 		size, bits := uint64(l.Size(p)), 8*uint64(words(l.Size(p)))
@@ -82,6 +83,13 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 // the disk free at dir, if it does not.
 func (e Estimate) Check(memory uint64, dir string) error {
 	return check("a tier solve", e.Memory, e.Disk, memory, dir)
+}
+
+// CheckDisk says why the estimate does not fit the disk free at dir, if it
+// does not: what a run that holds a block at a time, the Beam pipeline's,
+// asks of a local folder.
+func (e Estimate) CheckDisk(dir string) error {
+	return check("a tier solve", 0, e.Disk, 0, dir)
 }
 
 // CheckReach is Check for the forward pass alone (Reach).
