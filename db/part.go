@@ -107,7 +107,7 @@ func ReadPart(dir string, p, k int, first int64, dst []byte) (Part, error) {
 // codes of ply p from rank first, len(dst) of them, and inflates the codes
 // into dst.
 func DecodePart(data []byte, p int, first int64, dst []byte) (Part, error) {
-	part, err := ParsePart(data, p, first, int64(len(dst)))
+	part, err := parsePart(data, p, first, int64(len(dst)))
 	if err != nil {
 		return Part{}, err
 	}
@@ -119,30 +119,18 @@ func DecodePart(data []byte, p int, first int64, dst []byte) (Part, error) {
 	return part, nil
 }
 
-// ParsePart checks data, the bytes of a part file that must hold codes
+// parsePart checks data, the bytes of a part file that must hold codes
 // codes of ply p from rank first: its header, its table and its blocks'
 // checksums. It gives the part without inflating its blocks, as
 // TierBytes takes them.
-func ParsePart(data []byte, p int, first, codes int64) (Part, error) {
-	if len(data) < partHeaderLen {
-		return Part{}, errors.New("too short for a part file")
+func parsePart(data []byte, p int, first, codes int64) (Part, error) {
+	n, err := parsePartHead(data, p, first, codes)
+	if err != nil {
+		return Part{}, err
 	}
 	le := binary.LittleEndian
-	n := int64(le.Uint64(data[32:]))
-	switch {
-	case string(data[:8]) != partMagic || le.Uint32(data[8:]) != Version:
-		return Part{}, errors.New("not a part file of this version")
-	case int(le.Uint32(data[12:])) != p || int64(le.Uint64(data[16:])) != first || int64(le.Uint64(data[24:])) != codes:
-		return Part{}, errors.New("its header names another range")
-	case n != (codes+BlockLen-1)/BlockLen || int64(len(data)) < partHeaderLen+n*partEntryLen+4:
-		return Part{}, errors.New("its block count does not match its codes")
-	}
-	tableEnd := partHeaderLen + int(n)*partEntryLen
-	if crc32.Checksum(data[:tableEnd], castagnoli) != le.Uint32(data[tableEnd:]) {
-		return Part{}, errors.New("the header or block table fails its checksum")
-	}
 	part := Part{ply: p, first: first, codes: codes, blocks: make([][]byte, n)}
-	at := tableEnd + 4
+	at := partHeaderLen + n*partEntryLen + 4
 	for i := range part.blocks {
 		e := data[partHeaderLen+i*partEntryLen:]
 		length := int(le.Uint32(e))
@@ -159,6 +147,29 @@ func ParsePart(data []byte, p int, first, codes int64) (Part, error) {
 		return Part{}, errors.New("bytes follow its last block")
 	}
 	return part, nil
+}
+
+// parsePartHead checks the header and table at the start of data, a part
+// file's, against the range it must hold, and gives its number of blocks.
+func parsePartHead(data []byte, p int, first, codes int64) (int, error) {
+	if len(data) < partHeaderLen {
+		return 0, errors.New("too short for a part file")
+	}
+	le := binary.LittleEndian
+	n := int64(le.Uint64(data[32:]))
+	switch {
+	case string(data[:8]) != partMagic || le.Uint32(data[8:]) != Version:
+		return 0, errors.New("not a part file of this version")
+	case int(le.Uint32(data[12:])) != p || int64(le.Uint64(data[16:])) != first || int64(le.Uint64(data[24:])) != codes:
+		return 0, errors.New("its header names another range")
+	case n != (codes+BlockLen-1)/BlockLen || int64(len(data)) < partHeaderLen+n*partEntryLen+4:
+		return 0, errors.New("its block count does not match its codes")
+	}
+	tableEnd := partHeaderLen + int(n)*partEntryLen
+	if crc32.Checksum(data[:tableEnd], castagnoli) != le.Uint32(data[tableEnd:]) {
+		return 0, errors.New("the header or block table fails its checksum")
+	}
+	return int(n), nil
 }
 
 // inflate inflates one compressed block into dst, which it must fill

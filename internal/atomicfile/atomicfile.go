@@ -6,6 +6,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -28,6 +29,20 @@ func Write(name string, data []byte) error { return WriteParts(name, data) }
 // WriteParts is Write of parts one after another, for data kept in pieces
 // that would cost memory to join (a database's compressed blocks).
 func WriteParts(name string, parts ...[]byte) error {
+	return WriteFrom(name, func(w io.Writer) error {
+		for _, b := range parts {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// WriteFrom is Write of what fill writes, for data made as it is written
+// (a tier file copied from its parts one at a time). When fill fails,
+// name is left as it was, and the error wraps fill's.
+func WriteFrom(name string, fill func(io.Writer) error) error {
 	target, err := resolve(name)
 	if err != nil {
 		return err
@@ -35,15 +50,15 @@ func WriteParts(name string, parts ...[]byte) error {
 	fi, err := os.Stat(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return replace(target, parts, nil)
+		return replace(target, fill, nil)
 	case err != nil:
 		return fmt.Errorf("%q cannot be written: %w", name, err)
 	case fi.IsDir():
 		return fmt.Errorf("%q is a folder; name a file", name)
 	case !fi.Mode().IsRegular():
-		return writeInPlace(name, target, parts)
+		return writeInPlace(name, target, fill)
 	}
-	return replace(target, parts, fi)
+	return replace(target, fill, fi)
 }
 
 // resolve follows name through symbolic links to the path to write, which
@@ -66,11 +81,12 @@ func resolve(name string) (string, error) {
 	return "", fmt.Errorf("%q: too many levels of symbolic links", name)
 }
 
-// writeInPlace writes parts to target, a device or a FIFO, as it is.
-func writeInPlace(name, target string, parts [][]byte) error {
+// writeInPlace writes what fill writes to target, a device or a FIFO, as
+// it is.
+func writeInPlace(name, target string, fill func(io.Writer) error) error {
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err == nil {
-		err = writeAll(f, parts)
+		err = fill(f)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -81,25 +97,16 @@ func writeInPlace(name, target string, parts [][]byte) error {
 	return nil
 }
 
-// writeAll writes parts to f one after another.
-func writeAll(f *os.File, parts [][]byte) error {
-	for _, b := range parts {
-		if _, err := f.Write(b); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// replace writes parts to a new file beside target and renames it over
-// target, with the mode and owner of old, the file it replaces (nil: none).
-func replace(target string, parts [][]byte, old fs.FileInfo) error {
+// replace writes what fill writes to a new file beside target and renames
+// it over target, with the mode and owner of old, the file it replaces
+// (nil: none).
+func replace(target string, fill func(io.Writer) error, old fs.FileInfo) error {
 	f, err := createBeside(target)
 	if err != nil {
 		return fmt.Errorf("%q cannot be written: %w", target, err)
 	}
 	defer os.Remove(f.Name()) // nothing left after a rename
-	err = writeAll(f, parts)
+	err = fill(f)
 	if err == nil && old != nil {
 		if err = f.Chmod(old.Mode().Perm()); err == nil {
 			keepOwner(f, old)

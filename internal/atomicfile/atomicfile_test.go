@@ -3,6 +3,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -158,4 +159,31 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// What fill writes replaces the file whole; a fill that fails part way
+// leaves the file as it was, no temporary file, and its error.
+func TestWriteFrom(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "tier")
+	must(t, os.WriteFile(name, []byte("old"), 0o644))
+	broken := errors.New("a part cannot be read")
+	err := WriteFrom(name, func(w io.Writer) error {
+		if _, err := w.Write([]byte("half of a new")); err != nil {
+			return err
+		}
+		return broken
+	})
+	if !errors.Is(err, broken) {
+		t.Errorf("got %v, want fill's error", err)
+	}
+	wantFile(t, name, []byte("old"), 0o644)
+	if left := leftovers(t, dir); left != "" {
+		t.Errorf("left %s", left)
+	}
+	must(t, WriteFrom(name, func(w io.Writer) error {
+		_, err := io.WriteString(w, "new, whole")
+		return err
+	}))
+	wantFile(t, name, []byte("new, whole"), 0o644)
 }
