@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"sort"
@@ -304,10 +305,10 @@ type done struct {
 }
 
 // assembleFn writes its ply's tier file from the parts of all its tasks,
-// and emits the ply's manifest entry as JSON: the signal the ply before it
-// waits for. The parts of the ply after it are then read by no task, nor
-// are the ply's reach blocks, and it removes them; its own parts the ply
-// before it reads.
+// a part at a time (db.WriteTier), and emits the ply's manifest entry as
+// JSON: the signal the ply before it waits for. The parts of the ply after
+// it are then read by no task, nor are the ply's reach blocks, and it
+// removes them; its own parts the ply before it reads.
 type assembleFn struct{ stage }
 
 // ProcessElement writes ply p's tier file from its parts.
@@ -320,28 +321,18 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, entries func(*st
 	if err != nil {
 		return err
 	}
-	parts := make([]db.Part, j.Tasks(p))
-	for k := range parts {
-		lo, hi := j.Range(p, k)
-		data, err := f.store().read(ctx, db.PartName(p, k))
-		if err != nil {
-			return err
-		}
-		if parts[k], err = db.ParsePart(data, p, lo, hi-lo); err != nil {
-			return fmt.Errorf("%s: %w", db.PartName(p, k), err)
-		}
-	}
-	file, err := db.TierBytes(p, j.Size(p), parts)
-	if err == nil {
-		err = f.store().write(ctx, db.TierName(p), file...)
-	}
+	open := func(k int) (io.ReadCloser, error) { return f.store().open(ctx, db.PartName(p, k)) }
+	err = f.store().writeFrom(ctx, db.TierName(p), func(w io.Writer) error {
+		var err error
+		d.Ply.Bytes, d.Ply.SHA256, err = db.WriteTier(w, p, j.Size(p), j.Tasks(p), open)
+		return err
+	})
 	if err == nil {
 		err = f.tidy(ctx, j, p)
 	}
 	if err != nil {
 		return err
 	}
-	d.Ply.Bytes, d.Ply.SHA256 = db.Sum(file)
 	b, _ := json.Marshal(d) // a done always marshals
 	emit(string(b))
 	return nil

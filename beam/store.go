@@ -34,26 +34,62 @@ func (s store) path(name string) string {
 
 // read gives the bytes of the file name.
 func (s store) read(ctx context.Context, name string) ([]byte, error) {
-	if s.local() {
-		return os.ReadFile(s.path(name))
-	}
-	fsys, err := filesystem.New(ctx, s.path(name))
+	r, err := s.open(ctx, name)
 	if err != nil {
 		return nil, err
-	}
-	defer fsys.Close()
-	r, err := fsys.OpenRead(ctx, s.path(name))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", s.path(name), err)
 	}
 	defer r.Close()
 	return io.ReadAll(r)
 }
 
+// open opens the file name for reading.
+func (s store) open(ctx context.Context, name string) (io.ReadCloser, error) {
+	if s.local() {
+		return os.Open(s.path(name))
+	}
+	fsys, err := filesystem.New(ctx, s.path(name))
+	if err != nil {
+		return nil, err
+	}
+	r, err := fsys.OpenRead(ctx, s.path(name))
+	if err != nil {
+		fsys.Close()
+		return nil, fmt.Errorf("%s: %w", s.path(name), err)
+	}
+	return closers{r, fsys}, nil
+}
+
+// closers closes its reader, then what it was read through.
+type closers struct {
+	io.ReadCloser
+	fsys io.Closer
+}
+
+func (c closers) Close() error {
+	err := c.ReadCloser.Close()
+	if ferr := c.fsys.Close(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
 // write writes pieces, one after another, as the file name.
 func (s store) write(ctx context.Context, name string, pieces ...[]byte) error {
+	return s.writeFrom(ctx, name, func(w io.Writer) error {
+		for _, b := range pieces {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeFrom writes what fill writes as the file name; when fill fails, the
+// file is not written (an object store's writer is not closed).
+func (s store) writeFrom(ctx context.Context, name string, fill func(io.Writer) error) error {
 	if s.local() {
-		return atomicfile.WriteParts(s.path(name), pieces...)
+		return atomicfile.WriteFrom(s.path(name), fill)
 	}
 	fsys, err := filesystem.New(ctx, s.path(name))
 	if err != nil {
@@ -64,11 +100,8 @@ func (s store) write(ctx context.Context, name string, pieces ...[]byte) error {
 	if err != nil {
 		return err
 	}
-	for _, b := range pieces {
-		if _, err := w.Write(b); err != nil {
-			w.Close()
-			return err
-		}
+	if err := fill(w); err != nil {
+		return err
 	}
 	return w.Close()
 }

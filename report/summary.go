@@ -72,13 +72,12 @@ func TierNeeds(e tier.Estimate) string {
 // BeamNeeds says in a sentence what the tier solve needs as the Beam
 // pipeline runs it (beam/): its placements and tasks, what a task holds
 // (its own block of codes and bits, and as many of the next ply's as its
-// children fall in), what the step that writes a ply's tier file holds at
-// most (the largest ply's codes; compressed, less), the disk, and one
-// worker's time.
+// children fall in; the step that writes a tier file holds one part), the
+// disk, and one worker's time.
 func BeamNeeds(e tier.Estimate) string {
 	block := uint64(tier.TaskPlacements) + tier.TaskPlacements/8
-	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds %s for its own block and as much again for each block of the next ply its children fall in (a few under gravity), and the step that writes a ply's tier file up to %s; up to %s of disk; about %s of one worker's work at this build machine's rate",
-		Commas(e.Placements), e.Layout, Commas(e.Tasks), enumerate.Bytes(block), enumerate.Bytes(uint64(e.Largest)), enumerate.Bytes(e.Disk), about(e.WorkerSeconds))
+	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds %s for its own block and as much again for each block of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
+		Commas(e.Placements), e.Layout, Commas(e.Tasks), enumerate.Bytes(block), enumerate.Bytes(e.Disk), about(e.WorkerSeconds))
 }
 
 // ReachPlan says, on w, what the forward pass of a tier solve into dir

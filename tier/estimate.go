@@ -14,7 +14,6 @@ import (
 type Estimate struct {
 	Layout     string `json:"layout"`
 	Placements int64  `json:"placements"` // every ply's, reachable or not
-	Largest    int64  `json:"largest"`    // the largest ply's
 	Memory     uint64 `json:"memory"`     // the most held at once
 	Disk       uint64 `json:"disk"`       // at most, uncompressed; the tier files take less
 	// ReachMemory and ReachDisk are what the forward pass alone needs
@@ -57,7 +56,7 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 		return Estimate{}, fmt.Errorf("a board of %d cells has more than the %d plies a database's byte holds", n, db.MaxDepth)
 	}
 	total, largest := sizes(l, n)
-	e := Estimate{Layout: l.Name(), Placements: total, Largest: largest}
+	e := Estimate{Layout: l.Name(), Placements: total}
 	var forward, backward uint64
 	for p := 0; p <= n; p++ {
 		size, bits := uint64(l.Size(p)), 8*uint64(words(l.Size(p)))
