@@ -57,7 +57,7 @@ func TestWriteTierRefused(t *testing.T) {
 	codes := testCodes(3*BlockLen + 7)
 	files := partFiles(t, 2, codes, []int{0, BlockLen, 3 * BlockLen, len(codes)})
 	odd := append(partFiles(t, 2, codes, []int{0, BlockLen + 1}), files[1:]...) // the first part ends inside a block
-	other := partFiles(t, 2, testCodes(len(codes)+1)[1:], []int{0, BlockLen, 3 * BlockLen, len(codes)})
+	other := partFiles(t, 2, testCodes(len(codes) + 1)[1:], []int{0, BlockLen, 3 * BlockLen, len(codes)})
 	tests := []struct {
 		name    string
 		files   [][]byte
