@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -18,6 +20,9 @@ import (
 
 func TestMain(m *testing.M) {
 	registerFns()
+	filesystem.Register("strictfs", func(ctx context.Context) filesystem.Interface {
+		return strictFS{memfs.New(ctx)}
+	})
 	ptest.MainWithDefault(m, "prism")
 }
 
@@ -125,5 +130,37 @@ func sameFiles(t *testing.T, dir, want string) {
 	}
 	for name := range names {
 		t.Errorf("%s: left in the folder, not in the local solve's", name)
+	}
+}
+
+// strictFS is Beam's in-memory filesystem but for removing: a file that is
+// not there is an error, as an object store's delete of a missing object
+// is.
+type strictFS struct{ filesystem.Interface }
+
+func (f strictFS) Remove(ctx context.Context, name string) error {
+	if _, err := f.Size(ctx, name); err != nil {
+		return fmt.Errorf("%s: no such object", name)
+	}
+	// memfs keys its files by "memfs://" and the name, and its Remove takes
+	// the key.
+	return f.Interface.(filesystem.Remover).Remove(ctx, "memfs://"+name)
+}
+
+// Removing a file a step removed already, as a retried step does, is no
+// error in an object store whose delete of a missing object is one.
+func TestRemoveTwice(t *testing.T) {
+	ctx := context.Background()
+	s := store("strictfs://tateti/db")
+	if err := s.write(ctx, "ply-03.part-000000", []byte("codes")); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if err := s.remove(ctx, "ply-03.part-000000"); err != nil {
+			t.Errorf("removal %d: %v", i+1, err)
+		}
+	}
+	if _, err := s.read(ctx, "ply-03.part-000000"); err == nil {
+		t.Error("the file is still there")
 	}
 }
