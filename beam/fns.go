@@ -269,32 +269,29 @@ func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 	return nil
 }
 
-// read gives the codes of the next ply's tasks named, from their part
-// files or from those the DoFn read for its last task, and keeps only
-// these for its next.
+// read gives the codes of the next ply's tasks named, in increasing
+// order, from their part files or from those the DoFn read for its last
+// task, and keeps only these for its next.
 func (f *solveFn) read(ctx context.Context, j *tier.Job, named []int) (tier.Codes, error) {
-	if len(named) == 0 {
-		return nil, nil
-	}
 	p := f.Ply + 1
-	next, kept := make(tier.Codes, j.Tasks(p)), map[int][]byte{}
-	for _, t := range named {
+	blocks, kept := make([][]byte, len(named)), map[int][]byte{}
+	for i, t := range named {
 		codes, ok := f.next[t]
 		if !ok {
 			lo, hi := j.Range(p, t)
 			data, err := f.store().read(ctx, db.PartName(p, t))
 			if err != nil {
-				return nil, err
+				return tier.Codes{}, err
 			}
 			codes = make([]byte, hi-lo)
 			if _, err := db.DecodePart(data, p, lo, codes); err != nil {
-				return nil, fmt.Errorf("%s: %w", db.PartName(p, t), err)
+				return tier.Codes{}, fmt.Errorf("%s: %w", db.PartName(p, t), err)
 			}
 		}
-		next[t], kept[t] = codes, codes
+		blocks[i], kept[t] = codes, codes
 	}
 	f.next = kept
-	return next, nil
+	return tier.SomeCodes(named, blocks), nil
 }
 
 // done is what assembleFn emits of its ply: its manifest entry, and for

@@ -93,23 +93,40 @@ func (j *Job) NextTasks(p int, lo, hi int64, have []uint64) []int {
 	return tasks
 }
 
-// Codes are a ply's codes cut by task: Codes[k] holds those of the ranks
-// of task k (Range), or is nil when they were not read. A backward task
-// needs only those of the next ply's tasks that NextTasks names.
-type Codes [][]byte
+// Codes are some of a ply's codes, by task: every task's, or those of a
+// few tasks, what a backward task reads of the next ply (NextTasks names
+// them).
+type Codes struct {
+	tasks  []int    // the tasks held, in increasing order; nil: every task, blocks[k] task k's
+	blocks [][]byte // the codes of the ranks of each task held (Range)
+}
 
-// CodesOf cuts codes, all of ply p's, by task.
+// CodesOf gives codes, all of ply p's, cut by task.
 func (j *Job) CodesOf(p int, codes []byte) Codes {
-	c := make(Codes, j.Tasks(p))
-	for k := range c {
+	c := Codes{blocks: make([][]byte, j.Tasks(p))}
+	for k := range c.blocks {
 		lo, hi := j.Range(p, k)
-		c[k] = codes[lo:hi]
+		c.blocks[k] = codes[lo:hi]
 	}
 	return c
 }
 
-// at gives the code of rank r.
-func (c Codes) at(r int64) byte { return c[r/TaskPlacements][r%TaskPlacements] }
+// SomeCodes gives the codes of the tasks named, in increasing order, each
+// task's in blocks in the same order.
+func SomeCodes(tasks []int, blocks [][]byte) Codes { return Codes{tasks: tasks, blocks: blocks} }
+
+// at gives the code of rank r; its task must be held.
+func (c Codes) at(r int64) byte {
+	t := int(r / TaskPlacements)
+	if c.tasks == nil {
+		return c.blocks[t][r%TaskPlacements]
+	}
+	i := 0
+	for c.tasks[i] != t { // a few tasks: a search costs more
+		i++
+	}
+	return c.blocks[i][r%TaskPlacements]
+}
 
 // SolveRange solves the placements of ranks [lo, hi) of ply p into dst,
 // which holds their codes: 0 for those not in have (the ply's reachable

@@ -50,18 +50,19 @@ func TestNextTasks(t *testing.T) {
 					have[i] = ^uint64(0)
 				}
 				named := j.NextTasks(tt.ply, lo, hi, have)
-				some := make(Codes, len(all))
-				for _, n := range named {
-					some[n] = all[n]
+				blocks := make([][]byte, len(named))
+				for i, n := range named {
+					blocks[i] = all.blocks[n]
 				}
+				some := SomeCodes(named, blocks)
 				got, want := make([]byte, hi-lo), make([]byte, hi-lo)
 				j.SolveRange(tt.ply, lo, hi, have, all, want)
 				j.SolveRange(tt.ply, lo, hi, have, some, got)
 				if !bytes.Equal(got, want) {
 					t.Errorf("task %d: solved from the tasks named %v, its codes differ from the whole ply's", k, named)
 				}
-				if tt.checkFew && len(named)*tt.fewest > len(all) {
-					t.Errorf("task %d: %d of the next ply's %d tasks named, want at most 1/%d", k, len(named), len(all), tt.fewest)
+				if tt.checkFew && len(named)*tt.fewest > len(all.blocks) {
+					t.Errorf("task %d: %d of the next ply's %d tasks named, want at most 1/%d", k, len(named), len(all.blocks), tt.fewest)
 				}
 			}
 		})

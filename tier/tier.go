@@ -303,7 +303,7 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	if err != nil {
 		return 0, "", err
 	}
-	var nextCodes Codes // none after the last ply
+	var nextCodes Codes // none after the last ply, where every game is over
 	if next != nil {
 		nextCodes = r.CodesOf(p+1, next)
 	}
