@@ -76,7 +76,7 @@ func TierNeeds(e tier.Estimate) string {
 // disk, and one worker's time.
 func BeamNeeds(e tier.Estimate) string {
 	block := uint64(tier.TaskPlacements) + tier.TaskPlacements/8
-	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds %s for its own block and as much again for each block of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
+	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds up to %s for its own block and as much again for each block of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
 		Commas(e.Placements), e.Layout, Commas(e.Tasks), enumerate.Bytes(block), enumerate.Bytes(e.Disk), about(e.WorkerSeconds))
 }
 
