@@ -122,7 +122,7 @@ func (c Codes) at(r int64) byte {
 		return c.blocks[t][r%TaskPlacements]
 	}
 	i := 0
-	for c.tasks[i] != t { // a few tasks: a search costs more
+	for c.tasks[i] != t { // a few tasks: a scan beats a binary search
 		i++
 	}
 	return c.blocks[i][r%TaskPlacements]
