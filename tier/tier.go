@@ -122,15 +122,27 @@ func ReachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
 // reachAll marks, ply by ply up to ply last, the placements play can
 // reach, and keeps each ply's bits in a scratch file; plies whose file a
 // former run finished are read back instead. It gives the positions
-// reached at each ply: the marks of its bits.
+// reached at each ply: the marks of its bits. Two buffers as large as the
+// largest ply take turns, the one the ply before last held taking the next
+// ply's bits, whether marked or read back: memory holds two plies, never a
+// third that the collector has not yet given back.
 func (r *run) reachAll(ctx context.Context, last int) ([]int64, error) {
 	prev := []uint64{1} // the empty board
+	var spare []uint64
+	largest := int64(0)
+	for p := 1; p <= last; p++ {
+		largest = max(largest, words(r.layout.Size(p)))
+	}
 	reached := []int64{1}
 	done := int64(0)
 	for p := 1; p <= last; p++ {
-		next, err := r.readBits(p)
+		if spare == nil {
+			spare = make([]uint64, largest)
+		}
+		next := spare[:words(r.layout.Size(p))]
+		err := r.readBitsInto(p, next)
 		if errors.Is(err, fs.ErrNotExist) {
-			next = r.Bits(p)
+			clear(next)
 			err = r.tasks(ctx, p-1, progressAt{"reachable placements", p, done}, func(_ int, lo, hi int64) error {
 				r.Reach(p-1, lo, hi, prev[lo>>6:], func(c int64) { mark(next, c) })
 				return nil
@@ -142,7 +154,10 @@ func (r *run) reachAll(ctx context.Context, last int) ([]int64, error) {
 		if err != nil {
 			return nil, err
 		}
-		prev = next
+		if p == 1 {
+			prev = nil // the empty board's word is no buffer to reuse
+		}
+		spare, prev = prev, next
 		reached = append(reached, marked(next))
 		done += r.layout.Size(p - 1)
 		progress.Report(ctx, "reachable placements", p, done, r.total)
@@ -196,31 +211,30 @@ func memoryOf(w []uint64) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w))
 }
 
-// readBitsFile reads the bits of n placements from the file name, which
-// WriteBits wrote, into their words' own memory, with no buffer of the
-// file beside them.
-func readBitsFile(name string, n int64) ([]uint64, error) {
+// readBitsFile reads the bits of the file name, which WriteBits wrote,
+// into w, the words of its placements, with no buffer of the file beside
+// them.
+func readBitsFile(name string, w []uint64) error {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	w := make([]uint64, words(n))
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if st.Size() != 8*int64(len(w)) {
-		return nil, fmt.Errorf("%s: %d bytes, want %d", filepath.Base(name), st.Size(), 8*len(w))
+		return fmt.Errorf("%s: %d bytes, want %d", filepath.Base(name), st.Size(), 8*len(w))
 	}
 	b := memoryOf(w)
 	if _, err := io.ReadFull(f, b); err != nil || littleEndian {
-		return w, err
+		return err
 	}
 	for i := range w { // each word from its own bytes
 		w[i] = binary.LittleEndian.Uint64(b[8*i:])
 	}
-	return w, nil
+	return nil
 }
 
 // EncodeBits gives the bytes of the bitset w as its file holds them: bit r
@@ -240,11 +254,20 @@ func (r *run) readBits(p int) ([]uint64, error) {
 	if p == 0 {
 		return []uint64{1}, nil
 	}
-	w, err := readBitsFile(filepath.Join(r.dir, ReachName(p)), r.Size(p))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w; remove it to mark the ply again", err)
+	w := r.Bits(p)
+	if err := r.readBitsInto(p, w); err != nil {
+		return nil, err
 	}
-	return w, err
+	return w, nil
+}
+
+// readBitsInto is readBits into w, the words of ply p, past ply 0.
+func (r *run) readBitsInto(p int, w []uint64) error {
+	err := readBitsFile(filepath.Join(r.dir, ReachName(p)), w)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w; remove it to mark the ply again", err)
+	}
+	return err
 }
 
 // DecodeBits gives the bitset of n bits whose bytes EncodeBits gave.
