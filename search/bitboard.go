@@ -26,6 +26,7 @@ type geometry struct {
 	dirs          [4]uint  // the shifts of the four directions of a line
 	units         []uint64 // where moves are tried, in order: columns under gravity, cells under free placement, the centre first
 	colBits       uint64   // the bits of column 0 with its spare bit
+	evenRows      uint64   // under gravity, the cells of the rows r with r = rows mod 2 (from the bottom, 0 first)
 	// keyShift places the mover's marks in a key, mask + pos<<keyShift:
 	// 0 under gravity, where the heights make pos + mask unique, 32 under
 	// free placement, the mover's marks above all marks.
@@ -57,6 +58,11 @@ func newGeometry(rows, cols, k int, gravity bool) *geometry {
 		g.full |= g.column(c)
 	}
 	g.colBits = 1<<(rows+1) - 1
+	for c := range cols {
+		for r := rows % 2; r < rows; r += 2 {
+			g.evenRows |= 1 << (c*(rows+1) + r)
+		}
+	}
 	if !gravity {
 		g.keyShift = 32
 	}
@@ -117,6 +123,9 @@ func (g *geometry) column(c int) uint64 {
 
 // lined reports whether the marks m hold k in a row in some direction.
 func (g *geometry) lined(m uint64) bool {
+	if g.k == 4 {
+		return g.lined4(m)
+	}
 	for _, d := range g.dirs {
 		run := m
 		for i := 1; i < g.k && run != 0; i++ {
@@ -246,4 +255,86 @@ func (g *geometry) winningSlow(m uint64) uint64 {
 		}
 	}
 	return w & g.full
+}
+
+// claims bounds the score of the side to move, whose marks are pos among
+// all marks mask, under gravity and normal play, by what one side can
+// claim with a follow-up (Allis' claimeven): low <= score <= high, and
+// -none, none where it says nothing. When every column has an even number
+// of empty cells, the other side can answer each move right above it, and
+// so take every empty cell of the rows evenRows does not hold, leaving the
+// mover those it does (claimeven). When exactly one column has an odd
+// number, the mover can play there first and then answer so, the other
+// side left the cells of evenRows (claimodd).
+func (g *geometry) claims(pos, mask uint64, none int) (low, high int) {
+	low, high = -none, none
+	switch odd := g.playable(mask) &^ g.evenRows; {
+	case odd == 0:
+		if most, ok := g.claimeven(pos, mask); ok {
+			high = most
+		}
+	case odd&(odd-1) == 0:
+		if least, ok := g.claimodd(pos, mask, odd); ok {
+			low = least
+		}
+	}
+	return low, high
+}
+
+// claimeven bounds the score of the side to move when every column has an
+// even number of empty cells (claims): if the mover has no line even with
+// all the cells of evenRows, it cannot win, and its score is at most 0; at
+// most -1 when the other side has a line with the rest (it completes it by
+// the last move at the latest). ok is false when the rule says nothing.
+func (g *geometry) claimeven(pos, mask uint64) (most int, ok bool) {
+	empty := g.full &^ mask
+	if g.lined(pos | empty&g.evenRows) {
+		return 0, false
+	}
+	if g.lined(mask ^ pos | empty&^g.evenRows) {
+		return -1, true
+	}
+	return 0, true
+}
+
+// claimodd bounds the score of the side to move from below when the one
+// column whose number of empty cells is odd has its next cell at st
+// (claims): once the mover has played st, if the opponent has no line even
+// with all the cells of evenRows, it cannot win, and the mover's score is
+// at least 0; at least 1 when the mover has a line with the rest.
+func (g *geometry) claimodd(pos, mask, st uint64) (least int, ok bool) {
+	pos, mask = pos|st, mask|st
+	empty := g.full &^ mask
+	if g.lined(mask ^ pos | empty&g.evenRows) {
+		return 0, false
+	}
+	if g.lined(pos | empty&^g.evenRows) {
+		return 1, true
+	}
+	return 0, true
+}
+
+// lined4 is lined for k = 4, the shifts constants for the common heights.
+func (g *geometry) lined4(m uint64) bool {
+	switch g.rows {
+	case 6:
+		return run4(m, 1)|run4(m, 7)|run4(m, 6)|run4(m, 8) != 0
+	case 5:
+		return run4(m, 1)|run4(m, 6)|run4(m, 5)|run4(m, 7) != 0
+	case 4:
+		return run4(m, 1)|run4(m, 5)|run4(m, 4)|run4(m, 6) != 0
+	case 7:
+		return run4(m, 1)|run4(m, 8)|run4(m, 7)|run4(m, 9) != 0
+	}
+	var r uint64
+	for _, d := range g.dirs {
+		r |= run4(m, d)
+	}
+	return r != 0
+}
+
+// run4 gives the cells that start four marks of m in a row along d.
+func run4(m uint64, d uint) uint64 {
+	m &= m >> d
+	return m & (m >> (2 * d))
 }

@@ -1,9 +1,14 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // The fast ways to find the cells that complete a line (k = 4 written out,
@@ -51,4 +56,65 @@ func TestMirror(t *testing.T) {
 			t.Fatalf("mirror of the key %#x is %#x, want the image's key %#x", key(x, o), got, want)
 		}
 	}
+}
+
+// The bounds of claimeven and claimodd hold for the exact score of every
+// position, from the exhaustive solve, of gravity boards with an even and
+// an odd number of rows; and each rule bounds some positions, at both of
+// its bounds.
+func TestClaims(t *testing.T) {
+	tests := []struct{ rows, cols, k int }{{4, 4, 4}, {5, 4, 4}, {4, 5, 3}, {3, 4, 3}}
+	for _, tt := range tests {
+		rl := rules.New(gravity(tt.rows, tt.cols, tt.k))
+		t.Run(rl.Spec().Words(), func(t *testing.T) {
+			sol, err := solve.Game(context.Background(), rl, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := newGeometry(tt.rows, tt.cols, tt.k, true)
+			cells := tt.rows * tt.cols
+			seen := map[string]int{}
+			for _, i := range sol.Positions(false) {
+				b := sol.Enum.Board(i)
+				score := moverScore(b, sol.Value[i], sol.Depth[i], cells)
+				pos, mask := g.fromCells(uint64(b.O)), g.fromCells(uint64(b.X|b.O))
+				if b.ToMove() == game.X {
+					pos = g.fromCells(uint64(b.X))
+				}
+				odd := g.playable(mask) &^ g.evenRows
+				if most, ok := g.claimeven(pos, mask); ok && odd == 0 {
+					if score > most {
+						t.Fatalf("%s: claimeven bounds the mover's score by %d, the solve gives %d", rl.Spec().Format(b), most, score)
+					}
+					seen[fmt.Sprintf("claimeven %d", most)]++
+				}
+				if odd != 0 && odd&(odd-1) == 0 {
+					if least, ok := g.claimodd(pos, mask, odd); ok {
+						if score < least {
+							t.Fatalf("%s: claimodd bounds the mover's score from below by %d, the solve gives %d", rl.Spec().Format(b), least, score)
+						}
+						seen[fmt.Sprintf("claimodd %d", least)]++
+					}
+				}
+			}
+			for _, k := range []string{"claimeven 0", "claimeven -1", "claimodd 0", "claimodd 1"} {
+				if seen[k] == 0 {
+					t.Errorf("%s bounded no position; got %v", k, seen)
+				}
+			}
+		})
+	}
+}
+
+// moverScore gives the score, in search's units, of the side to move of b
+// from its value for X and its depth.
+func moverScore(b game.Board, value, depth int8, cells int) int {
+	if value == 0 {
+		return 0
+	}
+	score := cells + 1 - (b.Ply() + int(depth))
+	if (value > 0) != (b.ToMove() == game.X) {
+		score = -score
+	}
+	return score
 }

@@ -125,6 +125,19 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 				return alpha
 			}
 		}
+		if s.g.gravity { // what a side can claim by answering above (claims)
+			low, high := s.g.claims(pos, mask, s.cells+1)
+			if beta > high {
+				if beta = high; alpha >= beta {
+					return beta
+				}
+			}
+			if alpha < low {
+				if alpha = low; alpha >= beta {
+					return alpha
+				}
+			}
+		}
 	}
 	key, alpha, beta, v, settled := w.probe(pos, mask, moves, alpha, beta)
 	if settled {
