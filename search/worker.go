@@ -125,17 +125,11 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 				return alpha
 			}
 		}
-		if s.g.gravity { // what a side can claim by answering above (claims)
-			low, high := s.g.claims(pos, mask, s.cells+1)
-			if beta > high {
-				if beta = high; alpha >= beta {
-					return beta
-				}
-			}
-			if alpha < low {
-				if alpha = low; alpha >= beta {
-					return alpha
-				}
+		if s.g.gravity { // what a side can claim by answering above
+			var v int
+			var done bool
+			if alpha, beta, v, done = w.claimed(pos, mask, alpha, beta); done {
+				return v
 			}
 		}
 	}
@@ -161,6 +155,24 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	}
 	w.store(key, moves, best, alpha0, beta)
 	return best
+}
+
+// claimed narrows the window (alpha, beta) of a gravity position under
+// normal play by its score's bounds from claims; when the window closes, v
+// is the bound to return and done is true.
+func (w *worker) claimed(pos, mask uint64, alpha, beta int) (a, b, v int, done bool) {
+	low, high := w.s.g.claims(pos, mask, w.s.cells+1)
+	if beta > high {
+		if beta = high; alpha >= beta {
+			return alpha, beta, beta, true
+		}
+	}
+	if alpha < low {
+		if alpha = low; alpha >= beta {
+			return alpha, beta, alpha, true
+		}
+	}
+	return alpha, beta, 0, false
 }
 
 // check runs every checkEvery nodes: the main worker wakes the helpers at
