@@ -81,20 +81,15 @@ func TestClaims(t *testing.T) {
 				if b.ToMove() == game.X {
 					pos = g.fromCells(uint64(b.X))
 				}
-				odd := g.playable(mask) &^ g.evenRows
-				if most, ok := g.claimeven(pos, mask); ok && odd == 0 {
-					if score > most {
-						t.Fatalf("%s: claimeven bounds the mover's score by %d, the solve gives %d", rl.Spec().Format(b), most, score)
-					}
-					seen[fmt.Sprintf("claimeven %d", most)]++
-				}
-				if odd != 0 && odd&(odd-1) == 0 {
-					if least, ok := g.claimodd(pos, mask, odd); ok {
-						if score < least {
-							t.Fatalf("%s: claimodd bounds the mover's score from below by %d, the solve gives %d", rl.Spec().Format(b), least, score)
-						}
-						seen[fmt.Sprintf("claimodd %d", least)]++
-					}
+				switch low, high := g.claims(pos, mask, cells+1); {
+				case score > high:
+					t.Fatalf("%s: claimeven bounds the mover's score by %d, the solve gives %d", rl.Spec().Format(b), high, score)
+				case score < low:
+					t.Fatalf("%s: claimodd bounds the mover's score from below by %d, the solve gives %d", rl.Spec().Format(b), low, score)
+				case high <= cells:
+					seen[fmt.Sprintf("claimeven %d", high)]++
+				case low >= -cells:
+					seen[fmt.Sprintf("claimodd %d", low)]++
 				}
 			}
 			for _, k := range []string{"claimeven 0", "claimeven -1", "claimodd 0", "claimodd 1"} {
