@@ -13,14 +13,15 @@ import (
 //
 // The key is first multiplied by an odd constant, which permutes the 64-bit
 // words, so the hash h identifies the key. The top bits of h choose the
-// slot, and the entry keeps the rest of h (the tag) beside the score and
-// what it is, so a lookup never takes another position's score: with bits
-// of slot index, the tag takes 64-bits of the word, the score 8 and the
-// flag 2, which fits when bits is at least 10. A new entry replaces the old
-// in its slot.
+// slot, and the entry keeps the low tagBits bits of h (the tag) beside the
+// score and what it is: with at least 64-tagBits bits of slot index, slot
+// and tag hold all of h, so a lookup never takes another position's score.
+// The tag takes 54 bits of the word, the score 8 and the flag 2. A search
+// hashes a key once, and looks its entry up and stores it by the hash.
 type table struct {
 	slots []atomic.Uint64
 	bits  uint
+	shift uint // 64 - bits: h>>shift is h's slot
 }
 
 // What a score kept is: exact, or a bound on the exact score; 0 marks an
@@ -38,42 +39,38 @@ const MinTableBits = 10
 const (
 	scoreShift = 2
 	tagShift   = 10
+	tagBits    = 64 - tagShift
 )
 
 // newTable gives a table of 1<<bits entries (8 bytes each), on huge pages
 // where the system gives them: a probe lands anywhere in it.
 func newTable(bits int) *table {
-	return &table{slots: hugepage.Make[atomic.Uint64](1<<bits, 1<<bits), bits: uint(bits)}
+	return &table{slots: hugepage.Make[atomic.Uint64](1<<bits, 1<<bits), bits: uint(bits), shift: uint(64 - bits)}
 }
 
-// locate gives key's slot and tag.
-func (t *table) locate(key uint64) (*atomic.Uint64, uint64) {
-	h := key * 0x9e3779b97f4a7c15
-	return &t.slots[h>>(64-t.bits)], h << t.bits >> t.bits
+// hash gives the hash of a key, a permutation of the 64-bit words.
+func hash(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 }
+
+// load gives the entry in the slot of hash h, whosever it is.
+func (t *table) load(h uint64) uint64 {
+	return t.slots[h>>(t.shift&63)].Load()
 }
 
-func (t *table) get(key uint64) (score int, flag uint64, ok bool) {
-	return t.read(key, t.load(key))
-}
-
-// load gives the entry in key's slot, whosever it is.
-func (t *table) load(key uint64) uint64 {
-	slot, _ := t.locate(key)
-	return slot.Load()
-}
-
-// read gives what the entry e, loaded from key's slot, says of key.
-func (t *table) read(key, e uint64) (score int, flag uint64, ok bool) {
-	_, tag := t.locate(key)
-	if e>>tagShift != tag || e&3 == 0 {
+// read gives what the entry e, loaded from the slot of hash h, says of h's
+// position.
+func read(h, e uint64) (score int, flag uint64, ok bool) {
+	if e>>tagShift != h&(1<<tagBits-1) || e&3 == 0 {
 		return 0, 0, false
 	}
 	return int(int8(uint8(e >> scoreShift))), e & 3, true
 }
 
-func (t *table) put(key uint64, score int, flag uint64) {
-	slot, tag := t.locate(key)
-	slot.Store(tag<<tagShift | uint64(uint8(int8(score)))<<scoreShift | flag)
+func (t *table) get(h uint64) (score int, flag uint64, ok bool) {
+	return read(h, t.load(h))
+}
+
+func (t *table) put(h uint64, score int, flag uint64) {
+	t.slots[h>>(t.shift&63)].Store(h<<tagShift | uint64(uint8(int8(score)))<<scoreShift | flag)
 }
 
 // Bytes is the table's size.

@@ -133,7 +133,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 			}
 		}
 	}
-	key, alpha, beta, v, settled := w.probe(pos, mask, moves, alpha, beta)
+	h, alpha, beta, v, settled := w.probe(pos, mask, moves, alpha, beta)
 	if settled {
 		return v
 	}
@@ -153,7 +153,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 			}
 		}
 	}
-	w.store(key, moves, best, alpha0, beta)
+	w.store(h, moves, best, alpha0, beta)
 	return best
 }
 
@@ -188,10 +188,10 @@ func (w *worker) check() {
 }
 
 // store keeps the score best found in the window (alpha0, beta) for the
-// position of key, of moves marks: exact inside it, an upper bound at or
+// position of hash h, of moves marks: exact inside it, an upper bound at or
 // below alpha0, a lower bound at or above beta. A stopped search keeps
 // nothing, nor does a position the table leaves out (kept).
-func (w *worker) store(key uint64, moves, best, alpha0, beta int) {
+func (w *worker) store(h uint64, moves, best, alpha0, beta int) {
 	if w.stopped || !w.kept(moves) {
 		return
 	}
@@ -202,7 +202,7 @@ func (w *worker) store(key uint64, moves, best, alpha0, beta int) {
 	case best >= beta:
 		flag = lower
 	}
-	w.s.tt.put(key, best, flag)
+	w.s.tt.put(h, best, flag)
 }
 
 // anticipate looks one move ahead under normal play, in a position where
@@ -234,38 +234,27 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 
 // ordered gives the cells of the moves cand, those that make the most cells
 // the side to move would win on first, then the centre first; a helper
-// near the root turns the order by its number. It looks up each child in
-// the table as it goes, which brings the entries the search will probe
-// into the cache together, and when a child's score is known to be low
-// enough that the move scores beta or more, it gives that score to cut
-// the search there (an enhanced transposition cutoff). A lone move it
-// gives at once: there is nothing to order, and its position's own probe
-// comes next (a forced block is common deep in a game).
+// near the root turns the order by its number. First it looks the
+// children up in the table (transposed), and gives the score of a move
+// that cuts the search there. A lone move it gives at once: there is
+// nothing to order, and its position's own probe comes next (a forced
+// block is common deep in a game).
 func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64, cut int, ok bool) {
 	dst = w.buf[moves][:0]
 	if cand&(cand-1) == 0 {
 		return append(dst, cand), 0, false
 	}
-	g, tt := w.s.g, w.s.tt
-	// The loads first, all of them, so that they wait on memory together.
-	// A board has 32 units at most: gravity's columns, or the cells of a
-	// free board of 32 bits.
-	var seen, keys [32]uint64
-	etc := w.s.cells-moves >= etcEmpty
-	for i, u := range g.units {
-		if st := cand & u; st != 0 && etc {
-			keys[i] = w.key(mask^pos, mask|st, moves+1)
-			seen[i] = tt.load(keys[i])
+	if w.s.cells-moves >= etcEmpty {
+		if cut, ok := w.transposed(pos, mask, cand, moves, beta); ok {
+			return nil, cut, true
 		}
 	}
-	var score [32]int8
-	for i, u := range g.units {
+	g := w.s.g
+	var score [32]int8 // a board has 32 units at most: gravity's columns, or the cells of a free board of 32 bits
+	for _, u := range g.units {
 		st := cand & u
 		if st == 0 {
 			continue
-		}
-		if v, flag, ok := tt.read(keys[i], seen[i]); etc && ok && flag != lower && -v >= beta {
-			return nil, -v, true
 		}
 		n := int8(0)
 		if !w.s.misere {
@@ -285,6 +274,29 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		copy(dst, rot)
 	}
 	return dst, 0, false
+}
+
+// transposed looks up in the table the child of each move cand, and when a
+// child's score is known to be low enough that its move scores beta or
+// more, gives that score to cut the search there (an enhanced
+// transposition cutoff). The lookups bring the entries the search will
+// probe into the cache together: all loads are issued before any is read,
+// so that they wait on memory together.
+func (w *worker) transposed(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
+	var seen, hs [32]uint64 // a move a cell of cand, 32 at most
+	n := 0
+	for c := cand; c != 0; c &= c - 1 {
+		st := c & -c
+		hs[n] = hash(w.key(mask^pos, mask|st, moves+1))
+		seen[n] = w.s.tt.load(hs[n])
+		n++
+	}
+	for i := range n {
+		if v, flag, ok := read(hs[i], seen[i]); ok && flag != lower && -v >= beta {
+			return -v, true
+		}
+	}
+	return 0, false
 }
 
 // mirrorPlies is how many marks a position has at most for its key to be
@@ -333,26 +345,26 @@ func (w *worker) kept(moves int) bool { return w.s.misere || w.s.cells-moves >= 
 // looks up.
 const tableEmpty = etcEmpty - 1
 
-// probe gives the key of the position pos, mask of moves marks, narrows
-// the window (alpha, beta) by what the table knows of it, and says when
-// that settles the score, v.
-func (w *worker) probe(pos, mask uint64, moves, alpha, beta int) (key uint64, a, b, v int, settled bool) {
+// probe gives the hash of the key of the position pos, mask of moves
+// marks, narrows the window (alpha, beta) by what the table knows of it,
+// and says when that settles the score, v.
+func (w *worker) probe(pos, mask uint64, moves, alpha, beta int) (h uint64, a, b, v int, settled bool) {
 	if !w.kept(moves) {
 		return 0, alpha, beta, 0, false
 	}
-	key = w.key(pos, mask, moves)
-	v, flag, ok := w.s.tt.get(key)
+	h = hash(w.key(pos, mask, moves))
+	v, flag, ok := w.s.tt.get(h)
 	switch {
 	case !ok:
-		return key, alpha, beta, 0, false
+		return h, alpha, beta, 0, false
 	case flag == exact:
-		return key, alpha, beta, v, true
+		return h, alpha, beta, v, true
 	case flag == lower:
 		alpha = max(alpha, v)
 	default:
 		beta = min(beta, v)
 	}
-	return key, alpha, beta, v, alpha >= beta
+	return h, alpha, beta, v, alpha >= beta
 }
 
 // child gives the score, for the side to move, of the move to the cell st.
