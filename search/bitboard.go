@@ -183,22 +183,32 @@ func shift(m uint64, t int) uint64 {
 // time, has its runs written out, and the common heights of the layout
 // their shifts as constants: a shift by a variable costs several
 // instructions more a shift (docs/benchmarks.md, "Constant shifts"); it
-// is here, not in a function of its own, so that it costs one call.
+// is here, not in a function of its own, so that it costs one call. Under
+// gravity and k = 4 it is exact at each cell whose cell above holds no
+// mark of m, which every empty cell of a position of play is and callers
+// ask about no other: a vertical line ends there only from below, the
+// three cells under it, which takes a third of the work of a direction.
 func (g *geometry) winning(m uint64) uint64 {
-	var w uint64
-	switch {
-	case g.k != 4:
+	if g.k != 4 {
 		return g.winningK(m)
-	case g.rows == 4:
-		w = runs4(m, 1) | runs4(m, 5) | runs4(m, 4) | runs4(m, 6)
-	case g.rows == 5:
-		w = runs4(m, 1) | runs4(m, 6) | runs4(m, 5) | runs4(m, 7)
-	case g.rows == 6:
-		w = runs4(m, 1) | runs4(m, 7) | runs4(m, 6) | runs4(m, 8)
-	case g.rows == 7:
-		w = runs4(m, 1) | runs4(m, 8) | runs4(m, 7) | runs4(m, 9)
+	}
+	var w uint64
+	if g.gravity {
+		w = m << 1 & (m << 2) & (m << 3)
+	} else {
+		w = runs4(m, 1)
+	}
+	switch g.rows {
+	case 6:
+		w |= runs4(m, 7) | runs4(m, 6) | runs4(m, 8)
+	case 5:
+		w |= runs4(m, 6) | runs4(m, 5) | runs4(m, 7)
+	case 4:
+		w |= runs4(m, 5) | runs4(m, 4) | runs4(m, 6)
+	case 7:
+		w |= runs4(m, 8) | runs4(m, 7) | runs4(m, 9)
 	default:
-		for _, d := range g.dirs {
+		for _, d := range g.dirs[1:] {
 			w |= runs4(m, d)
 		}
 	}

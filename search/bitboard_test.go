@@ -13,19 +13,29 @@ import (
 
 // The fast ways to find the cells that complete a line (k = 4 written out,
 // its shifts constant for layouts of 4 to 7 rows, and runs for any k up to
-// 8) give what checking every window gives.
+// 8) give what checking every window gives: under gravity with k = 4 at
+// every cell whose cell above is not one of the marks (winning's contract),
+// elsewhere at every cell.
 func TestWinning(t *testing.T) {
-	tests := []struct{ rows, cols, k int }{
-		{6, 7, 4}, {7, 8, 4}, {4, 4, 4}, {5, 6, 4}, {3, 8, 4}, {8, 7, 4},
-		{4, 4, 3}, {5, 6, 2}, {6, 7, 5}, {7, 8, 8}, {7, 8, 1},
+	tests := []struct {
+		rows, cols, k int
+		gravity       bool
+	}{
+		{6, 7, 4, true}, {7, 8, 4, true}, {4, 4, 4, true}, {5, 6, 4, true}, {3, 8, 4, true}, {8, 7, 4, true},
+		{4, 4, 3, true}, {5, 6, 2, true}, {6, 7, 5, true}, {7, 8, 8, true}, {7, 8, 1, true},
+		{4, 4, 4, false}, {5, 5, 4, false}, {4, 6, 4, false}, {4, 7, 4, false}, {3, 8, 4, false}, {5, 5, 3, false},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%dx%d k=%d", tt.rows, tt.cols, tt.k), func(t *testing.T) {
-			g := newGeometry(tt.rows, tt.cols, tt.k, true)
+		t.Run(fmt.Sprintf("%dx%d k=%d gravity=%v", tt.rows, tt.cols, tt.k, tt.gravity), func(t *testing.T) {
+			g := newGeometry(tt.rows, tt.cols, tt.k, tt.gravity)
 			rng := rand.New(rand.NewPCG(uint64(tt.k), 3))
 			for range 2000 {
 				m := rng.Uint64() & rng.Uint64() & g.full // about a quarter of the cells
-				if got, want := g.winning(m), g.winningSlow(m); got != want {
+				asked := g.full
+				if tt.gravity && tt.k == 4 {
+					asked &^= m >> 1 // the cells below a mark
+				}
+				if got, want := g.winning(m)&asked, g.winningSlow(m)&asked; got != want {
 					t.Fatalf("marks %#x: winning %#x, want %#x", m, got, want)
 				}
 			}

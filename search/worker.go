@@ -17,6 +17,8 @@ type worker struct {
 	med     int            // the guess being searched
 	buf     [65][32]uint64 // the moves in order, a ply each
 	later   [65][32]uint64 // the moves sharing leaves for last, a ply each
+	hashes  [32]uint64     // transposed's children, a move each, not zeroed a node as a local array would be
+	entries [32]uint64     // and their entries
 }
 
 // spread is how many plies from the root a helper takes the moves in
@@ -256,6 +258,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		if st == 0 {
 			continue
 		}
+		cand &^= st
 		n := int8(0)
 		if !w.s.misere {
 			n = int8(bits.OnesCount64(g.winning(pos|st) &^ (mask | st)))
@@ -267,6 +270,9 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 			dst[k], score[k] = dst[k-1], score[k-1]
 		}
 		dst[k], score[k] = st, n
+		if cand == 0 {
+			break
+		}
 	}
 	if w.id > 0 && moves-w.root < spread && len(dst) > 1 {
 		r := w.id % len(dst)
@@ -283,7 +289,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 // probe into the cache together: all loads are issued before any is read,
 // so that they wait on memory together.
 func (w *worker) transposed(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
-	var seen, hs [32]uint64 // a move a cell of cand, 32 at most
+	hs, seen := &w.hashes, &w.entries
 	n := 0
 	for c := cand; c != 0; c &= c - 1 {
 		st := c & -c
