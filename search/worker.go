@@ -19,7 +19,17 @@ type worker struct {
 	later   [65][32]uint64 // the moves sharing leaves for last, a ply each
 	hashes  [32]uint64     // transposed's children, a move each, not zeroed a node as a local array would be
 	entries [32]uint64     // and their entries
+	// A move's winning cells, found by ordered, are handed to its child,
+	// whose anticipate needs them as its opponent's: winsAfter[p][b] is
+	// winning(pos|st) for the move st of bit b at ply p, when counted[p];
+	// handed[p] is what the node at ply p was handed, or unknown.
+	winsAfter [65][64]uint64
+	counted   [65]bool
+	handed    [66]uint64
 }
+
+// unknown marks a handed set of cells not known: no board has all 64.
+const unknown = ^uint64(0)
 
 // spread is how many plies from the root a helper takes the moves in
 // another order.
@@ -37,6 +47,7 @@ const spread = 1
 func (w *worker) exact(pos, mask uint64, moves int) {
 	for sp := w.s.known(); sp.open(w.job.valueOnly); {
 		w.med = guess(sp, w.job.valueOnly || w.s.Nodes()-w.job.nodes0 >= hardNodes)
+		w.handed[moves] = unknown
 		r := w.negamax(pos, mask, moves, w.med, w.med+1)
 		switch {
 		case w.stopped && w.job.ctx.Err() != nil:
@@ -214,11 +225,16 @@ func (w *worker) store(h uint64, moves, best, alpha0, beta int) {
 // line, the position is lost at its next move. Otherwise it keeps of the
 // moves cand those that leave the opponent no line: the one that blocks its
 // threat, if it has one, and under gravity none right below a cell it would
-// win on.
+// win on. The opponent's cells are those the parent handed, when its
+// ordered found them, else found here.
 func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint64, score int, done bool) {
 	g, cells := w.s.g, w.s.cells
 	lost := -(cells - moves - 1)
-	theirs := g.winning(mask^pos) &^ mask
+	theirs := w.handed[moves]
+	if theirs == unknown {
+		theirs = g.winning(mask ^ pos)
+	}
+	theirs &^= mask
 	if forced := cand & theirs; forced != 0 {
 		if forced&(forced-1) != 0 {
 			return 0, lost, true
@@ -235,7 +251,8 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 }
 
 // ordered gives the cells of the moves cand, those that make the most cells
-// the side to move would win on first, then the centre first; a helper
+// the side to move would win on first, then the centre first, and keeps
+// each move's winning cells for the move's child (winsAfter); a helper
 // near the root turns the order by its number. First it looks the
 // children up in the table (transposed), and gives the score of a move
 // that cuts the search there. A lone move it gives at once: there is
@@ -243,6 +260,7 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 // block is common deep in a game).
 func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64, cut int, ok bool) {
 	dst = w.buf[moves][:0]
+	w.counted[moves] = false
 	if cand&(cand-1) == 0 {
 		return append(dst, cand), 0, false
 	}
@@ -261,7 +279,9 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		cand &^= st
 		n := int8(0)
 		if !w.s.misere {
-			n = int8(bits.OnesCount64(g.winning(pos|st) &^ (mask | st)))
+			wins := g.winning(pos | st)
+			w.winsAfter[moves][bits.TrailingZeros64(st)] = wins
+			n = int8(bits.OnesCount64(wins &^ (mask | st)))
 		}
 		// Insertion: a later move goes after the ones that score as well.
 		k := len(dst)
@@ -274,6 +294,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 			break
 		}
 	}
+	w.counted[moves] = !w.s.misere
 	if w.id > 0 && moves-w.root < spread && len(dst) > 1 {
 		r := w.id % len(dst)
 		rot := append(append(w.buf[64][:0], dst[r:]...), dst[:r]...)
@@ -384,6 +405,10 @@ func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) 
 		return 0
 	}
 	after := mask | st
+	w.handed[moves+1] = unknown
+	if w.counted[moves] {
+		w.handed[moves+1] = w.winsAfter[moves][bits.TrailingZeros64(st)]
+	}
 	return -w.negamax(after^mine, after, moves+1, -beta, -alpha)
 }
 
