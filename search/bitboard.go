@@ -291,6 +291,14 @@ func (g *geometry) claims(pos, mask uint64, none int) (low, high int) {
 	return low, high
 }
 
+// claimable says whether claims may bound a position of marks mask: at
+// most one column has an odd number of empty cells. Most positions have
+// more, and a caller that asks first spares them the calls.
+func (g *geometry) claimable(mask uint64) bool {
+	odd := g.playable(mask) &^ g.evenRows
+	return odd&(odd-1) == 0
+}
+
 // claimeven bounds the score of the side to move when every column has an
 // even number of empty cells (claims): if the mover has no line even with
 // all the cells of evenRows, it cannot win, and its score is at most 0; at

@@ -70,8 +70,8 @@ func TestMirror(t *testing.T) {
 
 // The bounds of claimeven and claimodd hold for the exact score of every
 // position, from the exhaustive solve, of gravity boards with an even and
-// an odd number of rows; and each rule bounds some positions, at both of
-// its bounds.
+// an odd number of rows; each rule bounds some positions, at both of its
+// bounds; and claimable, which negamax asks first, holds wherever they do.
 func TestClaims(t *testing.T) {
 	tests := []struct{ rows, cols, k int }{{4, 4, 4}, {5, 4, 4}, {4, 5, 3}, {3, 4, 3}}
 	for _, tt := range tests {
@@ -91,7 +91,11 @@ func TestClaims(t *testing.T) {
 				if b.ToMove() == game.X {
 					pos = g.fromCells(uint64(b.X))
 				}
-				switch low, high := g.claims(pos, mask, cells+1); {
+				low, high := g.claims(pos, mask, cells+1)
+				if bounded := low >= -cells || high <= cells; bounded && !g.claimable(mask) {
+					t.Fatalf("%s: claims bounds the mover's score to %d..%d, and claimable says it cannot", rl.Spec().Format(b), low, high)
+				}
+				switch {
 				case score > high:
 					t.Fatalf("%s: claimeven bounds the mover's score by %d, the solve gives %d", rl.Spec().Format(b), high, score)
 				case score < low:

@@ -138,7 +138,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 				return alpha
 			}
 		}
-		if s.g.gravity { // what a side can claim by answering above
+		if s.g.gravity && s.g.claimable(mask) { // what a side can claim by answering above
 			var v int
 			var done bool
 			if alpha, beta, v, done = w.claimed(pos, mask, alpha, beta); done {
