@@ -414,8 +414,10 @@ func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) 
 
 // busyEmpty is the fewest empty cells at which workers tell each other
 // what they are searching: nearer the end a subtree is over before the
-// other worker could use the news.
-const busyEmpty = 12
+// other worker could use the news, and the marks (an atomic exchange and
+// a compare-and-swap a move, on lines both cores write) cost more than
+// they save (docs/benchmarks.md, "The second worker, looked at again").
+const busyEmpty = 16
 
 // sharing searches the moves order of a position within (alpha, beta) as
 // the loop of negamax does, but leaves for last a move, other than the
