@@ -21,7 +21,7 @@ import (
 type table struct {
 	slots []atomic.Uint64
 	bits  uint
-	shift uint // 64 - bits: h>>shift is h's slot
+	shift uint // 64 - bits: h>>shift is h's slot (kept: derived at every lookup it costs 1.6% of search's instructions)
 }
 
 // What a score kept is: exact, or a bound on the exact score; 0 marks an
