@@ -21,10 +21,9 @@ type worker struct {
 	entries [32]uint64     // and their entries
 	// A move's winning cells, found by ordered, are handed to its child,
 	// whose anticipate needs them as its opponent's: winsAfter[p][b] is
-	// winning(pos|st) for the move st of bit b at ply p, when counted[p];
-	// handed[p] is what the node at ply p was handed, or unknown.
+	// winning(pos|st), or unknown, for the move st of bit b that ordered
+	// gave at ply p; handed[p] is what the node at ply p was handed.
 	winsAfter [65][64]uint64
-	counted   [65]bool
 	handed    [66]uint64
 }
 
@@ -260,8 +259,8 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 // block is common deep in a game).
 func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64, cut int, ok bool) {
 	dst = w.buf[moves][:0]
-	w.counted[moves] = false
 	if cand&(cand-1) == 0 {
+		w.winsAfter[moves][bits.TrailingZeros64(cand)] = unknown
 		return append(dst, cand), 0, false
 	}
 	if w.s.cells-moves >= etcEmpty {
@@ -277,12 +276,12 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 			continue
 		}
 		cand &^= st
-		n := int8(0)
+		n, wins := int8(0), unknown
 		if !w.s.misere {
-			wins := g.winning(pos | st)
-			w.winsAfter[moves][bits.TrailingZeros64(st)] = wins
+			wins = g.winning(pos | st)
 			n = int8(bits.OnesCount64(wins &^ (mask | st)))
 		}
+		w.winsAfter[moves][bits.TrailingZeros64(st)] = wins
 		// Insertion: a later move goes after the ones that score as well.
 		k := len(dst)
 		dst = append(dst, st)
@@ -294,7 +293,6 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 			break
 		}
 	}
-	w.counted[moves] = !w.s.misere
 	if w.id > 0 && moves-w.root < spread && len(dst) > 1 {
 		r := w.id % len(dst)
 		rot := append(append(w.buf[64][:0], dst[r:]...), dst[:r]...)
@@ -405,10 +403,7 @@ func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) 
 		return 0
 	}
 	after := mask | st
-	w.handed[moves+1] = unknown
-	if w.counted[moves] {
-		w.handed[moves+1] = w.winsAfter[moves][bits.TrailingZeros64(st)]
-	}
+	w.handed[moves+1] = w.winsAfter[moves][bits.TrailingZeros64(st)]
 	return -w.negamax(after^mine, after, moves+1, -beta, -alpha)
 }
 
