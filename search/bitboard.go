@@ -14,16 +14,26 @@ import (
 // A free board is laid out with the board's longer side as the layout's
 // columns (a transposition, a symmetry of free play), and must fit 32 bits,
 // so that a key can hold all marks and the mover's apart.
+//
+// A board that does not fit so but has at most 64 cells (gravity 8x8, free
+// 6x6 and 8x8) is packed: the same columns without the spare bit, c*rows
+// up to c*rows+rows-1, a step along a direction masked where it would leave
+// the board (stepper), and its key two words (wideKey).
 
 // geometry is the bit layout of one board size.
 type geometry struct {
 	rows, cols, k int // of the layout
 	gravity       bool
+	packed        bool     // no spare bit above a column: steps are masked (stepper), keys wide
+	fast4         bool     // k = 4 in Pons' layout: winning and lined have it written out
+	carries       bool     // gravity in Pons' layout: a column's next cell is its marks plus its bottom cell, the carry stopping at the spare bit
+	stride        int      // the bits of a column: rows+1, or rows when packed
 	transposed    bool     // the layout's rows are the board's columns
 	boardCols     int      // the board's columns, which number its cells
 	bottom        uint64   // the bottom cell of every column
 	full          uint64   // every cell of the board
 	dirs          [4]uint  // the shifts of the four directions of a line
+	steps         [4]step  // when packed, the cells that may step along each direction
 	units         []uint64 // where moves are tried, in order: columns under gravity, cells under free placement, the centre first
 	colBits       uint64   // the bits of column 0 with its spare bit
 	evenRows      uint64   // under gravity, the cells of the rows r with r = rows mod 2 (from the bottom, 0 first)
@@ -32,6 +42,11 @@ type geometry struct {
 	// free placement, the mover's marks above all marks.
 	keyShift uint
 }
+
+// A step is where a direction's shift keeps a cell on the board of a packed
+// layout: fwd holds the cells whose next cell along it is on the board (the
+// cell d bits up), back those whose previous one is (d bits down).
+type step struct{ fwd, back uint64 }
 
 // orient gives the layout's rows and columns for a board: transposed under
 // free placement when its columns outnumber its rows.
@@ -42,25 +57,42 @@ func orient(rows, cols int, gravity bool) (lrows, lcols int, transposed bool) {
 	return rows, cols, false
 }
 
-// layoutBits is how many bits a board takes in the layout.
+// layoutBits is how many bits a board takes in Pons' layout.
 func layoutBits(rows, cols int, gravity bool) int {
 	rows, cols, _ = orient(rows, cols, gravity)
 	return cols * (rows + 1)
 }
 
-func newGeometry(rows, cols, k int, gravity bool) *geometry {
-	g := &geometry{k: k, gravity: gravity, boardCols: cols}
+// spareFits says whether a board fits Pons' layout, with a spare bit a
+// column: 64 bits under gravity, 32 under free placement (its keys hold all
+// marks and the mover's in one word).
+func spareFits(rows, cols int, gravity bool) bool {
+	if gravity {
+		return layoutBits(rows, cols, gravity) <= 64
+	}
+	return layoutBits(rows, cols, gravity) <= 32
+}
+
+// newGeometry gives the layout of a board of at most 64 cells: Pons' where
+// it fits and packed is false, else packed.
+func newGeometry(rows, cols, k int, gravity, packed bool) *geometry {
+	g := &geometry{k: k, gravity: gravity, boardCols: cols, packed: packed || !spareFits(rows, cols, gravity)}
 	rows, cols, g.transposed = orient(rows, cols, gravity)
-	g.rows, g.cols = rows, cols
-	g.dirs = [4]uint{1, uint(rows) + 1, uint(rows), uint(rows) + 2}
+	g.rows, g.cols, g.stride = rows, cols, rows+1
+	if g.packed {
+		g.stride = rows
+	}
+	g.fast4 = k == 4 && !g.packed
+	g.carries = gravity && !g.packed
+	g.dirs = [4]uint{1, uint(g.stride), uint(g.stride) - 1, uint(g.stride) + 1}
 	for c := range cols {
-		g.bottom |= 1 << (c * (rows + 1))
+		g.bottom |= 1 << (c * g.stride)
 		g.full |= g.column(c)
 	}
-	g.colBits = 1<<(rows+1) - 1
+	g.colBits = 1<<g.stride - 1
 	for c := range cols {
 		for r := rows % 2; r < rows; r += 2 {
-			g.evenRows |= 1 << (c*(rows+1) + r)
+			g.evenRows |= 1 << (c*g.stride + r)
 		}
 	}
 	if !gravity {
@@ -72,13 +104,38 @@ func newGeometry(rows, cols, k int, gravity bool) *geometry {
 			continue
 		}
 		for _, r := range centreFirst(rows) {
-			g.units = append(g.units, 1<<(c*(rows+1)+r))
+			g.units = append(g.units, 1<<(c*g.stride+r))
 		}
 	}
 	if !gravity {
 		g.sortCells()
 	}
+	g.steps = g.stepper()
 	return g
+}
+
+// stepper gives, for each direction of dirs (up a column, along a row, down
+// a diagonal, up a diagonal), the cells whose next and previous cells along
+// it are on the board.
+func (g *geometry) stepper() [4]step {
+	var st [4]step
+	moves := [4][2]int{{0, 1}, {1, 0}, {1, -1}, {1, 1}} // the next cell: columns, rows
+	for b := 0; b < g.cols*g.stride; b++ {
+		c, r := b/g.stride, b%g.stride
+		if r >= g.rows {
+			continue
+		}
+		on := func(c, r int) bool { return c >= 0 && c < g.cols && r >= 0 && r < g.rows }
+		for d, m := range moves {
+			if on(c+m[0], r+m[1]) {
+				st[d].fwd |= 1 << b
+			}
+			if on(c-m[0], r-m[1]) {
+				st[d].back |= 1 << b
+			}
+		}
+	}
+	return st
 }
 
 // sortCells orders the cells of a free board by their distance to its
@@ -86,7 +143,7 @@ func newGeometry(rows, cols, k int, gravity bool) *geometry {
 func (g *geometry) sortCells() {
 	dist := func(u uint64) int {
 		b := bits.TrailingZeros64(u)
-		c, r := b/(g.rows+1), b%(g.rows+1)
+		c, r := b/g.stride, b%g.stride
 		dc, dr := 2*c-(g.cols-1), 2*r-(g.rows-1)
 		return dc*dc + dr*dr
 	}
@@ -110,21 +167,27 @@ func centreFirst(n int) []int {
 // playable gives the cells a move can take: under gravity the next cell of
 // each column that is not full, under free placement every empty cell.
 func (g *geometry) playable(mask uint64) uint64 {
-	if g.gravity {
+	switch {
+	case g.carries:
 		return (mask + g.bottom) & g.full
+	case g.gravity: // above a mark of its column, or at the bottom
+		return (mask<<1 | g.bottom) &^ mask & g.full
 	}
 	return g.full &^ mask
 }
 
 // column gives the cells of column c.
 func (g *geometry) column(c int) uint64 {
-	return (uint64(1)<<g.rows - 1) << (c * (g.rows + 1))
+	return (uint64(1)<<g.rows - 1) << (c * g.stride)
 }
 
 // lined reports whether the marks m hold k in a row in some direction.
 func (g *geometry) lined(m uint64) bool {
-	if g.k == 4 {
+	if g.fast4 {
 		return g.lined4(m)
+	}
+	if g.packed {
+		return g.linedPacked(m)
 	}
 	for _, d := range g.dirs {
 		run := m
@@ -144,7 +207,7 @@ func (g *geometry) bitOf(i int) int {
 	if g.transposed {
 		r, c = c, r
 	}
-	return c*(g.rows+1) + (g.rows - 1 - r)
+	return c*g.stride + (g.rows - 1 - r)
 }
 
 // mirror gives a key (or a set of cells) with the columns in the reverse
@@ -153,7 +216,7 @@ func (g *geometry) bitOf(i int) int {
 // the mirror of a position's key is its mirror image's key.
 func (g *geometry) mirror(k uint64) uint64 {
 	var m uint64
-	w := uint(g.rows + 1)
+	w := uint(g.stride)
 	for c := range g.cols {
 		m |= (k >> (uint(c) * w) & g.colBits) << (uint(g.cols-1-c) * w)
 	}
@@ -189,7 +252,7 @@ func shift(m uint64, t int) uint64 {
 // ask about no other: a vertical line ends there only from below, the
 // three cells under it, which takes a third of the work of a direction.
 func (g *geometry) winning(m uint64) uint64 {
-	if g.k != 4 {
+	if !g.fast4 {
 		return g.winningK(m)
 	}
 	var w uint64
@@ -217,6 +280,9 @@ func (g *geometry) winning(m uint64) uint64 {
 
 // winningK is winning for any k, the runs kept on the stack.
 func (g *geometry) winningK(m uint64) uint64 {
+	if g.packed {
+		return g.winningPacked(m)
+	}
 	if g.k-1 > maxRun {
 		return g.winningSlow(m)
 	}
@@ -355,4 +421,43 @@ func (g *geometry) lined4(m uint64) bool {
 func run4(m uint64, d uint) uint64 {
 	m &= m >> d
 	return m & (m >> (2 * d))
+}
+
+// winningPacked is winning on a packed layout, any k: after(a), the cells
+// whose a next cells along a direction are m's, is a step back from the
+// m's in after(a-1), and before(b), whose b previous cells are, a step
+// forward from the m's in before(b-1); a step keeps the cells that stay on
+// the board (steps).
+func (g *geometry) winningPacked(m uint64) uint64 {
+	var w uint64
+	var after [65]uint64 // k is at most 64
+	n := g.k - 1
+	for i, d := range g.dirs {
+		st := g.steps[i]
+		after[0] = g.full
+		for a := 1; a <= n; a++ {
+			after[a] = (m & after[a-1] & st.back) >> d
+		}
+		before := g.full
+		for b := 0; b <= n; b++ {
+			w |= after[n-b] & before
+			before = (m & before & st.fwd) << d
+		}
+	}
+	return w & g.full
+}
+
+// linedPacked is lined on a packed layout: run holds the cells that start
+// i marks of m in a row along a direction.
+func (g *geometry) linedPacked(m uint64) bool {
+	for i, d := range g.dirs {
+		run := m
+		for j := 1; j < g.k && run != 0; j++ {
+			run = m & (run & g.steps[i].back >> d)
+		}
+		if run != 0 {
+			return true
+		}
+	}
+	return false
 }

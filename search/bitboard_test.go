@@ -27,7 +27,7 @@ func TestWinning(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%dx%d k=%d gravity=%v", tt.rows, tt.cols, tt.k, tt.gravity), func(t *testing.T) {
-			g := newGeometry(tt.rows, tt.cols, tt.k, tt.gravity)
+			g := newGeometry(tt.rows, tt.cols, tt.k, tt.gravity, false)
 			rng := rand.New(rand.NewPCG(uint64(tt.k), 3))
 			for range 2000 {
 				m := rng.Uint64() & rng.Uint64() & g.full // about a quarter of the cells
@@ -43,9 +43,101 @@ func TestWinning(t *testing.T) {
 	}
 }
 
+// On a packed layout (no spare bit; the boards past Pons' layout, and small
+// ones laid out so to be checked), lined and winning agree with package
+// game's lines, an independent reference: lined where game finds a line,
+// on any marks; winning, on marks with no line, at each empty cell whose
+// mark would make one; and
+// under gravity playable gives the lowest empty cell of each column.
+func TestPacked(t *testing.T) {
+	tests := []struct {
+		rows, cols, k int
+		gravity       bool
+	}{
+		{8, 8, 4, true}, {7, 9, 4, true}, {8, 8, 5, true}, {6, 7, 4, true}, {4, 4, 3, true}, {2, 9, 2, true},
+		{6, 6, 4, false}, {8, 8, 5, false}, {5, 6, 4, false}, {7, 9, 6, false}, {1, 64, 3, false}, {8, 8, 8, false}, {3, 3, 3, false},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%dx%d k=%d gravity=%v", tt.rows, tt.cols, tt.k, tt.gravity), func(t *testing.T) {
+			g := newGeometry(tt.rows, tt.cols, tt.k, tt.gravity, true)
+			ref := game.New(game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k})
+			n := tt.rows * tt.cols
+			rng := rand.New(rand.NewPCG(uint64(n), uint64(tt.k)))
+			for range 500 {
+				cells := rng.Uint64() & rng.Uint64() & (1<<n - 1) // n is less than 64 or the shift gives all cells
+				if n == 64 {
+					cells = rng.Uint64() & rng.Uint64()
+				}
+				m := g.fromCells(cells)
+				if got, want := g.lined(m), ref.Won(game.Mask(cells)); got != want {
+					t.Fatalf("cells %#x: lined %v, want %v", cells, got, want)
+				}
+				for ref.Won(game.Mask(cells)) { // a mark fewer, till none is in a line: every line then needs the new mark
+					cells &^= 1 << nthBit(cells, rng.IntN(marks(cells)))
+				}
+				m = g.fromCells(cells)
+				var want uint64
+				for c := range n {
+					if cells>>c&1 == 0 && ref.Won(game.Mask(cells|1<<c)) {
+						want |= g.fromCells(1 << c)
+					}
+				}
+				if got := g.winning(m) &^ m; got != want {
+					t.Fatalf("cells %#x: winning %#x, want %#x", cells, got, want)
+				}
+			}
+			if tt.gravity {
+				checkPlayable(t, g, rng)
+			}
+		})
+	}
+}
+
+// checkPlayable fills the columns of g to random heights and asks playable
+// for the cell above each column that is not full.
+func checkPlayable(t *testing.T, g *geometry, rng *rand.Rand) {
+	t.Helper()
+	for range 500 {
+		var mask, want uint64
+		for c := range g.cols {
+			h := rng.IntN(g.rows + 1)
+			mask |= (1<<h - 1) << (c * g.stride)
+			if h < g.rows {
+				want |= 1 << (c*g.stride + h)
+			}
+		}
+		if got := g.playable(mask); got != want {
+			t.Fatalf("marks %#x: playable %#x, want %#x", mask, got, want)
+		}
+	}
+}
+
+// A wide table finds an entry only by both words of its key: the hash and
+// the second word that, with it, names the position.
+func TestWideTable(t *testing.T) {
+	tt := newTable(MinTableBits, true)
+	h, v := uint64(0x0123456789abcdef), uint64(42)
+	tt.putWide(h, v, -7, lower)
+	tests := []struct {
+		name string
+		h, v uint64
+		ok   bool
+	}{
+		{"its key", h, v, true},
+		{"another second word", h, v + 1, false},
+		{"another hash", h + 1, v, false},
+	}
+	for _, c := range tests {
+		score, flag, ok := tt.getWide(c.h, c.v)
+		if ok != c.ok || ok && (score != -7 || flag != lower) {
+			t.Errorf("%s: got %d, %d, %v; want -7, %d, %v", c.name, score, flag, ok, lower, c.ok)
+		}
+	}
+}
+
 // The mirror of a position's key is the key of its mirror image.
 func TestMirror(t *testing.T) {
-	g := newGeometry(6, 7, 4, true)
+	g := newGeometry(6, 7, 4, true, false)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 1000 {
 		// A random position: each column filled to a random height.
@@ -73,15 +165,18 @@ func TestMirror(t *testing.T) {
 // an odd number of rows; each rule bounds some positions, at both of its
 // bounds; and claimable, which negamax asks first, holds wherever they do.
 func TestClaims(t *testing.T) {
-	tests := []struct{ rows, cols, k int }{{4, 4, 4}, {5, 4, 4}, {4, 5, 3}, {3, 4, 3}}
+	tests := []struct {
+		rows, cols, k int
+		packed        bool
+	}{{4, 4, 4, false}, {5, 4, 4, false}, {4, 5, 3, false}, {3, 4, 3, false}, {4, 4, 4, true}, {5, 4, 4, true}}
 	for _, tt := range tests {
 		rl := rules.New(gravity(tt.rows, tt.cols, tt.k))
-		t.Run(rl.Spec().Words(), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s packed=%v", rl.Spec().Words(), tt.packed), func(t *testing.T) {
 			sol, err := solve.Game(context.Background(), rl, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := newGeometry(tt.rows, tt.cols, tt.k, true)
+			g := newGeometry(tt.rows, tt.cols, tt.k, true, tt.packed)
 			cells := tt.rows * tt.cols
 			seen := map[string]int{}
 			for _, i := range sol.Positions(false) {

@@ -1,8 +1,10 @@
 // Package search owns perfect play of one position at a time, by search
 // rather than by exhausting the game: the exact value (for X) and depth of a
 // position of any rule set (gravity, as in Connect Four, or free placement;
-// normal or misère), on gravity boards whose columns, each with one spare
-// bit, fit 64 bits (7x6 and 8x7 among them) and free boards that fit 32. It is the negamax with alpha-beta and a
+// normal or misère), on any board of up to 64 cells: in Pons' layout where
+// a gravity board's columns, each with one spare bit, fit 64 bits (7x6 and
+// 8x7 among them) or a free board fits 32, packed past that (gravity 8x8,
+// free 6x6). It is the negamax with alpha-beta and a
 // transposition table of Pascal Pons' Connect Four solver, over his bit
 // layout, with the lab's conventions: the winner wins fastest and the loser
 // loses slowest, and a draw's depth is the empty cells.
@@ -45,6 +47,7 @@ import (
 // goroutine at a time; Nodes may be called from any.
 type Solver struct {
 	g       *geometry
+	wide    bool // the layout is packed, and the table's keys take two words
 	misere  bool
 	cells   int
 	tt      *table // nil until the first search (see fit)
@@ -67,6 +70,9 @@ type Options struct {
 	TableBits int
 	// Workers search each position together; at least 1.
 	Workers int
+	// packed lays out even a board that fits Pons' layout packed, so that
+	// tests hold the packed layout to the exhaustive solve on small boards.
+	packed bool
 }
 
 // checkEvery is how many nodes pass between looks at the context: a look
@@ -74,8 +80,10 @@ type Options struct {
 const checkEvery = 1 << 12
 
 // New gives a solver of the game of sp: gravity or free placement, normal
-// or misère. A gravity board must take at most 64 bits in Pons' layout
-// (7x8 does), a free board 32 (5x5, 4x7 and 3x8 do).
+// or misère, on a board of at most 64 cells. A gravity board of at most 64
+// bits in Pons' layout (7x8 does) and a free board of 32 (5x5, 4x7 and 3x8
+// do) are searched in it; larger ones (gravity 8x8, free 6x6 and 8x8) in
+// the packed layout, whose lines and keys take more instructions.
 func New(sp rules.Spec, o Options) (*Solver, error) {
 	rows, cols, k := sp.Rows, sp.Cols, sp.K
 	if err := Fits(sp); err != nil {
@@ -84,7 +92,8 @@ func New(sp rules.Spec, o Options) (*Solver, error) {
 	if o.TableBits < MinTableBits || o.TableBits > 40 || o.Workers < 1 {
 		return nil, fmt.Errorf("search: a table of 2^%d entries and %d workers; want 2^%d to 2^40 entries and a worker at least", o.TableBits, o.Workers, MinTableBits)
 	}
-	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers}
+	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity, o.packed), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers}
+	s.wide = s.g.packed
 	if o.Workers > 1 {
 		s.busy = new(busyTable)
 	}
@@ -94,14 +103,11 @@ func New(sp rules.Spec, o Options) (*Solver, error) {
 	return s, nil
 }
 
-// Fits says why search cannot hold the board of sp, if it cannot.
+// Fits says why search cannot hold the board of sp, if it cannot: it holds
+// boards of at most 64 cells, as package game does.
 func Fits(sp rules.Spec) error {
-	n := layoutBits(sp.Rows, sp.Cols, sp.Gravity)
-	switch {
-	case sp.Gravity && n > 64:
-		return fmt.Errorf("a %s gravity board takes %d bits with a spare cell a column, and search holds 64 (7 rows by 8 columns, 6 by 9, ...)", sp.Size(), n)
-	case !sp.Gravity && n > 32:
-		return fmt.Errorf("a %s free board takes %d bits with a spare cell a line, and search holds free boards of 32 (5x5, 4x7, 3x8, ...)", sp.Size(), n)
+	if n := sp.Rows * sp.Cols; n > 64 {
+		return fmt.Errorf("a %s board has %d cells, and search holds 64 (8x8, 7x9, ...)", sp.Size(), n)
 	}
 	return nil
 }
@@ -118,9 +124,13 @@ func (s *Solver) TableBytes() uint64 {
 // fit makes the table as large as a position of empty empty cells wants,
 // within the most allowed, unless it is already.
 func (s *Solver) fit(empty int) {
-	want := min(s.maxBits, max(MinTableBits, wantBits(empty, s.g.gravity)))
+	most := s.maxBits
+	if s.wide { // entries of two words: half as many in the same memory
+		most = max(MinTableBits, most-1)
+	}
+	want := min(most, max(MinTableBits, wantBits(empty, s.g.gravity)))
 	if s.tt == nil || uint(want) > s.tt.bits {
-		s.tt = newTable(want)
+		s.tt = newTable(want, s.wide)
 	}
 }
 

@@ -17,33 +17,50 @@ import (
 
 // Search and the exhaustive solve are two independent solvers: they must
 // give every position the same value and depth, and Value the same value. Small games are checked on
-// every position, larger ones on a reproducible sample.
+// every position, larger ones on a reproducible sample. The packed layout,
+// which boards past Pons' take (gravity 8x8, free 6x6), is held to the solve
+// on small boards laid out packed.
 func TestAgreesWithSolve(t *testing.T) {
 	tests := []struct {
 		rows, cols, k   int
 		gravity, misere bool
 		sample          int // 0: every position
+		packed          bool
 	}{
-		{3, 3, 3, false, false, 0},
-		{3, 3, 3, false, true, 0},
-		{3, 4, 3, false, false, 0},
-		{4, 4, 3, false, false, 3000},
-		{4, 4, 4, false, true, 3000},
-		{2, 6, 2, false, false, 0},
-		{3, 3, 3, true, false, 0},
-		{4, 4, 4, true, false, 0},
-		{4, 4, 4, true, true, 0},
-		{3, 4, 3, true, false, 0},
-		{4, 3, 3, true, true, 0},
-		{2, 5, 2, true, false, 0},
-		{4, 5, 4, true, false, 3000},
-		{5, 4, 4, true, true, 3000},
-		{6, 3, 3, true, false, 3000},
-		{5, 5, 4, true, false, 1000}, // 25 cells: the exhaustive solve takes about 17 s
+		{3, 3, 3, false, false, 0, true},
+		{3, 3, 3, false, true, 0, true},
+		{3, 4, 3, false, false, 0, true},
+		{2, 6, 2, false, true, 0, true},
+		{4, 4, 3, false, false, 3000, true},
+		{3, 3, 3, true, false, 0, true},
+		{4, 4, 4, true, false, 0, true},
+		{4, 4, 3, true, true, 0, true},
+		{3, 5, 3, true, false, 0, true},
+		{5, 4, 4, true, false, 3000, true},
+		{3, 3, 3, false, false, 0, false},
+		{3, 3, 3, false, true, 0, false},
+		{3, 4, 3, false, false, 0, false},
+		{4, 4, 3, false, false, 3000, false},
+		{4, 4, 4, false, true, 3000, false},
+		{2, 6, 2, false, false, 0, false},
+		{3, 3, 3, true, false, 0, false},
+		{4, 4, 4, true, false, 0, false},
+		{4, 4, 4, true, true, 0, false},
+		{3, 4, 3, true, false, 0, false},
+		{4, 3, 3, true, true, 0, false},
+		{2, 5, 2, true, false, 0, false},
+		{4, 5, 4, true, false, 3000, false},
+		{5, 4, 4, true, true, 3000, false},
+		{6, 3, 3, true, false, 3000, false},
+		{5, 5, 4, true, false, 1000, false}, // 25 cells: the exhaustive solve takes about 17 s
 	}
 	for _, tt := range tests {
 		rl := rules.New(rules.Spec{Spec: game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}, Gravity: tt.gravity, Misere: tt.misere})
-		t.Run(rl.Spec().Words(), func(t *testing.T) {
+		name := rl.Spec().Words()
+		if tt.packed {
+			name += " packed"
+		}
+		t.Run(name, func(t *testing.T) {
 			if testing.Short() && (tt.sample > 0 || tt.rows*tt.cols == 16) {
 				t.Skip("every position of 4x4, or a sample of a larger board: heavy under -race, runs without -short")
 			}
@@ -51,9 +68,12 @@ func TestAgreesWithSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := New(rl.Spec(), Options{TableBits: 20, Workers: 2})
+			s, err := New(rl.Spec(), Options{TableBits: 20, Workers: 2, packed: tt.packed})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if s.g.packed != tt.packed {
+				t.Fatalf("the layout is packed: %v, want %v", s.g.packed, tt.packed)
 			}
 			positions := sol.Positions(true)
 			if tt.sample > 0 {
@@ -328,6 +348,35 @@ func TestBusyTable(t *testing.T) {
 		st.do()
 		if got := b.taken(st.h); got != st.want {
 			t.Errorf("%s: taken = %v, want %v", st.name, got, st.want)
+		}
+	}
+}
+
+// BenchmarkPacked solves the same boards from the empty board in Pons'
+// layout and packed, one worker, the table 2^20: what the boards past
+// Pons' layout (gravity 8x8, free 6x6) pay for their masks and wide keys.
+func BenchmarkPacked(b *testing.B) {
+	boards := []struct {
+		name string
+		sp   rules.Spec
+	}{
+		{"gravity-w6h4", gravity(4, 6, 4)},
+		{"free-4x4-k4", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}},
+	}
+	for _, bd := range boards {
+		for _, packed := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/packed=%v", bd.name, packed), func(b *testing.B) {
+				for b.Loop() {
+					s, err := New(bd.sp, Options{TableBits: 20, Workers: 1, packed: packed})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := s.Solve(context.Background(), 0, 0); err != nil {
+						b.Fatal(err)
+					}
+					b.ReportMetric(float64(s.Nodes()), "nodes")
+				}
+			})
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/tateti-lab/tateti-lab/internal/hugepage"
@@ -18,11 +19,22 @@ import (
 // and tag hold all of h, so a lookup never takes another position's score.
 // The tag takes 54 bits of the word, the score 8 and the flag 2. A search
 // hashes a key once, and looks its entry up and stores it by the hash.
+//
+// A packed layout's key takes two words (wideKey): the hash h of the first
+// and a second word v that together name the position. A wide table keeps
+// v beside each entry (checks), and a lookup must find both; the two words
+// of a slot are read and written under a lock of the slot's stripe, so that
+// no worker reads one entry's h with another's v.
 type table struct {
-	slots []atomic.Uint64
-	bits  uint
-	shift uint // 64 - bits: h>>shift is h's slot (kept: derived at every lookup it costs 1.6% of search's instructions)
+	slots  []atomic.Uint64
+	bits   uint
+	shift  uint                 // 64 - bits: h>>shift is h's slot (kept: derived at every lookup it costs 1.6% of search's instructions)
+	checks []uint64             // when wide, the v of each slot's entry
+	locks  *[stripes]sync.Mutex // when wide, a slot i's lock is locks[i%stripes]
 }
+
+// stripes is how many locks a wide table's slots share.
+const stripes = 1 << 10
 
 // What a score kept is: exact, or a bound on the exact score; 0 marks an
 // empty slot.
@@ -42,10 +54,14 @@ const (
 	tagBits    = 64 - tagShift
 )
 
-// newTable gives a table of 1<<bits entries (8 bytes each), on huge pages
-// where the system gives them: a probe lands anywhere in it.
-func newTable(bits int) *table {
-	return &table{slots: hugepage.Make[atomic.Uint64](1<<bits, 1<<bits), bits: uint(bits), shift: uint(64 - bits)}
+// newTable gives a table of 1<<bits entries (8 bytes each, 16 when wide),
+// on huge pages where the system gives them: a probe lands anywhere in it.
+func newTable(bits int, wide bool) *table {
+	t := &table{slots: hugepage.Make[atomic.Uint64](1<<bits, 1<<bits), bits: uint(bits), shift: uint(64 - bits)}
+	if wide {
+		t.checks, t.locks = hugepage.Make[uint64](1<<bits, 1<<bits), new([stripes]sync.Mutex)
+	}
+	return t
 }
 
 // hash gives the hash of a key, a permutation of the 64-bit words.
@@ -73,8 +89,31 @@ func (t *table) put(h uint64, score int, flag uint64) {
 	t.slots[h>>(t.shift&63)].Store(h<<tagShift | uint64(uint8(int8(score)))<<scoreShift | flag)
 }
 
+// getWide is get in a wide table, for the key of hash h and second word v.
+func (t *table) getWide(h, v uint64) (score int, flag uint64, ok bool) {
+	i := h >> (t.shift & 63)
+	l := &t.locks[i%stripes]
+	l.Lock()
+	e, c := t.slots[i].Load(), t.checks[i]
+	l.Unlock()
+	if c != v {
+		return 0, 0, false
+	}
+	return read(h, e)
+}
+
+// putWide is put in a wide table.
+func (t *table) putWide(h, v uint64, score int, flag uint64) {
+	i := h >> (t.shift & 63)
+	l := &t.locks[i%stripes]
+	l.Lock()
+	t.put(h, score, flag)
+	t.checks[i] = v
+	l.Unlock()
+}
+
 // Bytes is the table's size.
-func (t *table) bytes() uint64 { return uint64(len(t.slots)) * 8 }
+func (t *table) bytes() uint64 { return uint64(len(t.slots)+len(t.checks)) * 8 }
 
 // wantBits is the table a search of a position with empty empty cells
 // wants: about a quarter of the positions it meets, which grow by about

@@ -15,10 +15,11 @@ type worker struct {
 	nodes   uint64
 	stopped bool           // the context was found done, or the guess left the span: every score since is void
 	med     int            // the guess being searched
-	buf     [65][32]uint64 // the moves in order, a ply each
-	later   [65][32]uint64 // the moves sharing leaves for last, a ply each
-	hashes  [32]uint64     // transposed's children, a move each, not zeroed a node as a local array would be
-	entries [32]uint64     // and their entries
+	buf     [65][64]uint64 // the moves in order, a ply each
+	later   [65][64]uint64 // the moves sharing leaves for last, a ply each
+	hashes  [64]uint64     // transposed's children, a move each, not zeroed a node as a local array would be
+	entries [64]uint64     // and their entries
+	checks  [65]uint64     // on a packed layout, the second word of the key probed at each ply (wideKey)
 	// A move's winning cells, found by ordered, are handed to its child,
 	// whose anticipate needs them as its opponent's: winsAfter[p][b] is
 	// winning(pos|st), or unknown, for the move st of bit b that ordered
@@ -119,14 +120,13 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	}
 	cand := s.g.playable(mask)
 	if !s.misere {
-		var sc int
+		var v int
 		var done bool
-		if cand, sc, done = w.anticipate(pos, mask, moves, cand); done {
-			return sc
+		if cand, v, done = w.anticipate(pos, mask, moves, cand); done {
+			return v
 		}
-		// The earliest win is on the next move but one, if the board has
-		// room for it, and the earliest loss after the opponent's next
-		// move but one, as no move now gives it a line at once.
+		// No line comes at once: the earliest win is on the move after next,
+		// if the board has room, and the earliest loss on the opponent's.
 		if most := max(s.cells-moves-2, 0); beta > most {
 			if beta = most; alpha >= beta {
 				return beta
@@ -138,8 +138,6 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 			}
 		}
 		if s.g.gravity && s.g.claimable(mask) { // what a side can claim by answering above
-			var v int
-			var done bool
 			if alpha, beta, v, done = w.claimed(pos, mask, alpha, beta); done {
 				return v
 			}
@@ -165,7 +163,11 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 			}
 		}
 	}
-	w.store(h, moves, best, alpha0, beta)
+	if s.wide {
+		w.storeWide(h, moves, best, alpha0, beta)
+	} else {
+		w.store(h, moves, best, alpha0, beta)
+	}
 	return best
 }
 
@@ -200,21 +202,37 @@ func (w *worker) check() {
 }
 
 // store keeps the score best found in the window (alpha0, beta) for the
-// position of hash h, of moves marks: exact inside it, an upper bound at or
-// below alpha0, a lower bound at or above beta. A stopped search keeps
-// nothing, nor does a position the table leaves out (kept).
+// position of hash h, of moves marks (bound says as what). A stopped search
+// keeps nothing, nor does a position the table leaves out (kept). A packed
+// layout's positions go by storeWide: negamax chooses, so that store stays
+// small enough to be inlined.
 func (w *worker) store(h uint64, moves, best, alpha0, beta int) {
 	if w.stopped || !w.kept(moves) {
 		return
 	}
-	flag := exact
+	w.s.tt.put(h, best, bound(best, alpha0, beta))
+}
+
+// storeWide is store on a packed layout, the key's second word the one
+// probe found at this ply.
+func (w *worker) storeWide(h uint64, moves, best, alpha0, beta int) {
+	if w.stopped || !w.kept(moves) {
+		return
+	}
+	w.s.tt.putWide(h, w.checks[moves], best, bound(best, alpha0, beta))
+}
+
+// bound says what a score best found in the window (alpha0, beta) is:
+// exact inside it, an upper bound at or below alpha0, a lower bound at or
+// above beta.
+func bound(best, alpha0, beta int) uint64 {
 	switch {
 	case best <= alpha0:
-		flag = upper
+		return upper
 	case best >= beta:
-		flag = lower
+		return lower
 	}
-	w.s.tt.put(h, best, flag)
+	return exact
 }
 
 // anticipate looks one move ahead under normal play, in a position where
@@ -269,7 +287,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		}
 	}
 	g := w.s.g
-	var score [32]int8 // a board has 32 units at most: gravity's columns, or the cells of a free board of 32 bits
+	var score [64]int8 // a board has 64 units at most: gravity's columns, or the cells of a free board
 	for _, u := range g.units {
 		st := cand & u
 		if st == 0 {
@@ -308,6 +326,9 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 // probe into the cache together: all loads are issued before any is read,
 // so that they wait on memory together.
 func (w *worker) transposed(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
+	if w.s.wide {
+		return w.transposedWide(pos, mask, cand, moves, beta)
+	}
 	hs, seen := &w.hashes, &w.entries
 	n := 0
 	for c := cand; c != 0; c &= c - 1 {
@@ -354,6 +375,34 @@ func (w *worker) mirrored(pos, mask uint64) uint64 {
 	return min(k, g.mirror(mask)+g.mirror(pos)<<g.keyShift)
 }
 
+// wideKey gives the key of a position on a packed layout, where marks and
+// the mover's do not fit one word: the hash h of mask xor a multiple of
+// pos, and pos itself, v. Given v, h gives mask back (the multiplications
+// are by odd constants), so h and v name the position. A position of at
+// most mirrorPlies marks takes the lesser of itself and its mirror image.
+func (w *worker) wideKey(pos, mask uint64, moves int) (h, v uint64) {
+	if g := w.s.g; moves <= mirrorPlies {
+		mp, mm := g.mirror(pos), g.mirror(mask)
+		if mm < mask || mm == mask && mp < pos {
+			pos, mask = mp, mm
+		}
+	}
+	return hash(mask ^ pos*0xbf58476d1ce4e5b9), pos
+}
+
+// transposedWide is transposed on a packed layout, its children looked up
+// one at a time.
+func (w *worker) transposedWide(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
+	for c := cand; c != 0; c &= c - 1 {
+		st := c & -c
+		h, v := w.wideKey(mask^pos, mask|st, moves+1)
+		if sc, flag, ok := w.s.tt.getWide(h, v); ok && flag != lower && -sc >= beta {
+			return -sc, true
+		}
+	}
+	return 0, false
+}
+
 // etcEmpty is the fewest empty cells at which ordered looks the children
 // up: nearer the end a child is searched about as fast as it is found.
 const etcEmpty = 8
@@ -377,8 +426,15 @@ func (w *worker) probe(pos, mask uint64, moves, alpha, beta int) (h uint64, a, b
 	if !w.kept(moves) {
 		return 0, alpha, beta, 0, false
 	}
-	h = hash(w.key(pos, mask, moves))
-	v, flag, ok := w.s.tt.get(h)
+	var flag uint64
+	var ok bool
+	if w.s.wide {
+		h, w.checks[moves] = w.wideKey(pos, mask, moves)
+		v, flag, ok = w.s.tt.getWide(h, w.checks[moves])
+	} else {
+		h = hash(w.key(pos, mask, moves))
+		v, flag, ok = w.s.tt.get(h)
+	}
 	switch {
 	case !ok:
 		return h, alpha, beta, 0, false
