@@ -85,7 +85,7 @@ func TestExportUsage(t *testing.T) {
 		{"a missing file", []string{"export", "--out", t.TempDir(), "--positions", filepath.Join(file, "none")}, "name a file of move sequences"},
 		{"an oracle for the whole game", []string{"export", "--out", t.TempDir(), "--oracle", "search"}, "--oracle answers a chosen set of positions"},
 		{"a ply past the board", []string{"export", "--out", t.TempDir(), "--max-ply", "10"}, "--max-ply 10 is not a ply of a 9-cell board"},
-		{"a board search cannot take", []string{"export", "--out", t.TempDir(), "--size", "6x6", "--max-ply", "1"}, "6x6"},
+		{"a board past 64 cells", []string{"export", "--out", t.TempDir(), "--size", "9x8", "--max-ply", "1"}, "size 9x8 has more cells than the game model holds: at most 64"},
 		{"a bad line", []string{"export", "--out", t.TempDir(), "--gravity", "--size", "6x7", "--k", "4", "--positions", badLines}, "line 2: moves \"4444444\": move 7: column 4 is full"},
 	}
 	for _, tt := range tests {

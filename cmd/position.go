@@ -44,7 +44,7 @@ func (p *positionFlags) bind(c *cobra.Command, boardHelp, movesHelp string) {
 	c.Flags().StringVar(&p.position, "position", "", boardHelp)
 	c.Flags().StringVar(&p.moves, "moves", "", movesHelp)
 	c.Flags().StringVar(&p.oracle, "oracle", "auto",
-		"who answers: table (the game solved exhaustively from the board), search (one position at a time; gravity boards up to 64 bits, such as 6x7, free ones up to 32, such as 5x5), or auto: the table where it fits, search otherwise")
+		"who answers: table (the game solved exhaustively from the board), search (one position at a time, any board up to 64 cells, such as 6x7 under gravity or a free 8x8), or auto: the table where it fits, search otherwise")
 	c.Flags().StringVar(&p.db, "db", "", dbHelp)
 	c.Flags().DurationVar(&p.timeLimit, "time-limit", 0,
 		"give up after this long, such as 30s or 5m, saying what was proved by then (such as X does not lose) and exiting 1; 0 for no limit")

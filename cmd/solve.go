@@ -34,8 +34,9 @@ drawn on the board, best moves marked. --moves plays moves first (from
 
 One position is answered by the table, the game solved exhaustively from it,
 where that fits (boards of up to 25 cells, in memory), and otherwise by
-search, one position at a time, which handles gravity boards of up to 64 bits
-with a spare row (Connect Four's 6x7, 7x8) and free boards of up to 32 (5x5,
+search, one position at a time, which handles every board of up to 64 cells
+(Connect Four's 6x7, gravity and free 8x8, free 6x6), fastest where a column
+with a spare cell fits 64 bits (gravity 6x7, 7x8) or a free board 32 (5x5,
 4x7); --oracle chooses, and the answer says which answered. --time-limit
 bounds a search: what it proved by then is the answer, with exit 1.
 

@@ -3,8 +3,8 @@
 // legal move and a best line. Two stand behind it: the table, the game
 // solved exhaustively from the board (package solve), where that fits the
 // board limit and memory; and search (package search), one position at a
-// time, on gravity boards of up to 64 bits in Pons' layout (7x6 and 8x7
-// among them) and free boards of up to 32 (5x5, 4x7). Choose picks one by
+// time, on any board of up to 64 cells (Connect Four's 7x6, gravity and free
+// 8x8, free 6x6). Choose picks one by
 // name, "auto" taking the table where it fits and search where it does not.
 package oracle
 

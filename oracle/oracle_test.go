@@ -93,9 +93,10 @@ func TestChoose(t *testing.T) {
 		{"table refused past 25 cells", "table", gravity(6, 7), "too many to exhaust"},
 		{"search on free boards", "search", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "search"},
 		{"auto takes search on free 4x7", "auto", rules.Classic(game.Spec{Rows: 4, Cols: 7, K: 4}), "search"},
-		{"neither past 32 free bits", "auto", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "too many to exhaust: enumerate"},
-		{"search names the free limit", "search", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "search holds free boards of 32"},
-		{"a board past 64 bits", "search", gravity(8, 8), "takes 72 bits"},
+		{"auto takes search on free 6x6", "auto", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "search"},
+		{"auto takes search on free 8x8", "auto", rules.Classic(game.Spec{Rows: 8, Cols: 8, K: 5}), "search"},
+		{"search on gravity 8x8", "search", gravity(8, 8), "search"},
+		{"table refused on free 6x6", "table", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "too many to exhaust"},
 		{"an unknown oracle", "db", gravity(4, 4), `oracle "db" is unknown, want auto, table or search`},
 	}
 	for _, tt := range tests {
