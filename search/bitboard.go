@@ -35,7 +35,7 @@ type geometry struct {
 	dirs          [4]uint  // the shifts of the four directions of a line
 	steps         [4]step  // when packed, the cells that may step along each direction
 	units         []uint64 // where moves are tried, in order: columns under gravity, cells under free placement, the centre first
-	colBits       uint64   // the bits of column 0 with its spare bit
+	colBits       uint64   // the bits of column 0, with its spare bit in Pons' layout
 	evenRows      uint64   // under gravity, the cells of the rows r with r = rows mod 2 (from the bottom, 0 first)
 	// keyShift places the mover's marks in a key, mask + pos<<keyShift:
 	// 0 under gravity, where the heights make pos + mask unique, 32 under
@@ -213,7 +213,8 @@ func (g *geometry) bitOf(i int) int {
 // mirror gives a key (or a set of cells) with the columns in the reverse
 // order. A key, the marks of the side to move plus all marks, holds in each
 // column a number below 2^(rows+1), with no carry into the next column, so
-// the mirror of a position's key is its mirror image's key.
+// the mirror of a position's key is its mirror image's key. A packed
+// layout's keys are two sets of cells (wideKey), each mirrored alone.
 func (g *geometry) mirror(k uint64) uint64 {
 	var m uint64
 	w := uint(g.stride)
