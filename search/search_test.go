@@ -207,6 +207,33 @@ func BenchmarkConnectFour(b *testing.B) {
 	}
 }
 
+// BenchmarkConnectFourOpenings asks the value of each of X's seven first
+// moves on Connect Four's empty board, two workers, one table kept from
+// move to move: only the centre column wins (Allis; Tromp), and the others
+// are draws or losses for X.
+func BenchmarkConnectFourOpenings(b *testing.B) {
+	for b.Loop() {
+		s, err := New(gravity(6, 7, 4), Options{TableBits: connectFourBits, Workers: 2})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var wins []int
+		for c := range 7 {
+			r, err := s.Value(context.Background(), 1<<(5*7+c), 0) // X in column c, on the bottom row
+			if err != nil {
+				b.Fatal(err)
+			}
+			if r.Value == 1 {
+				wins = append(wins, c+1)
+			}
+		}
+		if len(wins) != 1 || wins[0] != 4 {
+			b.Fatalf("X's winning first moves are the columns %v, want only 4", wins)
+		}
+		b.ReportMetric(float64(s.Nodes()), "nodes")
+	}
+}
+
 // A span of scores of the side to move proves bounds of the value for X.
 func TestBounds(t *testing.T) {
 	s, err := New(gravity(6, 7, 4), Options{TableBits: MinTableBits, Workers: 1})
