@@ -47,7 +47,6 @@ import (
 // goroutine at a time; Nodes may be called from any.
 type Solver struct {
 	g       *geometry
-	wide    bool // the layout is packed, and the table's keys take two words
 	misere  bool
 	cells   int
 	tt      *table // nil until the first search (see fit)
@@ -93,7 +92,6 @@ func New(sp rules.Spec, o Options) (*Solver, error) {
 		return nil, fmt.Errorf("search: a table of 2^%d entries and %d workers; want 2^%d to 2^40 entries and a worker at least", o.TableBits, o.Workers, MinTableBits)
 	}
 	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity, o.packed), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers}
-	s.wide = s.g.packed
 	if o.Workers > 1 {
 		s.busy = new(busyTable)
 	}
@@ -125,12 +123,12 @@ func (s *Solver) TableBytes() uint64 {
 // within the most allowed, unless it is already.
 func (s *Solver) fit(empty int) {
 	most := s.maxBits
-	if s.wide { // entries of two words: half as many in the same memory
+	if s.g.packed { // entries of two words: half as many in the same memory
 		most = max(MinTableBits, most-1)
 	}
 	want := min(most, max(MinTableBits, wantBits(empty, s.g.gravity)))
 	if s.tt == nil || uint(want) > s.tt.bits {
-		s.tt = newTable(want, s.wide)
+		s.tt = newTable(want, s.g.packed)
 	}
 }
 

@@ -163,7 +163,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 			}
 		}
 	}
-	if s.wide {
+	if s.g.packed {
 		w.storeWide(h, moves, best, alpha0, beta)
 	} else {
 		w.store(h, moves, best, alpha0, beta)
@@ -326,7 +326,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 // probe into the cache together: all loads are issued before any is read,
 // so that they wait on memory together.
 func (w *worker) transposed(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
-	if w.s.wide {
+	if w.s.g.packed {
 		return w.transposedWide(pos, mask, cand, moves, beta)
 	}
 	hs, seen := &w.hashes, &w.entries
@@ -428,7 +428,7 @@ func (w *worker) probe(pos, mask uint64, moves, alpha, beta int) (h uint64, a, b
 	}
 	var flag uint64
 	var ok bool
-	if w.s.wide {
+	if w.s.g.packed {
 		h, w.checks[moves] = w.wideKey(pos, mask, moves)
 		v, flag, ok = w.s.tt.getWide(h, w.checks[moves])
 	} else {
