@@ -110,7 +110,9 @@ func newGeometry(rows, cols, k int, gravity, packed bool) *geometry {
 	if !gravity {
 		g.sortCells()
 	}
-	g.steps = g.stepper()
+	if g.packed {
+		g.steps = g.stepper()
+	}
 	return g
 }
 

@@ -338,7 +338,7 @@ func (w *worker) transposed(pos, mask, cand uint64, moves, beta int) (cut int, o
 		n++
 	}
 	for i := range n {
-		if v, flag, ok := read(hs[i], seen[i]); ok && flag != lower && -v >= beta {
+		if v, flag, ok := read(hs[i], seen[i]); cuts(v, flag, ok, beta) {
 			return -v, true
 		}
 	}
@@ -396,11 +396,18 @@ func (w *worker) transposedWide(pos, mask, cand uint64, moves, beta int) (cut in
 	for c := cand; c != 0; c &= c - 1 {
 		st := c & -c
 		h, v := w.wideKey(mask^pos, mask|st, moves+1)
-		if sc, flag, ok := w.s.tt.getWide(h, v); ok && flag != lower && -sc >= beta {
+		if sc, flag, ok := w.s.tt.getWide(h, v); cuts(sc, flag, ok, beta) {
 			return -sc, true
 		}
 	}
 	return 0, false
+}
+
+// cuts says whether a child's entry, found (ok) with score v as flag, cuts
+// a search of the parent that needs beta: the child's score is at most v
+// (exact or an upper bound), so the move's is at least -v.
+func cuts(v int, flag uint64, ok bool, beta int) bool {
+	return ok && flag != lower && -v >= beta
 }
 
 // etcEmpty is the fewest empty cells at which ordered looks the children
