@@ -241,10 +241,10 @@ func TestJudgeUVa10111(t *testing.T) {
 		{"sample accepted", "uva", "", []string{"--cases", "0"}, 0, "UVa 10111, 2 cases: Accepted"},
 		{"random cases accepted", "uva", "", []string{"--cases", "5", "--seed", "2"}, 0, "7 cases: Accepted"},
 		{"answers by search", "uva", "", []string{"--cases", "5", "--oracle", "search", "--json"}, 0, `"oracle": "search"`},
-		{"the last winning move", "uva-last", "", []string{"--cases", "0"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
-		{"a space too many", "uva-space", "", []string{"--cases", "0"}, 1, "Presentation Error"},
-		{"crash", "uva", "crash", []string{"--cases", "3"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
-		{"hang", "uva", "hang", []string{"--cases", "3", "--time-limit", "1s"}, 2, "Time Limit Exceeded"},
+		{"the last winning move", "uva-last", "", []string{"--cases", "0", "--oracle", "search"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
+		{"a space too many", "uva-space", "", []string{"--cases", "0", "--oracle", "search"}, 1, "Presentation Error"},
+		{"crash", "uva", "crash", []string{"--cases", "3", "--oracle", "search"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
+		{"hang", "uva", "hang", []string{"--cases", "3", "--time-limit", "1s", "--oracle", "search"}, 2, "Time Limit Exceeded"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

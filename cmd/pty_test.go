@@ -58,8 +58,8 @@ func TestTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a few seconds of work twice on a terminal; run without -short")
 	}
-	args := []string{"verify", "--gravity", "--size", "4x5", "--k", "4"}
-	first := "4x5 board, 4 in a row, gravity, X first: 3,945,711 reachable positions"
+	args := []string{"verify", "--gravity", "--size", "5x4", "--k", "4"}
+	first := "5x4 board, 4 in a row, gravity, X first: 1,706,255 reachable positions"
 	out := onTerminal(t, nil, args...)
 	at := strings.Index(out, first)
 	if at < 0 || !strings.Contains(out[:at], "positions") {

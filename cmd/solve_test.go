@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"os"
 	"reflect"
 	"strings"
@@ -15,9 +16,7 @@ import (
 // enumerate and about 70 MB tier by tier. A cap too small for either
 // refuses with exit 2.
 func TestSolveTierFallback(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves free 4x4 twice; run without -short")
-	}
+	longtest.Skip(t, "free 4x4 solved twice")
 	want, _, code := run(t, "", "solve", "--size", "4x4", "--json")
 	if code != 0 {
 		t.Fatalf("solve exited %d", code)

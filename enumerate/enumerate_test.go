@@ -10,6 +10,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -122,9 +123,7 @@ func equal(a, b any) bool {
 }
 
 func TestCounts4x4(t *testing.T) {
-	if testing.Short() {
-		t.Skip("4x4 k=4 has 9,722,011 positions: heavy, runs without -short")
-	}
+	longtest.Skip(t, "free 4x4 whole, 9,722,011 positions")
 	c := mustCount(t, all(t, game.Spec{Rows: 4, Cols: 4, K: 4}, 2))
 	if got, want := c.Positions, int64(9722011); got != want {
 		t.Errorf("4x4 k=4 positions: got %d, want %d", got, want)
@@ -385,8 +384,8 @@ func TestDenseAndSparseAgree(t *testing.T) {
 		variant(4, 3, 3, true, true),
 	} {
 		t.Run(rl.Spec().String(), func(t *testing.T) {
-			if testing.Short() && rl.Spec().Cells() == 16 && !rl.Spec().Gravity {
-				t.Skip("free 2x8 has millions of positions: heavy, runs without -short")
+			if rl.Spec().Cells() == 16 && !rl.Spec().Gravity {
+				longtest.Skip(t, "free 2x8 whole, millions of positions")
 			}
 			var dense, sparse *Result // from the empty board, after the loop
 			first := game.Board{}.Play(trailing(rl.Moves(game.Board{})), game.X)

@@ -23,6 +23,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -99,6 +100,9 @@ func expected(r *solve.Result) ([]State, []Move) {
 func TestParquetReadBack(t *testing.T) {
 	for _, s := range []game.Spec{game.Default, {Rows: 3, Cols: 4, K: 3}} {
 		t.Run(s.String(), func(t *testing.T) {
+			if s != game.Default {
+				longtest.Skip(t, "every row of 3x4 read back by reflection, about 20 s")
+			}
 			r := solved(t, s)
 			dir, m := write(t, r, "parquet")
 			states, ms := expected(r)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -117,19 +118,26 @@ func TestChoose(t *testing.T) {
 	}
 }
 
-// boardCells is the largest board TestEveryBoard takes: 12 cells in every
-// run; "go test ./oracle -run TestEveryBoard -args -board-cells=16" takes
-// up to 16 (docs/benchmarks.md has what each takes).
-var boardCells = flag.Int("board-cells", 12, "TestEveryBoard: the largest board, in cells")
+// boardCells is the largest board TestEveryBoard takes: 10 cells, 12 with
+// the long checks; "go test ./oracle -run TestEveryBoard -args
+// -board-cells=16" takes up to 16 (docs/performance.md has what each
+// takes).
+var boardCells = flag.Int("board-cells", 0, "TestEveryBoard: the largest board, in cells (default 10, or 12 with TATETI_LONG=1)")
 
 // Search agrees with the exhaustive solve on every board up to -board-cells
-// cells (9 under -short), every line length from 2 to the longer side, free
+// cells (10, 12 with the long checks, 9 under -short), every line length from 2 to the longer side, free
 // and gravity, normal and misère: on every position where a game has at
 // most 1,000 (200 under -short), else on that many drawn at random, in
 // value, depth, every move's value and depth, the best moves and the best
 // line.
 func TestEveryBoard(t *testing.T) {
 	maxCells, most := *boardCells, 1000
+	if maxCells == 0 {
+		maxCells = 10
+		if longtest.Enabled() {
+			maxCells = 12
+		}
+	}
 	if testing.Short() {
 		maxCells, most = min(maxCells, 9), 200
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -52,7 +53,7 @@ func TestAgreesWithSolve(t *testing.T) {
 		{4, 5, 4, true, false, 3000, false},
 		{5, 4, 4, true, true, 3000, false},
 		{6, 3, 3, true, false, 3000, false},
-		{5, 5, 4, true, false, 1000, false}, // 25 cells: the exhaustive solve takes about 17 s
+		{5, 5, 4, true, false, 1000, false}, // 25 cells: the exhaustive solve and the searches take over a minute
 	}
 	for _, tt := range tests {
 		rl := rules.New(rules.Spec{Spec: game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}, Gravity: tt.gravity, Misere: tt.misere})
@@ -61,6 +62,9 @@ func TestAgreesWithSolve(t *testing.T) {
 			name += " packed"
 		}
 		t.Run(name, func(t *testing.T) {
+			if tt.rows*tt.cols == 25 {
+				longtest.Skip(t, "the exhaustive solve of gravity 5x5, about 80 s")
+			}
 			if testing.Short() && (tt.sample > 0 || tt.rows*tt.cols == 16) {
 				t.Skip("every position of 4x4, or a sample of a larger board: heavy under -race, runs without -short")
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -52,8 +53,8 @@ func TestEmptyBoard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if testing.Short() && tt.spec.Cells() == 16 {
-				t.Skip("free 4x4 has millions of positions: heavy, runs without -short")
+			if tt.spec.Cells() == 16 {
+				longtest.Skip(t, "free 4x4 whole, millions of positions")
 			}
 			s := solveAll(t, tt.spec, 2).Summarize()
 			if s.Value != tt.value {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
@@ -38,8 +39,8 @@ func TestAgreesWithSolve(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if testing.Short() && tt.spec.Cells() > 12 && !tt.spec.Gravity {
-				t.Skip("free 4x4 takes seconds; run without -short")
+			if tt.spec.Cells() > 12 && !tt.spec.Gravity {
+				longtest.Skip(t, "free 4x4 tier by tier")
 			}
 			rl := rules.New(tt.spec)
 			dir := filepath.Join(t.TempDir(), "db")
@@ -113,8 +114,8 @@ func TestCounts(t *testing.T) {
 func TestWorkersAgree(t *testing.T) {
 	for _, g := range []rules.Spec{spec(4, 4, 4, true, false), spec(4, 4, 4, false, false)} {
 		t.Run(g.String(), func(t *testing.T) {
-			if testing.Short() && !g.Gravity {
-				t.Skip("free 4x4 takes seconds; run without -short")
+			if !g.Gravity {
+				longtest.Skip(t, "free 4x4 tier by tier, twice")
 			}
 			rl := rules.New(g)
 			one, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "one"), 1)
@@ -170,9 +171,7 @@ func BenchmarkSolve(b *testing.B) {
 // Gravity 5x5 (k=4), too large to check whole here, agrees with search,
 // an independent solver, on 300 positions drawn by random play.
 func TestGravity5x5Sample(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves gravity 5x5 tier by tier, about 20 s; run without -short")
-	}
+	longtest.Skip(t, "gravity 5x5 tier by tier, about 25 s")
 	sp := spec(5, 5, 4, true, false)
 	rl := rules.New(sp)
 	dir := filepath.Join(t.TempDir(), "db")

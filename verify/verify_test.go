@@ -11,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -56,10 +57,10 @@ var variants = []rules.Rules{
 	variant(2, 9, 2, false, false),
 }
 
-// heavy skips free 4x4 under -short: millions of positions.
+// heavy runs free 4x4, millions of positions, only with the long checks.
 func heavy(t *testing.T, rl rules.Rules) {
-	if s := rl.Spec(); testing.Short() && s.Cells() == 16 && !s.Gravity {
-		t.Skip(s.String() + " has millions of positions: heavy, runs without -short")
+	if s := rl.Spec(); s.Cells() == 16 && !s.Gravity {
+		longtest.Skip(t, s.String()+" whole, millions of positions")
 	}
 }
 
