@@ -1,5 +1,5 @@
 // Command tateti-beam solves a whole game of tateti-lab tier by tier as an
-// Apache Beam pipeline, into the same database `tateti-lab solve --db DIR`
+// Apache Beam pipeline, into the same database `tateti-lab db build DIR`
 // writes on one machine, byte for byte: the tier tasks of package tier run
 // as the engine schedules them, locally on Prism, Beam's embedded runner,
 // by default, or on any runner Beam's Go SDK reaches (--runner flink,

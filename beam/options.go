@@ -76,7 +76,7 @@ func (o *options) check() error {
 
 // run solves the game into the store, on the runner the flags name, and
 // reports the manifest; a finished database there is reported as it is. A
-// local folder is claimed and locked for the run, as solve --db claims it.
+// local folder is claimed and locked for the run, as db build claims it.
 func run(ctx context.Context, o options, w io.Writer) error {
 	st := store(o.store)
 	if st.local() {

@@ -49,7 +49,7 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 			"with a chosen set, who answers: table (the game solved exhaustively, once), search (one position at a time), or auto: the table where it fits, search otherwise")
 		help := "with a chosen set: " + dbHelp
 		if cf.wholeDB {
-			help = "the whole game from the solved game in this database folder, as solve --db DIR writes it, streamed a ply at a time (with a chosen set: answer it from there instead of --oracle)"
+			help = "the whole game from the solved game in this database folder, as db build writes it, streamed a ply at a time (with a chosen set: answer it from there instead of --oracle)"
 		}
 		fl.StringVar(&cf.db, "db", "", help)
 	}

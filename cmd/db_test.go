@@ -12,20 +12,22 @@ import (
 	"testing"
 )
 
-// solve --db solves the whole game tier by tier into a database and prints
+// db build solves the whole game tier by tier into a database and prints
 // what solve prints (and each ply by value for the side to move); a second
-// run reads the finished database; --moves with --db answers from it, as
-// the table answers.
+// build and solve --db read the finished database; --moves with --db
+// answers from it, as the table answers.
 func TestSolveDB(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
-	got, stderr, code := run(t, "", "solve", "--db", dir)
+	got, stderr, code := run(t, "", "db", "build", dir)
 	if code != 0 || !strings.Contains(stderr, "6,046 placements (comb layout)") {
-		t.Fatalf("solve --db: exit %d, stderr %q; want 0 and the estimate", code, stderr)
+		t.Fatalf("db build: exit %d, stderr %q; want 0 and the estimate", code, stderr)
 	}
 	golden(t, "solve-db.txt", got)
-	again, _, code := run(t, "", "solve", "--db", dir)
-	if code != 0 || again != got {
-		t.Fatalf("solve --db of a finished database: exit %d\n%s\nwant\n%s", code, again, got)
+	for _, args := range [][]string{{"db", "build", dir}, {"solve", "--db", dir}} {
+		again, stderr, code := run(t, "", args...)
+		if code != 0 || again != got || stderr != "" {
+			t.Fatalf("%v on a finished database: exit %d, stderr %q\n%s\nwant\n%s", args, code, stderr, again, got)
+		}
 	}
 	whole, _, _ := run(t, "", "solve", "--json")
 	fromDB, _, _ := run(t, "", "solve", "--db", dir, "--json")
@@ -67,27 +69,41 @@ func TestDBUsage(t *testing.T) {
 		t.Fatal(err)
 	}
 	solved := filepath.Join(t.TempDir(), "db")
-	if _, _, code := run(t, "", "solve", "--db", solved); code != 0 {
-		t.Fatalf("solve --db exited %d", code)
+	if _, _, code := run(t, "", "db", "build", solved); code != 0 {
+		t.Fatalf("db build exited %d", code)
+	}
+	unfinished := filepath.Join(t.TempDir(), "unfinished")
+	if _, _, code := run(t, "", "db", "build", "--reach-only", "--max-ply", "3", unfinished); code != 0 {
+		t.Fatalf("db build --reach-only exited %d", code)
 	}
 	tests := []struct {
 		name string
 		args []string
 		want string
 	}{
-		{"no database there", []string{"solve", "--moves", "4", "--db", t.TempDir()}, "holds no finished database (no manifest.json); solve it with solve --db"},
+		{"no database there", []string{"solve", "--moves", "4", "--db", "nothing-here"}, `folder "nothing-here" holds no finished database (no manifest.json); build it with: tateti-lab db build --size 3x3 --k 3 nothing-here`},
+		{"--db never builds", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--db", "typo"}, "holds no finished database (no manifest.json); build it with: tateti-lab db build --gravity --size 4x4 --k 4 typo"},
+		{"--db never resumes", []string{"enumerate", "--db", unfinished}, "holds no finished database"},
 		{"another game's database", []string{"solve", "--misere", "--db", solved}, "holds the database of 3x3 k=3, not of 3x3 k=3 misère"},
 		{"another game's, asked a position", []string{"solve", "--misere", "--moves", "4", "--db", solved}, "not of 3x3 k=3 misère"},
-		{"a folder of other files", []string{"solve", "--db", other}, "holds files that are not a database of tateti-lab"},
+		{"a folder of other files", []string{"db", "build", other}, "holds files that are not a database of tateti-lab"},
+		{"a folder of other files, read", []string{"solve", "--db", other}, "holds no finished database"},
 		{"an oracle and a database", []string{"solve", "--moves", "4", "--oracle", "search", "--db", solved}, "--oracle search and --db each choose who answers; give one of them"},
 		{"a time limit for the tiers", []string{"solve", "--db", solved, "--time-limit", "1s"}, "--time-limit goes with one position"},
-		{"too little memory", []string{"solve", "--gravity", "--size", "5x6", "--k", "4", "--db", filepath.Join(t.TempDir(), "c4")}, "a tier solve holds up to"},
-		{"too little memory but for the forward pass", []string{"solve", "--gravity", "--size", "5x6", "--k", "4", "--db", filepath.Join(t.TempDir(), "c4")}, "its forward pass alone fits: enumerate --reach-only with the same flags"},
+		{"too little memory", []string{"db", "build", "--gravity", "--size", "5x6", "--k", "4", filepath.Join(t.TempDir(), "c4")}, "a tier solve holds up to"},
+		{"too little memory but for the forward pass", []string{"db", "build", "--gravity", "--size", "5x6", "--k", "4", filepath.Join(t.TempDir(), "c4")}, "its forward pass alone fits: db build --reach-only with the same flags"},
 		{"a set's database without a set", []string{"grade", "--db", solved, "--", "x"}, "--db answers a chosen set of positions"},
-		{"enumerate by tiers and by plies", []string{"enumerate", "--db", solved, "--max-ply", "3"}, "--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them"},
-		{"the forward pass without a folder", []string{"enumerate", "--reach-only"}, "--reach-only goes with --db DIR"},
-		{"the forward pass past the last ply", []string{"enumerate", "--reach-only", "--db", t.TempDir(), "--max-ply", "10"}, "--max-ply 10 is not a ply of a 9-cell board"},
-		{"too little memory for the forward pass", []string{"enumerate", "--size", "5x5", "--k", "4", "--reach-only", "--db", filepath.Join(t.TempDir(), "f55")}, "the forward pass of a tier solve holds up to 6.6 GB"},
+		{"enumerate by tiers and by plies", []string{"enumerate", "--db", solved, "--max-ply", "3"}, "--db reads the whole game's counts, and --max-ply counts its first plies in memory; give one of them"},
+		{"build: no folder", []string{"db", "build"}, "tateti-lab db build takes one database folder"},
+		{"build: two folders", []string{"db", "build", "a", "b"}, "got 2 arguments"},
+		{"build: the ply without the forward pass", []string{"db", "build", "--max-ply", "3", t.TempDir()}, "--max-ply goes with --reach-only"},
+		{"build: the forward pass past the last ply", []string{"db", "build", "--reach-only", "--max-ply", "10", t.TempDir()}, "--max-ply 10 is not a ply of a 9-cell board"},
+		{"build: too little memory for the forward pass", []string{"db", "build", "--size", "5x5", "--k", "4", "--reach-only", filepath.Join(t.TempDir(), "f55")}, "the forward pass of a tier solve holds up to 6.6 GB"},
+		{"check: game flags", []string{"db", "check", "--size", "4x4", solved}, "--size does not go with tateti-lab db check: the database's manifest names its game"},
+		{"check: no database", []string{"db", "check", t.TempDir()}, "holds no finished database"},
+		{"check: unfinished", []string{"db", "check", unfinished}, "holds no finished database (no manifest.json); build it with: tateti-lab db build --size 3x3 --k 3 " + unfinished},
+		{"info: no database", []string{"db", "info", other}, "holds no database of tateti-lab, finished or not"},
+		{"info: game flags", []string{"db", "info", "--gravity", solved}, "--gravity does not go with tateti-lab db info"},
 	}
 	t.Setenv("TATETI_MEMORY", "1000000000")
 	for _, tt := range tests {
@@ -98,13 +114,17 @@ func TestDBUsage(t *testing.T) {
 			}
 		})
 	}
+	if _, err := os.Stat("typo"); err == nil {
+		os.RemoveAll("typo")
+		t.Errorf("solve --db made the folder it was asked to read")
+	}
 }
 
 // serve --db answers from the database at once.
 func TestServeDB(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
-	if _, _, code := run(t, "", "solve", "--gravity", "--size", "4x4", "--k", "4", "--db", dir); code != 0 {
-		t.Fatalf("solve --db exited %d", code)
+	if _, _, code := run(t, "", "db", "build", "--gravity", "--size", "4x4", "--k", "4", dir); code != 0 {
+		t.Fatalf("db build exited %d", code)
 	}
 	addr, stop := serveAt(t, "--gravity", "--size", "4x4", "--k", "4", "--db", dir)
 	defer stop()
@@ -119,8 +139,8 @@ func TestServeDB(t *testing.T) {
 	}
 }
 
-// enumerate --db counts the positions and finished boards of each ply tier
-// by tier, as enumerate counts them in memory.
+// enumerate --db reads the positions and finished boards of each ply from a
+// database db build wrote, as enumerate counts them in memory.
 func TestEnumerateDB(t *testing.T) {
 	tests := []struct {
 		name string
@@ -147,6 +167,7 @@ func TestEnumerateDB(t *testing.T) {
 				ByPly     []ply `json:"by_ply"`
 			}
 			dir := filepath.Join(t.TempDir(), "db")
+			runJSON(t, &struct{}{}, append([]string{"db", "build", "--json", dir}, tt.args...)...)
 			runJSON(t, &got, append([]string{"enumerate", "--json", "--db", dir}, tt.args...)...)
 			runJSON(t, &want, append([]string{"enumerate", "--json"}, tt.args...)...)
 			if got.Positions != want.Positions || len(got.ByPly) != len(want.ByPly) {
@@ -161,9 +182,9 @@ func TestEnumerateDB(t *testing.T) {
 	}
 }
 
-// enumerate --db --reach-only counts the positions of each ply by the
-// forward pass alone (up to --max-ply, or all), as enumerate counts them
-// in memory, and leaves the folder for enumerate --db to solve from.
+// db build --reach-only counts the positions of each ply by the forward
+// pass alone (up to --max-ply, or all), as enumerate counts them in memory,
+// and leaves the folder for db build to go on from.
 func TestEnumerateReachOnly(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
 	game := []string{"--gravity", "--size", "4x4", "--k", "4"}
@@ -171,8 +192,8 @@ func TestEnumerateReachOnly(t *testing.T) {
 		MaxPly int     `json:"max_ply"`
 		ByPly  []int64 `json:"positions_by_ply"`
 	}
-	runJSON(t, &first, append([]string{"enumerate", "--json", "--db", dir, "--reach-only", "--max-ply", "5"}, game...)...)
-	out, stderr, code := run(t, "", append([]string{"enumerate", "--db", dir, "--reach-only"}, game...)...)
+	runJSON(t, &first, append([]string{"db", "build", "--json", "--reach-only", "--max-ply", "5", dir}, game...)...)
+	out, stderr, code := run(t, "", append([]string{"db", "build", "--reach-only", dir}, game...)...)
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, stderr)
 	}
@@ -187,7 +208,8 @@ func TestEnumerateReachOnly(t *testing.T) {
 			Positions int64 `json:"positions"`
 		} `json:"by_ply"`
 	}
-	runJSON(t, &reached, append([]string{"enumerate", "--json", "--db", dir, "--reach-only"}, game...)...)
+	runJSON(t, &reached, append([]string{"db", "build", "--json", "--reach-only", dir}, game...)...)
+	runJSON(t, &struct{}{}, append([]string{"db", "build", "--json", dir}, game...)...)
 	runJSON(t, &whole, append([]string{"enumerate", "--json", "--db", dir}, game...)...)
 	if reached.Positions != whole.Positions || len(reached.ByPly) != len(whole.ByPly) {
 		t.Fatalf("%d positions in %d plies, the solve %d in %d", reached.Positions, len(reached.ByPly), whole.Positions, len(whole.ByPly))
@@ -229,8 +251,8 @@ func TestExportDB(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			if _, stderr, code := run(t, "", append([]string{"solve", "--db", filepath.Join(dir, "db")}, tt.args...)...); code != 0 {
-				t.Fatalf("solve --db: exit %d, %s", code, stderr)
+			if _, stderr, code := run(t, "", append([]string{"db", "build", filepath.Join(dir, "db")}, tt.args...)...); code != 0 {
+				t.Fatalf("db build: exit %d, %s", code, stderr)
 			}
 			for _, c := range [][]string{{"--db", filepath.Join(dir, "db"), "--out", filepath.Join(dir, "fromdb")}, {"--out", filepath.Join(dir, "memory")}} {
 				if _, stderr, code := run(t, "", append(append([]string{"export"}, c...), tt.args...)...); code != 0 {
@@ -278,4 +300,88 @@ func csvRows(t *testing.T, name string) map[string]string {
 		rows[key] = strings.Join(r, "|")
 	}
 	return rows
+}
+
+// db check holds every tier to its checksum and counts: a sound database
+// passes, and one whose tier has a byte changed, or whose manifest
+// miscounts a ply, fails with exit 1 naming the tier. db info says what a
+// folder holds, finished or not.
+func TestDBCheckAndInfo(t *testing.T) {
+	game := []string{"--gravity", "--size", "4x4", "--k", "4"}
+	fresh := func(t *testing.T) string {
+		dir := filepath.Join(t.TempDir(), "db")
+		if _, stderr, code := run(t, "", append([]string{"db", "build", dir}, game...)...); code != 0 {
+			t.Fatalf("db build: exit %d, %s", code, stderr)
+		}
+		return dir
+	}
+	tests := []struct {
+		name   string
+		damage func(t *testing.T, dir string)
+		code   int
+		want   string
+	}{
+		{"sound", func(*testing.T, string) {}, 0, "ok: every tier holds to its checksum and its counts"},
+		{"a byte of a tier changed", func(t *testing.T, dir string) { flipByte(t, filepath.Join(dir, "ply-08.tier"), 200) },
+			1, "ply-08.tier  DAMAGED: "},
+		{"a tier missing", func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, "ply-15.tier")) },
+			1, "ply-15.tier  DAMAGED: the file is missing"},
+		{"a ply miscounted", func(t *testing.T, dir string) { editManifest(t, dir, `"positions": 5084,`, `"positions": 5085,`) },
+			1, "ply-08.tier  DAMAGED: its codes count 5084 positions (1313 won, 3012 drawn, 759 lost), the manifest 5085 (1313, 3012, 759)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := fresh(t)
+			tt.damage(t, dir)
+			out, stderr, code := run(t, "", "db", "check", dir)
+			if code != tt.code || !strings.Contains(out, tt.want) {
+				t.Fatalf("db check: exit %d, stderr %q, stdout\n%s\nwant exit %d and %q", code, stderr, out, tt.code, tt.want)
+			}
+		})
+	}
+	dir := fresh(t)
+	out, _, code := run(t, "", "db", "info", dir)
+	if code != 0 {
+		t.Fatalf("db info: exit %d", code)
+	}
+	golden(t, "db-info.txt", strings.ReplaceAll(out, dir, "DIR"))
+	unfinished := filepath.Join(t.TempDir(), "db")
+	if _, _, code := run(t, "", append([]string{"db", "build", "--reach-only", "--max-ply", "5", unfinished}, game...)...); code != 0 {
+		t.Fatalf("db build --reach-only: exit %d", code)
+	}
+	out, _, code = run(t, "", "db", "info", unfinished)
+	if want := "unfinished: the forward pass has 6 of 17 plies, the backward pass 0 tiers"; code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("db info of an unfinished build: exit %d\n%s\nwant %q", code, out, want)
+	}
+}
+
+// flipByte changes the byte at offset at of the file name.
+func flipByte(t *testing.T, name string, at int64) {
+	t.Helper()
+	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := make([]byte, 1)
+	if _, err := f.ReadAt(b, at); err != nil {
+		t.Fatal(err)
+	}
+	b[0] ^= 0x55
+	if _, err := f.WriteAt(b, at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// editManifest replaces the first old with new in dir's manifest.
+func editManifest(t *testing.T, dir, old, new string) {
+	t.Helper()
+	name := filepath.Join(dir, "manifest.json")
+	data, err := os.ReadFile(name)
+	if err != nil || !strings.Contains(string(data), old) {
+		t.Fatalf("the manifest holds no %q (%v)", old, err)
+	}
+	if err := os.WriteFile(name, []byte(strings.Replace(string(data), old, new, 1)), 0o666); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/tier"
@@ -13,9 +14,9 @@ import (
 // EnumerateOptions are the options of enumerate.
 type EnumerateOptions struct {
 	GameOptions
-	MaxPly     int    // the last ply counted; -1 for the whole game (or with --db, for every ply)
-	Memory     uint64 // what the layers of --max-ply may take
-	tierTarget        // with --db: the whole game tier by tier
+	MaxPly int    // the last ply counted; -1 for the whole game
+	Memory uint64 // what the layers of --max-ply may take
+	DB     string // the finished database the whole game's counts are read from
 }
 
 // enumerateLong is the command's long help.
@@ -31,21 +32,16 @@ classes of ply 8 of Connect Four.
 Four's 6x7 among them), each layer kept in memory as a sorted list of boards;
 complete games are then those that end by ply N.
 
---db DIR counts the whole game tier by tier on disk instead, solving it into
-the database folder DIR as solve --db does (or reading it when finished):
-each ply's positions and finished boards, past what memory holds; classes
-and move sequences are not counted that way. With --reach-only it runs only
-the solve's forward pass, which marks the placements play reaches ply by ply
-at a bit each and keeps them in DIR, and counts each ply's positions: it fits
-where the whole solve does not (free 5x5 with k=4), resumes when run again,
-and a later solve --db DIR goes on from it; with --max-ply N it stops at ply
-N.`
+--db DIR reads the counts of the whole game from the finished database in
+DIR, as db build writes it: each ply's positions and finished boards, past
+what memory holds; classes and move sequences are not counted that way.
+db build --reach-only counts each ply's positions where the whole game does
+not fit.`
 
 // NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
 // command's own run (tests of the flags give one).
 func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Command {
 	opts := &EnumerateOptions{}
-	var dbDir string
 	c := &cobra.Command{
 		Use:     "enumerate",
 		Short:   "Count every reachable position, game and move sequence",
@@ -59,19 +55,13 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 			}
 			cells := opts.Rules.Spec().Cells()
 			switch {
-			case c.Flags().Changed("db") && c.Flags().Changed("max-ply") && !opts.ReachOnly:
-				return flagErrorf("--db counts the whole game tier by tier, and --max-ply its first plies in memory; give one of them, or --reach-only with both")
-			case opts.ReachOnly && !c.Flags().Changed("db"):
-				return flagErrorf("--reach-only goes with --db DIR, the folder that keeps each ply's reachable placements")
+			case c.Flags().Changed("db") && c.Flags().Changed("max-ply"):
+				return flagErrorf("--db reads the whole game's counts, and --max-ply counts its first plies in memory; give one of them")
 			case c.Flags().Changed("db"):
-				if err := opts.tierTarget.resolve(dbDir, opts.Rules, opts.Workers, f.Memory()); err != nil {
-					return flagError(err)
+				if _, err := db.Finished(opts.DB, opts.Rules.Spec()); err != nil {
+					return dbFlagError(err, opts.Rules.Spec(), opts.DB)
 				}
-				if !c.Flags().Changed("max-ply") {
-					opts.MaxPly = -1
-				} else if err := checkMaxPly(opts.MaxPly, cells); err != nil {
-					return err
-				}
+				opts.MaxPly = -1
 			case !c.Flags().Changed("max-ply") && cells > enumerate.MaxCells:
 				return flagErrorf("size %s has %d cells, too many to enumerate whole (at most %d): --max-ply N counts its first N plies", opts.Rules.Spec().Size(), cells, enumerate.MaxCells)
 			case !c.Flags().Changed("max-ply"):
@@ -91,24 +81,14 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 			return runEnumerate(opts)
 		},
 	}
-	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells (with --db, --reach-only)")
-	c.Flags().BoolVar(&opts.ReachOnly, "reach-only", false, "with --db: only count the positions play reaches by ply, the tier solve's forward pass, which fits where the whole solve does not")
-	c.Flags().StringVar(&dbDir, "db", "", "count the whole game tier by tier on disk, solving it into this database folder as solve --db does (or reading it when finished), past what memory holds")
+	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells")
+	c.Flags().StringVar(&opts.DB, "db", "", "read the whole game's counts from the finished database in this folder, as db build writes it")
 	return c
 }
 
 func runEnumerate(opts *EnumerateOptions) error {
-	if opts.ReachOnly {
-		defer opts.start(opts.IO.ErrOut)()
-		r, err := tier.ReachTo(opts.Ctx, opts.Rules, opts.DB, opts.Workers, opts.MaxPly)
-		if err != nil {
-			return err
-		}
-		return show(opts.GameOptions, r, true, func(w io.Writer) error { return report.Reached(w, r) })
-	}
 	if opts.DB != "" {
-		defer opts.start(opts.IO.ErrOut)()
-		c, err := tier.Count(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
+		c, err := tier.Count(opts.Rules, opts.DB)
 		if err != nil {
 			return err
 		}

@@ -44,7 +44,7 @@ among them). The tables are the same; past 40 cells a board has no state_id,
 and its text keys the tables (see data/README.md). manifest.json's
 "positions" says which positions are in and who answered them.
 
---db DIR writes the whole game from its database (solve --db DIR makes
+--db DIR writes the whole game from its database (db build DIR makes
 one), a ply at a time, so games past memory export too (free 4x5 with k=4):
 rows by ply, then by rank in the database's layout (docs/database.md), and
 paths null, as tier by tier does not count them; "positions" says

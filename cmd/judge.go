@@ -87,7 +87,7 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 	fl.DurationVar(&opts.TimeLimit, "time-limit", time.Minute, "the time the whole run may take")
 	fl.StringVar(&oracleName, "oracle", "auto",
 		"who gives the right answers: table (the 4x4 game solved exhaustively, once), search (each case searched), or auto: the table")
-	fl.StringVar(&dbDir, "db", "", "give the right answers from the 4x4 game's database in this folder, as solve --size 4x4 --db DIR writes it, instead of --oracle")
+	fl.StringVar(&dbDir, "db", "", "give the right answers from the 4x4 game's database in this folder, as db build --size 4x4 DIR writes it, instead of --oracle")
 	return c
 }
 

@@ -66,7 +66,7 @@ func (p *positionFlags) resolve(g GameOptions, memory uint64) (Query, error) {
 }
 
 // dbHelp is the help of --db where it names who answers.
-const dbHelp = "answer from the solved game in this database folder, as solve --db DIR writes it, instead of --oracle"
+const dbHelp = "answer from the solved game in this database folder, as db build writes it, instead of --oracle"
 
 // chooseOracle gives the oracle that --oracle name and --db dir choose for
 // rl's positions from b, within memory bytes: the database in dir when it

@@ -229,6 +229,7 @@ combine. TATETI_MEMORY (bytes) caps the memory a run may plan on.`,
 		NewCmdJudge(f),
 		NewCmdRender(f, nil),
 		NewCmdServe(f, nil),
+		NewCmdDB(f),
 		NewCmdVersion(f),
 	)
 	completeFlagValues(root)

@@ -4,19 +4,20 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
 
-// SolveOptions are the options of solve: the whole game by Plan, or one
-// position, Board, when Position is set.
+// SolveOptions are the options of solve: the whole game by Plan, or from
+// the database DB, or one position, Board, when Position is set.
 type SolveOptions struct {
 	GameOptions
-	Position   bool      // --position or --moves was given
-	Query                // the position to analyse, and who answers it
-	Plan       tier.Plan // how the whole game is solved
-	tierTarget           // with --db and no position: the whole game tier by tier
+	Position bool      // --position or --moves was given, or the board is past the whole game's limit
+	Query              // the position to analyse, and who answers it
+	Plan     tier.Plan // how the whole game is solved
+	DB       string    // with no position: the finished database the whole game is read from
 }
 
 // solveLong is the command's long help.
@@ -40,11 +41,10 @@ with a spare cell fits 64 bits (gravity 6x7, 7x8) or a free board 32 (5x5,
 4x7); --oracle chooses, and the answer says which answered. --time-limit
 bounds a search: what it proved by then is the answer, with exit 1.
 
---db DIR solves the whole game tier by tier on disk instead, a ply at a time
-from the last, into the database folder DIR (docs/database.md), so that games
-past memory solve whole (Connect Four with 6 columns and 5 rows); a run that
-is stopped resumes when run again, and a finished database is read at once.
-With --position or --moves, --db answers from the database.`
+--db DIR reads the whole game from the finished database in DIR, as db build
+writes it (games past memory: Connect Four with 6 columns and 5 rows), every
+tier checked against its checksum; with --position or --moves, --db answers
+from it. --db never writes: db build does.`
 
 // NewCmdSolve builds solve; runF, when not nil, runs instead of the
 // command's own run.
@@ -75,14 +75,18 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 			}
 			switch {
 			case whole:
-				err = opts.tierTarget.resolve(pf.db, opts.Rules, opts.Workers, f.Memory())
+				opts.DB = pf.db
+				if _, err := db.Finished(pf.db, opts.Rules.Spec()); err != nil {
+					return dbFlagError(err, opts.Rules.Spec(), pf.db)
+				}
 			case opts.Position:
-				opts.Query, err = pf.resolve(opts.GameOptions, f.Memory())
+				if opts.Query, err = pf.resolve(opts.GameOptions, f.Memory()); err != nil {
+					return dbFlagError(err, opts.Rules.Spec(), pf.db)
+				}
 			default:
-				opts.Plan, err = tier.PlanFor(opts.Rules, f.Memory(), opts.Workers)
-			}
-			if err != nil {
-				return flagError(err)
+				if opts.Plan, err = tier.PlanFor(opts.Rules, f.Memory(), opts.Workers); err != nil {
+					return flagError(err)
+				}
 			}
 			if runF != nil {
 				return runF(opts)
@@ -91,14 +95,13 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 		},
 	}
 	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
-	c.Flags().Lookup("db").Usage = "solve the whole game tier by tier on disk into this database folder, resuming an unfinished one (or read it when finished); with --position or --moves, answer from it"
+	c.Flags().Lookup("db").Usage = "read the whole game from the finished database in this folder, as db build writes it; with --position or --moves, answer from it"
 	return c
 }
 
 func runSolve(opts *SolveOptions) error {
 	if opts.DB != "" {
-		defer opts.start(opts.IO.ErrOut)()
-		s, err := tier.Summary(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
+		s, err := tier.Summary(opts.Ctx, opts.Rules, opts.DB)
 		if err != nil {
 			return err
 		}

@@ -47,7 +47,7 @@ func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uin
 	if err := t.Tiers.Check(memory, dir); err != nil {
 		hint := ""
 		if t.Tiers.CheckReach(memory, dir) == nil {
-			hint = "; its forward pass alone fits: enumerate --reach-only with the same flags"
+			hint = "; its forward pass alone fits: db build --reach-only with the same flags"
 		}
 		return fmt.Errorf("%w (the solve: %s)%s", err, report.TierNeeds(t.Tiers), hint)
 	}

@@ -91,11 +91,29 @@ type DB struct {
 	cache    *blockCache
 }
 
-// ReadManifest reads the manifest of the database in dir; fs.ErrNotExist
-// when it has none.
+// ErrUnfinished is the error of a folder that holds no finished database:
+// it has no manifest. Such an error is fs.ErrNotExist too.
+var ErrUnfinished = errors.New("no finished database")
+
+// unfinishedError is ErrUnfinished for the folder dir.
+type unfinishedError struct{ dir string }
+
+func (e unfinishedError) Error() string {
+	return fmt.Sprintf("folder %q holds no finished database (no %s)", e.dir, ManifestName)
+}
+
+func (e unfinishedError) Is(target error) bool {
+	return target == ErrUnfinished || target == fs.ErrNotExist
+}
+
+// ReadManifest reads the manifest of the database in dir; an error that is
+// ErrUnfinished (and fs.ErrNotExist) when it has none.
 func ReadManifest(dir string) (Manifest, error) {
 	var m Manifest
 	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, unfinishedError{dir}
+	}
 	if err != nil {
 		return m, err
 	}
@@ -108,19 +126,23 @@ func ReadManifest(dir string) (Manifest, error) {
 	return m, nil
 }
 
+// Finished reads the manifest of the finished database in dir, which must
+// be of the game of spec; it opens no tier.
+func Finished(dir string, spec rules.Spec) (Manifest, error) {
+	m, err := ReadManifest(dir)
+	if err == nil && m.Game != spec {
+		err = fmt.Errorf("folder %q holds the database of %s, not of %s; give that game's flags, or name another folder", dir, m.Game, spec)
+	}
+	return m, err
+}
+
 // Open opens the database in dir for the game of rl: its manifest must
 // name the same game, and every tier file's header and block table must
 // check. Blocks are checked as they are read.
 func Open(dir string, rl rules.Rules) (*DB, error) {
-	m, err := ReadManifest(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("folder %q holds no finished database (no %s); solve it with solve --db %s", dir, ManifestName, dir)
-	}
+	m, err := Finished(dir, rl.Spec())
 	if err != nil {
 		return nil, err
-	}
-	if m.Game != rl.Spec() {
-		return nil, fmt.Errorf("folder %q holds the database of %s, not of %s; give that game's flags or another --db", dir, m.Game, rl.Spec())
 	}
 	layout, err := index.NewPlacements(m.Game.Spec, m.Game.Gravity)
 	if err != nil {

@@ -12,7 +12,7 @@ go build -o "$work/tateti-lab" .
 check() { # name, game flags...
   local name=$1
   shift
-  "$work/tateti-lab" solve "$@" --db "$work/$name" >/dev/null 2>&1
+  "$work/tateti-lab" db build "$@" "$work/$name" >/dev/null 2>&1
   python3 - "$work" "$name" "$@" <<'PY'
 import json, random, subprocess, sys
 work, name, flags = sys.argv[1], sys.argv[2], sys.argv[3:]

@@ -117,3 +117,17 @@ func Tidy(dir string, plies int) error {
 	}
 	return db.RemoveParts(dir, -1)
 }
+
+// readMarker gives the game the marker of the database folder dir names:
+// fs.ErrNotExist when there is none.
+func readMarker(dir string) (rules.Spec, error) {
+	data, err := os.ReadFile(filepath.Join(dir, markerName))
+	if err != nil {
+		return rules.Spec{}, err
+	}
+	var s rules.Spec
+	if err := json.Unmarshal(data, &s); err != nil {
+		return s, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, markerName, err)
+	}
+	return s, nil
+}

@@ -71,8 +71,8 @@ func Whole(ctx context.Context, rl rules.Rules, plan Plan, workers int) (solve.S
 	}
 	tmp, err := os.MkdirTemp("", "tateti-tiers-")
 	if err != nil {
-		return solve.Summary{}, fmt.Errorf("a temporary folder for the tiers cannot be made (%v); set TMPDIR to a folder with room, or give --db DIR", err)
+		return solve.Summary{}, fmt.Errorf("a temporary folder for the tiers cannot be made (%v); set TMPDIR to a folder with room", err)
 	}
 	defer os.RemoveAll(tmp)
-	return Summary(ctx, rl, filepath.Join(tmp, "db"), workers)
+	return Build(ctx, rl, filepath.Join(tmp, "db"), workers)
 }

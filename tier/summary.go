@@ -29,13 +29,20 @@ func Summarize(m db.Manifest, openings []solve.Move) solve.Summary {
 	return s
 }
 
-// Summary solves rl's game into the database folder dir, or reads the one
-// finished there, checks every file against the manifest's SHA-256, and
-// gives its summary (Summarize).
-func Summary(ctx context.Context, rl rules.Rules, dir string, workers int) (solve.Summary, error) {
+// Build solves rl's game into the database folder dir (Solve: a finished
+// database is kept as it is, an unfinished one resumed) and gives its
+// summary, read back and checked (Summary).
+func Build(ctx context.Context, rl rules.Rules, dir string, workers int) (solve.Summary, error) {
 	if _, err := Solve(ctx, rl, dir, workers); err != nil {
 		return solve.Summary{}, err
 	}
+	return Summary(ctx, rl, dir)
+}
+
+// Summary reads the finished database of rl's game in the folder dir,
+// checks every file against the manifest's SHA-256, and gives its summary
+// (Summarize). It writes nothing: Solve builds a database.
+func Summary(ctx context.Context, rl rules.Rules, dir string) (solve.Summary, error) {
 	d, err := db.Open(dir, rl)
 	if err != nil {
 		return solve.Summary{}, err
@@ -72,13 +79,15 @@ type PlyCounts struct {
 	TerminalBy enumerate.ByStatus `json:"terminal_by_status"`
 }
 
-// Count solves rl's game into the database folder dir, or reads the one
-// finished there, and gives its counts.
-func Count(ctx context.Context, rl rules.Rules, dir string, workers int) (Counts, error) {
-	m, err := Solve(ctx, rl, dir, workers)
+// Count reads the finished database of rl's game in the folder dir and
+// gives its counts, as its manifest keeps them. It writes nothing.
+func Count(rl rules.Rules, dir string) (Counts, error) {
+	d, err := db.Open(dir, rl)
 	if err != nil {
 		return Counts{}, err
 	}
+	d.Close()
+	m := d.Manifest
 	c := Counts{Game: m.Game, Positions: m.Positions}
 	for _, p := range m.Plies {
 		c.ByPly = append(c.ByPly, PlyCounts{Ply: p.Ply, Positions: p.Positions, Terminal: p.Terminal.Total(), TerminalBy: p.Terminal})

@@ -1,0 +1,78 @@
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+// Checked writes what db check found: a line a tier, then the problems
+// beyond one tier, then the verdict naming the damaged tiers.
+func Checked(w io.Writer, c tier.Checked) error {
+	fmt.Fprintf(w, "database in %s: %s\n\n", c.Dir, c.Game.Words())
+	t := newTable(w)
+	fmt.Fprintln(t, "ply\tfile\t  check") // the check, last and unaligned, may be long
+	for _, tc := range c.Tiers {
+		verdict := "ok"
+		if !tc.OK {
+			verdict = "DAMAGED: " + tc.Problem
+		}
+		fmt.Fprintf(t, "%d\t%s\t  %s\n", tc.Ply, tc.File, verdict)
+	}
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	for _, p := range c.Problems {
+		fmt.Fprintf(w, "manifest: %s\n", p)
+	}
+	if c.OK {
+		_, err := fmt.Fprintf(w, "\nok: every tier holds to its checksum and its counts\n")
+		return err
+	}
+	damaged := c.Damaged()
+	_, err := fmt.Fprintf(w, "\nFAIL: %d damaged tiers %v, %d problems of the manifest; build the database again into a new folder\n", len(damaged), damaged, len(c.Problems))
+	return err
+}
+
+// DBInfo writes what db info found of a database folder: the game, whether
+// it is finished and its value, then a line a ply.
+func DBInfo(w io.Writer, in tier.Info) error {
+	fmt.Fprintf(w, "database in %s: %s\n", in.Dir, in.Game.Words())
+	if in.Finished {
+		fmt.Fprintf(w, "finished: %s; %s positions in %s placements, %s of tiers\n\n",
+			OutcomeIn(*in.Value, *in.Depth), Commas(*in.Positions), Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
+	} else {
+		solved, reached := 0, 0
+		for _, p := range in.Plies {
+			solved += btoi(p.Solved)
+			reached += btoi(p.Reached)
+		}
+		fmt.Fprintf(w, "unfinished: the forward pass has %d of %d plies, the backward pass %d tiers; %s placements, %s of tiers so far (db build resumes it)\n\n",
+			reached, len(in.Plies), solved, Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
+	}
+	t := newTable(w)
+	fmt.Fprintln(t, "ply\tplacements\tpositions\ttier\tbytes\t")
+	for _, p := range in.Plies {
+		positions, file := "-", "-"
+		if p.Positions != nil {
+			positions = Commas(*p.Positions)
+		}
+		if p.Solved {
+			file = "written"
+		} else if p.Reached {
+			file = "reached"
+		}
+		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t%s\t\n", p.Ply, Commas(p.Placements), positions, file, Commas(p.Bytes))
+	}
+	return t.Flush()
+}
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
