@@ -14,6 +14,7 @@ import (
 	"os"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/tateti-lab/tateti-lab/perfect"
 )
 
 func main() {
@@ -33,6 +34,6 @@ func main() {
 }
 
 // finished writes what a finished database holds, in one line.
-func finished(w io.Writer, store string, positions int64, value, depth int8) {
+func finished(w io.Writer, store string, positions int64, value perfect.Value, depth perfect.Depth) {
 	fmt.Fprintf(w, "%s: %d positions; the empty board's value %d for X, depth %d\n", store, positions, value, depth)
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // choiceFlags choose a set of positions, answered one at a time, where a
@@ -181,7 +181,7 @@ func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, work
 // answer chooses the positions and asks the oracle for each, telling
 // progress as phase, with a best line each when lines is set; it gives
 // their analyses and their paths where counted (-1 elsewhere).
-func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]solve.Analysis, []int64, error) {
+func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]perfect.Analysis, []int64, error) {
 	bs, paths, err := cs.Choice.Boards(g.Ctx, g.Rules, g.Workers, cs.Memory)
 	if err != nil {
 		return nil, nil, err

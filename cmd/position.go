@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Query is one position to answer, who answers it, and within what time.
@@ -21,13 +21,13 @@ type Query struct {
 
 // answer asks the oracle; an answer cut short by the time limit says what
 // it proved, in its Proved.
-func (q Query) answer(ctx context.Context) (solve.Analysis, error) {
+func (q Query) answer(ctx context.Context) (perfect.Analysis, error) {
 	return oracle.Within(ctx, q.Oracle, q.Board, q.TimeLimit)
 }
 
 // unsettledError is the error of an answer cut short by --time-limit: exit
 // 1, after the answer (if any was printed) has said what was proved.
-func unsettledError(q Query, proved solve.Bounds) error {
+func unsettledError(q Query, proved perfect.Bounds) error {
 	return &shownError{fmt.Errorf("not settled within --time-limit %s (proved: %s); raise --time-limit, or leave it out to search to the end", q.TimeLimit, proved)}
 }
 

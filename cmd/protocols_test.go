@@ -15,6 +15,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
 	"github.com/tateti-lab/tateti-lab/internal/proctest"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -374,8 +375,8 @@ func TestGradeGames(t *testing.T) {
 // when perfect, its first legal cell otherwise.
 func outcomes(sol *solve.Result, b game.Board, side game.Cell, perfectOpponent, perfectAgent bool) map[int8]bool {
 	rl := sol.Enum.Rules
-	if over, v := rl.Outcome(b); over {
-		return map[int8]bool{v * solve.Sign(side): true}
+	if over, winner := rl.Outcome(b); over {
+		return map[int8]bool{int8(perfect.Of(winner).For(side)): true}
 	}
 	i, _ := sol.Enum.Lookup(game.ID(b))
 	moves := rl.Moves(b)

@@ -26,6 +26,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -38,15 +39,15 @@ const Format = "tateti-lab solved game"
 
 // Manifest describes a database.
 type Manifest struct {
-	Format    string     `json:"format"`
-	Version   int        `json:"version"`
-	Game      rules.Spec `json:"game"`
-	Layout    string     `json:"layout"`    // "comb" or "heights": index.Placements' Name
-	BlockLen  int        `json:"block_len"` // codes a compressed block
-	Value     int8       `json:"value"`     // the empty board's, for X
-	Depth     int8       `json:"depth"`     // the empty board's
-	Positions int64      `json:"positions"` // reachable positions, every ply
-	Plies     []Ply      `json:"plies"`     // one a ply, from 0
+	Format    string        `json:"format"`
+	Version   int           `json:"version"`
+	Game      rules.Spec    `json:"game"`
+	Layout    string        `json:"layout"`    // "comb" or "heights": index.Placements' Name
+	BlockLen  int           `json:"block_len"` // codes a compressed block
+	Value     perfect.Value `json:"value"`     // the empty board's, for X
+	Depth     perfect.Depth `json:"depth"`     // the empty board's
+	Positions int64         `json:"positions"` // reachable positions, every ply
+	Plies     []Ply         `json:"plies"`     // one a ply, from 0
 }
 
 // Ply is one ply's tier: its file, and its positions by value for the side
@@ -71,15 +72,15 @@ const MaxDepth = 63
 
 // Pack gives the code of a reachable position of value v (for X) and depth
 // d: (v+2)<<6 | d, never 0.
-func Pack(v, d int8) byte { return byte(v+2)<<6 | byte(d) }
+func Pack(v perfect.Value, d perfect.Depth) byte { return byte(v+2)<<6 | byte(d) }
 
 // Unpack gives the value and depth of a code, and false for 0, a board that
 // play cannot reach.
-func Unpack(c byte) (v, d int8, ok bool) {
+func Unpack(c byte) (v perfect.Value, d perfect.Depth, ok bool) {
 	if c == 0 {
 		return 0, 0, false
 	}
-	return int8(c>>6) - 2, int8(c & 63), true
+	return perfect.Value(c>>6) - 2, perfect.Depth(c & 63), true
 }
 
 // DB is an open database.
@@ -178,15 +179,15 @@ func (d *DB) Close() error {
 
 // Probe gives the value (for X) and depth of b, and false when play cannot
 // reach b. It reads at most one block.
-func (d *DB) Probe(b game.Board) (value, depth int8, ok bool, err error) {
+func (d *DB) Probe(b game.Board) (o perfect.Outcome, ok bool, err error) {
 	p := b.Ply()
 	r := d.layout.Rank(b)
 	codes, err := d.cache.get(d.tiers[p], int(r/BlockLen))
 	if err != nil {
-		return 0, 0, false, err
+		return o, false, err
 	}
-	value, depth, ok = Unpack(codes[r%BlockLen])
-	return value, depth, ok, nil
+	o.Value, o.Depth, ok = Unpack(codes[r%BlockLen])
+	return o, ok, nil
 }
 
 // Verify reads every tier file whole and checks its SHA-256 against the

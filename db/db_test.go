@@ -13,6 +13,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -63,7 +64,7 @@ func TestDamage(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer d.Close()
-			if _, _, _, err := d.Probe(x); err == nil || !strings.Contains(err.Error(), tt.message) {
+			if _, _, err := d.Probe(x); err == nil || !strings.Contains(err.Error(), tt.message) {
 				t.Errorf("probe: %v, want an error saying %q", err, tt.message)
 			}
 			if err := d.Verify(context.Background()); err == nil {
@@ -100,8 +101,8 @@ func TestOtherGame(t *testing.T) {
 
 // Codes keep a value and a depth, and 0 says a board play cannot reach.
 func TestCodes(t *testing.T) {
-	for _, v := range []int8{-1, 0, 1} {
-		for _, d := range []int8{0, 1, 30, db.MaxDepth} {
+	for _, v := range []perfect.Value{perfect.OWins, perfect.Draw, perfect.XWins} {
+		for _, d := range []perfect.Depth{0, 1, 30, db.MaxDepth} {
 			c := db.Pack(v, d)
 			gv, gd, ok := db.Unpack(c)
 			if c == 0 || !ok || gv != v || gd != d {
@@ -128,9 +129,9 @@ func ExampleDB_Probe() {
 	}
 	defer d.Close()
 	b, _ := rl.Spec().Parse("X../.O./..X")
-	v, depth, ok, _ := d.Probe(b)
-	fmt.Println(v, depth, ok)
-	// Output: 0 6 true
+	o, ok, _ := d.Probe(b)
+	fmt.Println(o.Value, o.Depth, ok)
+	// Output: draw 6 true
 }
 
 // probeDB names the database BenchmarkProbe probes: -args -probe-db=DIR,
@@ -172,7 +173,7 @@ func BenchmarkProbe(b *testing.B) {
 	}
 	i := 0
 	for b.Loop() {
-		if _, _, ok, err := d.Probe(boards[i%len(boards)]); err != nil || !ok {
+		if _, ok, err := d.Probe(boards[i%len(boards)]); err != nil || !ok {
 			b.Fatalf("%v, %v", ok, err)
 		}
 		i++

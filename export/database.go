@@ -9,9 +9,9 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Database is the source of every reachable position of the solved game in
@@ -74,7 +74,7 @@ type dbRows struct {
 	nextP int
 	kids  []int64
 	err   error
-	a     solve.Analysis
+	a     perfect.Analysis
 }
 
 // seek finds position i: its ply and rank; false after a read error
@@ -99,12 +99,12 @@ func (c *dbRows) seek(i int64) (p int, r int64, ok bool) {
 
 // analysis gives the row of the placement of rank r of ply p: its value
 // and depth, and its moves from the next ply's codes.
-func (c *dbRows) analysis(p int, r int64) *solve.Analysis {
+func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 	rl, layout := c.src.rl, c.src.d.Layout()
 	b := layout.Unrank(p, r)
 	v, d, _ := db.Unpack(c.cur.codes[r])
 	a := &c.a
-	*a = solve.Analysis{Spec: rl.Spec(), Board: b, Status: rl.Game().Status(b), Value: v, Depth: d, Paths: -1, Oracle: "db", Moves: a.Moves[:0]}
+	*a = perfect.Analysis{Spec: rl.Spec(), Board: b, Status: rl.Game().Status(b), Value: v, Depth: d, Paths: -1, Oracle: "db", Moves: a.Moves[:0]}
 	if rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = rl.Canonical(a.StateID)
@@ -128,13 +128,13 @@ func (c *dbRows) analysis(p int, r int64) *solve.Analysis {
 		cell := bits.TrailingZeros64(moves)
 		moves &= moves - 1
 		cv, cd, _ := db.Unpack(next.codes[k])
-		m := solve.Move{Cell: cell, Row: cell / cols, Col: cell % cols, Value: cv, Depth: cd}
+		m := perfect.Move{Cell: cell, Row: cell / cols, Col: cell % cols, Value: cv, Depth: cd}
 		if a.HasIDs {
 			m.Child = game.ID(b.Play(cell, a.ToMove))
 		}
 		a.Moves = append(a.Moves, m)
 	}
-	solve.Weigh(a.ToMove, a.Moves)
+	perfect.Weigh(a.ToMove, a.Moves)
 	return a
 }
 

@@ -14,9 +14,9 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // readLines gives the lines of a CSV file of dir, the header first.
@@ -41,7 +41,7 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 		t.Run(rl.Spec().String(), func(t *testing.T) {
 			r := solvedUnder(t, rl)
 			whole, _ := write(t, r, "csv")
-			var as []solve.Analysis
+			var as []perfect.Analysis
 			keep := map[string]bool{}
 			for i := 0; i < r.Enum.Len(); i += 97 {
 				as = append(as, r.Analysis(i))
@@ -89,7 +89,7 @@ func TestChosenPastStateIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var as []solve.Analysis
+	var as []perfect.Analysis
 	for _, moves := range []string{"2252576253462244111563365343671351441", "7422341735647741166133573473242566"} {
 		b, err := rules.Play(rl, game.Board{}, moves)
 		if err != nil {

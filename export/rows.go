@@ -11,7 +11,7 @@ import (
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/perfect"
 )
 
 // State is one row of the states table: one reachable position.
@@ -68,14 +68,14 @@ type Move struct {
 // facts fills the columns of dst that say what position b is: its ply,
 // the side to move, its status, its value and depth for X, whether the
 // game is over.
-func (dst *State) facts(b game.Board, st game.Status, value, depth int8) {
+func (dst *State) facts(b game.Board, st game.Status, value perfect.Value, depth perfect.Depth) {
 	dst.Ply = int8(b.Ply())
 	dst.ToMove = ""
 	if !st.Terminal() {
 		dst.ToMove = b.ToMove().String()
 	}
 	dst.Status = st.String()
-	dst.Value, dst.Outcome, dst.Depth = value, solve.Outcome(value), depth
+	dst.Value, dst.Outcome, dst.Depth = int8(value), value.String(), int8(depth)
 	dst.IsTerminal = st.Terminal()
 }
 
@@ -84,17 +84,18 @@ func (dst *State) facts(b game.Board, st game.Status, value, depth int8) {
 // dst.CanonicalID or dst.CanonicalBoard, whichever the board has: the best
 // moves and their policy, the counts of moves by result, and the columns
 // for learning.
-func (dst *State) play(b game.Board, ms []solve.Move) {
+func (dst *State) play(b game.Board, ms []perfect.Move) {
 	// The mover is the side to move, or where the game is over the side
 	// whose turn it would be: game.Board.ToMove does not look at the status.
-	sign := solve.Sign(b.ToMove())
+	mover := b.ToMove()
+	sign := int8(perfect.XWins.For(mover))
 	dst.BestMoves = dst.BestMoves[:0]
 	dst.NWinning, dst.NDrawing, dst.NLosing = 0, 0, 0
 	n := len(dst.Cells)
 	dst.MoveValues = fill(dst.MoveValues, n, nullElem)
 	dst.Legal = fill(dst.Legal, n, false)
 	for _, m := range ms {
-		v := sign * m.Value
+		v := int8(m.Value.For(mover))
 		switch v {
 		case 1:
 			dst.NWinning++

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -57,7 +58,7 @@ func (g gameSource) rows() rowMaker {
 type gameRows struct {
 	r     *solve.Result
 	cells *cellTable
-	buf   []solve.Move
+	buf   []perfect.Move
 }
 
 func (gr *gameRows) state(i int, dst *State) {
@@ -81,7 +82,7 @@ func (gr *gameRows) moves(i int, dst []Move) []Move {
 	gr.buf = gr.r.AppendMoves(gr.buf[:0], i)
 	for _, m := range gr.buf {
 		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
-			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best})
+			ChildValue: int8(m.Value), ChildDepth: int8(m.Depth), IsBest: m.Best})
 	}
 	return dst
 }
@@ -96,7 +97,7 @@ type Chosen struct {
 // Label gives the analysed positions as of rl's game as a chosen set's
 // source, which choice describes; paths[i], where not negative, is the
 // count of paths that reach as[i], which the analysis did not count.
-func Label(rl rules.Rules, as []solve.Analysis, paths []int64, choice positions.Choice) Source {
+func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice positions.Choice) Source {
 	as = slices.Clone(as)
 	for i := range as {
 		if paths[i] >= 0 {
@@ -114,13 +115,13 @@ func Label(rl rules.Rules, as []solve.Analysis, paths []int64, choice positions.
 // which chosen describes; their rows are sorted by ply, then state id (or
 // past state ids by their X marks, then their O marks, as numbers). Each
 // analysis must be settled, and a position must come once.
-func Positions(rl rules.Rules, as []solve.Analysis, chosen Chosen) Source {
+func Positions(rl rules.Rules, as []perfect.Analysis, chosen Chosen) Source {
 	return sorted(rl, slices.Clone(as), chosen)
 }
 
 // sorted is Positions of as, which it sorts in place.
-func sorted(rl rules.Rules, as []solve.Analysis, chosen Chosen) Source {
-	slices.SortFunc(as, func(a, b solve.Analysis) int {
+func sorted(rl rules.Rules, as []perfect.Analysis, chosen Chosen) Source {
+	slices.SortFunc(as, func(a, b perfect.Analysis) int {
 		return cmp.Or(cmp.Compare(a.Board.Ply(), b.Board.Ply()), cmp.Compare(a.StateID, b.StateID), game.CompareBoards(a.Board, b.Board))
 	})
 	return &chosenSource{rl: rl, as: as, about: chosen}
@@ -128,7 +129,7 @@ func sorted(rl rules.Rules, as []solve.Analysis, chosen Chosen) Source {
 
 type chosenSource struct {
 	rl    rules.Rules
-	as    []solve.Analysis
+	as    []perfect.Analysis
 	about Chosen
 }
 
@@ -155,7 +156,7 @@ func (cr *chosenRows) moves(i int, dst []Move) []Move {
 func (cr *chosenRows) failed() error { return nil }
 
 // analysisState fills dst with the analysed position a of rl's game.
-func analysisState(rl rules.Rules, cells *cellTable, a *solve.Analysis, dst *State) {
+func analysisState(rl rules.Rules, cells *cellTable, a *perfect.Analysis, dst *State) {
 	s := rl.Spec()
 	dst.StateID = int64(a.StateID)
 	cells.fill(a.Board, dst)
@@ -172,7 +173,7 @@ func analysisState(rl rules.Rules, cells *cellTable, a *solve.Analysis, dst *Sta
 
 // analysisMoves appends the moves of the analysed position a of rl's game
 // to dst, in cell order.
-func analysisMoves(rl rules.Rules, a *solve.Analysis, dst []Move) []Move {
+func analysisMoves(rl rules.Rules, a *perfect.Analysis, dst []Move) []Move {
 	s := rl.Spec()
 	var board []byte
 	if !s.HasIDs() {
@@ -180,7 +181,7 @@ func analysisMoves(rl rules.Rules, a *solve.Analysis, dst []Move) []Move {
 	}
 	for _, m := range a.Moves {
 		mv := Move{StateID: int64(a.StateID), Board: board, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
-			ChildValue: m.Value, ChildDepth: m.Depth, IsBest: m.Best}
+			ChildValue: int8(m.Value), ChildDepth: int8(m.Depth), IsBest: m.Best}
 		if !s.HasIDs() {
 			mv.ChildBoard = s.AppendFormat(nil, a.Board.Play(m.Cell, a.Board.ToMove()))
 		}

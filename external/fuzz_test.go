@@ -7,6 +7,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -39,7 +40,7 @@ func FuzzAnswer(f *testing.F) {
 	}
 	rl := rules.Classic(game.Default)
 	x := &Solver{Values: [3]string{"1", "0", "-1"}, Check: Check{Depth: true, Best: true}, Moves: protocol.Cell}
-	values := map[string]int8{"1": 1, "0": 0, "-1": -1}
+	values := map[string]perfect.Value{"1": perfect.XWins, "0": perfect.Draw, "-1": perfect.OWins}
 	f.Fuzz(func(t *testing.T, line string) {
 		a, err := x.parse(rl, game.Board{}, line, values)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/verify"
@@ -73,9 +74,9 @@ type Solver struct {
 
 // Answer is a solver's answer, or the right one.
 type Answer struct {
-	Value int8     `json:"value"`
-	Depth *int8    `json:"depth,omitempty"`
-	Best  []string `json:"best,omitempty"` // in the program's move format
+	Value perfect.Value  `json:"value"`
+	Depth *perfect.Depth `json:"depth,omitempty"`
+	Best  []string       `json:"best,omitempty"` // in the program's move format
 }
 
 // SolverDisagreement is a position the program answered wrong, with a line
@@ -115,8 +116,8 @@ func (x *Solver) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Solve
 	rs := rl.Spec()
 	rep := &SolverReport{Program: strings.Join(x.Argv, " "), Check: x.Check.String(), Positions: int64(set.Len()), First: []SolverDisagreement{}}
 	byPly := make([]PlyAgreement, rs.Cells()+1)
-	values := map[string]int8{x.Values[0]: 1, x.Values[1]: 0, x.Values[2]: -1}
-	var buf []solve.Move
+	values := map[string]perfect.Value{x.Values[0]: perfect.XWins, x.Values[1]: perfect.Draw, x.Values[2]: perfect.OWins}
+	var buf []perfect.Move
 	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total}, "solver", set.Len(),
 		func(dst []byte, k int) []byte { return x.Cells.AppendLine(dst, rs.Spec, set.Board(k)) },
 		func(k int, text string) error {
@@ -151,7 +152,7 @@ func (x *Solver) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Solve
 }
 
 // parse reads an answer to the position b.
-func (x *Solver) parse(rl rules.Rules, b game.Board, text string, values map[string]int8) (Answer, error) {
+func (x *Solver) parse(rl rules.Rules, b game.Board, text string, values map[string]perfect.Value) (Answer, error) {
 	f := strings.Fields(text)
 	var a Answer
 	if len(f) == 0 {
@@ -170,7 +171,7 @@ func (x *Solver) parse(rl rules.Rules, b game.Board, text string, values map[str
 		if err != nil || d < 0 {
 			return a, fmt.Errorf("the depth %q is not a count of plies", game.Echo(f[0]))
 		}
-		depth := int8(d)
+		depth := perfect.Depth(d)
 		a.Depth, f = &depth, f[1:]
 	}
 	if x.Check.Best {
@@ -190,7 +191,7 @@ func (x *Solver) parse(rl rules.Rules, b game.Board, text string, values map[str
 
 // expected gives the right answer for position k of set, with what is
 // checked (reusing buf).
-func (x *Solver) expected(s game.Spec, set solve.Set, k int, buf []solve.Move) (Answer, []solve.Move) {
+func (x *Solver) expected(s game.Spec, set solve.Set, k int, buf []perfect.Move) (Answer, []perfect.Move) {
 	v, d, ms := set.Play(k, buf)
 	a := Answer{Value: v}
 	if x.Check.Depth {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -67,9 +68,9 @@ func (x *Solver) Verify(ctx context.Context, rl rules.Rules, sel Selection, work
 // VerifyAnalysed sends the solver the analysed positions as of rl's game,
 // in their order (with terminal, the finished ones too), and judges its
 // answers.
-func (x *Solver) VerifyAnalysed(ctx context.Context, rl rules.Rules, as []solve.Analysis, terminal bool) (*SolverResult, error) {
+func (x *Solver) VerifyAnalysed(ctx context.Context, rl rules.Rules, as []perfect.Analysis, terminal bool) (*SolverResult, error) {
 	if !terminal {
-		as = slices.DeleteFunc(slices.Clone(as), func(a solve.Analysis) bool { return a.Status.Terminal() })
+		as = slices.DeleteFunc(slices.Clone(as), func(a perfect.Analysis) bool { return a.Status.Terminal() })
 	}
 	if len(as) == 0 {
 		return nil, fmt.Errorf("none of the positions is in progress; --all-boards sends the finished ones too")

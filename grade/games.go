@@ -12,6 +12,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -93,12 +94,12 @@ func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng
 	var b game.Board
 	tally.Games++
 	for {
-		over, v := rl.Outcome(b)
+		over, winner := rl.Outcome(b)
 		if over {
-			switch v * solve.Sign(side) {
-			case 1:
+			switch perfect.Of(winner).For(side) {
+			case perfect.XWins:
 				tally.Wins++
-			case 0:
+			case perfect.Draw:
 				tally.Draws++
 			default:
 				tally.Losses++

@@ -16,6 +16,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -82,12 +83,12 @@ func (a *Agent) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Report
 	rep := &Report{Program: strings.Join(a.Argv, " "), Worst: []Example{}}
 	byPly := make([]PlyTally, rs.Cells()+1)
 	var worst []Example
-	var buf []solve.Move
+	var buf []perfect.Move
 	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", set.Len(),
 		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, set.Board(k)) },
 		func(k int, text string) error {
 			b := set.Board(k)
-			var v int8
+			var v perfect.Value
 			v, _, buf = set.Play(k, buf)
 			row, ex := a.grade(rl, b, v, buf, strings.TrimSpace(text), &rep.Overall, &byPly[b.Ply()].Tally)
 			if ex != nil {
@@ -120,17 +121,17 @@ var severity = map[string]int{"illegal": 0, "win_to_loss": 1, "win_to_draw": 2, 
 // grade judges the answer text to the position b of value v (for X), whose
 // moves are ms, into both tallies, gives its row, and an example when the
 // answer lost something.
-func (a *Agent) grade(rl rules.Rules, b game.Board, v int8, ms []solve.Move, text string, tallies ...*Tally) (Graded, *Example) {
+func (a *Agent) grade(rl rules.Rules, b game.Board, v perfect.Value, ms []perfect.Move, text string, tallies ...*Tally) (Graded, *Example) {
 	s := rl.Spec().Spec
-	sign := solve.Sign(b.ToMove())
-	row := Graded{Board: s.Format(b), Ply: int8(b.Ply()), Answer: game.Echo(text), ValueBefore: sign * v}
+	mover := b.ToMove()
+	row := Graded{Board: s.Format(b), Ply: int8(b.Ply()), Answer: game.Echo(text), ValueBefore: int8(v.For(mover))}
 	ex := &Example{Board: row.Board, Answer: row.Answer, Expected: a.Moves.Format(s, firstBest(ms))}
 	if s.HasIDs() {
 		id := game.ID(b)
 		row.StateID, ex.StateID = new(int64(id)), &id
 	}
 	cell, err := a.Moves.Parse(rl, b, text)
-	j := slices.IndexFunc(ms, func(m solve.Move) bool { return m.Cell == cell })
+	j := slices.IndexFunc(ms, func(m perfect.Move) bool { return m.Cell == cell })
 	if err == nil && j < 0 {
 		err = illegal(rl.Spec().Gravity, b, cell)
 	}
@@ -143,7 +144,7 @@ func (a *Agent) grade(rl rules.Rules, b game.Board, v int8, ms []solve.Move, tex
 		}
 		return row, ex
 	}
-	before, after := row.ValueBefore, sign*ms[j].Value // for the side to move
+	before, after := row.ValueBefore, int8(ms[j].Value.For(mover)) // for the side to move
 	best := ms[j].Best
 	move := int8(cell)
 	row.Move, row.ValueAfter, row.IsBest = &move, &after, best
@@ -176,7 +177,7 @@ func illegal(gravity bool, b game.Board, cell int) error {
 }
 
 // firstBest is the cell of the first best move of ms; -1 when none is.
-func firstBest(ms []solve.Move) int {
+func firstBest(ms []perfect.Move) int {
 	for _, m := range ms {
 		if m.Best {
 			return m.Cell

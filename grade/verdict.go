@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -33,8 +34,8 @@ func (a *Agent) Grade(ctx context.Context, rl rules.Rules, sample int, seed uint
 
 // GradeAnalysed grades the agent on the analysed positions as of rl's
 // game, those whose game is not over, in their order, as Grade does.
-func (a *Agent) GradeAnalysed(ctx context.Context, rl rules.Rules, as []solve.Analysis, minAccuracy *float64) (*Result, error) {
-	going := slices.DeleteFunc(slices.Clone(as), func(a solve.Analysis) bool { return a.Status.Terminal() })
+func (a *Agent) GradeAnalysed(ctx context.Context, rl rules.Rules, as []perfect.Analysis, minAccuracy *float64) (*Result, error) {
+	going := slices.DeleteFunc(slices.Clone(as), func(a perfect.Analysis) bool { return a.Status.Terminal() })
 	if len(going) == 0 {
 		return nil, fmt.Errorf("none of the %d positions is in progress, and an agent is asked for moves only where the game goes on", len(as))
 	}

@@ -19,8 +19,8 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // The verdicts.
@@ -76,7 +76,7 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 		boards = append(boards, e.Board(allowed[k]))
 	}
 	cases := make([]Case, len(boards))
-	err := oracle.Each(ctx, oracle.WithoutLines(o), rules.New(UVa10111), boards, "answers", func(i int, a solve.Analysis) error {
+	err := oracle.Each(ctx, oracle.WithoutLines(o), rules.New(UVa10111), boards, "answers", func(i int, a perfect.Analysis) error {
 		cases[i] = Case{Board: boards[i], Answer: answer(a)}
 		return nil
 	})
@@ -87,7 +87,7 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 }
 
 // answer is the first move in row-major order that wins for x, or #####.
-func answer(a solve.Analysis) string {
+func answer(a perfect.Analysis) string {
 	for _, m := range a.Moves {
 		if m.Value == 1 {
 			return fmt.Sprintf("(%d,%d)", m.Row, m.Col)

@@ -6,8 +6,8 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Database gives the oracle of the solved game in the database folder dir
@@ -18,17 +18,17 @@ func Database(rl rules.Rules, dir string) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "db", settle: func(_ context.Context, b game.Board) (int8, int8, solve.Bounds, error) {
-		v, depth, ok, err := d.Probe(b)
+	return &single{rl: rl, name: "db", settle: func(_ context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+		o, ok, err := d.Probe(b)
 		switch {
 		case err != nil:
-			return 0, 0, solve.Bounds{Low: -1, High: 1}, err
+			return o, perfect.Unknown, err
 		case !ok:
 			if err := rules.CheckReachable(rl, b); err != nil {
-				return 0, 0, solve.Bounds{Low: -1, High: 1}, err
+				return o, perfect.Unknown, err
 			}
-			return 0, 0, solve.Bounds{Low: -1, High: 1}, fmt.Errorf("%s can arise, and the database in %s does not hold it: the database is damaged; solve it again", rl.Spec().Format(b), dir)
+			return o, perfect.Unknown, fmt.Errorf("%s can arise, and the database in %s does not hold it: the database is damaged; check it with db check, and build it again", rl.Spec().Format(b), dir)
 		}
-		return v, depth, solve.Bounds{Low: v, High: v}, nil
+		return o, perfect.Bounds{Low: o.Value, High: o.Value}, nil
 	}}, nil
 }

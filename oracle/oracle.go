@@ -19,6 +19,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -28,7 +29,7 @@ type Oracle interface {
 	// Analyze gives b's status, value, depth, every legal move with the
 	// value and depth of its child, and a best line. b must be able to
 	// arise in play.
-	Analyze(ctx context.Context, b game.Board) (solve.Analysis, error)
+	Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error)
 	// Name says who answers, as --oracle names it: "table" or "search".
 	Name() string
 }
@@ -78,11 +79,11 @@ func (table) Name() string { return "table" }
 
 // Analyze solves the game from b; stopped before the end, it has proved
 // nothing of b's value.
-func (t table) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
+func (t table) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
 	a, err := solve.Analyze(ctx, t.rl, b, t.workers)
 	if err != nil && ctx.Err() != nil {
-		a = solve.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Oracle: "table"}
-		return unsettled(a, solve.Bounds{Low: -1, High: 1}, err)
+		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Oracle: "table"}
+		return unsettled(a, perfect.Unknown, err)
 	}
 	return a, err
 }
@@ -90,7 +91,7 @@ func (t table) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error
 // Within asks o for b, giving up after limit (never when it is 0): an
 // answer cut short by the limit says what it proved, in its Proved, with no
 // error. Other errors, an interruption among them, are o's.
-func Within(ctx context.Context, o Oracle, b game.Board, limit time.Duration) (solve.Analysis, error) {
+func Within(ctx context.Context, o Oracle, b game.Board, limit time.Duration) (perfect.Analysis, error) {
 	if limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
@@ -139,17 +140,17 @@ func (s *solved) solve(ctx context.Context) {
 }
 
 // Analyze looks b up in the solved game.
-func (s *solved) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
+func (s *solved) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
 	s.solve(ctx)
 	if s.err != nil {
-		return solve.Analysis{}, s.err
+		return perfect.Analysis{}, s.err
 	}
 	i, ok := s.r.Enum.Lookup(game.ID(b))
 	if !ok {
 		if err := rules.CheckReachable(s.rl, b); err != nil {
-			return solve.Analysis{}, err
+			return perfect.Analysis{}, err
 		}
-		return solve.Analysis{}, fmt.Errorf("%s is not in the solved game: a bug", s.rl.Spec().Format(b))
+		return perfect.Analysis{}, fmt.Errorf("%s is not in the solved game: a bug", s.rl.Spec().Format(b))
 	}
 	return s.r.Analysis(i), nil
 }
@@ -157,9 +158,9 @@ func (s *solved) Analyze(ctx context.Context, b game.Board) (solve.Analysis, err
 // All asks o for each of boards in turn, telling progress as phase, and
 // gives their analyses in the same order. A position o cannot settle fails
 // the whole, naming it.
-func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string) ([]solve.Analysis, error) {
-	as := make([]solve.Analysis, len(boards))
-	err := Each(ctx, o, rl, boards, phase, func(i int, a solve.Analysis) error {
+func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string) ([]perfect.Analysis, error) {
+	as := make([]perfect.Analysis, len(boards))
+	err := Each(ctx, o, rl, boards, phase, func(i int, a perfect.Analysis) error {
 		as[i] = a
 		return nil
 	})
@@ -171,7 +172,7 @@ func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, pha
 
 // Each is All for many positions: it gives each analysis to use, in the
 // order of boards, and keeps none; an error of use stops it.
-func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, use func(i int, a solve.Analysis) error) error {
+func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, use func(i int, a perfect.Analysis) error) error {
 	for i, b := range boards {
 		progress.Tell(ctx, phase, fmt.Sprintf("%d of %d positions answered", i, len(boards)))
 		a, err := o.Analyze(ctx, b)

@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // single is an oracle that knows one position at a time, search or a
@@ -22,16 +22,16 @@ type single struct {
 
 // A settler gives the value (for X) and depth of one position (a finished
 // one at depth 0); stopped early, what it proved of the value, and the error.
-type settler func(ctx context.Context, b game.Board) (value, depth int8, proved solve.Bounds, err error)
+type settler func(ctx context.Context, b game.Board) (o perfect.Outcome, proved perfect.Bounds, err error)
 
 func newSearcher(rl rules.Rules, memory uint64, workers int) (*single, error) {
 	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(memory), Workers: workers})
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "search", settle: func(ctx context.Context, b game.Board) (int8, int8, solve.Bounds, error) {
+	return &single{rl: rl, name: "search", settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 		r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
-		return r.Value, r.Depth, r.Bounds, err
+		return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
 	}}, nil
 }
 
@@ -41,30 +41,31 @@ func (o *single) Name() string { return o.name }
 // Analyze settles b itself first, so that a search stopped early (by a
 // time limit in ctx) still says what it proved of b's value; then each
 // child, and a best line unless the oracle gives none.
-func (o *single) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
-	a := solve.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: o.Name()}
+func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
+	a := perfect.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: o.Name()}
 	if o.rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = o.rl.Canonical(a.StateID)
 		a.HasIDs = true
 	}
 	if a.Status.Terminal() {
-		_, a.Value = o.rl.Outcome(b)
+		_, winner := o.rl.Outcome(b)
+		a.Value = perfect.Of(winner)
 		return a, nil
 	}
 	a.ToMove = b.ToMove()
-	value, depth, proved, err := o.settle(ctx, b)
+	settled, proved, err := o.settle(ctx, b)
 	if err != nil {
 		return unsettled(a, proved, err)
 	}
-	var v, d int8
-	if a.Moves, v, d, err = o.moves(ctx, b); err != nil {
+	var weighed perfect.Outcome
+	if a.Moves, weighed, err = o.moves(ctx, b); err != nil {
 		return unsettled(a, proved, err)
 	}
-	if v != value || d != depth {
-		return a, fmt.Errorf("%s: %s is worth %d in %d plies, and its moves weigh %d in %d: a bug", o.name, o.rl.Spec().Format(b), value, depth, v, d)
+	if weighed != settled {
+		return a, fmt.Errorf("%s: %s is worth %v in %d plies, and its moves weigh %v in %d: a bug", o.name, o.rl.Spec().Format(b), settled.Value, settled.Depth, weighed.Value, weighed.Depth)
 	}
-	a.Value, a.Depth = v, d
+	a.Value, a.Depth = weighed.Value, weighed.Depth
 	if o.noLines {
 		return a, nil
 	}
@@ -76,23 +77,23 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (solve.Analysis, err
 
 // unsettled gives the analysis a of a search stopped by err, with what it
 // proved: only the bounds of the value.
-func unsettled(a solve.Analysis, proved solve.Bounds, err error) (solve.Analysis, error) {
+func unsettled(a perfect.Analysis, proved perfect.Bounds, err error) (perfect.Analysis, error) {
 	a.Proved, a.Moves, a.BestLine = &proved, nil, nil
 	return a, err
 }
 
 // moves settles the child of every legal move of b, which is not over, and
 // weighs them.
-func (o *single) moves(ctx context.Context, b game.Board) ([]solve.Move, int8, int8, error) {
-	return solve.MovesBy(o.rl, b, func(child game.Board) (int8, int8, error) {
-		v, d, _, err := o.settle(ctx, child)
-		return v, d, err
+func (o *single) moves(ctx context.Context, b game.Board) ([]perfect.Move, perfect.Outcome, error) {
+	return perfect.MovesBy(o.rl, b, func(child game.Board) (perfect.Outcome, error) {
+		settled, _, err := o.settle(ctx, child)
+		return settled, err
 	})
 }
 
 // bestLine follows the first best move, in cell order, from b (whose moves
 // ms are weighed) to the end of the game.
-func (o *single) bestLine(ctx context.Context, b game.Board, ms []solve.Move) ([]int, error) {
+func (o *single) bestLine(ctx context.Context, b game.Board, ms []perfect.Move) ([]int, error) {
 	var line []int
 	for {
 		i := 0
@@ -105,7 +106,7 @@ func (o *single) bestLine(ctx context.Context, b game.Board, ms []solve.Move) ([
 			return line, nil
 		}
 		var err error
-		if ms, _, _, err = o.moves(ctx, b); err != nil {
+		if ms, _, err = o.moves(ctx, b); err != nil {
 			return nil, err
 		}
 	}

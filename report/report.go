@@ -9,21 +9,21 @@ import (
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Position is one position analysed with perfect play, as shown.
 type Position struct {
-	Game    rules.Spec `json:"game"`
-	Board   string     `json:"board"`
-	Status  string     `json:"status"`
-	ToMove  *string    `json:"to_move"` // null when the game is over
-	Value   int8       `json:"value"`
-	Outcome string     `json:"outcome"` // "X wins", "O wins", "draw"; "not settled" when Proved is set
-	Depth   int8       `json:"depth"`
-	Moves   []Move     `json:"moves"` // every legal move in cell order, with its value
-	Legal   []int      `json:"legal"` // the cells a move can take, in cell order, known even when the value is not
+	Game    rules.Spec    `json:"game"`
+	Board   string        `json:"board"`
+	Status  string        `json:"status"`
+	ToMove  *string       `json:"to_move"` // null when the game is over
+	Value   perfect.Value `json:"value"`
+	Outcome string        `json:"outcome"` // "X wins", "O wins", "draw"; "not settled" when Proved is set
+	Depth   perfect.Depth `json:"depth"`
+	Moves   []Move        `json:"moves"` // every legal move in cell order, with its value
+	Legal   []int         `json:"legal"` // the cells a move can take, in cell order, known even when the value is not
 
 	// null past 40 cells, where a position is keyed by its board text
 	StateID     *uint64 `json:"state_id"`
@@ -39,14 +39,14 @@ type Position struct {
 
 // Proved is what a search stopped before the end proved of a value for X.
 type Proved struct {
-	solve.Bounds
+	perfect.Bounds
 	Says string `json:"says"` // the bounds in words: "X does not lose"
 }
 
 // NewPosition builds the view of an analysis.
-func NewPosition(a solve.Analysis) Position {
+func NewPosition(a perfect.Analysis) Position {
 	v := Position{Game: a.Spec, Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
-		Value: a.Value, Outcome: solve.Outcome(a.Value), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
+		Value: a.Value, Outcome: a.Value.String(), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
 		BestLine: a.BestLine, Oracle: a.Oracle}
 	if a.HasIDs {
 		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
@@ -72,12 +72,12 @@ func NewPosition(a solve.Analysis) Position {
 // Move is a legal move as shown: its value and depth, and its result for
 // the side to move, the word (and colour) every view gives it.
 type Move struct {
-	solve.Move
+	perfect.Move
 	Result string `json:"result"` // "win", "draw" or "loss" for the side to move
 }
 
 // Moves gives the view of the moves of mover, never nil.
-func Moves(mover game.Cell, ms []solve.Move) []Move {
+func Moves(mover game.Cell, ms []perfect.Move) []Move {
 	out := make([]Move, len(ms))
 	for i, m := range ms {
 		out[i] = Move{Move: m, Result: result(mover, m.Value)}
@@ -86,12 +86,11 @@ func Moves(mover game.Cell, ms []solve.Move) []Move {
 }
 
 // result gives a value for X as a result for mover.
-func result(mover game.Cell, v int8) string {
-	v *= solve.Sign(mover)
-	switch {
-	case v > 0:
+func result(mover game.Cell, v perfect.Value) string {
+	switch v.For(mover) {
+	case perfect.XWins:
 		return "win"
-	case v < 0:
+	case perfect.OWins:
 		return "loss"
 	}
 	return "draw"
@@ -99,7 +98,7 @@ func result(mover game.Cell, v int8) string {
 
 // legal gives the cells a move can take in a: those of its moves, or, when
 // the search stopped before their values were known, what the rules allow.
-func legal(a solve.Analysis) []int {
+func legal(a perfect.Analysis) []int {
 	cells := []int{}
 	if a.ToMove == game.Empty {
 		return cells

@@ -7,8 +7,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Text writes the position as `solve --position` prints it: its status and
@@ -74,7 +74,7 @@ func moveTable(w io.Writer, p Position) error {
 		if p.Game.Gravity {
 			drop = fmt.Sprintf("%d\t", m.Col+1)
 		}
-		fmt.Fprintf(t, "%d\t%d\t%d\t%s%s\t%d\t%s\t\n", m.Cell, m.Row, m.Col, drop, solve.Outcome(m.Value), m.Depth, best)
+		fmt.Fprintf(t, "%d\t%d\t%d\t%s%s\t%d\t%s\t\n", m.Cell, m.Row, m.Col, drop, m.Value, m.Depth, best)
 	}
 	return t.Flush()
 }
@@ -99,7 +99,7 @@ func (st Style) paint(result, text string) string {
 }
 
 // OutcomeIn says a value and depth in words: "X wins in 5 plies".
-func OutcomeIn(v, depth int8) string {
+func OutcomeIn(v perfect.Value, depth perfect.Depth) string {
 	plies := "plies"
 	if depth == 1 {
 		plies = "ply"
@@ -107,7 +107,7 @@ func OutcomeIn(v, depth int8) string {
 	if v == 0 {
 		return fmt.Sprintf("a draw (%d %s to the full board)", depth, plies)
 	}
-	return fmt.Sprintf("%s in %d %s", solve.Outcome(v), depth, plies)
+	return fmt.Sprintf("%v in %d %s", v, depth, plies)
 }
 
 // DrawMoves draws board b with every legal move of mover in its cell: W, D

@@ -2,27 +2,34 @@ package rules
 
 import "github.com/tateti-lab/tateti-lab/game"
 
-// Goal says what a finished game is worth for X, given who has a line.
+// Goal says who wins a finished game, given who has a line.
 type Goal interface {
-	Value(st game.Status) int8
+	Winner(st game.Status) game.Cell
 }
 
 // Normal is the usual goal: k in a row wins.
 type Normal struct{}
 
-// Value is +1 when X has a line, -1 when O has one, 0 otherwise.
-func (Normal) Value(st game.Status) int8 {
+// Winner is the side with a line; game.Empty for a draw or a game in
+// progress.
+func (Normal) Winner(st game.Status) game.Cell {
 	switch st {
 	case game.XWon:
-		return 1
+		return game.X
 	case game.OWon:
-		return -1
+		return game.O
 	}
-	return 0
+	return game.Empty
 }
 
 // Misere is the misère goal: whoever completes k in a row loses.
 type Misere struct{}
 
-// Value is -1 when X has a line, +1 when O has one, 0 otherwise.
-func (Misere) Value(st game.Status) int8 { return -Normal{}.Value(st) }
+// Winner is the side without the line; game.Empty for a draw or a game in
+// progress.
+func (Misere) Winner(st game.Status) game.Cell {
+	if w := (Normal{}).Winner(st); w != game.Empty {
+		return w.Other()
+	}
+	return game.Empty
+}

@@ -80,10 +80,12 @@ type Rules interface {
 	// by every order of its marks, x!·o! of them. Otherwise ok is false, and
 	// the sequences are counted through b's parents.
 	Paths(b game.Board) (n int64, ok bool)
-	// Value gives what a finished game of status st is worth for X: +1, 0, -1.
-	Value(st game.Status) int8
-	// Outcome says whether play on b is over and, if so, its value for X.
-	Outcome(b game.Board) (over bool, value int8)
+	// Winner gives who wins a finished game of status st: the side with
+	// the line, or under misère the other; game.Empty for a draw.
+	Winner(st game.Status) game.Cell
+	// Outcome says whether play on b is over and, if so, who won it, as
+	// Winner.
+	Outcome(b game.Board) (over bool, winner game.Cell)
 	// Symmetries lists the cell permutations that map legal play onto legal
 	// play, the identity first.
 	Symmetries() [][]int
@@ -191,11 +193,11 @@ func (v *variant) ParentCells(b game.Board) game.Mask {
 	return cells
 }
 
-func (v *variant) Value(st game.Status) int8 { return v.goal.Value(st) }
+func (v *variant) Winner(st game.Status) game.Cell { return v.goal.Winner(st) }
 
-func (v *variant) Outcome(b game.Board) (bool, int8) {
+func (v *variant) Outcome(b game.Board) (bool, game.Cell) {
 	st := v.game.Status(b)
-	return st.Terminal(), v.goal.Value(st)
+	return st.Terminal(), v.goal.Winner(st)
 }
 
 func (v *variant) Symmetries() [][]int { return v.perms }

@@ -160,19 +160,19 @@ func TestTurn(t *testing.T) {
 	}
 }
 
-func TestValue(t *testing.T) {
+func TestWinner(t *testing.T) {
 	tests := []struct {
 		misere bool
 		st     game.Status
-		want   int8
+		want   game.Cell
 	}{
-		{false, game.XWon, 1}, {false, game.OWon, -1}, {false, game.Draw, 0},
-		{true, game.XWon, -1}, {true, game.OWon, 1}, {true, game.Draw, 0},
+		{false, game.XWon, game.X}, {false, game.OWon, game.O}, {false, game.Draw, game.Empty}, {false, game.InProgress, game.Empty},
+		{true, game.XWon, game.O}, {true, game.OWon, game.X}, {true, game.Draw, game.Empty}, {true, game.InProgress, game.Empty},
 	}
 	for _, tt := range tests {
 		r := newRules(t, 3, 3, 3, false, tt.misere)
-		if got := r.Value(tt.st); got != tt.want {
-			t.Errorf("misère %v: Value(%v) = %d, want %d", tt.misere, tt.st, got, tt.want)
+		if got := r.Winner(tt.st); got != tt.want {
+			t.Errorf("misère %v: Winner(%v) = %v, want %v", tt.misere, tt.st, got, tt.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -212,7 +213,7 @@ func TestClaims(t *testing.T) {
 
 // moverScore gives the score, in search's units, of the side to move of b
 // from its value for X and its depth.
-func moverScore(b game.Board, value, depth int8, cells int) int {
+func moverScore(b game.Board, value perfect.Value, depth perfect.Depth, cells int) int {
 	if value == 0 {
 		return 0
 	}

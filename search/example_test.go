@@ -19,7 +19,7 @@ func ExampleSolver_Solve() {
 	}
 	r, err := s.Solve(context.Background(), 0, 0)
 	fmt.Println(r.Value, r.Depth, r.Exact, err)
-	// Output: 0 20 true <nil>
+	// Output: draw 20 true <nil>
 }
 
 // Value settles only who wins: on 6 columns by 4 rows, O, as John Tromp
@@ -31,6 +31,6 @@ func ExampleSolver_Value() {
 		panic(err)
 	}
 	r, err := s.Value(context.Background(), 0, 0)
-	fmt.Println(r.Value, r.Bounds, r.Exact, err)
-	// Output: -1 O wins false <nil>
+	fmt.Println(r.Value, r.Low == r.High, r.Exact, err)
+	// Output: O wins true false <nil>
 }

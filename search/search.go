@@ -37,8 +37,8 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -139,9 +139,10 @@ func (s *Solver) Nodes() uint64 { return s.nodes.Load() }
 // for X always; when the search ended, Exact, and its Value and Depth (from
 // Value, the Value alone, and Exact false).
 type Result struct {
-	Value, Depth int8
-	Exact        bool
-	solve.Bounds
+	Value perfect.Value
+	Depth perfect.Depth
+	Exact bool
+	perfect.Bounds
 }
 
 // Solve gives the value for X and the depth of the position whose X and O
@@ -172,7 +173,7 @@ func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result
 	moves := marks(bx | bo)
 	xToMove := marks(bx) == marks(bo)
 	if v, over := s.over(bx, bo, moves); over {
-		return Result{Value: v, Exact: !valueOnly, Bounds: solve.Bounds{Low: v, High: v}}, nil
+		return Result{Value: v, Exact: !valueOnly, Bounds: perfect.Bounds{Low: v, High: v}}, nil
 	}
 	pos := bo
 	if xToMove {
@@ -199,13 +200,13 @@ func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result
 
 // over gives the value of a position that is over, if it is: the last
 // mover made a line (and won, or lost under misère), or the board is full.
-func (s *Solver) over(bx, bo uint64, moves int) (int8, bool) {
-	v := int8(0)
+func (s *Solver) over(bx, bo uint64, moves int) (perfect.Value, bool) {
+	v := perfect.Draw
 	switch {
 	case s.g.lined(bx):
-		v = 1
+		v = perfect.XWins
 	case s.g.lined(bo):
-		v = -1
+		v = perfect.OWins
 	default:
 		return 0, moves == s.cells
 	}
@@ -216,13 +217,13 @@ func (s *Solver) over(bx, bo uint64, moves int) (int8, bool) {
 }
 
 // value gives a score of the side to move as a value for X.
-func (s *Solver) value(score int, xToMove bool) int8 {
-	v := int8(0)
+func (s *Solver) value(score int, xToMove bool) perfect.Value {
+	v := perfect.Draw
 	switch {
 	case score > 0:
-		v = 1
+		v = perfect.XWins
 	case score < 0:
-		v = -1
+		v = perfect.OWins
 	}
 	if !xToMove {
 		v = -v
@@ -232,8 +233,8 @@ func (s *Solver) value(score int, xToMove bool) int8 {
 
 // bounds gives what a span of scores of the side to move proves of the
 // value for X.
-func (s *Solver) bounds(sp span, xToMove bool) solve.Bounds {
-	b := solve.Bounds{Low: s.value(sp.lo, xToMove), High: s.value(sp.hi, xToMove)}
+func (s *Solver) bounds(sp span, xToMove bool) perfect.Bounds {
+	b := perfect.Bounds{Low: s.value(sp.lo, xToMove), High: s.value(sp.hi, xToMove)}
 	if !xToMove {
 		b.Low, b.High = b.High, b.Low
 	}
@@ -242,11 +243,11 @@ func (s *Solver) bounds(sp span, xToMove bool) solve.Bounds {
 
 // depth gives the plies from a position of moves marks to the end, from its
 // score: a win or loss ends at ply cells+1-|score|, a draw on a full board.
-func (s *Solver) depth(score, moves int) int8 {
+func (s *Solver) depth(score, moves int) perfect.Depth {
 	if score == 0 {
-		return int8(s.cells - moves)
+		return perfect.Depth(s.cells - moves)
 	}
-	return int8(s.cells + 1 - max(score, -score) - moves)
+	return perfect.Depth(s.cells + 1 - max(score, -score) - moves)
 }
 
 // A span is the range a score is proved to lie in, lo to hi.

@@ -12,6 +12,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -95,7 +96,7 @@ func TestAgreesWithSolve(t *testing.T) {
 					t.Fatalf("%s: search gives %+v, the solve value %d depth %d", rl.Spec().Format(b), r, sol.Value[i], sol.Depth[i])
 				}
 				v, err := s.Value(context.Background(), uint64(b.X), uint64(b.O))
-				if want := (Result{Value: sol.Value[i], Bounds: solve.Bounds{Low: sol.Value[i], High: sol.Value[i]}}); err != nil || v != want {
+				if want := (Result{Value: sol.Value[i], Bounds: perfect.Bounds{Low: sol.Value[i], High: sol.Value[i]}}); err != nil || v != want {
 					t.Fatalf("%s: Value gives %+v, %v; want %+v", rl.Spec().Format(b), v, err, want)
 				}
 			}
@@ -108,7 +109,7 @@ func TestAgreesWithSolve(t *testing.T) {
 // take minutes: they are benchmarks (BenchmarkTromp).
 var tromp = []struct {
 	w, h  int
-	value int8
+	value perfect.Value
 }{
 	{4, 4, 0}, {5, 4, 0}, {6, 4, -1}, {7, 4, 0},
 	{4, 5, 0}, {5, 5, 0}, {6, 5, 0}, {7, 5, 0},
@@ -248,13 +249,13 @@ func TestBounds(t *testing.T) {
 		name    string
 		sp      span
 		xToMove bool
-		want    solve.Bounds
+		want    perfect.Bounds
 	}{
-		{"nothing", span{-42, 42}, true, solve.Bounds{Low: -1, High: 1}},
-		{"the mover does not lose, X", span{0, 42}, true, solve.Bounds{Low: 0, High: 1}},
-		{"the mover does not lose, O", span{0, 42}, false, solve.Bounds{Low: -1, High: 0}},
-		{"the mover wins, O", span{3, 9}, false, solve.Bounds{Low: -1, High: -1}},
-		{"the mover does not win, X", span{-5, 0}, true, solve.Bounds{Low: -1, High: 0}},
+		{"nothing", span{-42, 42}, true, perfect.Bounds{Low: -1, High: 1}},
+		{"the mover does not lose, X", span{0, 42}, true, perfect.Bounds{Low: 0, High: 1}},
+		{"the mover does not lose, O", span{0, 42}, false, perfect.Bounds{Low: -1, High: 0}},
+		{"the mover wins, O", span{3, 9}, false, perfect.Bounds{Low: -1, High: -1}},
+		{"the mover does not win, X", span{-5, 0}, true, perfect.Bounds{Low: -1, High: 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -17,9 +18,9 @@ func ExampleAnalyze() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(a.ToMove, "to move:", solve.Outcome(a.Value), "in", a.Depth)
+	fmt.Println(a.ToMove, "to move:", a.Value, "in", a.Depth)
 	for _, m := range a.Moves {
-		fmt.Println(m.Cell, solve.Outcome(m.Value), m.Depth, m.Best)
+		fmt.Println(m.Cell, m.Value, m.Depth, m.Best)
 	}
 	// Output:
 	// O to move: X wins in 4
@@ -32,7 +33,7 @@ func ExampleAnalyze() {
 }
 
 func ExampleBounds() {
-	for _, b := range []solve.Bounds{{Low: 0, High: 1}, {Low: -1, High: 0}, {Low: 1, High: 1}, {Low: -1, High: 1}} {
+	for _, b := range []perfect.Bounds{{Low: 0, High: 1}, {Low: -1, High: 0}, {Low: 1, High: 1}, {Low: -1, High: 1}} {
 		fmt.Println(b)
 	}
 	// Output:

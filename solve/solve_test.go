@@ -9,6 +9,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -27,7 +28,7 @@ func solveUnder(t testing.TB, rl rules.Rules, workers int) *Result {
 }
 
 // analyze parses a board of g and analyses it.
-func analyze(t *testing.T, g rules.Rules, board string) Analysis {
+func analyze(t *testing.T, g rules.Rules, board string) perfect.Analysis {
 	t.Helper()
 	b, err := g.Spec().Parse(board)
 	if err != nil {
@@ -44,7 +45,7 @@ func TestEmptyBoard(t *testing.T) {
 	tests := []struct {
 		name  string
 		spec  game.Spec
-		value int8
+		value perfect.Value
 	}{
 		{"3x3 is a draw", game.Spec{Rows: 3, Cols: 3, K: 3}, 0},
 		{"4x4 k=4 is a draw", game.Spec{Rows: 4, Cols: 4, K: 4}, 0},
@@ -81,7 +82,7 @@ func TestOpenings3x3(t *testing.T) {
 
 // checkPosition analyses board and compares its status, value, depth and
 // best moves with the wanted ones.
-func checkPosition(t *testing.T, rl rules.Rules, board string, status game.Status, value, depth int8, want []int) {
+func checkPosition(t *testing.T, rl rules.Rules, board string, status game.Status, value perfect.Value, depth perfect.Depth, want []int) {
 	t.Helper()
 	a := analyze(t, rl, board)
 	var best []int
@@ -130,8 +131,8 @@ func TestPositions(t *testing.T) {
 	tests := []struct {
 		name, board string
 		status      game.Status
-		value       int8
-		depth       int8
+		value       perfect.Value
+		depth       perfect.Depth
 		best        []int
 	}{
 		{"X wins at once", "XX./OO./...", game.InProgress, 1, 1, []int{2}},
@@ -213,12 +214,12 @@ func TestVariantValues(t *testing.T) {
 	tests := []struct {
 		name     string
 		rules    rules.Rules
-		value    int8
-		openings map[int]int8 // a cell's opening value for X, where the test names one
-		others   int8         // the value of every other opening
+		value    perfect.Value
+		openings map[int]perfect.Value // a cell's opening value for X, where the test names one
+		others   perfect.Value         // the value of every other opening
 	}{
 		{"gravity w4h4 is a draw", variant(4, 4, 4, true, false), 0, nil, 0},
-		{"misère 3x3 is a draw, only the centre holds", variant(3, 3, 3, false, true), 0, map[int]int8{4: 0}, -1},
+		{"misère 3x3 is a draw, only the centre holds", variant(3, 3, 3, false, true), 0, map[int]perfect.Value{4: 0}, -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -249,8 +250,8 @@ func TestVariantPositions(t *testing.T) {
 		name, board string
 		rules       rules.Rules
 		status      game.Status
-		value       int8
-		depth       int8
+		value       perfect.Value
+		depth       perfect.Depth
 		best        []int
 	}{
 		// X's own row at 2 loses at once; 5 loses in 4 (O 7, X 6, O 8, and X

@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/tateti-lab/tateti-lab/rules"
+import (
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
 
 // ValueCounts counts positions by their value with perfect play.
 type ValueCounts struct {
@@ -9,11 +12,11 @@ type ValueCounts struct {
 	OWins int64 `json:"o_wins"`
 }
 
-func (c *ValueCounts) add(v int8) {
+func (c *ValueCounts) add(v perfect.Value) {
 	switch v {
-	case 1:
+	case perfect.XWins:
 		c.XWins++
-	case -1:
+	case perfect.OWins:
 		c.OWins++
 	default:
 		c.Draw++
@@ -29,12 +32,12 @@ type PlyValues struct {
 // Summary is the game solved: the root's value and depth, positions by value in
 // total and by ply, and every first move with its value and depth.
 type Summary struct {
-	Game             rules.Spec  `json:"game"`
-	Value            int8        `json:"value"`
-	Depth            int8        `json:"depth"`
-	PositionsByValue ValueCounts `json:"positions_by_value"`
-	ByPly            []PlyValues `json:"by_ply"`
-	Openings         []Move      `json:"openings"`
+	Game             rules.Spec     `json:"game"`
+	Value            perfect.Value  `json:"value"`
+	Depth            perfect.Depth  `json:"depth"`
+	PositionsByValue ValueCounts    `json:"positions_by_value"`
+	ByPly            []PlyValues    `json:"by_ply"`
+	Openings         []perfect.Move `json:"openings"`
 	// ToMove counts each ply's positions by value for the side to move
 	// (X at an even ply); given by a solve tier by tier.
 	ToMove []PlyToMove `json:"by_ply_to_move,omitempty"`
@@ -66,15 +69,4 @@ func (r *Result) Summarize() Summary {
 		s.ByPly = append(s.ByPly, pv)
 	}
 	return s
-}
-
-// Outcome names a value: "X wins", "draw" or "O wins".
-func Outcome(v int8) string {
-	switch v {
-	case 1:
-		return "X wins"
-	case -1:
-		return "O wins"
-	}
-	return "draw"
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -134,9 +135,9 @@ type Info struct {
 	Game     rules.Spec `json:"game"`
 	Finished bool       `json:"finished"`
 	// Value and Depth are the empty board's, once finished.
-	Value     *int8  `json:"value"`
-	Depth     *int8  `json:"depth"`
-	Positions *int64 `json:"positions"` // once finished
+	Value     *perfect.Value `json:"value"`
+	Depth     *perfect.Depth `json:"depth"`
+	Positions *int64         `json:"positions"` // once finished
 	// Placements are the tiers' entries, every ply; Bytes the tier files'
 	// size on disk.
 	Placements int64     `json:"placements"`

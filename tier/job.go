@@ -7,8 +7,8 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // A Job is the tier solve of one game cut into tasks that any engine may
@@ -146,19 +146,19 @@ func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next Codes, dst []b
 // moves for the side to move, as every solve here weighs them. kids is
 // room for the children's ranks.
 func (j *Job) code(b game.Board, next Codes, kids []int64) byte {
-	if over, v := j.rl.Outcome(b); over {
-		return db.Pack(v, 0)
+	if over, winner := j.rl.Outcome(b); over {
+		return db.Pack(perfect.Of(winner), 0)
 	}
-	sign := solve.Sign(b.ToMove())
-	pk := solve.NewPick()
+	mover := b.ToMove()
+	pk := perfect.NewPick()
 	moves := uint64(j.rl.Playable(b))
 	for _, k := range j.layout.Children(kids, b, game.Mask(moves)) {
 		v, d, _ := db.Unpack(next.at(k))
-		pk.Add(bits.TrailingZeros64(moves), sign*v, d)
+		pk.Add(bits.TrailingZeros64(moves), v.For(mover), d)
 		moves &= moves - 1
 	}
 	v, d := pk.Result()
-	return db.Pack(sign*v, d)
+	return db.Pack(v.For(mover), d)
 }
 
 // Count gives ply p's entry in the manifest but its file: its positions by

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -36,7 +37,7 @@ func TestNextTasks(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(tt.ply), 3))
 			whole := make([]byte, j.Size(tt.ply+1))
 			for i := range whole {
-				whole[i] = db.Pack(int8(rng.IntN(3))-1, int8(rng.IntN(20)))
+				whole[i] = db.Pack(perfect.Value(rng.IntN(3))-1, perfect.Depth(rng.IntN(20)))
 			}
 			all := j.CodesOf(tt.ply+1, whole)
 			tasks := []int{0, j.Tasks(tt.ply) / 2, j.Tasks(tt.ply) - 1}

@@ -6,6 +6,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -13,7 +14,7 @@ import (
 // Summarize gives the summary of the solved game of manifest m, as solve
 // gives it (the positions by ply and by value for X, X's first moves), with
 // each ply's positions by value for the side to move beside.
-func Summarize(m db.Manifest, openings []solve.Move) solve.Summary {
+func Summarize(m db.Manifest, openings []perfect.Move) solve.Summary {
 	s := solve.Summary{Game: m.Game, Value: m.Value, Depth: m.Depth, Openings: openings}
 	for _, p := range m.Plies {
 		pv := solve.PlyValues{Ply: p.Ply, ValueCounts: solve.ValueCounts{XWins: p.Won, Draw: p.Drawn, OWins: p.Lost}}
@@ -51,9 +52,9 @@ func Summary(ctx context.Context, rl rules.Rules, dir string) (solve.Summary, er
 	if err := d.Verify(ctx); err != nil {
 		return solve.Summary{}, err
 	}
-	openings, _, _, err := solve.MovesBy(rl, game.Board{}, func(child game.Board) (int8, int8, error) {
-		v, depth, _, err := d.Probe(child)
-		return v, depth, err
+	openings, _, err := perfect.MovesBy(rl, game.Board{}, func(child game.Board) (perfect.Outcome, error) {
+		o, _, err := d.Probe(child)
+		return o, err
 	})
 	if err != nil {
 		return solve.Summary{}, err

@@ -66,9 +66,9 @@ func TestAgreesWithSolve(t *testing.T) {
 			}
 			for i := range e.IDs {
 				b := e.Board(i)
-				v, dp, ok, err := d.Probe(b)
-				if err != nil || !ok || v != want.Value[i] || dp != want.Depth[i] {
-					t.Fatalf("%s: %d in %d (%v, %v), want %d in %d", tt.spec.Format(b), v, dp, ok, err, want.Value[i], want.Depth[i])
+				o, ok, err := d.Probe(b)
+				if err != nil || !ok || o.Value != want.Value[i] || o.Depth != want.Depth[i] {
+					t.Fatalf("%s: %d in %d (%v, %v), want %d in %d", tt.spec.Format(b), o.Value, o.Depth, ok, err, want.Value[i], want.Depth[i])
 				}
 			}
 			if err := d.Verify(context.Background()); err != nil {
@@ -204,9 +204,9 @@ func TestGravity5x5Sample(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, depth, ok, err := d.Probe(b)
-		if err != nil || !ok || v != want.Value || depth != want.Depth {
-			t.Fatalf("%s: %d in %d (%v, %v) from the database, search says %d in %d", sp.Format(b), v, depth, ok, err, want.Value, want.Depth)
+		o, ok, err := d.Probe(b)
+		if err != nil || !ok || o.Value != want.Value || o.Depth != want.Depth {
+			t.Fatalf("%s: %d in %d (%v, %v) from the database, search says %d in %d", sp.Format(b), o.Value, o.Depth, ok, err, want.Value, want.Depth)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/checker"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/par"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -68,7 +69,7 @@ func recurrence(r *solve.Result, i int) string {
 		return fmt.Sprintf("value %d depth %d best %b counts %d/%d/%d", r.Value[i], r.Depth[i], r.Best[i], r.Win[i], r.Draw[i], r.Lose[i])
 	}
 	if st := e.Status[i]; st.Terminal() {
-		want := e.Rules.Value(st)
+		want := perfect.Of(e.Rules.Winner(st))
 		if r.Value[i] != want || r.Depth[i] != 0 || r.Best[i] != 0 {
 			return fmt.Sprintf("finished as %v, got %s; want value %d depth 0 and no moves", st, got(), want)
 		}
@@ -93,8 +94,8 @@ func recurrence(r *solve.Result, i int) string {
 // depth of the position it makes.
 type child struct {
 	cell  int
-	value int8
-	depth int8
+	value perfect.Value
+	depth perfect.Depth
 }
 
 // children lists the legal moves of b with their solved children, or says
@@ -118,7 +119,8 @@ func children(r *solve.Result, b game.Board) ([]child, string) {
 
 // implied is what the minimax recurrence makes of a position's children.
 type implied struct {
-	value, depth    int8
+	value           perfect.Value
+	depth           perfect.Depth
 	best            game.Mask
 	win, draw, lose uint8
 }
@@ -227,7 +229,7 @@ func (n *naive) solve(mover game.Cell) (value, depth int8) {
 	n.rep.Nodes++
 	var best []int
 	if st := n.lines.Status(n.cells); st.Terminal() {
-		value = n.rules.Value(st)
+		value = int8(perfect.Of(n.rules.Winner(st)))
 	} else {
 		first := true
 		legal := n.rules.Moves(n.board)
@@ -271,7 +273,7 @@ func (n *naive) compare(value, depth int8, best []int) {
 	for _, c := range best {
 		mask |= 1 << c
 	}
-	if n.r.Value[i] == value && n.r.Depth[i] == depth && game.Mask(n.r.Best[i]) == mask {
+	if n.r.Value[i] == perfect.Value(value) && n.r.Depth[i] == perfect.Depth(depth) && game.Mask(n.r.Best[i]) == mask {
 		if n.seen[i] == 0 {
 			n.seen[i] = 1
 		}

@@ -14,9 +14,9 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 var connectFour = rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
@@ -27,7 +27,7 @@ type counting struct {
 	asked atomic.Int64
 }
 
-func (c *counting) Analyze(ctx context.Context, b game.Board) (solve.Analysis, error) {
+func (c *counting) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
 	c.asked.Add(1)
 	return c.Oracle.Analyze(ctx, b)
 }

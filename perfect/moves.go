@@ -1,0 +1,126 @@
+package perfect
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// Move is one legal move and the value and depth of the position it makes.
+type Move struct {
+	Cell  int    `json:"cell"`
+	Row   int    `json:"row"`
+	Col   int    `json:"col"`
+	Child uint64 `json:"-"` // the child's state id, on boards that have ids
+	Value Value  `json:"value"`
+	Depth Depth  `json:"depth"`
+	Best  bool   `json:"best"`
+}
+
+// Analysis is one position analysed with perfect play.
+type Analysis struct {
+	Spec   rules.Spec
+	Board  game.Board
+	Status game.Status
+	ToMove game.Cell // game.Empty when the game is over
+	Value  Value
+	Depth  Depth
+	Moves  []Move // every legal move in cell order; none when the game is over
+
+	// The board's state id and the smallest over the rules' symmetries;
+	// set when HasIDs (boards of at most game.MaxIDCells cells).
+	StateID, CanonicalID uint64
+	HasIDs               bool
+	Paths                int64  // move sequences from the empty board that reach it; -1 when not counted
+	BestLine             []int  // cells of a line of perfect play to the end
+	Oracle               string // who answered: "table" (the game solved exhaustively), "db" or "search"
+
+	// Proved is set when the answer is not settled (a search stopped by
+	// its time limit): what is proved of the value. Value, Depth, Moves
+	// and BestLine are then not known, and left empty.
+	Proved *Bounds
+}
+
+// Pick chooses among a position's moves one at a time, seen from the side
+// to move: the best value, then the fastest win or the slowest loss; the
+// best moves; and how many moves win, draw or lose. It is the one rule
+// every engine weighs moves by.
+type Pick struct {
+	score int16 // the best score so far (see score)
+	best  Outcome
+	cells game.Mask
+	count [4]uint8 // moves by value+1: lose, draw, win
+}
+
+// NewPick gives a Pick with no move yet.
+func NewPick() Pick { return Pick{score: math.MinInt16} }
+
+// Add weighs the move at cell c to a child of value v and depth d, v seen
+// from the mover.
+func (p *Pick) Add(c int, v Value, d Depth) {
+	p.count[(v+1)&3]++
+	s := score(v, d)
+	if s > p.score {
+		p.score, p.best, p.cells = s, Outcome{v, d}, 0
+	}
+	if s == p.score {
+		p.cells |= 1 << c
+	}
+}
+
+// Result gives the position's value, seen from the mover, and depth: the
+// best child's, one ply further.
+func (p *Pick) Result() (Value, Depth) { return p.best.Value, p.best.Depth + 1 }
+
+// Best gives the cells of the best moves.
+func (p *Pick) Best() game.Mask { return p.cells }
+
+// Counts gives how many moves win, draw and lose for the mover.
+func (p *Pick) Counts() (win, draw, lose uint8) { return p.count[2], p.count[1], p.count[0] }
+
+// score orders the moves to children of value v and depth d (value seen
+// from the mover, depth at most 64): a higher value first, then a faster
+// win or a slower loss. Drawn children all score alike, as they all have
+// the same depth: the empty cells left.
+func score(v Value, d Depth) int16 { return int16(v) * (256 - int16(d)) }
+
+// Weigh chooses among the moves ms of a position where mover is to move,
+// each with its child's value (for X) and depth, as Pick does: it marks the
+// best moves and gives the position's value (for X) and depth.
+func Weigh(mover game.Cell, ms []Move) (Value, Depth) {
+	p := NewPick()
+	for _, m := range ms {
+		p.Add(m.Cell, m.Value.For(mover), m.Depth)
+	}
+	for i := range ms {
+		ms[i].Best = p.cells>>ms[i].Cell&1 != 0
+	}
+	v, d := p.Result()
+	return v.For(mover), d
+}
+
+// MovesBy gives the legal moves of b, whose game goes on, in cell order,
+// each with the value (for X) and depth child gives its child, weighed as
+// Weigh weighs them, and b's value and depth: for an engine that knows one
+// position at a time (search, a database).
+func MovesBy(rl rules.Rules, b game.Board, child func(game.Board) (Outcome, error)) ([]Move, Outcome, error) {
+	cols := rl.Spec().Cols
+	var ms []Move
+	for m := uint64(rl.Moves(b)); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		after := b.Play(c, b.ToMove())
+		o, err := child(after)
+		if err != nil {
+			return nil, Outcome{}, err
+		}
+		mv := Move{Cell: c, Row: c / cols, Col: c % cols, Value: o.Value, Depth: o.Depth}
+		if rl.Spec().HasIDs() {
+			mv.Child = game.ID(after)
+		}
+		ms = append(ms, mv)
+	}
+	v, d := Weigh(b.ToMove(), ms)
+	return ms, Outcome{v, d}, nil
+}

@@ -1,0 +1,91 @@
+package perfect
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+func TestValue(t *testing.T) {
+	tests := []struct {
+		name   string
+		winner game.Cell
+		want   Value
+		words  string
+		forO   Value
+	}{
+		{"X won", game.X, XWins, "X wins", OWins},
+		{"O won", game.O, OWins, "O wins", XWins},
+		{"nobody won", game.Empty, Draw, "draw", Draw},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Of(tt.winner)
+			if got != tt.want || got.String() != tt.words || got.For(game.O) != tt.forO || got.For(game.X) != got {
+				t.Errorf("Of(%v) = %d %q, for O %d; want %d %q, for O %d", tt.winner, got, got, got.For(game.O), tt.want, tt.words, tt.forO)
+			}
+		})
+	}
+}
+
+func TestBounds(t *testing.T) {
+	tests := []struct {
+		b    Bounds
+		want string
+	}{
+		{Bounds{XWins, XWins}, "X wins"},
+		{Bounds{Draw, XWins}, "X does not lose"},
+		{Bounds{OWins, Draw}, "O does not lose"},
+		{Unknown, "nothing yet"},
+	}
+	for _, tt := range tests {
+		if got := tt.b.String(); got != tt.want {
+			t.Errorf("%+v says %q, want %q", tt.b, got, tt.want)
+		}
+	}
+}
+
+// Weigh takes the best value for the mover, then the fastest win or the
+// slowest loss, marks every move that ties, and counts the position one
+// ply deeper than its best child.
+func TestWeigh(t *testing.T) {
+	tests := []struct {
+		name  string
+		mover game.Cell
+		moves []Move // Cell, Value for X, Depth
+		value Value
+		depth Depth
+		best  []bool
+	}{
+		{"X takes the fastest win", game.X, []Move{{Cell: 0, Value: XWins, Depth: 5}, {Cell: 1, Value: XWins, Depth: 1}, {Cell: 2, Value: Draw, Depth: 4}},
+			XWins, 2, []bool{false, true, false}},
+		{"O takes its win, which is X's loss", game.O, []Move{{Cell: 0, Value: XWins, Depth: 1}, {Cell: 3, Value: OWins, Depth: 3}},
+			OWins, 4, []bool{false, true}},
+		{"the slowest loss", game.X, []Move{{Cell: 0, Value: OWins, Depth: 1}, {Cell: 1, Value: OWins, Depth: 7}},
+			OWins, 8, []bool{false, true}},
+		{"draws tie", game.O, []Move{{Cell: 0, Value: Draw, Depth: 2}, {Cell: 1, Value: Draw, Depth: 2}, {Cell: 2, Value: XWins, Depth: 1}},
+			Draw, 3, []bool{true, true, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, d := Weigh(tt.mover, tt.moves)
+			if v != tt.value || d != tt.depth {
+				t.Errorf("Weigh gives %v in %d, want %v in %d", v, d, tt.value, tt.depth)
+			}
+			for i, m := range tt.moves {
+				if m.Best != tt.best[i] {
+					t.Errorf("move at cell %d: best %v, want %v", m.Cell, m.Best, tt.best[i])
+				}
+			}
+		})
+	}
+}
+
+func ExampleWeigh() {
+	// O to move: one move lets X win at once, the other draws.
+	ms := []Move{{Cell: 2, Value: XWins, Depth: 1}, {Cell: 6, Value: Draw, Depth: 5}}
+	v, d := Weigh(game.O, ms)
+	fmt.Println(v, d, ms[0].Best, ms[1].Best)
+	// Output: draw 6 false true
+}
