@@ -5,9 +5,9 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/db"
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -136,10 +136,11 @@ func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*position
 // Choice chooses none, and the command takes the whole game.
 type ChosenSet struct {
 	Choice *positions.Choice
-	Oracle oracle.Oracle
-	Memory uint64 // what the layers of --max-ply may take
-	// DB, with no Choice, is the database the whole game is read from.
-	DB *db.DB
+	Plan   plan.Plan // who answers the positions, opened in the run
+	Memory uint64    // what the layers of --max-ply may take
+	// DB, with no Choice, is the folder of the finished database the whole
+	// game is read from.
+	DB string
 }
 
 // options validates the game flags and the choice: with a chosen set, any
@@ -154,9 +155,10 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, Chose
 		return g, cs, err
 	}
 	if cs.Choice == nil && cf.wholeDB && c.Flags().Changed("db") {
-		if cs.DB, err = db.Open(cf.db, g.Rules); err != nil {
-			return g, cs, flagError(err)
+		if _, err := db.Finished(cf.db, g.Rules.Spec()); err != nil {
+			return g, cs, dbFlagError(err, g.Rules.Spec(), cf.db)
 		}
+		cs.DB = cf.db
 		return g, cs, nil
 	}
 	if cs.Choice == nil {
@@ -166,16 +168,13 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, Chose
 	return g, cs, cs.answerer(c, f, g.Rules, g.Workers)
 }
 
-// answerer chooses who answers the set: the --oracle named, or --db.
+// answerer has the planner choose who answers the set: the --oracle
+// named, or --db.
 func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, workers int) error {
-	name, _ := c.Flags().GetString("oracle")
-	dir, _ := c.Flags().GetString("db")
 	cs.Memory = f.Memory()
 	var err error
-	if cs.Oracle, err = chooseOracle(rl, name, dir, game.Board{}, cs.Memory, workers, true); err != nil {
-		return flagError(err)
-	}
-	return nil
+	cs.Plan, err = planFor(c, plan.Request{Rules: rl, Scope: plan.Many, Memory: cs.Memory, Workers: workers})
+	return err
 }
 
 // answer chooses the positions and asks the oracle for each, telling
@@ -186,10 +185,11 @@ func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]perfect.A
 	if err != nil {
 		return nil, nil, err
 	}
-	o := cs.Oracle
-	if !lines {
-		o = oracle.WithoutLines(o)
+	o, err := cs.Plan.Oracle(g.Ctx, oracle.Options{NoLines: !lines})
+	if err != nil {
+		return nil, nil, err
 	}
+	defer o.Close()
 	as, err := oracle.All(g.Ctx, o, g.Rules, bs, phase)
 	return as, paths, err
 }

@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"io"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/db"
@@ -97,12 +96,7 @@ func runEnumerate(opts *EnumerateOptions) error {
 	var counts enumerate.Counts
 	var err error
 	if opts.MaxPly >= 0 {
-		// Each layer is let go once the next is made: a soft limit at the
-		// memory allowed has the collector return it before it would
-		// otherwise, so the peak stays near the estimate.
-		if opts.Memory > 0 {
-			defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(opts.Memory)))
-		}
+		defer enumerate.ShallowPolicy(opts.Memory).Apply()()
 		counts, err = enumerate.Shallow(opts.Ctx, opts.Rules, opts.MaxPly, opts.Workers, opts.Memory)
 	} else {
 		counts, err = enumerate.CountGame(opts.Ctx, opts.Rules, opts.Workers)

@@ -2,10 +2,10 @@ package cmd
 
 import (
 	"fmt"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -93,11 +93,12 @@ func runExport(opts *ExportOptions) error {
 	// The export holds the solved game while it streams the tables: a heap
 	// collected at half the live data again, not Go's default of twice,
 	// keeps the peak near the game's size (docs/benchmarks.md).
-	defer debug.SetGCPercent(debug.SetGCPercent(50))
-	src, err := exportSource(opts)
+	defer export.Policy.Apply()()
+	src, done, err := exportSource(opts)
 	if err != nil {
 		return err
 	}
+	defer done()
 	var progress func(string, int, int)
 	if opts.IO.ErrTTY {
 		progress = report.ExportProgress(opts.IO.ErrOut)
@@ -121,21 +122,27 @@ func runExport(opts *ExportOptions) error {
 	return report.Export(opts.IO.Out, opts.Out, opts.Rules.Spec(), m.Manifest)
 }
 
-// exportSource solves the game, or chooses and answers the chosen set.
-func exportSource(opts *ExportOptions) (export.Source, error) {
-	if opts.DB != nil {
-		return export.Database(opts.DB, opts.Workers), nil
+// exportSource opens the database, solves the game, or chooses and
+// answers the chosen set; done lets go of what the source holds.
+func exportSource(opts *ExportOptions) (src export.Source, done func(), err error) {
+	done = func() {}
+	if opts.DB != "" {
+		d, err := db.Open(opts.DB, opts.Rules)
+		if err != nil {
+			return nil, done, err
+		}
+		return export.Database(d, opts.Workers), func() { d.Close() }, nil
 	}
 	if opts.Choice == nil {
 		r, err := solve.Game(opts.Ctx, opts.Rules, opts.Workers)
 		if err != nil {
-			return nil, err
+			return nil, done, err
 		}
-		return export.Game(r), nil
+		return export.Game(r), done, nil
 	}
 	as, paths, err := opts.answer(opts.GameOptions, "export", false)
 	if err != nil {
-		return nil, err
+		return nil, done, err
 	}
-	return export.Label(opts.Rules, as, paths, *opts.Choice), nil
+	return export.Label(opts.Rules, as, paths, *opts.Choice), done, nil
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/tier"
+	"github.com/tateti-lab/tateti-lab/plan"
 )
 
 // parse runs the command line args through a root with the game flags and
@@ -53,18 +53,18 @@ func TestSolveFlags(t *testing.T) {
 		memory   uint64
 		position bool
 		board    string
-		method   tier.Method
+		engine   plan.Engine
 		err      string
 	}{
-		{"the whole game", []string{"solve"}, 0, false, "", tier.Enumerated, ""},
-		{"a position", []string{"solve", "--position", "XX./O../..."}, 0, true, "XX./O../...", 0, ""},
-		{"moves from the empty board", []string{"solve", "--moves", "4,0"}, 0, true, "O../.X./...", 0, ""},
-		{"gravity columns", []string{"solve", "--gravity", "--moves", "22"}, 0, true, ".../.O./.X.", 0, ""},
-		{"tier by tier when the enumeration does not fit", []string{"solve", "--size", "4x4"}, 300e6, false, "", tier.Tiers, ""},
-		{"too large for either", []string{"solve", "--size", "4x4"}, 1e6, false, "", 0, "4x4 k=4 needs about 439.5 MB of memory: up to 9,987,585 positions at 44 bytes each (439.5 MB); the memory a run may use is 1.0 MB"},
-		{"past 25 cells, the empty board by search", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--time-limit", "1m"}, 0, true, "......./......./......./......./......./.......", 0, ""},
-		{"a board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, 0, false, "", 0, "cannot arise in play"},
-		{"a move after the end", []string{"solve", "--moves", "0,3,1,4,2,5"}, 0, false, "", 0, "comes after the game is over"},
+		{"the whole game", []string{"solve"}, 0, false, "", plan.Table, ""},
+		{"a position", []string{"solve", "--position", "XX./O../..."}, 0, true, "XX./O../...", "", ""},
+		{"moves from the empty board", []string{"solve", "--moves", "4,0"}, 0, true, "O../.X./...", "", ""},
+		{"gravity columns", []string{"solve", "--gravity", "--moves", "22"}, 0, true, ".../.O./.X.", "", ""},
+		{"tier by tier when the enumeration does not fit", []string{"solve", "--size", "4x4"}, 300e6, false, "", plan.Tiers, ""},
+		{"too large for either", []string{"solve", "--size", "4x4"}, 1e6, false, "", "", "4x4 k=4 needs about 439.5 MB of memory: up to 9,987,585 positions at 44 bytes each (439.5 MB); the memory a run may use is 1.0 MB"},
+		{"past 25 cells, the empty board by search", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--time-limit", "1m"}, 0, true, "......./......./......./......./......./.......", "", ""},
+		{"a board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, 0, false, "", "", "cannot arise in play"},
+		{"a move after the end", []string{"solve", "--moves", "0,3,1,4,2,5"}, 0, false, "", "", "comes after the game is over"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,8 +82,8 @@ func TestSolveFlags(t *testing.T) {
 			if got := opts.Rules.Spec().Format(opts.Board); tt.position && got != tt.board {
 				t.Errorf("Board = %s, want %s", got, tt.board)
 			}
-			if got := opts.Plan.Method; !tt.position && got != tt.method {
-				t.Errorf("Plan.Method = %v, want %v", got, tt.method)
+			if got := opts.Plan.Engine; !tt.position && got != tt.engine {
+				t.Errorf("Plan.Engine = %v, want %v", got, tt.engine)
 			}
 		})
 	}

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/judge"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -33,7 +33,7 @@ type UVa10111Options struct {
 	Cases     int // random cases after the sample; -1 for every case
 	Seed      uint64
 	TimeLimit time.Duration
-	Oracle    oracle.Oracle // gives the right answers
+	Plan      plan.Plan // who gives the right answers, opened in the run
 }
 
 // NewCmdUVa10111 builds judge uva10111; runF, when not nil, runs instead of
@@ -41,7 +41,7 @@ type UVa10111Options struct {
 func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Command {
 	opts := &UVa10111Options{}
 	var all bool
-	var oracleName, dbDir string
+	var oracleName, dbDir string // read by planFor
 	c := &cobra.Command{
 		Use:     "uva10111 [flags] -- PROGRAM [ARGS...]",
 		Short:   "Judge a solution of UVa 10111, Find the Winning Move (4x4, four in a row)",
@@ -68,8 +68,8 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 			if all {
 				opts.Cases = -1
 			}
-			if opts.Oracle, err = chooseOracle(rules.New(judge.UVa10111), oracleName, dbDir, game.Board{}, f.Memory(), opts.Workers, true); err != nil {
-				return flagError(err)
+			if opts.Plan, err = planFor(c, plan.Request{Rules: rules.New(judge.UVa10111), Scope: plan.Many, Memory: f.Memory(), Workers: opts.Workers}); err != nil {
+				return err
 			}
 			if opts.Argv, err = programArgs(c, args); err != nil {
 				return err
@@ -92,7 +92,12 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 }
 
 func runUVa10111(opts *UVa10111Options) error {
-	v, err := judge.Judge(opts.Ctx, opts.Oracle, opts.Argv, opts.Cases, opts.Seed, opts.TimeLimit, opts.Workers)
+	o, err := opts.Plan.Oracle(opts.Ctx, oracle.Options{NoLines: true})
+	if err != nil {
+		return err
+	}
+	defer o.Close()
+	v, err := judge.Judge(opts.Ctx, o, opts.Argv, opts.Cases, opts.Seed, opts.TimeLimit, opts.Workers)
 	if err != nil {
 		return err
 	}

@@ -9,20 +9,26 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Query is one position to answer, who answers it, and within what time.
 type Query struct {
 	Board     game.Board    // the position, after --moves
-	Oracle    oracle.Oracle // who answers it
+	Plan      plan.Plan     // who answers it, opened in the run
 	TimeLimit time.Duration // 0: none
 }
 
-// answer asks the oracle; an answer cut short by the time limit says what
-// it proved, in its Proved.
+// answer opens the planned oracle and asks it; an answer cut short by the
+// time limit says what it proved, in its Proved.
 func (q Query) answer(ctx context.Context) (perfect.Analysis, error) {
-	return oracle.Within(ctx, q.Oracle, q.Board, q.TimeLimit)
+	o, err := q.Plan.Oracle(ctx, oracle.Options{})
+	if err != nil {
+		return perfect.Analysis{}, err
+	}
+	defer o.Close()
+	return oracle.Within(ctx, o, q.Board, q.TimeLimit)
 }
 
 // unsettledError is the error of an answer cut short by --time-limit: exit
@@ -50,38 +56,38 @@ func (p *positionFlags) bind(c *cobra.Command, boardHelp, movesHelp string) {
 		"give up after this long, such as 30s or 5m, saying what was proved by then (such as X does not lose) and exiting 1; 0 for no limit")
 }
 
-// resolve reads the board (the empty board when --position is not given),
-// which must be able to arise, plays --moves on it, and chooses the oracle
-// for it, within memory bytes.
-func (p *positionFlags) resolve(g GameOptions, memory uint64) (Query, error) {
+// resolve reads the board of c's flags (the empty board when --position
+// is not given), which must be able to arise, plays --moves on it, and has
+// the planner choose who answers it, within memory bytes.
+func (p *positionFlags) resolve(c *cobra.Command, g GameOptions, memory uint64) (Query, error) {
 	if err := checkTimeLimit(p.timeLimit); err != nil {
 		return Query{}, err
 	}
 	b, err := readPosition(g.Rules, p.position, p.moves)
 	if err != nil {
-		return Query{}, err
+		return Query{}, flagError(err)
 	}
-	o, err := chooseOracle(g.Rules, p.oracle, p.db, b, memory, g.Workers, false)
-	return Query{Board: b, Oracle: o, TimeLimit: p.timeLimit}, err
+	pl, err := planFor(c, plan.Request{Rules: g.Rules, Scope: plan.One, Board: b, Memory: memory, Workers: g.Workers})
+	return Query{Board: b, Plan: pl, TimeLimit: p.timeLimit}, err
 }
 
 // dbHelp is the help of --db where it names who answers.
 const dbHelp = "answer from the solved game in this database folder, as db build writes it, instead of --oracle"
 
-// chooseOracle gives the oracle that --oracle name and --db dir choose for
-// rl's positions from b, within memory bytes: the database in dir when it
-// is given, else the oracle named. many says that it answers many
-// positions, so that a table solves the whole game once.
-func chooseOracle(rl rules.Rules, name, dir string, b game.Board, memory uint64, workers int, many bool) (oracle.Oracle, error) {
-	switch {
-	case dir != "" && name != "auto":
-		return nil, fmt.Errorf("--oracle %s and --db each choose who answers; give one of them", game.Echo(name))
-	case dir != "":
-		return oracle.Database(rl, dir)
-	case many:
-		return oracle.ChooseMany(rl, name, memory, workers)
+// planFor has the planner choose who answers r, with the engine --oracle
+// names or the database --db names, if c has them: exit 2 when nothing
+// can.
+func planFor(c *cobra.Command, r plan.Request) (plan.Plan, error) {
+	r.Named, _ = c.Flags().GetString("oracle")
+	r.DB, _ = c.Flags().GetString("db")
+	if r.DB != "" && r.Named != "" && r.Named != "auto" {
+		return plan.Plan{}, flagErrorf("--oracle %s and --db each choose who answers; give one of them", game.Echo(r.Named))
 	}
-	return oracle.Choose(rl, name, b, memory, workers)
+	p, err := plan.For(r)
+	if err != nil {
+		return p, dbFlagError(err, r.Rules.Spec(), r.DB)
+	}
+	return p, nil
 }
 
 // readPosition reads the board of --position and plays --moves on it.

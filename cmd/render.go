@@ -62,7 +62,7 @@ kept.`,
 				if err := opts.answerer(c, f, opts.Rules, opts.Workers); err != nil {
 					return err
 				}
-			} else if err := opts.checkOne(pf, f); err != nil {
+			} else if err := opts.checkOne(c, pf, f); err != nil {
 				return err
 			}
 			if runF != nil {
@@ -78,7 +78,7 @@ kept.`,
 }
 
 // checkOne validates --out for one position, and the position.
-func (opts *RenderOptions) checkOne(pf positionFlags, f *Factory) error {
+func (opts *RenderOptions) checkOne(c *cobra.Command, pf positionFlags, f *Factory) error {
 	if opts.Out == "" {
 		return flagErrorf("--out is missing, name the SVG file to write, such as --out position.svg, or - for stdout")
 	}
@@ -86,10 +86,8 @@ func (opts *RenderOptions) checkOne(pf positionFlags, f *Factory) error {
 		return err
 	}
 	var err error
-	if opts.Query, err = pf.resolve(opts.GameOptions, f.Memory()); err != nil {
-		return flagError(err)
-	}
-	return nil
+	opts.Query, err = pf.resolve(c, opts.GameOptions, f.Memory())
+	return err
 }
 
 // checkSet validates a set's flags: no one position, and --out a folder

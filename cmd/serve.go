@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/web"
 )
 
@@ -19,7 +19,7 @@ type ServeOptions struct {
 	GameOptions
 	Addr      string
 	Listener  net.Listener  // bound to Addr before the game is solved
-	Oracle    oracle.Oracle // who answers the positions
+	Plan      plan.Plan     // who answers the positions, opened in the run
 	TimeLimit time.Duration // the most a position is searched; 0: no limit
 }
 
@@ -59,8 +59,8 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 			if err := checkTimeLimit(opts.TimeLimit); err != nil {
 				return err
 			}
-			if opts.Oracle, err = chooseOracle(opts.Rules, oracleName, dbDir, game.Board{}, f.Memory(), opts.Workers, true); err != nil {
-				return flagError(err)
+			if opts.Plan, err = planFor(c, plan.Request{Rules: opts.Rules, Scope: plan.Many, Memory: f.Memory(), Workers: opts.Workers}); err != nil {
+				return err
 			}
 			if opts.Listener, err = net.Listen("tcp", opts.Addr); err != nil {
 				return flagErrorf("--addr %q: cannot listen: %w", opts.Addr, err)
@@ -87,10 +87,12 @@ func runServe(opts *ServeOptions) error {
 	defer ln.Close()
 	ctx := opts.Ctx
 	// The table solves the whole game before the page is served.
-	if err := oracle.Prepare(ctx, opts.Oracle); err != nil {
+	o, err := opts.Plan.Oracle(ctx, oracle.Options{})
+	if err != nil {
 		return err
 	}
-	srv := web.NewServer(web.NewExplorer(ctx, opts.Rules, opts.Oracle, opts.TimeLimit), ln)
+	defer o.Close()
+	srv := web.NewServer(web.NewExplorer(ctx, opts.Rules, o, opts.TimeLimit), ln)
 	fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop)\n", opts.Rules.Spec().Words(), ln.Addr())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

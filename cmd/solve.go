@@ -4,20 +4,17 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/db"
-	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
-	"github.com/tateti-lab/tateti-lab/tier"
 )
 
-// SolveOptions are the options of solve: the whole game by Plan, or from
-// the database DB, or one position, Board, when Position is set.
+// SolveOptions are the options of solve: the whole game, or one position
+// when Position is set (--position or --moves, or a board past what can be
+// exhausted, whose empty board is answered).
 type SolveOptions struct {
 	GameOptions
-	Position bool      // --position or --moves was given, or the board is past the whole game's limit
-	Query              // the position to analyse, and who answers it
-	Plan     tier.Plan // how the whole game is solved
-	DB       string    // with no position: the finished database the whole game is read from
+	Position bool
+	Query    // the position to analyse; its Plan says who answers, as the whole game's does
 }
 
 // solveLong is the command's long help.
@@ -62,31 +59,8 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 			if opts.GameOptions, err = f.options(c); err != nil {
 				return err
 			}
-			// Past the exhaustive limit the whole game is the empty board,
-			// answered by search.
-			past := enumerate.CheckSize(opts.Rules.Spec()) != nil
-			one := c.Flags().Changed("position") || c.Flags().Changed("moves")
-			whole := c.Flags().Changed("db") && !one
-			opts.Position = !whole && (one || past)
-			for _, name := range []string{"oracle", "time-limit"} {
-				if !opts.Position && c.Flags().Changed(name) {
-					return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
-				}
-			}
-			switch {
-			case whole:
-				opts.DB = pf.db
-				if _, err := db.Finished(pf.db, opts.Rules.Spec()); err != nil {
-					return dbFlagError(err, opts.Rules.Spec(), pf.db)
-				}
-			case opts.Position:
-				if opts.Query, err = pf.resolve(opts.GameOptions, f.Memory()); err != nil {
-					return dbFlagError(err, opts.Rules.Spec(), pf.db)
-				}
-			default:
-				if opts.Plan, err = tier.PlanFor(opts.Rules, f.Memory(), opts.Workers); err != nil {
-					return flagError(err)
-				}
+			if err := opts.resolve(c, pf, f.Memory()); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(opts)
@@ -99,32 +73,50 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	return c
 }
 
-func runSolve(opts *SolveOptions) error {
-	if opts.DB != "" {
-		s, err := tier.Summary(opts.Ctx, opts.Rules, opts.DB)
-		if err != nil {
-			return err
-		}
-		return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s, opts.IO.Style()) })
+// resolve has the planner choose who answers: one position, when --position
+// or --moves is given, else the whole game; a board past what can be
+// exhausted is its empty board.
+func (opts *SolveOptions) resolve(c *cobra.Command, pf positionFlags, memory uint64) error {
+	var err error
+	if c.Flags().Changed("position") || c.Flags().Changed("moves") {
+		opts.Position = true
+		opts.Query, err = pf.resolve(c, opts.GameOptions, memory)
+		return err
 	}
+	if err := checkTimeLimit(pf.timeLimit); err != nil {
+		return err
+	}
+	opts.Query = Query{TimeLimit: pf.timeLimit}
+	if opts.Plan, err = planFor(c, plan.Request{Rules: opts.Rules, Scope: plan.Whole, Memory: memory, Workers: opts.Workers}); err != nil {
+		return err
+	}
+	opts.Position = opts.Plan.Scope == plan.One
+	for _, name := range []string{"oracle", "time-limit"} {
+		if !opts.Position && c.Flags().Changed(name) {
+			return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
+		}
+	}
+	return nil
+}
+
+func runSolve(opts *SolveOptions) error {
 	if opts.Position {
 		a, err := opts.answer(opts.Ctx)
 		if err != nil {
 			return err
 		}
 		p := report.NewPosition(a)
+		p.Why = opts.Plan.Why
 		if err := show(opts.GameOptions, p, true, func(w io.Writer) error { return report.Text(w, p, opts.IO.Style()) }); err != nil || a.Proved == nil {
 			return err
 		}
 		return unsettledError(opts.Query, *a.Proved)
 	}
 	report.Plan(opts.IO.ErrOut, opts.Plan)
-	if opts.Plan.Method == tier.Tiers {
-		defer lowGC()()
-	}
-	s, err := tier.Whole(opts.Ctx, opts.Rules, opts.Plan, opts.Workers)
+	s, err := opts.Plan.Whole(opts.Ctx)
 	if err != nil {
 		return err
 	}
+	s.Engine, s.Why = string(opts.Plan.Engine), opts.Plan.Why
 	return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s, opts.IO.Style()) })
 }

@@ -2,11 +2,12 @@ package cmd
 
 import (
 	"encoding/json"
-	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 )
 
 // When the enumeration does not fit the memory the tool may use, solve

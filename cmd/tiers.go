@@ -3,7 +3,6 @@ package cmd
 import (
 	"fmt"
 	"io"
-	"runtime/debug"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/report"
@@ -54,42 +53,17 @@ func (t *tierTarget) resolve(dir string, rl rules.Rules, workers int, memory uin
 	return nil
 }
 
-// start says what a solve will need, unless the database is finished, and
-// has the collector run at a fifth more heap, not double: the plies live
-// in buffers made once, so a collection costs little, and the scratch of
-// each ply (its reach bits, its compressed blocks) would otherwise hold the
-// peak above the estimate (Connect Four 6x5: 4.2 GB at the default). A
-// solve or a forward pass also runs under a soft memory limit at its
-// estimate, so that the collector's fifth of headroom over plies of
-// gigabytes gives way before the estimate does. (Free 5x5 k=4's peak of
-// 7.1 GB against 6.6 was a third copy of a ply's bits, mended in package
-// tier; the limit alone did not hold it.) It gives a function that
-// restores the collector.
+// start says what a build will need, unless the database is finished,
+// and asks the collector for the build's policy (tier.Estimate.Policy),
+// giving a function that restores it.
 func (t *tierTarget) start(w io.Writer) (restore func()) {
-	var need uint64
 	switch {
 	case t.Finished:
+		return func() {}
 	case t.ReachOnly:
 		report.ReachPlan(w, t.Tiers, t.DB)
-		need = t.Tiers.ReachMemory
-	default:
-		report.TierPlan(w, t.Tiers, t.DB)
-		need = t.Tiers.Memory
+		return t.Tiers.ReachPolicy().Apply()
 	}
-	restoreGC := lowGC()
-	if need == 0 {
-		return restoreGC
-	}
-	old := debug.SetMemoryLimit(int64(need))
-	return func() {
-		debug.SetMemoryLimit(old)
-		restoreGC()
-	}
-}
-
-// lowGC has the collector run at a fifth more heap during a tier solve
-// (see start), and gives a function that restores it.
-func lowGC() (restore func()) {
-	old := debug.SetGCPercent(20)
-	return func() { debug.SetGCPercent(old) }
+	report.TierPlan(w, t.Tiers, t.DB)
+	return t.Tiers.Policy().Apply()
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
@@ -35,6 +36,12 @@ var ErrLayerMemory = errors.New("lower --max-ply")
 func layerBytes(n, branching int) uint64 {
 	return uint64(n) * (1 + 2*uint64(branching)) * nodeBytes
 }
+
+// ShallowPolicy is what the collector is asked for while Shallow works
+// within memory bytes: each layer is let go once the next is made, and a
+// soft limit at the memory allowed has the collector return it before it
+// would otherwise, so the peak stays near the estimate.
+func ShallowPolicy(memory uint64) gc.Policy { return gc.Policy{Limit: memory} }
 
 // Shallow counts the first plies of rl's game on any board (up to
 // game.MaxCells cells): every position reachable in at most maxPly plies,

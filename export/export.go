@@ -14,6 +14,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
@@ -100,6 +101,12 @@ type Written struct {
 	*Manifest
 	Dropped []string `json:"dropped,omitempty"`
 }
+
+// Policy is what the collector is asked for during an export: the export
+// holds the solved game while it streams the tables, and a heap collected
+// at half the live data again, not Go's default of twice, keeps the peak
+// near the game's size (docs/performance.md).
+var Policy = gc.Policy{Percent: 50}
 
 // Write writes the states and moves tables of r in each of opts.Formats, and
 // the manifest, as one new generation of the dataset in opts.Dir: the files

@@ -85,7 +85,7 @@ func firstDiff(got, want []string) string {
 // the split follows the hash of canonical_board.
 func TestChosenPastStateIDs(t *testing.T) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
-	o, err := oracle.Choose(rl, "search", game.Board{}, 64<<20, 1)
+	o, err := oracle.Search(rl, oracle.Options{Memory: 64 << 20, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,8 @@ var Sample = []string{"..../.xo./.ox./....", "o.../.ox./.xxx/xooo"}
 // Cases gives the sample, then n positions chosen reproducibly from seed
 // among those the problem allows (all of them when n < 0): reachable, x to
 // move, each side with at least two marks, no line, not full. e is the
-// enumerated 4x4 game; o answers each case.
+// enumerated 4x4 game; o answers each case (made with oracle.Options.NoLines,
+// as no best line is needed).
 func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, seed uint64) ([]Case, error) {
 	var boards []game.Board
 	for _, text := range Sample {
@@ -76,7 +77,7 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 		boards = append(boards, e.Board(allowed[k]))
 	}
 	cases := make([]Case, len(boards))
-	err := oracle.Each(ctx, oracle.WithoutLines(o), rules.New(UVa10111), boards, "answers", func(i int, a perfect.Analysis) error {
+	err := oracle.Each(ctx, o, rules.New(UVa10111), boards, "answers", func(i int, a perfect.Analysis) error {
 		cases[i] = Case{Board: boards[i], Answer: answer(a)}
 		return nil
 	})

@@ -97,11 +97,16 @@ func TestCasesByEitherOracle(t *testing.T) {
 		n = 30
 	}
 	var got [2][]Case
-	for i, name := range []string{"table", "search"} {
-		o, err := oracle.ChooseMany(rl, name, 1<<30, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
+	table, err := oracle.Solved(ctx, rl, oracle.Options{Workers: 2, NoLines: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	search, err := oracle.Search(rl, oracle.Options{Memory: 1 << 30, Workers: 2, NoLines: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range []oracle.Oracle{table, search} {
+		name := o.Name()
 		if got[i], err = Cases(ctx, e, o, n, 5); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

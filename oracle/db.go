@@ -10,25 +10,26 @@ import (
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// Database gives the oracle of the solved game in the database folder dir
-// (package db), which must hold rl's game, finished: each answer probes the
-// position and its children, a block read each at most.
-func Database(rl rules.Rules, dir string) (Oracle, error) {
+// Database gives the oracle of the finished database in the folder dir
+// (package db), which must hold rl's game: each answer probes the position
+// and its children, a block read each at most. Close closes its files.
+func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
 	d, err := db.Open(dir, rl)
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "db", settle: func(_ context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
-		o, ok, err := d.Probe(b)
-		switch {
-		case err != nil:
-			return o, perfect.Unknown, err
-		case !ok:
-			if err := rules.CheckReachable(rl, b); err != nil {
+	return &single{rl: rl, name: "db", noLines: o.NoLines, shared: true, close: d.Close,
+		settle: func(_ context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+			o, ok, err := d.Probe(b)
+			switch {
+			case err != nil:
 				return o, perfect.Unknown, err
+			case !ok:
+				if err := rules.CheckReachable(rl, b); err != nil {
+					return o, perfect.Unknown, err
+				}
+				return o, perfect.Unknown, fmt.Errorf("%s can arise, and the database in %s does not hold it: the database is damaged; check it with db check, and build it again", rl.Spec().Format(b), dir)
 			}
-			return o, perfect.Unknown, fmt.Errorf("%s can arise, and the database in %s does not hold it: the database is damaged; check it with db check, and build it again", rl.Spec().Format(b), dir)
-		}
-		return o, perfect.Bounds{Low: o.Value, High: o.Value}, nil
-	}}, nil
+			return o, perfect.Bounds{Low: o.Value, High: o.Value}, nil
+		}}, nil
 }

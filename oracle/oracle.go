@@ -1,22 +1,24 @@
 // Package oracle owns the one seam through which commands ask for perfect
 // play of one position: an Oracle answers a board's value, depth, every
-// legal move and a best line. Two stand behind it: the table, the game
-// solved exhaustively from the board (package solve), where that fits the
-// board limit and memory; and search (package search), one position at a
-// time, on any board of up to 64 cells (Connect Four's 7x6, gravity and free
-// 8x8, free 6x6). Choose picks one by
-// name, "auto" taking the table where it fits and search where it does not.
+// legal move and a best line. Four engines stand behind it: Table, the game
+// solved exhaustively from each board asked (package solve); Solved, the
+// whole game solved once in memory; Database, a finished database on disk
+// (package db); and Search, one position at a time on any board of up to
+// 64 cells (package search). Which of them answers a command is the
+// planner's choice (package plan), never the oracle's.
+//
+// Every Oracle is safe for concurrent use: Table and Solved answer side by
+// side, Database's probes share a cache under a lock, and Search answers
+// one position at a time, the calls taking turns. Whoever made an oracle
+// closes it, after its last call.
 package oracle
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"sync"
 	"time"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -27,46 +29,33 @@ import (
 // An Oracle answers positions of one game with perfect play.
 type Oracle interface {
 	// Analyze gives b's status, value, depth, every legal move with the
-	// value and depth of its child, and a best line. b must be able to
-	// arise in play.
+	// value and depth of its child, and a best line unless the oracle was
+	// made with NoLines. b must be able to arise in play.
 	Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error)
-	// Name says who answers, as --oracle names it: "table" or "search".
+	// Name says who answers, as the JSON names it: "table", "db" or
+	// "search".
 	Name() string
+	// Close lets go of what the oracle holds (a database's files, search's
+	// table). No call may follow it.
+	Close() error
 }
 
-// Names are the oracles Choose knows, as --oracle takes them.
-var Names = []string{"auto", "table", "search"}
-
-// Choose gives the oracle named name for positions of rl from b on:
-// "table" when the game from b can be solved exhaustively within memory
-// bytes, "search" when rl's board is one search handles, "auto" the table
-// where it fits and search otherwise. The error says why none fits.
-func Choose(rl rules.Rules, name string, b game.Board, memory uint64, workers int) (Oracle, error) {
-	if !slices.Contains(Names, name) {
-		return nil, fmt.Errorf("oracle %q is unknown, want auto, table or search", game.Echo(name))
-	}
-	tableErr := fitsTable(rl, b, memory)
-	if name == "table" || (name == "auto" && tableErr == nil) {
-		if tableErr != nil {
-			return nil, tableErr
-		}
-		return table{rl: rl, workers: workers}, nil
-	}
-	s, searchErr := newSearcher(rl, memory, workers)
-	if searchErr != nil && name == "auto" {
-		return nil, fmt.Errorf("%w; and %w", tableErr, searchErr)
-	}
-	return s, searchErr
+// Options are what an oracle is made with.
+type Options struct {
+	// Workers is the goroutines an answer may use; at least 1.
+	Workers int
+	// Memory is the bytes search's table may take (0: its default).
+	Memory uint64
+	// NoLines leaves the best line out of every answer, for callers that
+	// show none: search then takes about half the time (the children of
+	// each position on the line are searched); the exhaustive engines find
+	// a line at little cost, and give it all the same.
+	NoLines bool
 }
 
-// fitsTable says why the game from b cannot be solved exhaustively, if it
-// cannot.
-func fitsTable(rl rules.Rules, b game.Board, memory uint64) error {
-	if err := enumerate.CheckSize(rl.Spec()); err != nil {
-		return err
-	}
-	return enumerate.CheckMemoryFrom(rl.Spec(), b, memory)
-}
+// Table gives the oracle that solves the game of rl exhaustively from each
+// board it is asked, in memory: the planner checks first that it fits.
+func Table(rl rules.Rules, o Options) Oracle { return table{rl: rl, workers: max(o.Workers, 1)} }
 
 // table is the oracle of the game solved exhaustively from the board.
 type table struct {
@@ -76,6 +65,9 @@ type table struct {
 
 // Name is "table".
 func (table) Name() string { return "table" }
+
+// Close has nothing to let go.
+func (table) Close() error { return nil }
 
 // Analyze solves the game from b; stopped before the end, it has proved
 // nothing of b's value.
@@ -104,47 +96,34 @@ func Within(ctx context.Context, o Oracle, b game.Board, limit time.Duration) (p
 	return a, err
 }
 
-// ChooseMany is Choose for many positions of rl's game: its table solves
-// the whole game once, on the first question, and answers each position
-// from it.
-func ChooseMany(rl rules.Rules, name string, memory uint64, workers int) (Oracle, error) {
-	o, err := Choose(rl, name, game.Board{}, memory, workers)
-	if t, ok := o.(table); ok {
-		return &solved{table: t}, err
+// Solved gives the oracle of the whole game of rl, solved now, in memory,
+// each position looked up in it: for many positions of one game, or a
+// server that must answer at once. The planner checks first that it fits.
+func Solved(ctx context.Context, rl rules.Rules, o Options) (Oracle, error) {
+	r, err := solve.Game(ctx, rl, max(o.Workers, 1))
+	if err != nil {
+		return nil, err
 	}
-	return o, err
-}
-
-// Prepare does now what o would do at its first question, so that the
-// answers come at once: ChooseMany's table solves the whole game; the
-// others have nothing to prepare.
-func Prepare(ctx context.Context, o Oracle) error {
-	if s, ok := o.(*solved); ok {
-		s.solve(ctx)
-		return s.err
-	}
-	return nil
+	return &solved{rl: rl, r: r}, nil
 }
 
 // solved is the oracle of the whole game, solved once.
 type solved struct {
-	table
-	once sync.Once
-	r    *solve.Result
-	err  error
+	rl rules.Rules
+	r  *solve.Result
 }
 
-// solve solves the game, the first time.
-func (s *solved) solve(ctx context.Context) {
-	s.once.Do(func() { s.r, s.err = solve.Game(ctx, s.rl, s.workers) })
+// Name is "table": the exhaustive solve, as Table.
+func (*solved) Name() string { return "table" }
+
+// Close lets the solved game go.
+func (s *solved) Close() error {
+	s.r = nil
+	return nil
 }
 
 // Analyze looks b up in the solved game.
-func (s *solved) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
-	s.solve(ctx)
-	if s.err != nil {
-		return perfect.Analysis{}, s.err
-	}
+func (s *solved) Analyze(_ context.Context, b game.Board) (perfect.Analysis, error) {
 	i, ok := s.r.Enum.Lookup(game.ID(b))
 	if !ok {
 		if err := rules.CheckReachable(s.rl, b); err != nil {
@@ -184,16 +163,4 @@ func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, ph
 		}
 	}
 	return nil
-}
-
-// WithoutLines gives o answering with no best line, for callers that show
-// none: search then takes about half the time (the children of each
-// position on the line are searched); the table, which finds a line in the
-// solved game at little cost, is given as it is. The two share everything
-// else, search's table among it.
-func WithoutLines(o Oracle) Oracle {
-	if s, ok := o.(*single); ok {
-		return &single{rl: s.rl, name: s.name, settle: s.settle, noLines: true}
-	}
-	return o
 }

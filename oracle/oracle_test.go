@@ -3,11 +3,9 @@ package oracle
 import (
 	"context"
 	"flag"
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -31,11 +29,8 @@ func TestTableAndSearchAgree(t *testing.T) {
 	for _, sp := range specs {
 		t.Run(sp.String(), func(t *testing.T) {
 			rl := rules.New(sp)
-			tab, err := Choose(rl, "table", game.Board{}, 1<<32, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			srch, err := Choose(rl, "search", game.Board{}, 1<<32, 1)
+			tab := Table(rl, Options{Workers: 1})
+			srch, err := Search(rl, Options{Memory: 1 << 32, Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,45 +74,6 @@ func randomPosition(rl rules.Rules, rng *rand.Rand) game.Board {
 	return b
 }
 
-func TestChoose(t *testing.T) {
-	gravity := func(rows, cols int) rules.Rules {
-		return rules.New(rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: 4}, Gravity: true})
-	}
-	tests := []struct {
-		name, oracle string
-		rl           rules.Rules
-		want         string // the oracle chosen, or the error's words
-	}{
-		{"auto takes the table where it fits", "auto", gravity(4, 4), "table"},
-		{"auto takes search past 25 cells", "auto", gravity(6, 7), "search"},
-		{"search where asked", "search", gravity(4, 4), "search"},
-		{"table refused past 25 cells", "table", gravity(6, 7), "too many to exhaust"},
-		{"search on free boards", "search", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "search"},
-		{"auto takes search on free 4x7", "auto", rules.Classic(game.Spec{Rows: 4, Cols: 7, K: 4}), "search"},
-		{"auto takes search on free 6x6", "auto", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "search"},
-		{"auto takes search on free 8x8", "auto", rules.Classic(game.Spec{Rows: 8, Cols: 8, K: 5}), "search"},
-		{"search on gravity 8x8", "search", gravity(8, 8), "search"},
-		{"table refused on free 6x6", "table", rules.Classic(game.Spec{Rows: 6, Cols: 6, K: 4}), "too many to exhaust"},
-		{"an unknown oracle", "db", gravity(4, 4), `oracle "db" is unknown, want auto, table or search`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			o, err := Choose(tt.rl, tt.oracle, game.Board{}, 1<<32, 1)
-			got := fmt.Sprintf("%T", o)
-			if err != nil {
-				got = err.Error()
-			}
-			if want := map[string]string{"table": "oracle.table", "search": "*oracle.single"}[tt.want]; want != "" {
-				if got != want {
-					t.Fatalf("Choose gives %s, want %s", got, want)
-				}
-			} else if !strings.Contains(got, tt.want) {
-				t.Fatalf("Choose gives %q, want an error with %q", got, tt.want)
-			}
-		})
-	}
-}
-
 // boardCells is the largest board TestEveryBoard takes: 10 cells, 12 with
 // the long checks; "go test ./oracle -run TestEveryBoard -args
 // -board-cells=16" takes up to 16 (docs/performance.md has what each
@@ -148,7 +104,7 @@ func TestEveryBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srch, err := ChooseMany(rl, "search", 64<<20, 1)
+		srch, err := Search(rl, Options{Memory: 64 << 20, Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,7 +148,7 @@ func boardsUpTo(cells int) []rules.Spec {
 	return out
 }
 
-// Search gives best lines unless made WithoutLines, and the rest of each
+// Search gives best lines unless made with NoLines, and the rest of each
 // analysis the same either way.
 func TestAllLines(t *testing.T) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
@@ -201,7 +157,7 @@ func TestAllLines(t *testing.T) {
 	for range 30 {
 		boards = append(boards, randomPosition(rl, rng))
 	}
-	o, err := ChooseMany(rl, "search", 64<<20, 1)
+	o, err := Search(rl, Options{Memory: 64 << 20, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +165,11 @@ func TestAllLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	without, err := All(context.Background(), WithoutLines(o), rl, boards, "test")
+	noLines, err := Search(rl, Options{Memory: 64 << 20, Workers: 1, NoLines: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := All(context.Background(), noLines, rl, boards, "test")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -17,31 +18,45 @@ type single struct {
 	rl      rules.Rules
 	name    string
 	settle  settler
-	noLines bool // answers leave the best line empty (WithoutLines)
+	noLines bool         // answers leave the best line empty (Options.NoLines)
+	turns   sync.Mutex   // held by each answer, where settle is not safe for concurrent use
+	shared  bool         // settle is safe for concurrent use: no turns
+	close   func() error // lets go of what settle holds
 }
 
 // A settler gives the value (for X) and depth of one position (a finished
 // one at depth 0); stopped early, what it proved of the value, and the error.
 type settler func(ctx context.Context, b game.Board) (o perfect.Outcome, proved perfect.Bounds, err error)
 
-func newSearcher(rl rules.Rules, memory uint64, workers int) (*single, error) {
-	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(memory), Workers: workers})
+// Search gives the oracle that searches each position asked, and each of
+// its children, on any board of up to 64 cells, with a table of up to
+// o.Memory bytes. Its answers take turns.
+func Search(rl rules.Rules, o Options) (Oracle, error) {
+	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1)})
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "search", settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
-		r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
-		return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
-	}}, nil
+	return &single{rl: rl, name: "search", noLines: o.NoLines, close: func() error { return nil },
+		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+			r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
+			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
+		}}, nil
 }
 
 // Name says who answers: "search" or "db".
 func (o *single) Name() string { return o.name }
 
+// Close lets go of what the oracle holds.
+func (o *single) Close() error { return o.close() }
+
 // Analyze settles b itself first, so that a search stopped early (by a
 // time limit in ctx) still says what it proved of b's value; then each
 // child, and a best line unless the oracle gives none.
 func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
+	if !o.shared {
+		o.turns.Lock()
+		defer o.turns.Unlock()
+	}
 	a := perfect.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: o.Name()}
 	if o.rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)

@@ -28,9 +28,10 @@ type Position struct {
 	// null past 40 cells, where a position is keyed by its board text
 	StateID     *uint64 `json:"state_id"`
 	CanonicalID *uint64 `json:"canonical_id"`
-	Paths       *int64  `json:"paths"`     // move sequences from the empty board that reach it; null when not counted (search)
-	BestLine    []int   `json:"best_line"` // cells of a line of perfect play to the end
-	Oracle      string  `json:"oracle"`    // who answered: "table" or "search"
+	Paths       *int64  `json:"paths"`         // move sequences from the empty board that reach it; null when not counted (search)
+	BestLine    []int   `json:"best_line"`     // cells of a line of perfect play to the end
+	Oracle      string  `json:"oracle"`        // who answered: "table", "db" or "search"
+	Why         string  `json:"why,omitempty"` // why the planner chose it, where a command asked it
 	// set when the answer was not settled within the time limit: what is
 	// proved of the value; value, depth, moves and best line are then
 	// not known (0 and empty)

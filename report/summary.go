@@ -6,6 +6,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -14,7 +15,11 @@ import (
 // positions by value and ply, and X's first move in each cell.
 func Summary(w io.Writer, s solve.Summary, st Style) error {
 	g := s.Game
-	fmt.Fprintf(w, "%s: %s with perfect play\n\n", g.Words(), st.paint(result(game.X, s.Value), OutcomeIn(s.Value, s.Depth)))
+	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(result(game.X, s.Value), OutcomeIn(s.Value, s.Depth)))
+	if s.Engine != "" {
+		fmt.Fprintf(w, "answered by %s (%s)\n", s.Engine, s.Why)
+	}
+	fmt.Fprintln(w)
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tX wins\tdraw\tO wins\t")
 	for _, p := range s.ByPly {
@@ -33,12 +38,12 @@ func Summary(w io.Writer, s solve.Summary, st Style) error {
 	return nil
 }
 
-// Plan writes, when the game is not enumerated, why and what is done
-// instead; nothing for an enumerated game.
-func Plan(w io.Writer, p tier.Plan) {
-	if p.Method == tier.Tiers {
+// Plan writes, when the whole game is solved tier by tier, why and what
+// that needs; nothing otherwise.
+func Plan(w io.Writer, p plan.Plan) {
+	if p.Engine == plan.Tiers {
 		fmt.Fprintf(w, "tateti-lab: %s\n", p.Why)
-		TierPlan(w, p.Tiers, "a temporary folder (give --db DIR to keep the database)")
+		TierPlan(w, p.Tiers, "a temporary folder (db build DIR keeps the database)")
 	}
 }
 

@@ -53,7 +53,11 @@ func positionFacts(p Position) string {
 		}
 		parts = append(parts, fmt.Sprintf("reached by %d move %s", *p.Paths, seqs))
 	}
-	parts = append(parts, "answered by "+p.Oracle)
+	answered := "answered by " + p.Oracle
+	if p.Why != "" {
+		answered += " (" + p.Why + ")"
+	}
+	parts = append(parts, answered)
 	return strings.Join(parts, ", ") + "\n"
 }
 

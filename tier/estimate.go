@@ -6,6 +6,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -108,3 +109,16 @@ func check(what string, need, disk, memory uint64, dir string) error {
 	}
 	return nil
 }
+
+// Policy is what the collector is asked for during the whole solve: a
+// collection at a fifth more heap, not double, since the plies live in
+// buffers made once, so a collection costs little, and the scratch of each
+// ply (its reach bits, its compressed blocks) would otherwise hold the peak
+// above the estimate (Connect Four 6x5: 4.2 GB at the default); and a soft
+// limit at the estimate, so that the fifth of headroom over plies of
+// gigabytes gives way before the estimate does.
+func (e Estimate) Policy() gc.Policy { return gc.Policy{Percent: 20, Limit: e.Memory} }
+
+// ReachPolicy is Policy for the forward pass alone, limited at its own
+// estimate.
+func (e Estimate) ReachPolicy() gc.Policy { return gc.Policy{Percent: 20, Limit: e.ReachMemory} }

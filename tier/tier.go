@@ -16,8 +16,8 @@
 // bytes written are the same whoever ran the tasks and in whatever order,
 // and a rerun does again only the tasks whose part is missing. A Job is
 // the tasks' work, which Solve schedules on the local cores and the Beam
-// pipeline (beam/) on an engine's workers. PlanFor and Whole choose
-// between this solve and an enumeration in memory for a whole game.
+// pipeline (beam/) on an engine's workers. Package plan chooses between
+// this solve and an enumeration in memory for a whole game.
 package tier
 
 import (

@@ -36,7 +36,7 @@ func (c *counting) Analyze(ctx context.Context, b game.Board) (perfect.Analysis,
 // limit, a request waiting wait for its answer.
 func searched(t *testing.T, limit, wait time.Duration) (*counting, string) {
 	t.Helper()
-	o, err := oracle.ChooseMany(connectFour, "search", 64<<20, 1)
+	o, err := oracle.Search(connectFour, oracle.Options{Memory: 64 << 20, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestExplorerSearchesOnce(t *testing.T) {
 	if code != http.StatusOK || len(solving) == 0 || solving[0].Board != connectFour.Spec().Format(b) {
 		t.Fatalf("status %d after %v; want 200 after at least one 202 naming %s\n%s", code, solving, connectFour.Spec().Format(b), body)
 	}
-	o, _ := oracle.Choose(connectFour, "search", b, 64<<20, 1)
+	o, _ := oracle.Search(connectFour, oracle.Options{Memory: 64 << 20, Workers: 1})
 	a, err := o.Analyze(context.Background(), b)
 	if err != nil {
 		t.Fatal(err)

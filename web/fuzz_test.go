@@ -21,10 +21,7 @@ func FuzzAPI(f *testing.F) {
 		f.Add(q)
 	}
 	rl := rules.Classic(game.Default)
-	o, err := oracle.ChooseMany(rl, "table", 1<<30, 1)
-	if err == nil {
-		err = oracle.Prepare(context.Background(), o)
-	}
+	o, err := oracle.Solved(context.Background(), rl, oracle.Options{Workers: 1})
 	if err != nil {
 		f.Fatal(err)
 	}

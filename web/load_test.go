@@ -12,10 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"golang.org/x/sync/errgroup"
 )
 
 // TestLoad sends many concurrent position requests, bounded in count and

@@ -24,11 +24,8 @@ import (
 // server serves the explorer of rl's game solved whole.
 func server(t *testing.T, rl rules.Rules) *httptest.Server {
 	t.Helper()
-	o, err := oracle.ChooseMany(rl, "table", 1<<30, 2)
+	o, err := oracle.Solved(context.Background(), rl, oracle.Options{Workers: 2})
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := oracle.Prepare(context.Background(), o); err != nil {
 		t.Fatal(err)
 	}
 	return serverOf(t, NewExplorer(t.Context(), rl, o, 0))

@@ -1,0 +1,65 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/tateti-lab/tateti-lab/internal/gc"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+// Oracle opens the engine of p for positions, with what o asks (the
+// workers and memory are the request's): the table solves the whole game
+// now for Many, search makes its table, a database opens its files. The
+// caller closes it. A plan for the whole game has no oracle.
+func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, error) {
+	o.Workers, o.Memory = p.req.Workers, p.req.Memory
+	rl := p.req.Rules
+	switch {
+	case p.Engine == DB:
+		return oracle.Database(rl, p.req.DB, o)
+	case p.Engine == Search:
+		return oracle.Search(rl, o)
+	case p.Engine == Table && p.Scope == Many:
+		return oracle.Solved(ctx, rl, o)
+	case p.Engine == Table && p.Scope == One:
+		return oracle.Table(rl, o), nil
+	}
+	return nil, fmt.Errorf("the %s engine answers the whole game, not positions: a bug", p.Engine)
+}
+
+// Whole solves the whole game as p says, and gives its summary: in memory,
+// tier by tier in a temporary folder removed before it returns (the
+// summary then has each ply's positions by value for the side to move
+// too), or read from the database.
+func (p Plan) Whole(ctx context.Context) (solve.Summary, error) {
+	rl, workers := p.req.Rules, p.req.Workers
+	switch p.Engine {
+	case Table:
+		return solve.Summarize(ctx, rl, workers)
+	case DB:
+		return tier.Summary(ctx, rl, p.req.DB)
+	case Tiers:
+		defer p.Policy().Apply()()
+		tmp, err := os.MkdirTemp("", "tateti-tiers-")
+		if err != nil {
+			return solve.Summary{}, fmt.Errorf("a temporary folder for the tiers cannot be made (%v); set TMPDIR to a folder with room", err)
+		}
+		defer os.RemoveAll(tmp)
+		return tier.Build(ctx, rl, filepath.Join(tmp, "db"), workers)
+	}
+	return solve.Summary{}, fmt.Errorf("the %s engine answers positions, not the whole game: a bug", p.Engine)
+}
+
+// Policy is what the collector is asked for while p's engine works: the
+// tier solve's (tier.Estimate.Policy); none otherwise.
+func (p Plan) Policy() gc.Policy {
+	if p.Engine == Tiers {
+		return p.Tiers.Policy()
+	}
+	return gc.Policy{}
+}

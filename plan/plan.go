@@ -1,0 +1,187 @@
+// Package plan owns the one decision of who answers perfect play in a run.
+// Given the game, what is asked (the whole game, one position, positions
+// one at a time) and the budget (the memory a run may use, the disk of the
+// temporary folder), it picks the engine: the game solved exhaustively in
+// memory ("table"), tier by tier on disk in a temporary folder ("tiers"), a
+// finished database ("db"), or search ("search"); and says why. Every
+// command asks it once, and opens what it picked in its run; no other place
+// chooses.
+package plan
+
+import (
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/search"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+// Scope is what a command asks of perfect play.
+type Scope int
+
+const (
+	// Whole is the whole game: its summary, every position solved.
+	Whole Scope = iota
+	// One is one position, Request.Board.
+	One
+	// Many is positions of the game asked one at a time.
+	Many
+)
+
+// Engine names who answers, as the JSON names it.
+type Engine string
+
+// The engines.
+const (
+	Table  Engine = "table"  // the game solved exhaustively in memory
+	Tiers  Engine = "tiers"  // the whole game tier by tier on disk, in a temporary folder
+	DB     Engine = "db"     // a finished database
+	Search Engine = "search" // alpha-beta search, one position at a time
+)
+
+// Names are the choices a user may name: auto lets the planner choose.
+var Names = []string{"auto", string(Table), string(Search)}
+
+// A Request is what a command asks, and within what budget.
+type Request struct {
+	Rules rules.Rules
+	Scope Scope
+	// Board is the position asked, with One; the table solves the game
+	// from it.
+	Board game.Board
+	// Named is the engine the user named: "auto" (or "") to let the planner
+	// choose, "table" or "search".
+	Named string
+	// DB is a finished database to read, instead of a named engine.
+	DB string
+	// Memory is the bytes a run may use (0: unknown, no limit); Workers
+	// the goroutines it may use.
+	Memory  uint64
+	Workers int
+}
+
+// A Plan is the engine picked for a Request, and why.
+type Plan struct {
+	Engine Engine `json:"engine"`
+	Why    string `json:"why"`
+	// Scope is what is answered: a Whole request past what can be
+	// exhausted is One, its empty board.
+	Scope Scope `json:"-"`
+	// Tiers is what the tier solve needs, with the engine Tiers.
+	Tiers tier.Estimate `json:"-"`
+	req   Request
+}
+
+// For picks who answers r. The error says why nothing can: an engine
+// unknown or too large for the board or the budget, a folder that holds no
+// finished database of the game.
+func For(r Request) (Plan, error) {
+	if r.Named == "" {
+		r.Named = "auto"
+	}
+	if !slices.Contains(Names, r.Named) {
+		return Plan{}, fmt.Errorf("oracle %q is unknown, want auto, table or search", game.Echo(r.Named))
+	}
+	if r.DB != "" {
+		return forDB(r)
+	}
+	if r.Scope == Whole {
+		if enumerate.CheckSize(r.Rules.Spec()) != nil {
+			p, err := forPosition(Request{Rules: r.Rules, Scope: One, Named: r.Named, Memory: r.Memory, Workers: r.Workers})
+			p.Why = "the whole game cannot be exhausted, so its empty board is answered: " + p.Why
+			return p, err
+		}
+		return forWhole(r)
+	}
+	return forPosition(r)
+}
+
+// forDB picks the finished database r names.
+func forDB(r Request) (Plan, error) {
+	m, err := db.Finished(r.DB, r.Rules.Spec())
+	if err != nil {
+		return Plan{}, err
+	}
+	why := fmt.Sprintf("the database in %s holds the game solved, %d positions", r.DB, m.Positions)
+	return Plan{Engine: DB, Why: why, Scope: r.Scope, req: r}, nil
+}
+
+// forWhole picks how to solve the whole game of r: exhaustively in memory
+// when the estimate fits, tier by tier when two plies fit and the
+// temporary folder's disk holds the tiers.
+func forWhole(r Request) (Plan, error) {
+	spec := r.Rules.Spec()
+	need := enumerate.EstimateFor(spec).Bytes
+	tooBig := enumerate.CheckMemory(spec, r.Memory)
+	if tooBig == nil {
+		why := fmt.Sprintf("the whole game fits in memory: about %s to enumerate", enumerate.Bytes(need))
+		return Plan{Engine: Table, Why: why, Scope: Whole, req: r}, nil
+	}
+	e, err := tier.EstimateFor(r.Rules, r.Workers)
+	if err == nil {
+		err = e.Check(r.Memory, os.TempDir())
+	}
+	if err != nil {
+		return Plan{}, fmt.Errorf("%w; and %v", tooBig, err)
+	}
+	why := fmt.Sprintf("%s needs about %s of memory to enumerate, more than the %s this run may use (TATETI_MEMORY caps it)",
+		spec, enumerate.Bytes(need), enumerate.Bytes(r.Memory))
+	return Plan{Engine: Tiers, Why: why, Scope: Whole, Tiers: e, req: r}, nil
+}
+
+// forPosition picks who answers positions of r one at a time, from
+// r.Board on: the table where the game from it fits memory (named, or
+// auto), search where the board is one search handles.
+func forPosition(r Request) (Plan, error) {
+	if r.Scope == Many {
+		r.Board = game.Board{}
+	}
+	tableErr := fitsTable(r.Rules, r.Board, r.Memory)
+	if r.Named == string(Table) || (r.Named == "auto" && tableErr == nil) {
+		if tableErr != nil {
+			return Plan{}, tableErr
+		}
+		why := "the game from this position fits in memory, solved exhaustively"
+		if r.Scope == Many {
+			why = "the whole game fits in memory, solved exhaustively once"
+		}
+		if r.Named == string(Table) {
+			why = "named; " + why
+		}
+		return Plan{Engine: Table, Why: why, Scope: r.Scope, req: r}, nil
+	}
+	if err := search.Fits(r.Rules.Spec()); err != nil {
+		if r.Named == "auto" {
+			return Plan{}, fmt.Errorf("%w; and %w", tableErr, err)
+		}
+		return Plan{}, err
+	}
+	why := "named"
+	if r.Named == "auto" {
+		why = pastTable(r.Rules.Spec().Cells())
+	}
+	return Plan{Engine: Search, Why: why, Scope: r.Scope, req: r}, nil
+}
+
+// pastTable says why the exhaustive solve does not answer a board of
+// cells cells.
+func pastTable(cells int) string {
+	if cells > enumerate.MaxCells {
+		return fmt.Sprintf("%d cells, past the %d the exhaustive solve takes", cells, enumerate.MaxCells)
+	}
+	return "the game from here needs more memory than the exhaustive solve may take"
+}
+
+// fitsTable says why the game from b cannot be solved exhaustively in
+// memory bytes, if it cannot.
+func fitsTable(rl rules.Rules, b game.Board, memory uint64) error {
+	if err := enumerate.CheckSize(rl.Spec()); err != nil {
+		return err
+	}
+	return enumerate.CheckMemoryFrom(rl.Spec(), b, memory)
+}

@@ -1,0 +1,133 @@
+package plan
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
+)
+
+func spec(rows, cols, k int, gravity, misere bool) rules.Spec {
+	return rules.Spec{Spec: game.Spec{Rows: rows, Cols: cols, K: k}, Gravity: gravity, Misere: misere}
+}
+
+// For picks the engine of every kind of request, and says why; or refuses,
+// saying why nothing can answer.
+func TestFor(t *testing.T) {
+	c4, free44 := rules.New(spec(6, 7, 4, true, false)), rules.New(spec(4, 4, 4, false, false))
+	g44 := rules.New(spec(4, 4, 4, true, false))
+	dir := filepath.Join(t.TempDir(), "db")
+	if _, err := tier.Solve(context.Background(), g44, dir, 2); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		req    Request
+		engine Engine
+		scope  Scope
+		want   string // in Why, or in the error when engine is ""
+	}{
+		{"the whole game fits", Request{Rules: free44, Scope: Whole}, Table, Whole, "the whole game fits in memory"},
+		{"the whole game, tier by tier", Request{Rules: free44, Scope: Whole, Memory: 100e6}, Tiers, Whole, "needs about 439.5 MB of memory to enumerate"},
+		{"the whole game fits nowhere", Request{Rules: free44, Scope: Whole, Memory: 1e6}, "", 0, "a tier solve holds up to"},
+		{"the whole game past 25 cells is its empty board", Request{Rules: c4, Scope: Whole}, Search, One, "the whole game cannot be exhausted, so its empty board is answered: 42 cells, past the 25 the exhaustive solve takes"},
+		{"the whole game from a database", Request{Rules: g44, Scope: Whole, DB: dir}, DB, Whole, "holds the game solved, 161029 positions"},
+		{"a database of another game", Request{Rules: free44, Scope: One, DB: dir}, "", 0, "not of 4x4 k=4"},
+		{"no database there", Request{Rules: g44, Scope: One, DB: t.TempDir()}, "", 0, "holds no finished database"},
+		{"one position, the table where it fits", Request{Rules: g44, Scope: One}, Table, One, "the game from this position fits in memory"},
+		{"one position past 25 cells", Request{Rules: c4, Scope: One}, Search, One, "42 cells, past the 25 the exhaustive solve takes"},
+		{"search where named", Request{Rules: g44, Scope: One, Named: "search"}, Search, One, "named"},
+		{"the table refused past 25 cells", Request{Rules: c4, Scope: One, Named: "table"}, "", 0, "too many to exhaust"},
+		{"the table on free 6x6 refused", Request{Rules: rules.New(spec(6, 6, 4, false, false)), Scope: One, Named: "table"}, "", 0, "too many to exhaust"},
+		{"search on free 8x8", Request{Rules: rules.New(spec(8, 8, 5, false, false)), Scope: Many}, Search, Many, "64 cells, past the 25"},
+		{"search where the table needs more memory", Request{Rules: free44, Scope: One, Memory: 1e6}, Search, One, "needs more memory than the exhaustive solve may take"},
+		{"many positions, the whole game once", Request{Rules: free44, Scope: Many}, Table, Many, "solved exhaustively once"},
+		{"an unknown engine", Request{Rules: g44, Scope: One, Named: "db"}, "", 0, `oracle "db" is unknown, want auto, table or search`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.req.Workers = 2
+			p, err := For(tt.req)
+			if tt.engine == "" {
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Fatalf("For gives %+v, %v; want an error with %q", p, err, tt.want)
+				}
+				return
+			}
+			if err != nil || p.Engine != tt.engine || p.Scope != tt.scope || !strings.Contains(p.Why, tt.want) {
+				t.Fatalf("For gives %s, scope %d, why %q, %v; want %s, scope %d, why with %q", p.Engine, p.Scope, p.Why, err, tt.engine, tt.scope, tt.want)
+			}
+		})
+	}
+}
+
+// A whole game solved tier by tier has the summary of the game enumerated
+// in memory, under every rule set, and its counts for the side to move
+// beside.
+func TestWholeAgrees(t *testing.T) {
+	for _, g := range []rules.Spec{
+		spec(3, 3, 3, false, false), spec(3, 3, 3, false, true), spec(3, 4, 3, false, false),
+		spec(4, 4, 4, true, false), spec(3, 4, 3, true, true),
+	} {
+		t.Run(g.String(), func(t *testing.T) {
+			t.Setenv("TMPDIR", t.TempDir())
+			rl := rules.New(g)
+			e, err := tier.EstimateFor(rl, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := Plan{Engine: Table, Scope: Whole, req: Request{Rules: rl, Workers: 2}}
+			want, err := in.Whole(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			tiers := Plan{Engine: Tiers, Scope: Whole, Tiers: e, req: Request{Rules: rl, Workers: 2}}
+			got, err := tiers.Whole(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.ToMove) != g.Cells()+1 {
+				t.Errorf("%d plies counted for the side to move, want %d", len(got.ToMove), g.Cells()+1)
+			}
+			got.ToMove = nil
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("tier by tier:\n%+v\nenumerated:\n%+v", got, want)
+			}
+		})
+	}
+}
+
+// Each engine opens as the oracle its plan names, and says so.
+func TestOracle(t *testing.T) {
+	rl := rules.New(spec(3, 3, 3, false, false))
+	for _, tt := range []struct {
+		req  Request
+		name string
+	}{
+		{Request{Rules: rl, Scope: One}, "table"},
+		{Request{Rules: rl, Scope: Many}, "table"},
+		{Request{Rules: rl, Scope: Many, Named: "search"}, "search"},
+	} {
+		p, err := For(tt.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := p.Oracle(context.Background(), oracle.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := o.Analyze(context.Background(), game.Board{})
+		if err != nil || a.Oracle != tt.name || o.Name() != tt.name || a.Value != 0 || a.Depth != 9 {
+			t.Errorf("%+v: %s answers %s, value %d depth %d, %v; want %s, a draw in 9", tt.req, o.Name(), a.Oracle, a.Value, a.Depth, err, tt.name)
+		}
+		if err := o.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+}
