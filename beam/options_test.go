@@ -26,7 +26,7 @@ func TestCheck(t *testing.T) {
 		{"a bad size", []string{"--size", "3by3", "--db", t.TempDir()}, "3by3"},
 		{"k past the board", []string{"--size", "3x3", "--k", "4", "--db", t.TempDir()}, "k"},
 		{"a folder of other files", []string{"--size", "3x3", "--db", other}, "not a database of tateti-lab"},
-		{"more than the disk holds", []string{"--gravity", "--size", "6x7", "--k", "4", "--db", t.TempDir()}, "free some space or name a folder on another disk with --db"},
+		{"more than the disk holds", []string{"--gravity", "--size", "6x7", "--k", "4", "--db", t.TempDir()}, "free some space or name a folder on another disk"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

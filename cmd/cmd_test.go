@@ -99,7 +99,7 @@ func TestGolden(t *testing.T) {
 func TestLayerMemory(t *testing.T) {
 	t.Setenv("TATETI_MEMORY", "1048576")
 	out, errOut, code := run(t, "", "enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "12")
-	if want := "more than the 1 MiB allowed (TATETI_MEMORY): lower --max-ply"; code != exitUsage || !strings.Contains(errOut, want) || out != "" {
+	if want := "more than the 1 MiB allowed (TATETI_MEMORY): stop at an earlier ply: lower --max-ply"; code != exitUsage || !strings.Contains(errOut, want) || out != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %d, nothing, and %q", code, out, errOut, exitUsage, want)
 	}
 }

@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"errors"
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -180,5 +182,9 @@ func verifySolver(opts *VerifySolverOptions, x *external.Solver) (*external.Solv
 	if err != nil {
 		return nil, err
 	}
-	return x.VerifyAnalysed(opts.Ctx, opts.Rules, as, opts.Selection.Terminal)
+	r, err := x.VerifyAnalysed(opts.Ctx, opts.Rules, as, opts.Selection.Terminal)
+	if errors.Is(err, external.ErrNoneInProgress) {
+		err = fmt.Errorf("%w; --all-boards sends the finished ones too", err)
+	}
+	return r, err
 }

@@ -29,7 +29,7 @@ const nodeBytes = 24
 
 // ErrLayerMemory is the refusal of a layer that would not fit the memory
 // allowed: the run asked for more plies than the machine holds.
-var ErrLayerMemory = errors.New("lower --max-ply")
+var ErrLayerMemory = errors.New("stop at an earlier ply")
 
 // layerBytes is the most memory made the children of a layer of n
 // positions, each with at most branching moves, takes at once.

@@ -70,7 +70,7 @@ func TestConnectFourByPly(t *testing.T) {
 func TestShallowMemory(t *testing.T) {
 	rl := variant(6, 7, 4, true, false)
 	_, err := Shallow(context.Background(), rl, 12, 2, 1<<20)
-	if err == nil || !strings.Contains(err.Error(), "lower --max-ply") {
+	if err == nil || !strings.Contains(err.Error(), "stop at an earlier ply") {
 		t.Fatalf("error %v, want a refusal naming --max-ply", err)
 	}
 }

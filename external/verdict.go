@@ -2,7 +2,7 @@ package external
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
@@ -65,6 +65,10 @@ func (x *Solver) Verify(ctx context.Context, rl rules.Rules, sel Selection, work
 	return x.verdict(ctx, rl, sol.Set(protocol.Choose(sol.Positions(sel.Terminal), sel.Sample, sel.Seed)))
 }
 
+// ErrNoneInProgress is VerifyAnalysed's refusal of a set of finished
+// positions alone, without the finished ones asked for.
+var ErrNoneInProgress = errors.New("none of the positions is in progress")
+
 // VerifyAnalysed sends the solver the analysed positions as of rl's game,
 // in their order (with terminal, the finished ones too), and judges its
 // answers.
@@ -73,7 +77,7 @@ func (x *Solver) VerifyAnalysed(ctx context.Context, rl rules.Rules, as []perfec
 		as = slices.DeleteFunc(slices.Clone(as), func(a perfect.Analysis) bool { return a.Status.Terminal() })
 	}
 	if len(as) == 0 {
-		return nil, fmt.Errorf("none of the positions is in progress; --all-boards sends the finished ones too")
+		return nil, ErrNoneInProgress
 	}
 	return x.verdict(ctx, rl, solve.Analysed(as))
 }

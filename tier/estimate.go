@@ -105,7 +105,7 @@ func check(what string, need, disk, memory uint64, dir string) error {
 		return fmt.Errorf("%s holds up to %s at once, more than the %s this run may use; raise TATETI_MEMORY if the machine has more", what, enumerate.Bytes(need), enumerate.Bytes(memory))
 	}
 	if free := freeDisk(dir); free != 0 && disk > free {
-		return fmt.Errorf("%s may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk with --db", what, enumerate.Bytes(disk), enumerate.Bytes(free), dir)
+		return fmt.Errorf("%s may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk", what, enumerate.Bytes(disk), enumerate.Bytes(free), dir)
 	}
 	return nil
 }

@@ -31,17 +31,17 @@ func CheckFolder(dir string, spec rules.Spec) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case err != nil:
-		return fmt.Errorf("folder %q cannot be read (%v); name a folder for the database with --db", dir, err)
+		return fmt.Errorf("folder %q cannot be read (%v); name a folder the database can be written in", dir, err)
 	}
 	if m, err := db.ReadManifest(dir); err == nil && m.Game != spec {
-		return fmt.Errorf("folder %q holds the database of %s, not of %s; name another folder with --db", dir, m.Game, spec)
+		return fmt.Errorf("folder %q holds the database of %s, not of %s; name another folder", dir, m.Game, spec)
 	}
 	have, err := os.ReadFile(filepath.Join(dir, markerName))
 	switch {
 	case err == nil && !bytes.Equal(have, want):
-		return fmt.Errorf("folder %q holds an unfinished database of another game (%s); name another folder with --db, or remove it", dir, have)
+		return fmt.Errorf("folder %q holds an unfinished database of another game (%s); name another folder, or remove it", dir, have)
 	case err != nil && len(entries) > 0:
-		return fmt.Errorf("folder %q holds files that are not a database of tateti-lab; name a new or empty folder with --db", dir)
+		return fmt.Errorf("folder %q holds files that are not a database of tateti-lab; name a new or empty folder", dir)
 	}
 	return nil
 }
