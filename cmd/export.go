@@ -99,16 +99,11 @@ func runExport(opts *ExportOptions) error {
 		return err
 	}
 	defer done()
-	var progress func(string, int, int)
-	if opts.IO.ErrTTY {
-		progress = report.ExportProgress(opts.IO.ErrOut)
-	}
 	m, err := export.Write(opts.Ctx, src, export.Options{
-		Dir:      opts.Out,
-		Formats:  opts.Formats,
-		Meta:     export.Meta{Tool: "tateti-lab", Version: Version},
-		Progress: progress,
-		Workers:  opts.Workers,
+		Dir:     opts.Out,
+		Formats: opts.Formats,
+		Meta:    export.Meta{Tool: "tateti-lab", Version: Version},
+		Workers: opts.Workers,
 	})
 	if err != nil {
 		return err

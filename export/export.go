@@ -10,12 +10,14 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/internal/par"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
 )
@@ -37,11 +39,10 @@ func gameJSON(s rules.Spec) string {
 
 // Options say where and what Write writes.
 type Options struct {
-	Dir      string
-	Formats  []string // a subset of Formats
-	Meta     Meta
-	Progress func(table string, done, total int) // called now and then, from both tables' goroutines at once; may be nil
-	Workers  int                                 // goroutines building each table's chunks; GOMAXPROCS when 0
+	Dir     string
+	Formats []string // a subset of Formats
+	Meta    Meta
+	Workers int // goroutines building each table's chunks; GOMAXPROCS when 0
 
 	rowGroup int64                                    // rows per Parquet row group; RowGroupSize when 0 (tests make it small)
 	wrap     func(name string, w io.Writer) io.Writer // stands between each file and its buffer (tests inject failures)
@@ -159,7 +160,7 @@ func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Da
 			files, out[t][k] = append(files, f), f
 		}
 	}
-	tw := tableWriter{src: src, meta: opts.Meta, progress: opts.Progress, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize),
+	tw := tableWriter{src: src, meta: opts.Meta, done: map[string]int{}, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize),
 		workers: cmp.Or(opts.Workers, runtime.GOMAXPROCS(0))}
 	var nStates, nMoves int64 // each written by its own goroutine
 	g, gctx := errgroup.WithContext(ctx)
@@ -208,9 +209,20 @@ func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Da
 type tableWriter struct {
 	src      Source
 	meta     Meta
-	progress func(table string, done, total int)
 	rowGroup int64
 	workers  int
+	mu       sync.Mutex     // guards done: both tables are written at once
+	done     map[string]int // the positions each table has written
+}
+
+// report tells the context's progress (internal/progress) that table has
+// written the rows of its first done positions.
+func (tw *tableWriter) report(ctx context.Context, table string, done int) {
+	tw.mu.Lock()
+	defer tw.mu.Unlock()
+	tw.done[table] = done
+	total := tw.src.len()
+	progress.Tell(ctx, "export", fmt.Sprintf("the states of %d of %d positions written, their moves of %d", tw.done["states"], total, tw.done["moves"]))
 }
 
 // table is what write needs to know of one table.
@@ -272,9 +284,7 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.F
 			spare.put(p.csv)
 		}
 		rows += p.rows
-		if tw.progress != nil {
-			tw.progress(t.name, t.chunks[k].hi, tw.src.len())
-		}
+		tw.report(ctx, t.name, t.chunks[k].hi)
 		return nil
 	})
 	if err != nil {
