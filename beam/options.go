@@ -13,7 +13,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -69,7 +68,7 @@ func (o *options) check() error {
 		return err
 	}
 	if err := e.CheckDisk(o.store); err != nil {
-		return fmt.Errorf("%w (the solve: %s)", err, report.BeamNeeds(e))
+		return fmt.Errorf("%w (the solve: %s)", err, e.BeamNeeds())
 	}
 	return nil
 }
@@ -92,7 +91,7 @@ func run(ctx context.Context, o options, w io.Writer) error {
 		if estErr != nil {
 			return estErr
 		}
-		fmt.Fprintf(w, "tateti-beam: solving tier by tier into %s: %s\n", o.store, report.BeamNeeds(e))
+		fmt.Fprintf(w, "tateti-beam: solving tier by tier into %s: %s\n", o.store, e.BeamNeeds())
 		p, s := beam.NewPipelineWithRoot()
 		if err := build(s, o.spec, o.store, false); err != nil {
 			return err

@@ -16,10 +16,10 @@ import (
 // command would otherwise take every position of the game: a sample by
 // random play, a file of move sequences, or every position up to a ply.
 type choiceFlags struct {
-	file, plies, oracle, db string
-	sample, maxPly          int
-	seed                    uint64
-	quiet                   bool
+	file, plies, db string
+	sample, maxPly  int
+	seed            uint64
+	quiet           bool
 	// whole says that the command takes every position of a solved game
 	// otherwise: there --sample without --plies draws among them.
 	whole bool
@@ -45,7 +45,7 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample: only quiet positions (no immediate win, no line to stop), one of each symmetry class, as UCI's Connect-4 set")
 	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
 	if cf.ownOracle = fl.Lookup("oracle") == nil; cf.ownOracle { // a command of one position has its own
-		fl.StringVar(&cf.oracle, "oracle", "auto",
+		fl.String("oracle", "auto", // planFor reads it
 			"with a chosen set, who answers: table (the game solved exhaustively, once), search (one position at a time), or auto: the table where it fits, search otherwise")
 		help := "with a chosen set: " + dbHelp
 		if cf.wholeDB {

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tateti-lab/tateti-lab/internal/interrupt"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -268,13 +270,16 @@ func TestWriteErrors(t *testing.T) {
 // A run whose context a signal cancelled exits 130 and says so, whatever the
 // work was doing.
 func TestInterruptedExitCode(t *testing.T) {
-	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
-		t.Run(signalName(sig), func(t *testing.T) {
+	for _, tt := range []struct {
+		sig  os.Signal
+		name string
+	}{{os.Interrupt, "SIGINT"}, {syscall.SIGTERM, "SIGTERM"}} {
+		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancelCause(context.Background())
-			cancel(interrupted{sig})
+			cancel(interrupt.Signal{Sig: tt.sig})
 			var out, errb bytes.Buffer
 			code := Run(ctx, []string{"enumerate", "--size", "4x4", "--json"}, strings.NewReader(""), &out, &errb)
-			want := "interrupted by " + signalName(sig)
+			want := "interrupted by " + tt.name
 			if code != exitInterrupted || !strings.Contains(errb.String(), want) || !strings.Contains(out.String(), `"exit": 130`) {
 				t.Fatalf("exit %d, stderr %q, stdout %q; want 130 and %q", code, errb.String(), out.String(), want)
 			}
@@ -339,7 +344,7 @@ func serveAt(t *testing.T, args ...string) (string, func()) {
 	go io.Copy(io.Discard, outR)
 	return addr, func() {
 		t.Helper()
-		cancel(interrupted{os.Interrupt})
+		cancel(interrupt.Signal{Sig: os.Interrupt})
 		select {
 		case code := <-done:
 			if code != exitInterrupted {

@@ -20,12 +20,8 @@ func NewCmdDB(f *Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "db",
 		Short: "Build, check and inspect a database of a solved game",
-		Long: `A database is a folder that holds a whole game solved tier by tier on disk,
-a ply at a time from the last (docs/database.md gives the format): games past
-memory solve whole that way (Connect Four with 6 columns and 5 rows). db build
-writes one, db check holds every tier to its checksum and counts, and db info
-says what a folder holds. Every other command reads a finished database with
---db DIR, and never writes one.`,
+		Long: `A database is a folder of a whole game solved tier by tier (docs/database.md).
+db build writes it; every other command only reads it, with --db DIR.`,
 		Args: noArgs,
 	}
 	c.AddCommand(NewCmdDBBuild(f, nil), NewCmdDBCheck(f, nil), NewCmdDBInfo(f, nil))
@@ -35,7 +31,7 @@ says what a folder holds. Every other command reads a finished database with
 // DBBuildOptions are the options of db build.
 type DBBuildOptions struct {
 	GameOptions
-	tierTarget
+	tier.Target
 	MaxPly int // with ReachOnly: the last ply of the forward pass
 }
 
@@ -46,18 +42,13 @@ func NewCmdDBBuild(f *Factory, runF func(*DBBuildOptions) error) *cobra.Command 
 	c := &cobra.Command{
 		Use:   "build DIR",
 		Short: "Solve the whole game tier by tier into a database folder",
-		Long: `Build solves the whole game tier by tier on disk into the database folder
-DIR: a forward pass marks the placements play reaches, ply by ply, and a
-backward pass solves each ply from the one after it, from the last ply to the
-empty board. Before any work it says what the build needs (memory, disk,
-time) and refuses, with exit 2, what will not fit. A build that is stopped
-resumes when run again with the same flags; on a finished database it reads
-it. It prints what solve prints of the whole game.
+		Long: `Build solves the whole game tier by tier into the database folder DIR, a ply
+at a time from the last, and prints what solve prints of the whole game.
+Before any work it says what it needs (memory, disk, time) and refuses what
+will not fit (exit 2); stopped, it resumes when run again.
 
---reach-only runs the forward pass alone and counts each ply's positions: it
-fits where the whole build does not (free 5x5 with k=4), resumes when run
-again, and a later db build DIR goes on from it; with --max-ply N it stops at
-ply N.`,
+--reach-only runs the forward pass alone, which fits where the whole build
+does not, and counts each ply's positions; a later build goes on from it.`,
 		Example: "  tateti-lab db build --size 3x4 --k 3 d34\n  tateti-lab db build --gravity --size 5x6 --k 4 c4-5x6\n  tateti-lab db build --size 5x5 --k 4 --reach-only f55",
 		Args:    dirArg,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -73,7 +64,10 @@ ply N.`,
 			} else if err := checkMaxPly(opts.MaxPly, opts.Rules.Spec().Cells()); err != nil {
 				return err
 			}
-			if err := opts.tierTarget.resolve(args[0], opts.Rules, opts.Workers, f.Memory()); err != nil {
+			if opts.Target, err = tier.NewTarget(args[0], opts.Rules, opts.Workers, f.Memory(), opts.ReachOnly); err != nil {
+				if errors.Is(err, tier.ErrOnlyReachFits) {
+					err = fmt.Errorf("%w: db build --reach-only with the same flags", err)
+				}
 				return dbFlagError(err, opts.Rules.Spec(), args[0])
 			}
 			if runF != nil {
@@ -88,19 +82,34 @@ ply N.`,
 }
 
 func runDBBuild(opts *DBBuildOptions) error {
-	defer opts.start(opts.IO.ErrOut)()
+	defer start(opts.IO.ErrOut, opts.Target)()
 	if opts.ReachOnly {
-		r, err := tier.ReachTo(opts.Ctx, opts.Rules, opts.DB, opts.Workers, opts.MaxPly)
+		r, err := tier.ReachTo(opts.Ctx, opts.Rules, opts.Dir, opts.Workers, opts.MaxPly)
 		if err != nil {
 			return err
 		}
 		return show(opts.GameOptions, r, true, func(w io.Writer) error { return report.Reached(w, r) })
 	}
-	s, err := tier.Build(opts.Ctx, opts.Rules, opts.DB, opts.Workers)
+	s, err := tier.Build(opts.Ctx, opts.Rules, opts.Dir, opts.Workers)
 	if err != nil {
 		return err
 	}
 	return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s, opts.IO.Style()) })
+}
+
+// start says what the build of t will need, unless its database is
+// finished, and asks the collector for the build's policy
+// (tier.Estimate.Policy); it gives a function that restores the collector.
+func start(w io.Writer, t tier.Target) (restore func()) {
+	switch {
+	case t.Finished:
+		return func() {}
+	case t.ReachOnly:
+		report.ReachPlan(w, t.Estimate, t.Dir)
+		return t.Estimate.ReachPolicy().Apply()
+	}
+	report.TierPlan(w, t.Estimate, t.Dir)
+	return t.Estimate.Policy().Apply()
 }
 
 // DBFolderOptions are the options of db check and db info: a database
@@ -113,63 +122,58 @@ type DBFolderOptions struct {
 // NewCmdDBCheck builds db check; runF, when not nil, runs instead of the
 // command's own run.
 func NewCmdDBCheck(f *Factory, runF func(*DBFolderOptions) error) *cobra.Command {
-	opts := &DBFolderOptions{}
-	c := &cobra.Command{
+	return newCmdDBFolder(f, runF, &cobra.Command{
 		Use:   "check DIR",
 		Short: "Hold every tier of a database to its checksum and counts",
 		Long: `Check reads every tier of the finished database in DIR whole and holds it to
-the manifest: the file's size and SHA-256, each block's checksum, and the
-ply's positions by value and finished boards counted again from its codes;
-then the manifest's total and the empty board's value. It names each
-damaged tier and exits 1 when any is. The game is the manifest's: give no
-game flags.`,
-		Example: "  tateti-lab db check c4-5x6",
-		Args:    dirArg,
-		RunE: func(c *cobra.Command, args []string) error {
-			if err := opts.resolve(c, f, args[0]); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			checked, err := tier.Check(opts.Ctx, opts.DB, opts.Workers)
-			if err != nil {
-				in, _ := tier.Inspect(opts.DB) // an unfinished build's game, for the hint
-				return dbFlagError(err, in.Game, opts.DB)
-			}
-			return show(opts.GameOptions, checked, checked.OK, func(w io.Writer) error { return report.Checked(w, checked) })
-		},
-	}
-	return c
+the manifest: each file's size and SHA-256, each block's checksum, the ply's
+counts again from its codes, the manifest's total and the empty board's
+value. It names each damaged tier and exits 1 when any is.`,
+	}, func(opts *DBFolderOptions) error {
+		checked, err := tier.Check(opts.Ctx, opts.DB, opts.Workers)
+		if err != nil {
+			in, _ := tier.Inspect(opts.DB) // an unfinished build's game, for the hint
+			return dbFlagError(err, in.Game, opts.DB)
+		}
+		return show(opts.GameOptions, checked, checked.OK, func(w io.Writer) error { return report.Checked(w, checked) })
+	})
 }
 
 // NewCmdDBInfo builds db info; runF, when not nil, runs instead of the
 // command's own run.
 func NewCmdDBInfo(f *Factory, runF func(*DBFolderOptions) error) *cobra.Command {
-	opts := &DBFolderOptions{}
-	c := &cobra.Command{
+	return newCmdDBFolder(f, runF, &cobra.Command{
 		Use:   "info DIR",
 		Short: "Say what a database folder holds: its game, plies, sizes, what is finished",
 		Long: `Info says what the database folder DIR holds, finished or not, without
 reading its tiers: the game, the empty board's value once finished, and for
 each ply its placements, its positions once counted, and which of its files
-are written (the forward pass's bits, the tier). The game is the manifest's,
-or an unfinished build's: give no game flags.`,
-		Example: "  tateti-lab db info c4-5x6",
-		Args:    dirArg,
-		RunE: func(c *cobra.Command, args []string) error {
-			if err := opts.resolve(c, f, args[0]); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			in, err := tier.Inspect(opts.DB)
-			if err != nil {
-				return flagError(err)
-			}
-			return show(opts.GameOptions, in, true, func(w io.Writer) error { return report.DBInfo(w, in) })
-		},
+are written.`,
+	}, func(opts *DBFolderOptions) error {
+		in, err := tier.Inspect(opts.DB)
+		if err != nil {
+			return flagError(err)
+		}
+		return show(opts.GameOptions, in, true, func(w io.Writer) error { return report.DBInfo(w, in) })
+	})
+}
+
+// newCmdDBFolder completes c, a verb on one database folder whose manifest
+// or marker names the game: it takes the folder and no game flags, then
+// runs runF when not nil, else run.
+func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Command, run func(*DBFolderOptions) error) *cobra.Command {
+	opts := &DBFolderOptions{}
+	c.Long += " The game is the database's: give no game flags."
+	c.Example = "  tateti-lab db " + strings.Fields(c.Use)[0] + " c4-5x6"
+	c.Args = dirArg
+	c.RunE = func(c *cobra.Command, args []string) error {
+		if err := opts.resolve(c, f, args[0]); err != nil {
+			return err
+		}
+		if runF != nil {
+			return runF(opts)
+		}
+		return run(opts)
 	}
 	return c
 }

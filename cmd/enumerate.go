@@ -27,15 +27,12 @@ quiet when its positions are in progress and the side to move neither wins at
 once nor must stop a line at once: UCI's Connect-4 data set holds the quiet
 classes of ply 8 of Connect Four.
 
---max-ply N counts only plies 0 to N, on any board up to 64 cells (Connect
-Four's 6x7 among them), each layer kept in memory as a sorted list of boards;
-complete games are then those that end by ply N.
+--max-ply N counts only plies 0 to N, on any board up to 64 cells, a layer at
+a time in memory; complete games are then those that end by ply N.
 
---db DIR reads the counts of the whole game from the finished database in
-DIR, as db build writes it: each ply's positions and finished boards, past
-what memory holds; classes and move sequences are not counted that way.
-db build --reach-only counts each ply's positions where the whole game does
-not fit.`
+--db DIR reads each ply's positions and finished boards from the finished
+database in DIR, as db build writes it; classes and move sequences are not
+counted there.`
 
 // NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
 // command's own run (tests of the flags give one).

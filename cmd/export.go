@@ -36,13 +36,10 @@ files of an earlier dataset that the new one lacks (say the Parquet files when
 only CSV is asked for) are gone, and a line on stderr names them. --out must
 hold no subfolder. data/README.md is the data dictionary.
 
---positions FILE, --sample N (with --plies) or --max-ply N write a chosen set
-instead, on any board up to 64 cells: the positions in a file of move
-sequences, a sample drawn by random play, or every position up to a ply, each
-answered by --oracle (search past the exhaustive limit; Connect Four's 7x6
-among them). The tables are the same; past 40 cells a board has no state_id,
-and its text keys the tables (see data/README.md). manifest.json's
-"positions" says which positions are in and who answered them.
+--positions, --sample (with --plies) or --max-ply write a chosen set instead,
+on any board up to 64 cells, each position answered first; past 40 cells the
+board's text keys the tables (data/README.md). manifest.json's "positions"
+says which positions are in and who answered them.
 
 --db DIR writes the whole game from its database (db build DIR makes
 one), a ply at a time, so games past memory export too (free 4x5 with k=4):

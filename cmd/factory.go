@@ -13,6 +13,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/internal/sysmem"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -48,7 +49,7 @@ type Factory struct {
 // NewFactory gives a factory over the streams, with the machine's memory
 // (capped by TATETI_MEMORY).
 func NewFactory(io *IOStreams) *Factory {
-	return &Factory{IO: io, Memory: availableMemory, game: &gameFlags{}}
+	return &Factory{IO: io, Memory: sysmem.Available, game: &gameFlags{}}
 }
 
 // maxWorkers is the most goroutines --workers may ask for: many more than

@@ -29,11 +29,9 @@ position's value (the accuracy: a perfect agent scores 100%), moves that are
 also best (the fastest win, the slowest loss), and blunders by kind: a win
 thrown to a draw or a loss, a draw thrown to a loss; the worst are drawn.
 
-Past the exhaustive limit, or to grade on positions of your own, --positions
-FILE (one move sequence a line, such as 4453), --sample N with --plies (N
-positions reached by random play, such as --plies 10-14) or --max-ply N choose
-the positions, each answered first by --oracle (search on Connect Four's
-7x6); those whose game is over are left out.
+Past the exhaustive limit, or on positions of your own, --positions,
+--sample with --plies, or --max-ply choose them, each answered first; those
+whose game is over are left out.
 
 --out FILE also writes every position's graded answer, one row each, as
 Parquet or CSV by the file's ending (docs/protocols.md has the columns).

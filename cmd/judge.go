@@ -41,7 +41,6 @@ type UVa10111Options struct {
 func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Command {
 	opts := &UVa10111Options{}
 	var all bool
-	var oracleName, dbDir string // read by planFor
 	c := &cobra.Command{
 		Use:     "uva10111 [flags] -- PROGRAM [ARGS...]",
 		Short:   "Judge a solution of UVa 10111, Find the Winning Move (4x4, four in a row)",
@@ -85,9 +84,8 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 	fl.Uint64Var(&opts.Seed, "seed", 1, "the seed that chooses the cases")
 	fl.BoolVar(&all, "all", false, "every position the problem allows, instead of --cases")
 	fl.DurationVar(&opts.TimeLimit, "time-limit", time.Minute, "the time the whole run may take")
-	fl.StringVar(&oracleName, "oracle", "auto",
-		"who gives the right answers: table (the 4x4 game solved exhaustively, once), search (each case searched), or auto: the table")
-	fl.StringVar(&dbDir, "db", "", "give the right answers from the 4x4 game's database in this folder, as db build --size 4x4 DIR writes it, instead of --oracle")
+	fl.String("oracle", "auto", "who gives the right answers: table (the 4x4 game solved exhaustively, once), search (each case searched), or auto: the table")
+	fl.String("db", "", "give the right answers from the 4x4 game's database in this folder, as db build --size 4x4 DIR writes it, instead of --oracle")
 	return c
 }
 

@@ -41,17 +41,17 @@ func unsettledError(q Query, proved perfect.Bounds) error {
 // the board, the moves played on it, the oracle of perfect play that
 // answers it, and the time it has.
 type positionFlags struct {
-	position, moves, oracle, db string
-	timeLimit                   time.Duration
+	position, moves string
+	timeLimit       time.Duration
 }
 
 // bind adds the flags to c; boardHelp says what --position is.
 func (p *positionFlags) bind(c *cobra.Command, boardHelp, movesHelp string) {
 	c.Flags().StringVar(&p.position, "position", "", boardHelp)
 	c.Flags().StringVar(&p.moves, "moves", "", movesHelp)
-	c.Flags().StringVar(&p.oracle, "oracle", "auto",
+	c.Flags().String("oracle", "auto", // planFor reads it, and --db
 		"who answers: table (the game solved exhaustively from the board), search (one position at a time, any board up to 64 cells, such as 6x7 under gravity or a free 8x8), or auto: the table where it fits, search otherwise")
-	c.Flags().StringVar(&p.db, "db", "", dbHelp)
+	c.Flags().String("db", "", dbHelp)
 	c.Flags().DurationVar(&p.timeLimit, "time-limit", 0,
 		"give up after this long, such as 30s or 5m, saying what was proved by then (such as X does not lose) and exiting 1; 0 for no limit")
 }

@@ -85,8 +85,8 @@ func (opts *RenderOptions) checkOne(c *cobra.Command, pf positionFlags, f *Facto
 	if err := checkOutFile(opts.Out, "position.svg"); err != nil {
 		return err
 	}
-	var err error
-	opts.Query, err = pf.resolve(c, opts.GameOptions, f.Memory())
+	q, err := pf.resolve(c, opts.GameOptions, f.Memory())
+	opts.Query = q
 	return err
 }
 

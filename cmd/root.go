@@ -12,17 +12,17 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
+	"github.com/tateti-lab/tateti-lab/internal/interrupt"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/internal/term"
 )
 
 // Version is the tool's version, printed by --version and written into exports.
@@ -40,45 +40,9 @@ const (
 // returns the exit code. SIGINT and SIGTERM cancel the run's context: the
 // work stops, cleans up after itself, and the exit code is 130.
 func Execute() int {
-	ctx, stop := interruptible(context.Background())
+	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	return Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-}
-
-// interrupted is the cause of a context cancelled by a signal.
-type interrupted struct{ sig os.Signal }
-
-func (i interrupted) Error() string { return "interrupted by " + signalName(i.sig) }
-
-func signalName(s os.Signal) string {
-	if s == os.Interrupt {
-		return "SIGINT"
-	}
-	if s == syscall.SIGTERM {
-		return "SIGTERM"
-	}
-	return s.String()
-}
-
-// interruptible gives a context cancelled, with an interrupted cause, by the
-// first SIGINT or SIGTERM.
-func interruptible(parent context.Context) (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(parent)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case s := <-sigs:
-			cancel(interrupted{s})
-		case <-done:
-		}
-	}()
-	return ctx, func() {
-		signal.Stop(sigs)
-		close(done)
-		cancel(nil)
-	}
 }
 
 // logEvery is how often a run whose stderr is no terminal (a log) writes
@@ -89,16 +53,16 @@ var logEvery = time.Minute
 // exit code. Errors are printed to stderr, and with --json also as an object
 // on stdout. A failure to write the output is an error too.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := &stickyWriter{w: stdout}
-	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, ErrTTY: isTerminal(stderr),
-		Colour: isTerminal(stdout) && os.Getenv("NO_COLOR") == ""}
+	out := &term.Sticky{W: stdout}
+	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, ErrTTY: term.Is(stderr),
+		Colour: term.Is(stdout) && os.Getenv("NO_COLOR") == ""}
 	f := NewFactory(io)
 	if io.ErrTTY {
 		f.Progress = progress.NewLine(stderr)
 		defer f.Progress.Done()
 		// The output starts on a line of its own: the progress line, on the
 		// same terminal, is cleared before anything is written.
-		out.before = f.Progress.Done
+		out.Before = f.Progress.Done
 	} else {
 		f.Progress = progress.NewLog(stderr, logEvery)
 	}
@@ -109,8 +73,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetOut(out)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
-	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
-		err = fmt.Errorf("cannot write the output: %w", out.err)
+	if out.Err != nil && (err == nil || errors.Is(err, out.Err)) {
+		err = fmt.Errorf("cannot write the output: %w", out.Err)
 	}
 	code := exitCode(ctx, err)
 	if code == exitOK || errors.Is(err, errDisagree) || errors.Is(err, errMisbehaved) {
@@ -126,7 +90,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fmt.Fprintf(stderr, "tateti-lab: %s\n", msg)
 	var shown *shownError
 	if (f.game.json || jsonWanted(args)) && !errors.As(err, &shown) {
-		if out.err == nil {
+		if out.Err == nil {
 			_ = writeJSON(stdout, struct {
 				Error string `json:"error"`
 				Exit  int    `json:"exit"`
@@ -141,13 +105,12 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // input, a user's program that misbehaved among them; 1 for a check that
 // found a disagreement or work that failed.
 func exitCode(ctx context.Context, err error) int {
-	var sig interrupted
 	var flagErr *FlagError
 	var progErr *extproc.ProgramError
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(context.Cause(ctx), &sig):
+	case interrupt.By(ctx):
 		return exitInterrupted
 	case errors.As(err, &flagErr), errors.As(err, &progErr), errors.Is(err, errMisbehaved), isCobraUsage(err),
 		errors.Is(err, enumerate.ErrLayerMemory):
@@ -175,26 +138,6 @@ func noArgs(c *cobra.Command, args []string) error {
 // bad flag before reaching it.
 func jsonWanted(args []string) bool {
 	return slices.Contains(args, "--json") || slices.Contains(args, "--json=true")
-}
-
-// stickyWriter passes writes on and keeps the first error, so that a run
-// whose output could not be written fails even where a printer ignores it.
-type stickyWriter struct {
-	w      io.Writer
-	err    error
-	before func() // called before each write, if set
-}
-
-func (s *stickyWriter) Write(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
-	}
-	if s.before != nil {
-		s.before()
-	}
-	n, err := s.w.Write(p)
-	s.err = err
-	return n, err
 }
 
 // NewCmdRoot builds the command line over f: the game flags on the root,

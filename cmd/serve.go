@@ -27,7 +27,6 @@ type ServeOptions struct {
 // command's own run (and must close the listener).
 func NewCmdServe(f *Factory, runF func(*ServeOptions) error) *cobra.Command {
 	opts := &ServeOptions{}
-	var oracleName, dbDir string
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Explore the solved game in a local web page",
@@ -75,9 +74,8 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 		},
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "the address to listen on")
-	c.Flags().StringVar(&oracleName, "oracle", "auto",
-		"who answers: table (the game solved exhaustively, once, before serving), search (each position searched once when asked), or auto: the table where it fits, search otherwise")
-	c.Flags().StringVar(&dbDir, "db", "", dbHelp+", ready at once")
+	c.Flags().String("oracle", "auto", "who answers: table (the game solved exhaustively, once, before serving), search (each position searched once when asked), or auto: the table where it fits, search otherwise")
+	c.Flags().String("db", "", dbHelp+", ready at once") // planFor reads both
 	c.Flags().DurationVar(&opts.TimeLimit, "time-limit", 0, "with search, the most each position is searched, such as 2m, after which the page shows what was proved; 0 for no limit")
 	return c
 }

@@ -30,18 +30,13 @@ drawn on the board, best moves marked. --moves plays moves first (from
 --position, or from the empty board): cell numbers such as 4,0,8, or under
 --gravity columns in Connect-Four notation, 1 at the left, such as 4453.
 
-One position is answered by the table, the game solved exhaustively from it,
-where that fits (boards of up to 25 cells, in memory), and otherwise by
-search, one position at a time, which handles every board of up to 64 cells
-(Connect Four's 6x7, gravity and free 8x8, free 6x6), fastest where a column
-with a spare cell fits 64 bits (gravity 6x7, 7x8) or a free board 32 (5x5,
-4x7); --oracle chooses, and the answer says which answered. --time-limit
-bounds a search: what it proved by then is the answer, with exit 1.
+Who answers is the planner's choice, said in the answer: the table, the game
+solved exhaustively, where it fits (up to 25 cells, in memory), else search,
+on any board of up to 64 cells; --oracle names one. --time-limit bounds a
+search: what it proved by then is the answer, with exit 1.
 
---db DIR reads the whole game from the finished database in DIR, as db build
-writes it (games past memory: Connect Four with 6 columns and 5 rows), every
-tier checked against its checksum; with --position or --moves, --db answers
-from it. --db never writes: db build does.`
+--db DIR reads the whole game, or answers a position, from the finished
+database in DIR, as db build writes it; --db never writes.`
 
 // NewCmdSolve builds solve; runF, when not nil, runs instead of the
 // command's own run.

@@ -92,10 +92,8 @@ position whose game is not over, with --all-boards the finished ones too, or
 a reproducible --sample N --seed S. Disagreements are counted by ply and the
 first are drawn with the expected answer and a line of perfect play.
 
-Past the exhaustive limit, or to test on positions of your own, --positions
-FILE (one move sequence a line, such as 4453), --sample N with --plies (N
-positions reached by random play, such as --plies 10-14) or --max-ply N choose
-the positions, each answered first by --oracle (search on Connect Four's 7x6).
+Past the exhaustive limit, or on positions of your own, --positions,
+--sample with --plies, or --max-ply choose them, each answered first.
 
 Timeouts and exit codes are as for verify checker; docs/protocols.md has the
 protocol and examples.`

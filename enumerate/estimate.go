@@ -3,9 +3,9 @@ package enumerate
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 
 	"github.com/tateti-lab/tateti-lab/game"
-
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -113,4 +113,24 @@ func thousands(n uint64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// Commas prints n with thousands separators: 549946 as "549,946".
+func Commas(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	out := make([]byte, 0, len(s)+len(s)/3+1)
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
 }

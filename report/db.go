@@ -42,7 +42,7 @@ func DBInfo(w io.Writer, in tier.Info) error {
 	fmt.Fprintf(w, "database in %s: %s\n", in.Dir, in.Game.Words())
 	if in.Finished {
 		fmt.Fprintf(w, "finished: %s; %s positions in %s placements, %s of tiers\n\n",
-			OutcomeIn(*in.Value, *in.Depth), Commas(*in.Positions), Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
+			OutcomeIn(*in.Value, *in.Depth), enumerate.Commas(*in.Positions), enumerate.Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
 	} else {
 		solved, reached := 0, 0
 		for _, p := range in.Plies {
@@ -50,21 +50,21 @@ func DBInfo(w io.Writer, in tier.Info) error {
 			reached += btoi(p.Reached)
 		}
 		fmt.Fprintf(w, "unfinished: the forward pass has %d of %d plies, the backward pass %d tiers; %s placements, %s of tiers so far (db build resumes it)\n\n",
-			reached, len(in.Plies), solved, Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
+			reached, len(in.Plies), solved, enumerate.Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
 	}
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tplacements\tpositions\ttier\tbytes\t")
 	for _, p := range in.Plies {
 		positions, file := "-", "-"
 		if p.Positions != nil {
-			positions = Commas(*p.Positions)
+			positions = enumerate.Commas(*p.Positions)
 		}
 		if p.Solved {
 			file = "written"
 		} else if p.Reached {
 			file = "reached"
 		}
-		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t%s\t\n", p.Ply, Commas(p.Placements), positions, file, Commas(p.Bytes))
+		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t%s\t\n", p.Ply, enumerate.Commas(p.Placements), positions, file, enumerate.Commas(p.Bytes))
 	}
 	return t.Flush()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -15,7 +16,7 @@ func Export(w io.Writer, dir string, s rules.Spec, m *export.Manifest) error {
 	t := newTable(w)
 	fmt.Fprintln(t, "file\trows\tbytes\tsha256\t")
 	for _, f := range m.Files {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t\n", f.Name, Commas(f.Rows), Commas(f.Bytes), f.SHA256)
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t\n", f.Name, enumerate.Commas(f.Rows), enumerate.Commas(f.Bytes), f.SHA256)
 	}
 	fmt.Fprintf(t, "%s\t\t\t\t\n", export.ManifestName)
 	return t.Flush()

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/grade"
 )
 
@@ -12,12 +13,12 @@ import (
 // worst answers drawn, the accuracy and the verdict.
 func Grade(w io.Writer, v *grade.Result) {
 	r := v.Agent
-	fmt.Fprintf(w, "agent program %q on %s positions (%s)\n\n", r.Program, Commas(r.Overall.Positions), v.Game.Words())
+	fmt.Fprintf(w, "agent program %q on %s positions (%s)\n\n", r.Program, enumerate.Commas(r.Overall.Positions), v.Game.Words())
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tillegal\tkept value\tbest\twin→draw\twin→loss\tdraw→loss\taccuracy\t")
 	row := func(label string, g grade.Tally) {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f%%\t\n", label, Commas(g.Positions), Commas(g.Illegal), Commas(g.Kept),
-			Commas(g.Best), Commas(g.WinToDraw), Commas(g.WinToLoss), Commas(g.DrawToLoss), g.Accuracy)
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f%%\t\n", label, enumerate.Commas(g.Positions), enumerate.Commas(g.Illegal), enumerate.Commas(g.Kept),
+			enumerate.Commas(g.Best), enumerate.Commas(g.WinToDraw), enumerate.Commas(g.WinToLoss), enumerate.Commas(g.DrawToLoss), g.Accuracy)
 	}
 	for _, p := range r.ByPly {
 		row(fmt.Sprint(p.Ply), p.Tally)

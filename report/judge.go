@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/judge"
 )
 
@@ -12,7 +13,7 @@ import (
 // wrong case drawn.
 func Judge(w io.Writer, v *judge.Verdict, limit time.Duration) {
 	r := v.Run
-	fmt.Fprintf(w, "%s, %s cases: %s\n", r.Problem, Commas(int64(r.Cases)), r.Verdict)
+	fmt.Fprintf(w, "%s, %s cases: %s\n", r.Problem, enumerate.Commas(int64(r.Cases)), r.Verdict)
 	switch r.Verdict {
 	case judge.Accepted:
 		fmt.Fprintf(w, "every answer right, in %.2f s\n", r.Time.Seconds())
@@ -26,7 +27,7 @@ func Judge(w io.Writer, v *judge.Verdict, limit time.Duration) {
 	case judge.PresentationError:
 		fmt.Fprintf(w, "the answers are right but the white space differs; the first such line, case %d: %q, want %q\n", r.First.Case, r.First.Got, r.First.Expected)
 	default:
-		fmt.Fprintf(w, "%s cases right before the first wrong one, case %d:\n", Commas(int64(r.Correct)), r.First.Case)
+		fmt.Fprintf(w, "%s cases right before the first wrong one, case %d:\n", enumerate.Commas(int64(r.Correct)), r.First.Case)
 		if r.First.Board != "" {
 			drawBoard(w, r.First.Board, "expected "+r.First.Expected, fmt.Sprintf("got      %q", r.First.Got))
 		} else {

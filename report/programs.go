@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/external"
 )
 
@@ -13,22 +14,22 @@ import (
 func Checker(w io.Writer, v *external.CheckerResult) {
 	s, r := v.Game, v.External
 	reachable := r.Agree + r.Disagree
-	fmt.Fprintf(w, "checker program %q on %s boards (%s)\n", r.Program, Commas(r.Boards), s.Words())
-	fmt.Fprintf(w, "  reachable boards: %s agree, %s disagree\n", Commas(r.Agree), Commas(r.Disagree))
+	fmt.Fprintf(w, "checker program %q on %s boards (%s)\n", r.Program, enumerate.Commas(r.Boards), s.Words())
+	fmt.Fprintf(w, "  reachable boards: %s agree, %s disagree\n", enumerate.Commas(r.Agree), enumerate.Commas(r.Disagree))
 	if r.Disagree > 0 {
 		fmt.Fprintln(w, "the first disagreements:")
 		printDisagreements(w, []string{"expected", "got"}, r.First)
 	}
 	if r.UnreachableBoards > 0 {
-		fmt.Fprintf(w, "  boards that cannot arise: %s, answered differently on %s (a finding, not a failure)\n", Commas(r.UnreachableBoards), Commas(r.UnreachableDiffer))
+		fmt.Fprintf(w, "  boards that cannot arise: %s, answered differently on %s (a finding, not a failure)\n", enumerate.Commas(r.UnreachableBoards), enumerate.Commas(r.UnreachableDiffer))
 		if len(r.FirstUnreachable) > 0 {
 			printDisagreements(w, []string{"bitmask", "got"}, r.FirstUnreachable)
 		}
 	}
 	if r.Disagree == 0 {
-		fmt.Fprintf(w, "ok: the program agrees on all %s reachable boards\n", Commas(reachable))
+		fmt.Fprintf(w, "ok: the program agrees on all %s reachable boards\n", enumerate.Commas(reachable))
 	} else {
-		fmt.Fprintf(w, "FAILED: the program disagrees on %s of %s reachable boards\n", Commas(r.Disagree), Commas(reachable))
+		fmt.Fprintf(w, "FAILED: the program disagrees on %s of %s reachable boards\n", enumerate.Commas(r.Disagree), enumerate.Commas(reachable))
 	}
 }
 
@@ -36,13 +37,13 @@ func Checker(w io.Writer, v *external.CheckerResult) {
 // disagreements drawn beside a line of perfect play.
 func Solver(w io.Writer, v *external.SolverResult) {
 	s, r := v.Game, v.Solver
-	fmt.Fprintf(w, "solver program %q on %s positions (%s), checking %s\n\n", r.Program, Commas(r.Positions), s.Words(), r.Check)
+	fmt.Fprintf(w, "solver program %q on %s positions (%s), checking %s\n\n", r.Program, enumerate.Commas(r.Positions), s.Words(), r.Check)
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tagree\tdisagree\t")
 	for _, p := range r.ByPly {
-		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, Commas(p.Positions), Commas(p.Agree), Commas(p.Disagree))
+		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, enumerate.Commas(p.Positions), enumerate.Commas(p.Agree), enumerate.Commas(p.Disagree))
 	}
-	fmt.Fprintf(t, "total\t%s\t%s\t%s\t\n", Commas(r.Positions), Commas(r.Agree), Commas(r.Disagree))
+	fmt.Fprintf(t, "total\t%s\t%s\t%s\t\n", enumerate.Commas(r.Positions), enumerate.Commas(r.Agree), enumerate.Commas(r.Disagree))
 	t.Flush()
 	if r.Disagree > 0 {
 		fmt.Fprintln(w, "\nthe first disagreements:")
@@ -51,10 +52,10 @@ func Solver(w io.Writer, v *external.SolverResult) {
 				"expected "+answerWords(d.Expected), "got      "+answerWords(d.Got),
 				"a line of perfect play: "+strings.Join(d.BestLine, " "))
 		}
-		fmt.Fprintf(w, "FAILED: the program disagrees on %s of %s positions\n", Commas(r.Disagree), Commas(r.Positions))
+		fmt.Fprintf(w, "FAILED: the program disagrees on %s of %s positions\n", enumerate.Commas(r.Disagree), enumerate.Commas(r.Positions))
 		return
 	}
-	fmt.Fprintf(w, "\nok: the program agrees on all %s positions\n", Commas(r.Positions))
+	fmt.Fprintf(w, "\nok: the program agrees on all %s positions\n", enumerate.Commas(r.Positions))
 }
 
 // answerWords says a solver's answer: "value 1, depth 3, best 2 5".

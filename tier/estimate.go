@@ -122,3 +122,38 @@ func (e Estimate) Policy() gc.Policy { return gc.Policy{Percent: 20, Limit: e.Me
 // ReachPolicy is Policy for the forward pass alone, limited at its own
 // estimate.
 func (e Estimate) ReachPolicy() gc.Policy { return gc.Policy{Percent: 20, Limit: e.ReachMemory} }
+
+// Needs says in a sentence what a tier solve needs: its placements and
+// tasks, memory, disk, and time here and on a cluster.
+func (e Estimate) Needs() string {
+	return fmt.Sprintf("%s placements (%s layout) in %s tasks, up to %s of memory and %s of disk, about %s at this build machine's rate (%s for one worker: a cluster's work)",
+		enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), about(e.Seconds), about(e.WorkerSeconds))
+}
+
+// BeamNeeds says in a sentence what the tier solve needs as the Beam
+// pipeline runs it (beam/): its placements and tasks, what a task holds
+// (its own block of codes and bits, and as many of the next ply's as its
+// children fall in; the step that writes a tier file holds one part), the
+// disk, and one worker's time.
+func (e Estimate) BeamNeeds() string {
+	block := uint64(TaskPlacements) + TaskPlacements/8
+	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds up to %s for its own block and as much again for each block of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
+		enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(block), enumerate.Bytes(e.Disk), about(e.WorkerSeconds))
+}
+
+// ReachNeeds says in a sentence what the forward pass of a tier solve
+// needs: its placements, memory and disk.
+func (e Estimate) ReachNeeds() string {
+	return fmt.Sprintf("%s placements (%s layout), a bit each, up to %s of memory and %s of disk", enumerate.Commas(e.Placements), e.Layout, enumerate.Bytes(e.ReachMemory), enumerate.Bytes(e.ReachDisk))
+}
+
+// about gives a time in round words: "2 s", "14 min", "3.5 h".
+func about(seconds float64) string {
+	switch {
+	case seconds < 90:
+		return fmt.Sprintf("%.0f s", max(seconds, 1))
+	case seconds < 90*60:
+		return fmt.Sprintf("%.0f min", seconds/60)
+	}
+	return fmt.Sprintf("%.1f h", seconds/3600)
+}

@@ -1,4 +1,6 @@
-package cmd
+// Package sysmem owns what a run may plan on of the machine's memory: what
+// the kernel says it can give a new run, capped by the environment.
+package sysmem
 
 import (
 	"bufio"
@@ -7,11 +9,11 @@ import (
 	"strings"
 )
 
-// availableMemory gives the bytes of memory the machine can give a new run
-// (MemAvailable of /proc/meminfo), or 0 where it cannot tell. The environment
-// variable TATETI_MEMORY (bytes) caps it, for a run that must leave room to
-// others.
-func availableMemory() uint64 {
+// Available gives the bytes of memory the machine can give a new run
+// (MemAvailable of /proc/meminfo), or 0 where it cannot tell. The
+// environment variable TATETI_MEMORY (bytes) caps it, for a run that must
+// leave room to others.
+func Available() uint64 {
 	avail := memAvailable()
 	if s := os.Getenv("TATETI_MEMORY"); s != "" {
 		if n, err := strconv.ParseUint(s, 10, 64); err == nil && (avail == 0 || n < avail) {

@@ -1,0 +1,54 @@
+// Package interrupt owns how a run hears SIGINT and SIGTERM: as the
+// cancellation of its context, whose cause says which signal, so that the
+// work stops, cleans up after itself, and the command exits 130.
+package interrupt
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Signal is the cause of a context cancelled by a signal.
+type Signal struct{ Sig os.Signal }
+
+// Error says which signal: "interrupted by SIGINT".
+func (s Signal) Error() string {
+	name := s.Sig.String()
+	switch s.Sig {
+	case os.Interrupt:
+		name = "SIGINT"
+	case syscall.SIGTERM:
+		name = "SIGTERM"
+	}
+	return "interrupted by " + name
+}
+
+// Context gives a context cancelled, with a Signal cause, by the first
+// SIGINT or SIGTERM; stop lets the signals go and cancels it.
+func Context(parent context.Context) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			cancel(Signal{s})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// By reports whether a signal cancelled ctx.
+func By(ctx context.Context) bool {
+	var s Signal
+	return errors.As(context.Cause(ctx), &s)
+}

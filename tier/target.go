@@ -1,0 +1,60 @@
+package tier
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// ErrOnlyReachFits says that a build does not fit, and its forward pass
+// alone does.
+var ErrOnlyReachFits = errors.New("its forward pass alone fits")
+
+// A Target is a database folder a build writes into, checked before any
+// work: what the build needs, and whether the database is there already.
+type Target struct {
+	Dir string
+	// ReachOnly builds the forward pass alone (ReachTo), which needs the
+	// estimate's ReachMemory and ReachDisk.
+	ReachOnly bool
+	Finished  bool // the folder holds the finished database already
+	Estimate  Estimate
+}
+
+// NewTarget checks, before any work, that the game of rl can be built into
+// dir with workers goroutines, or is there already: the layout fits, the
+// folder is ours or new (CheckFolder), and, when it must be built, memory
+// bytes and the disk suffice. The error says what the build needs.
+func NewTarget(dir string, rl rules.Rules, workers int, memory uint64, reachOnly bool) (Target, error) {
+	t := Target{Dir: dir, ReachOnly: reachOnly}
+	var err error
+	if t.Estimate, err = EstimateFor(rl, workers); err != nil {
+		return t, err
+	}
+	if err := CheckFolder(dir, rl.Spec()); err != nil {
+		return t, err
+	}
+	_, err = db.ReadManifest(dir)
+	if t.Finished = err == nil; t.Finished {
+		return t, nil
+	}
+	if !errors.Is(err, db.ErrUnfinished) {
+		return t, err
+	}
+	e := t.Estimate
+	if reachOnly {
+		if err := e.CheckReach(memory, dir); err != nil {
+			return t, fmt.Errorf("%w (the forward pass: %s)", err, e.ReachNeeds())
+		}
+		return t, nil
+	}
+	if err := e.Check(memory, dir); err != nil {
+		if e.CheckReach(memory, dir) == nil {
+			return t, fmt.Errorf("%w (the solve: %s); %w", err, e.Needs(), ErrOnlyReachFits)
+		}
+		return t, fmt.Errorf("%w (the solve: %s)", err, e.Needs())
+	}
+	return t, nil
+}
