@@ -87,9 +87,6 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 }
 
 func runExport(opts *ExportOptions) error {
-	// The export holds the solved game while it streams the tables: a heap
-	// collected at half the live data again, not Go's default of twice,
-	// keeps the peak near the game's size (docs/benchmarks.md).
 	defer export.Policy.Apply()()
 	src, done, err := exportSource(opts)
 	if err != nil {

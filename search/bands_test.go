@@ -15,7 +15,7 @@ import (
 // by the moves played (at most 14, 15 to 28, more than 28) and the moves
 // remaining with perfect play, the depth (fewer than 14, 14 to 27, 28 or
 // more). His strong solver's mean time a position, on his machine, is in
-// docs/benchmarks.md beside ours. The positions are fewer in the bands
+// docs/performance.md beside ours. The positions are fewer in the bands
 // that take longer: every position drawn must be solved once to find its
 // band, and most drawn for a Begin band fall in Begin-Hard. The Begin bands are drawn from plies 10
 // to 14: earlier positions take minutes each to place in a band (the

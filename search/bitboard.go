@@ -248,7 +248,7 @@ func shift(m uint64, t int) uint64 {
 // checking each window. k = 4, Connect Four's case and most of search's
 // time, has its runs written out, and the common heights of the layout
 // their shifts as constants: a shift by a variable costs several
-// instructions more a shift (docs/benchmarks.md, "Constant shifts"); it
+// instructions more a shift (docs/design/search-constant-shifts.md); it
 // is here, not in a function of its own, so that it costs one call. Under
 // gravity and k = 4 it is exact at each cell whose cell above holds no
 // mark of m, which every empty cell of a position of play is and callers

@@ -120,7 +120,7 @@ func (t *table) bytes() uint64 { return uint64(len(t.slots)+len(t.checks)) * 8 }
 // 1.7 a cell under gravity (w7h5's 35 empty cells meet 21 million, the
 // empty 7x6 board's 42 some 670 million) and faster with free placement,
 // where every empty cell is a move. A table much larger than the search
-// costs time in cache and TLB misses (docs/benchmarks.md) as well as
+// costs time in cache and TLB misses (docs/design/search-table-size.md) as well as
 // memory. Under gravity a position of at most 31 empty cells gets up to
 // 2^18 entries (2 MiB, in cache), 2^(empty-9) at most: its searches are
 // many null windows over the same few positions, and hold them better so

@@ -104,7 +104,7 @@ const hardNodes = 1 << 20
 // wideSpan is the widest span of scores guess asks about the value and
 // then the depth; a wider one it halves. Wider, the long searches from an
 // empty board take fewer nodes and positions a dozen plies in take longer
-// (docs/benchmarks.md, "The order of the guesses").
+// (docs/design/search-guess-order.md).
 const wideSpan = 8
 
 // negamax gives the score of the side to move, whose marks are pos, among
@@ -418,7 +418,7 @@ const etcEmpty = 8
 // play not those with fewer than tableEmpty empty cells, whose subtrees,
 // pruned by anticipate, are searched faster than their entries come from
 // memory; under misère, where nothing prunes them so, every position
-// (docs/benchmarks.md, "Positions near the end").
+// (docs/design/search-near-the-end.md).
 func (w *worker) kept(moves int) bool { return w.s.misere || w.s.cells-moves >= tableEmpty }
 
 // tableEmpty is the fewest empty cells of a position the table keeps: its
@@ -474,7 +474,7 @@ func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) 
 // what they are searching: nearer the end a subtree is over before the
 // other worker could use the news, and the marks (an atomic exchange and
 // a compare-and-swap a move, on lines both cores write) cost more than
-// they save (docs/benchmarks.md, "The second worker, looked at again").
+// they save (docs/design/search-second-worker.md).
 const busyEmpty = 16
 
 // sharing searches the moves order of a position within (alpha, beta) as
@@ -484,7 +484,7 @@ const busyEmpty = 16
 // and what one finishes the other finds in the table. It gives the best
 // score found; every move is searched unless one cuts. Negamax keeps its
 // own loop for one worker, which a call more a move slows (docs/
-// benchmarks.md, "The second worker").
+// design/search-second-worker.md).
 func (w *worker) sharing(pos, mask uint64, moves int, order []uint64, alpha, beta int) int {
 	best := -w.s.cells - 1
 	later := w.later[moves][:0]

@@ -36,7 +36,7 @@ type Estimate struct {
 const overhead = 64 << 20
 
 // rates are the placements a second one worker solved, both passes, on
-// the 2-core build machine (docs/benchmarks.md, "Tier by tier"): Connect
+// the 2-core build machine (docs/performance.md, "Tier by tier"): Connect
 // Four 6x5 and gravity 5x5 under gravity, free 4x5 with k=4 under free
 // placement, where a position has many more children. A second worker
 // added about half as much again.

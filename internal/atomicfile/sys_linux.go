@@ -21,7 +21,7 @@ func processAlive(pid int) bool {
 // createDirect creates path for writing around the page cache (O_DIRECT),
 // and reports whether it could: file systems such as tmpfs cannot, and get
 // a plain file. Large files written around the cache do not fill memory with
-// pages nobody reads again (docs/benchmarks.md has the measurements).
+// pages nobody reads again (docs/design/page-cache.md).
 func createDirect(path string) (*os.File, bool, error) {
 	f, err := createPlain(path, syscall.O_DIRECT)
 	if errors.Is(err, syscall.EINVAL) {

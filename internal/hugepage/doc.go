@@ -1,8 +1,8 @@
 // Package hugepage asks the system to back large arrays with transparent
 // huge pages, where it leaves that to each program (Linux with
 // transparent_hugepage set to madvise). A fresh huge page costs one page
-// fault where 512 small pages cost 512 (docs/benchmarks.md has what that
-// saves). The Go runtime leaves its heap to the system's setting
+// fault where 512 small pages cost 512 (docs/design/huge-pages.md has what
+// that saves). The Go runtime leaves its heap to the system's setting
 // (see https://go.dev/doc/gc-guide#Linux_transparent_huge_pages); this
 // package advises only the arrays given to it. Elsewhere it does nothing.
 package hugepage
