@@ -51,7 +51,7 @@ func (g stage) store() store { return store(g.Store) }
 // The pipeline's scratch files, beside the database's: the reach bits of a
 // ply's task k, its block (an empty file when none of its placements is
 // reachable), and a piece of them, marked by task from of the ply before.
-// Every task reads and writes the bits of its own block alone, never a
+// Every task reads and writes the bits of its own range alone, never a
 // whole ply's.
 func blockName(p, k int) string { return fmt.Sprintf("reach-%02d.block-%06d", p, k) }
 

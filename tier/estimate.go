@@ -86,7 +86,7 @@ func (e Estimate) Check(memory uint64, dir string) error {
 }
 
 // CheckDisk says why the estimate does not fit the disk free at dir, if it
-// does not: what a run that holds a block at a time, the Beam pipeline's,
+// does not: what a run that holds a task's range at a time, the Beam pipeline's,
 // asks of a local folder.
 func (e Estimate) CheckDisk(dir string) error {
 	return check("a tier solve", 0, e.Disk, 0, dir)
@@ -132,13 +132,13 @@ func (e Estimate) Needs() string {
 
 // BeamNeeds says in a sentence what the tier solve needs as the Beam
 // pipeline runs it (beam/): its placements and tasks, what a task holds
-// (its own block of codes and bits, and as many of the next ply's as its
+// (its own task's codes and bits, and as many of the next ply's tasks as its
 // children fall in; the step that writes a tier file holds one part), the
 // disk, and one worker's time.
 func (e Estimate) BeamNeeds() string {
-	block := uint64(TaskPlacements) + TaskPlacements/8
-	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds up to %s for its own block and as much again for each block of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
-		enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(block), enumerate.Bytes(e.Disk), about(e.WorkerSeconds))
+	task := uint64(TaskPlacements) + TaskPlacements/8
+	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds up to %s for its own range and as much again for each range of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
+		enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(task), enumerate.Bytes(e.Disk), about(e.WorkerSeconds))
 }
 
 // ReachNeeds says in a sentence what the forward pass of a tier solve

@@ -71,7 +71,7 @@ func (j *Job) Reach(p int, lo, hi int64, have []uint64, mark func(child int64)) 
 
 // NextTasks gives, in increasing order, the tasks of ply p+1 whose ranges
 // hold a child of the placements of ranks [lo, hi) of ply p in have (as
-// Reach takes it): the blocks of the next ply that a backward task over
+// Reach takes it): the ranges of the next ply that a backward task over
 // the range reads, and all it reads. Under gravity they are a few of the
 // ply's: a move changes one column's height, and the heights order the
 // ranks (docs/beam.md).
@@ -97,35 +97,35 @@ func (j *Job) NextTasks(p int, lo, hi int64, have []uint64) []int {
 // few tasks, what a backward task reads of the next ply (NextTasks names
 // them).
 type Codes struct {
-	tasks  []int    // the tasks held, in increasing order; nil: every task, blocks[k] task k's
-	blocks [][]byte // the codes of the ranks of each task held (Range)
+	tasks  []int    // the tasks held, in increasing order; nil: every task, byTask[k] task k's
+	byTask [][]byte // the codes of the ranks of each task held (Range)
 }
 
 // CodesOf gives codes, all of ply p's, cut by task.
 func (j *Job) CodesOf(p int, codes []byte) Codes {
-	c := Codes{blocks: make([][]byte, j.Tasks(p))}
-	for k := range c.blocks {
+	c := Codes{byTask: make([][]byte, j.Tasks(p))}
+	for k := range c.byTask {
 		lo, hi := j.Range(p, k)
-		c.blocks[k] = codes[lo:hi]
+		c.byTask[k] = codes[lo:hi]
 	}
 	return c
 }
 
 // SomeCodes gives the codes of the tasks named, in increasing order, each
-// task's in blocks in the same order.
-func SomeCodes(tasks []int, blocks [][]byte) Codes { return Codes{tasks: tasks, blocks: blocks} }
+// task's in byTask in the same order.
+func SomeCodes(tasks []int, byTask [][]byte) Codes { return Codes{tasks: tasks, byTask: byTask} }
 
 // at gives the code of rank r; its task must be held.
 func (c Codes) at(r int64) byte {
 	t := int(r / TaskPlacements)
 	if c.tasks == nil {
-		return c.blocks[t][r%TaskPlacements]
+		return c.byTask[t][r%TaskPlacements]
 	}
 	i := 0
 	for c.tasks[i] != t { // a few tasks: a scan beats a binary search
 		i++
 	}
-	return c.blocks[i][r%TaskPlacements]
+	return c.byTask[i][r%TaskPlacements]
 }
 
 // SolveRange solves the placements of ranks [lo, hi) of ply p into dst,
