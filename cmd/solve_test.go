@@ -36,7 +36,13 @@ func TestSolveTierFallback(t *testing.T) {
 	if g["by_ply_to_move"] == nil {
 		t.Errorf("no counts for the side to move in the tier solve's summary")
 	}
-	delete(g, "by_ply_to_move")
+	if g["engine"] != "tiers" || w["engine"] != "table" {
+		t.Errorf("engines %v and %v, want tiers under the cap and table without", g["engine"], w["engine"])
+	}
+	for _, planned := range []string{"by_ply_to_move", "engine", "why"} {
+		delete(g, planned)
+		delete(w, planned)
+	}
 	if !reflect.DeepEqual(g, w) {
 		t.Fatalf("tier summary\n%s\nwant\n%s", got, want)
 	}
