@@ -53,7 +53,7 @@ func TestNextTasks(t *testing.T) {
 				named := j.NextTasks(tt.ply, lo, hi, have)
 				blocks := make([][]byte, len(named))
 				for i, n := range named {
-					blocks[i] = all.blocks[n]
+					blocks[i] = all.byTask[n]
 				}
 				some := SomeCodes(named, blocks)
 				got, want := make([]byte, hi-lo), make([]byte, hi-lo)
@@ -62,8 +62,8 @@ func TestNextTasks(t *testing.T) {
 				if !bytes.Equal(got, want) {
 					t.Errorf("task %d: solved from the tasks named %v, its codes differ from the whole ply's", k, named)
 				}
-				if tt.checkFew && len(named)*tt.fewest > len(all.blocks) {
-					t.Errorf("task %d: %d of the next ply's %d tasks named, want at most 1/%d", k, len(named), len(all.blocks), tt.fewest)
+				if tt.checkFew && len(named)*tt.fewest > len(all.byTask) {
+					t.Errorf("task %d: %d of the next ply's %d tasks named, want at most 1/%d", k, len(named), len(all.byTask), tt.fewest)
 				}
 			}
 		})
