@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -36,12 +35,6 @@ const nullElem = -128
 var typeNames = [...]string{"int8", "int64", "string", "string", "string", "bool",
 	"list<int8>", "list<int8>", "list<bool>", "list<float>", "int8", "int64"}
 
-// fieldTypes are the Go types of the row fields that hold each kind.
-var fieldTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[[]byte](),
-	reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[bool](),
-	reflect.TypeFor[[]int8](), reflect.TypeFor[[]int8](), reflect.TypeFor[[]bool](), reflect.TypeFor[[]float32](),
-	reflect.TypeFor[[]int8](), reflect.TypeFor[int64]()}
-
 // schemaTypes are the kinds' Go types in the Parquet schema's struct: a
 // pointer for what is nullable, so that a zero value is never taken for a
 // null.
@@ -53,22 +46,26 @@ var schemaTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int
 // isList says whether values of k are lists.
 func (k kind) isList() bool { return k >= listKind && k <= floatListKind }
 
-// A col is one column of a table: everything the manifest, the Parquet
-// writer and the CSV writer know of it, in one place. Its value is read
-// from the field of the row type that holds it, found by name when the table
-// is built and checked against the column's kind there.
-type col struct {
+// A col is one column of a table of rows R: everything the manifest, the
+// Parquet writer and the CSV writer know of it, in one place. Its value is
+// read from a row by the typed accessor of its kind, the one set of them.
+type col[R any] struct {
 	name, description string
 	kind              kind
 	// encoding is the Parquet encoding: dict (few values; for a list, of its
 	// elements), delta, plain, or empty for parquet-go's default.
 	encoding string
-	off      uintptr // the offset of the row field that holds the value
-	elem     int     // for a cellKind column, the index of its element
-	// csvRun, for the cell columns, is the offset of a []byte field that
-	// holds the CSV fields of all of them at once, written by the first; the
-	// others are inRun.
-	csvRun uintptr
+	int8     func(*R) int8      // int8Kind
+	int64    func(*R) int64     // int64Kind, nullInt64Kind
+	text     func(*R) []byte    // bytesKind, and the string kinds (see word)
+	bool     func(*R) bool      // boolKind
+	list     func(*R) []int8    // listKind, nullListKind, cellKind
+	bools    func(*R) []bool    // boolListKind
+	floats   func(*R) []float32 // floatListKind
+	elem     int                // for a cellKind column, the index of its element in list
+	// csvRun, for the cell columns, gives the CSV fields of all of them at
+	// once, written by the first; the others are inRun.
+	csvRun func(*R) []byte
 	inRun  bool
 	// repeats says that successive rows often hold the same value (the moves
 	// of one position): the CSV writer keeps its text from row to row. Only
@@ -76,47 +73,78 @@ type col struct {
 	repeats bool
 }
 
-// newCol gives the column name of rows R, whose value the field of R named
-// field holds. It panics when R has no such field of the kind's type: every
-// table is built by the tests.
-func newCol[R any](name string, k kind, enc, field, desc string) col {
-	f, ok := reflect.TypeFor[R]().FieldByName(field)
-	if !ok || f.Type != fieldTypes[k] {
-		panic(fmt.Sprintf("export: column %s: %v has no field %s of type %v", name, reflect.TypeFor[R](), field, fieldTypes[k]))
-	}
-	return col{name: name, description: desc, kind: k, encoding: enc, off: f.Offset}
+// num8 is an int8 column; Parquet INT32 (TINYINT).
+func num8[R any](name, enc, desc string, get func(*R) int8) col[R] {
+	return col[R]{name: name, description: desc, kind: int8Kind, encoding: enc, int8: get}
 }
 
-// The values of a column in the row at p.
-func (c *col) field(p unsafe.Pointer) unsafe.Pointer { return unsafe.Add(p, c.off) }
-func (c *col) int8(p unsafe.Pointer) int8            { return *(*int8)(c.field(p)) }
-func (c *col) cell(p unsafe.Pointer) int8            { return (*(*[]int8)(c.field(p)))[c.elem] }
-func (c *col) int64(p unsafe.Pointer) int64          { return *(*int64)(c.field(p)) }
-func (c *col) bool(p unsafe.Pointer) bool            { return *(*bool)(c.field(p)) }
-func (c *col) list(p unsafe.Pointer) []int8          { return *(*[]int8)(c.field(p)) }
-func (c *col) bools(p unsafe.Pointer) []bool         { return *(*[]bool)(c.field(p)) }
-func (c *col) floats(p unsafe.Pointer) []float32     { return *(*[]float32)(c.field(p)) }
-
-// text is a string column's value; nil for a null.
-func (c *col) text(p unsafe.Pointer) []byte {
-	if c.kind == bytesKind {
-		return *(*[]byte)(c.field(p))
-	}
-	s := *(*string)(c.field(p))
-	if s == "" && c.kind == nullStringKind {
-		return nil
-	}
-	return unsafe.Slice(unsafe.StringData(s), len(s)) // parquet-go copies, never writes
+// num64 is an int64 column of kind k: int64Kind, or nullInt64Kind, null
+// where the value is negative.
+func num64[R any](name string, k kind, enc, desc string, get func(*R) int64) col[R] {
+	return col[R]{name: name, description: desc, kind: k, encoding: enc, int64: get}
 }
+
+// text is a string column held as bytes.
+func text[R any](name, enc, desc string, get func(*R) []byte) col[R] {
+	return col[R]{name: name, description: desc, kind: bytesKind, encoding: enc, text: get}
+}
+
+// word is a string column of kind k, stringKind or nullStringKind (null
+// where empty), whose values are mostly among the few values: their bytes
+// are made once, found by a scan (a row's string is most often the very
+// constant the scan compares it with), and any other value's bytes are made
+// for its row.
+func word[R any](name string, k kind, enc, desc string, get func(*R) string, values ...string) col[R] {
+	made := make([][]byte, len(values))
+	for i, v := range values {
+		made[i] = []byte(v)
+	}
+	return col[R]{name: name, description: desc, kind: k, encoding: enc, text: func(r *R) []byte {
+		s := get(r)
+		for i, v := range values {
+			if s == v {
+				return made[i]
+			}
+		}
+		if s == "" && k == nullStringKind {
+			return nil
+		}
+		return []byte(s)
+	}}
+}
+
+// flag is a bool column.
+func flag[R any](name, enc, desc string, get func(*R) bool) col[R] {
+	return col[R]{name: name, description: desc, kind: boolKind, encoding: enc, bool: get}
+}
+
+// list8 is a list<int8> column of kind k: listKind, or nullListKind, whose
+// nullElem elements are nulls.
+func list8[R any](name string, k kind, enc, desc string, get func(*R) []int8) col[R] {
+	return col[R]{name: name, description: desc, kind: k, encoding: enc, list: get}
+}
+
+// bools is a list<bool> column.
+func bools[R any](name, enc, desc string, get func(*R) []bool) col[R] {
+	return col[R]{name: name, description: desc, kind: boolListKind, encoding: enc, bools: get}
+}
+
+// floats is a list<float> column; Parquet FLOAT.
+func floats[R any](name, enc, desc string, get func(*R) []float32) col[R] {
+	return col[R]{name: name, description: desc, kind: floatListKind, encoding: enc, floats: get}
+}
+
+// cell is a cellKind column's value in the row r.
+func (c *col[R]) cell(r *R) int8 { return c.list(r)[c.elem] }
 
 // column is what the manifest says of c.
-func (c *col) column() Column {
+func (c *col[R]) column() Column {
 	return Column{Name: c.name, Type: typeNames[c.kind], Nullable: c.kind == nullStringKind || c.kind == nullInt64Kind,
 		ElementsNullable: c.kind == nullListKind, Description: c.description}
 }
 
 // columns gives what the manifest says of each of cols.
-func columns(cols []col) []Column {
+func columns[R any](cols []col[R]) []Column {
 	out := make([]Column, len(cols))
 	for i := range cols {
 		out[i] = cols[i].column()
@@ -127,7 +155,7 @@ func columns(cols []col) []Column {
 // parquetSchema builds the Parquet schema of cols, named root: a struct type
 // with a field a column, so that the columns keep the table's order
 // (parquet.Group would sort them by name).
-func parquetSchema(root string, cols []col) *parquet.Schema {
+func parquetSchema[R any](root string, cols []col[R]) *parquet.Schema {
 	fields := make([]reflect.StructField, len(cols))
 	for i, c := range cols {
 		tag := `parquet:"` + c.name
@@ -148,7 +176,7 @@ func parquetSchema(root string, cols []col) *parquet.Schema {
 }
 
 // csvHeader is the header line of cols.
-func csvHeader(cols []col) []byte {
+func csvHeader[R any](cols []col[R]) []byte {
 	var h []byte
 	for i, c := range cols {
 		if i > 0 {
@@ -163,14 +191,14 @@ func csvHeader(cols []col) []byte {
 // JSON, "[0,2,4]" (quoted, for its commas), with null for a null element; a
 // null value as an empty field; a boolean as true or false; a float as the
 // shortest decimal that reads back as the same float32.
-type csvLines struct {
-	cols  []col
+type csvLines[R any] struct {
+	cols  []col[R]
 	first int64  // the value of a first column that repeats
 	text  []byte // and its text
 }
 
-// appendRow appends the row at p as a line.
-func (w *csvLines) appendRow(b []byte, p unsafe.Pointer) []byte {
+// appendRow appends the row r as a line.
+func (w *csvLines[R]) appendRow(b []byte, r *R) []byte {
 	for i := range w.cols {
 		c := &w.cols[i]
 		if c.inRun {
@@ -181,9 +209,9 @@ func (w *csvLines) appendRow(b []byte, p unsafe.Pointer) []byte {
 		}
 		switch c.kind {
 		case int8Kind:
-			b = appendInt(b, int64(c.int8(p)))
+			b = appendInt(b, int64(c.int8(r)))
 		case int64Kind:
-			v := c.int64(p)
+			v := c.int64(r)
 			if !c.repeats {
 				b = appendInt(b, v)
 				break
@@ -193,21 +221,21 @@ func (w *csvLines) appendRow(b []byte, p unsafe.Pointer) []byte {
 			}
 			b = append(b, w.text...)
 		case nullInt64Kind:
-			if v := c.int64(p); v >= 0 {
+			if v := c.int64(r); v >= 0 {
 				b = appendInt(b, v)
 			}
 		case boolKind:
-			b = strconv.AppendBool(b, c.bool(p))
+			b = strconv.AppendBool(b, c.bool(r))
 		case listKind, nullListKind:
-			b = appendCSVList(b, c.list(p), csvInt8)
+			b = appendCSVList(b, c.list(r), csvInt8)
 		case boolListKind:
-			b = appendCSVList(b, c.bools(p), strconv.AppendBool)
+			b = appendCSVList(b, c.bools(r), strconv.AppendBool)
 		case floatListKind:
-			b = appendCSVList(b, c.floats(p), csvFloat)
+			b = appendCSVList(b, c.floats(r), csvFloat)
 		case cellKind:
-			b = append(b, (*(*[]byte)(unsafe.Add(p, c.csvRun)))[1:]...) // the fields, each after a comma
+			b = append(b, c.csvRun(r)[1:]...) // the fields, each after a comma
 		default:
-			b = append(b, c.text(p)...)
+			b = append(b, c.text(r)...)
 		}
 	}
 	return append(b, '\n')
@@ -239,7 +267,7 @@ func csvFloat(b []byte, v float32) []byte { return strconv.AppendFloat(b, float6
 // at a time in the table's order: a nullable string is at definition level
 // 1 when set; a list's elements are at definition level 1, the ones after
 // the first at repetition level 1, and an empty list is one null at level 0.
-func feedRows[R any](f *feeder, cols []col, rows []R) error {
+func feedRows[R any](f *feeder, cols []col[R], rows []R) error {
 	f.start()
 	for i := range cols {
 		f.vals = appendValues(f.vals[:0], &cols[i], rows)
@@ -250,7 +278,7 @@ func feedRows[R any](f *feeder, cols []col, rows []R) error {
 
 // appendValues appends the Parquet values of column c of rows. Each kind has
 // a loop of its own that builds the values in place.
-func appendValues[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value {
+func appendValues[R any](vals []parquet.Value, c *col[R], rows []R) []parquet.Value {
 	switch c.kind {
 	case listKind, nullListKind:
 		def := 1
@@ -258,17 +286,17 @@ func appendValues[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value
 			def = 2
 		}
 		for k := range rows {
-			vals = appendList(vals, c.list(unsafe.Pointer(&rows[k])), def)
+			vals = appendList(vals, c.list(&rows[k]), def)
 		}
 		return vals
 	case boolListKind:
 		for k := range rows {
-			vals = appendBools(vals, c.bools(unsafe.Pointer(&rows[k])))
+			vals = appendBools(vals, c.bools(&rows[k]))
 		}
 		return vals
 	case floatListKind:
 		for k := range rows {
-			vals = appendFloats(vals, c.floats(unsafe.Pointer(&rows[k])))
+			vals = appendFloats(vals, c.floats(&rows[k]))
 		}
 		return vals
 	case nullInt64Kind, nullStringKind:
@@ -280,23 +308,23 @@ func appendValues[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value
 	switch c.kind {
 	case int8Kind:
 		for k := range rows {
-			out[k] = parquet.Int32Value(int32(c.int8(unsafe.Pointer(&rows[k]))))
+			out[k] = parquet.Int32Value(int32(c.int8(&rows[k])))
 		}
 	case cellKind:
 		for k := range rows {
-			out[k] = parquet.Int32Value(int32(c.cell(unsafe.Pointer(&rows[k]))))
+			out[k] = parquet.Int32Value(int32(c.cell(&rows[k])))
 		}
 	case int64Kind:
 		for k := range rows {
-			out[k] = parquet.Int64Value(c.int64(unsafe.Pointer(&rows[k])))
+			out[k] = parquet.Int64Value(c.int64(&rows[k]))
 		}
 	case boolKind:
 		for k := range rows {
-			out[k] = parquet.BooleanValue(c.bool(unsafe.Pointer(&rows[k])))
+			out[k] = parquet.BooleanValue(c.bool(&rows[k]))
 		}
 	default:
 		for k := range rows {
-			out[k] = parquet.ByteArrayValue(c.text(unsafe.Pointer(&rows[k])))
+			out[k] = parquet.ByteArrayValue(c.text(&rows[k]))
 		}
 	}
 	return vals
@@ -304,14 +332,14 @@ func appendValues[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value
 
 // appendNullable appends the values of a nullable column c of rows: a
 // present value at definition level 1, a null at 0.
-func appendNullable[R any](vals []parquet.Value, c *col, rows []R) []parquet.Value {
+func appendNullable[R any](vals []parquet.Value, c *col[R], rows []R) []parquet.Value {
 	for k := range rows {
-		p, v := unsafe.Pointer(&rows[k]), parquet.NullValue()
+		r, v := &rows[k], parquet.NullValue()
 		if c.kind == nullInt64Kind {
-			if n := c.int64(p); n >= 0 {
+			if n := c.int64(r); n >= 0 {
 				v = parquet.Int64Value(n).Level(0, 1, 0)
 			}
-		} else if t := c.text(p); t != nil {
+		} else if t := c.text(r); t != nil {
 			v = parquet.ByteArrayValue(t).Level(0, 1, 0)
 		}
 		vals = append(vals, v)

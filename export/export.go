@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
@@ -305,13 +304,13 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 		filler: func() func(lo, hi int, p *piece) error {
 			batch := make([]State, batchRows)
 			sm := tw.src.rows()
-			lines := &csvLines{cols: cols}
+			lines := &csvLines[State]{cols: cols}
 			return func(lo, hi int, p *piece) error {
 				ss := batch[:hi-lo]
 				for k := range ss {
 					sm.state(lo+k, &ss[k])
 					if p.csv != nil {
-						p.csv = lines.appendRow(p.csv, unsafe.Pointer(&ss[k]))
+						p.csv = lines.appendRow(p.csv, &ss[k])
 					}
 				}
 				if err := sm.failed(); err != nil {
@@ -335,7 +334,7 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int
 		filler: func() func(lo, hi int, p *piece) error {
 			var ms []Move
 			mm := tw.src.rows()
-			lines := &csvLines{cols: cols}
+			lines := &csvLines[Move]{cols: cols}
 			return func(lo, hi int, p *piece) error {
 				ms = ms[:0]
 				for i := lo; i < hi; i++ {
@@ -346,7 +345,7 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int
 				}
 				if p.csv != nil {
 					for j := range ms {
-						p.csv = lines.appendRow(p.csv, unsafe.Pointer(&ms[j]))
+						p.csv = lines.appendRow(p.csv, &ms[j])
 					}
 				}
 				p.rows += int64(len(ms))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -53,14 +54,14 @@ func (sh shape) key() string {
 }
 
 // stateCols is the states table of a dataset of shape sh, in file order.
-func stateCols(sh shape) []col {
+func stateCols(sh shape) []col[State] {
 	s := sh.game
-	var cols []col
+	var cols []col[State]
 	if s.HasIDs() {
-		cols = append(cols, newCol[State]("state_id", int64Kind, "delta", "StateID",
-			"the board as a base-3 number: sum of cell_i * 3^i with empty 0, X 1, O 2; the key that joins the tables"))
+		cols = append(cols, num64("state_id", int64Kind, "delta",
+			"the board as a base-3 number: sum of cell_i * 3^i with empty 0, X 1, O 2; the key that joins the tables", func(r *State) int64 { return r.StateID }))
 	}
-	cols = append(cols, newCol[State]("board", bytesKind, "plain", "Board", "the board, rows split by /: X, O and . for empty, row-major from the top left"+boardKey(s)))
+	cols = append(cols, text("board", "plain", "the board, rows split by /: X, O and . for empty, row-major from the top left"+boardKey(s), func(r *State) []byte { return r.Board }))
 	cols = append(cols, cellCols(s)...)
 	cols = append(cols, valueCols()...)
 	cols = append(cols, classCols(sh)...)
@@ -75,101 +76,108 @@ func boardKey(s rules.Spec) string {
 	return "; the key that joins the tables (past 40 cells a board has no state_id)"
 }
 
+// statusWords are the statuses as the status column writes them.
+var statusWords = func() (out []string) {
+	for _, st := range game.Statuses {
+		out = append(out, st.String())
+	}
+	return out
+}()
+
 // valueCols are the columns of a position's status and perfect play.
-func valueCols() []col {
-	return []col{
-		newCol[State]("ply", int8Kind, "dict", "Ply", "marks on the board"),
-		newCol[State]("to_move", nullStringKind, "dict", "ToMove", "X or O; null when the game is over"),
-		newCol[State]("status", stringKind, "dict", "Status", "x_won, o_won (that side has k in a row), draw (full board, no line) or in_progress"),
-		newCol[State]("value", int8Kind, "dict", "Value", "the result with perfect play, for X: 1 X wins, 0 draw, -1 O wins"),
-		newCol[State]("outcome", stringKind, "dict", "Outcome", "value in words: X wins, draw, O wins"),
-		newCol[State]("depth", int8Kind, "dict", "Depth",
-			"plies to the end with perfect play, the winner fastest and the loser slowest; a draw's is its empty cells"),
+func valueCols() []col[State] {
+	return []col[State]{
+		num8("ply", "dict", "marks on the board", func(r *State) int8 { return r.Ply }),
+		word("to_move", nullStringKind, "dict", "X or O; null when the game is over", func(r *State) string { return r.ToMove }, "X", "O"),
+		word("status", stringKind, "dict", "x_won, o_won (that side has k in a row), draw (full board, no line) or in_progress", func(r *State) string { return r.Status }, statusWords...),
+		num8("value", "dict", "the result with perfect play, for X: 1 X wins, 0 draw, -1 O wins", func(r *State) int8 { return r.Value }),
+		word("outcome", stringKind, "dict", "value in words: X wins, draw, O wins", func(r *State) string { return r.Outcome }, "X wins", "draw", "O wins"),
+		num8("depth", "dict",
+			"plies to the end with perfect play, the winner fastest and the loser slowest; a draw's is its empty cells", func(r *State) int8 { return r.Depth }),
 		// Its elements are cells: a dictionary stores each in a few bits.
-		newCol[State]("best_moves", listKind, "dict", "BestMoves",
-			"the cells of every best move: best value for the side to move, then best depth; empty when over"),
-		newCol[State]("n_moves", int8Kind, "dict", "NMoves", "legal moves; 0 when the game is over"),
-		newCol[State]("n_winning", int8Kind, "dict", "NWinning", "legal moves that win for the side to move"),
-		newCol[State]("n_drawing", int8Kind, "dict", "NDrawing", "legal moves that draw"),
-		newCol[State]("n_losing", int8Kind, "dict", "NLosing", "legal moves that lose for the side to move"),
+		list8("best_moves", listKind, "dict",
+			"the cells of every best move: best value for the side to move, then best depth; empty when over", func(r *State) []int8 { return r.BestMoves }),
+		num8("n_moves", "dict", "legal moves; 0 when the game is over", func(r *State) int8 { return r.NMoves }),
+		num8("n_winning", "dict", "legal moves that win for the side to move", func(r *State) int8 { return r.NWinning }),
+		num8("n_drawing", "dict", "legal moves that draw", func(r *State) int8 { return r.NDrawing }),
+		num8("n_losing", "dict", "legal moves that lose for the side to move", func(r *State) int8 { return r.NLosing }),
 	}
 }
 
 // classCols are the columns of a position's class under the rules'
 // symmetries and the paths that reach it.
-func classCols(sh shape) []col {
-	canon := newCol[State]("canonical_id", int64Kind, "", "CanonicalID",
-		"the smallest state_id over the symmetries the rules keep; equal for positions equal up to symmetry")
+func classCols(sh shape) []col[State] {
+	canon := num64("canonical_id", int64Kind, "",
+		"the smallest state_id over the symmetries the rules keep; equal for positions equal up to symmetry", func(r *State) int64 { return r.CanonicalID })
 	if !sh.game.HasIDs() {
-		canon = newCol[State]("canonical_board", bytesKind, "plain", "CanonicalBoard",
-			"the least image of the board under the symmetries the rules keep (X marks, then O marks, as binary numbers, cell 0 the lowest bit); equal for positions equal up to symmetry")
+		canon = text("canonical_board", "plain",
+			"the least image of the board under the symmetries the rules keep (X marks, then O marks, as binary numbers, cell 0 the lowest bit); equal for positions equal up to symmetry", func(r *State) []byte { return r.CanonicalBoard })
 	}
-	paths := newCol[State]("paths", int64Kind, "delta", "Paths", "move sequences from the empty board that reach this position")
+	paths := num64("paths", int64Kind, "delta", "move sequences from the empty board that reach this position", func(r *State) int64 { return r.Paths })
 	if sh.chosen {
-		paths = newCol[State]("paths", nullInt64Kind, "", "Paths",
-			"move sequences from the empty board that reach this position; null where not counted (counted for --max-ply)")
+		paths = num64("paths", nullInt64Kind, "",
+			"move sequences from the empty board that reach this position; null where not counted (counted for --max-ply)", func(r *State) int64 { return r.Paths })
 	}
-	return []col{canon,
-		newCol[State]("orbit_size", int8Kind, "dict", "OrbitSize", "how many distinct boards those symmetries make of this one"),
+	return []col[State]{canon,
+		num8("orbit_size", "dict", "how many distinct boards those symmetries make of this one", func(r *State) int8 { return r.OrbitSize }),
 		paths,
-		newCol[State]("is_terminal", boolKind, "", "IsTerminal", "the game is over"),
+		flag("is_terminal", "", "the game is over", func(r *State) bool { return r.IsTerminal }),
 	}
 }
 
 // learningCols are the columns for learning: arrays of a cell each.
-func learningCols(s rules.Spec) []col {
+func learningCols(s rules.Spec) []col[State] {
 	split := "train, validation (canonical_id % 10 = 0) or test (canonical_id % 10 = 1): symmetric positions share a split"
 	if !s.HasIDs() {
 		split = "train, validation (the FNV-1a 64-bit hash of canonical_board % 10 = 0) or test (= 1): symmetric positions share a split"
 	}
-	return []col{
-		newCol[State]("cells", listKind, "dict", "Cells", "the cell columns as one array, cell_0 first"),
-		newCol[State]("mover_cells", listKind, "dict", "MoverCells",
-			"the cells from the mover's side: 1 the mover's mark, -1 the other side's, 0 empty; the mover is to_move, or when the game is over the side whose turn it would be"),
-		newCol[State]("mover_value", int8Kind, "dict", "MoverValue", "value for the mover: 1 wins, 0 draw, -1 loses"),
-		newCol[State]("move_values", nullListKind, "dict", "MoveValues",
-			"for each cell, the mover's value after playing there (1, 0, -1); null where the cell is no legal move"),
-		newCol[State]("legal", boolListKind, "", "Legal", "for each cell, whether playing there is a legal move; n_moves of them are true"),
-		newCol[State]("policy", floatListKind, "dict", "Policy",
-			"for each cell, 1/len(best_moves) on each best move and 0 elsewhere: perfect play as a distribution; all 0 when the game is over"),
-		newCol[State]("split", stringKind, "dict", "Split", split),
+	return []col[State]{
+		list8("cells", listKind, "dict", "the cell columns as one array, cell_0 first", func(r *State) []int8 { return r.Cells }),
+		list8("mover_cells", listKind, "dict",
+			"the cells from the mover's side: 1 the mover's mark, -1 the other side's, 0 empty; the mover is to_move, or when the game is over the side whose turn it would be", func(r *State) []int8 { return r.MoverCells }),
+		num8("mover_value", "dict", "value for the mover: 1 wins, 0 draw, -1 loses", func(r *State) int8 { return r.MoverValue }),
+		list8("move_values", nullListKind, "dict",
+			"for each cell, the mover's value after playing there (1, 0, -1); null where the cell is no legal move", func(r *State) []int8 { return r.MoveValues }),
+		bools("legal", "", "for each cell, whether playing there is a legal move; n_moves of them are true", func(r *State) []bool { return r.Legal }),
+		floats("policy", "dict",
+			"for each cell, 1/len(best_moves) on each best move and 0 elsewhere: perfect play as a distribution; all 0 when the game is over", func(r *State) []float32 { return r.Policy }),
+		word("split", stringKind, "dict", split, func(r *State) string { return r.Split }, "train", "validation", "test"),
 	}
 }
 
 // cellCols are the cell_i columns, one a cell, each an element of Cells.
 // Their CSV fields are written by the first in one run, from cellsCSV, the
 // fields the cell table made for the row.
-func cellCols(s rules.Spec) []col {
-	cols := make([]col, s.Cells())
-	run := newCol[State]("", bytesKind, "", "cellsCSV", "").off
+func cellCols(s rules.Spec) []col[State] {
+	cols := make([]col[State], s.Cells())
 	for i := range cols {
-		cols[i] = newCol[State](fmt.Sprintf("cell_%d", i), listKind, "dict", "Cells",
-			fmt.Sprintf("cell %d (row %d, column %d): 1 X, -1 O, 0 empty", i, i/s.Cols, i%s.Cols))
+		cols[i] = list8(fmt.Sprintf("cell_%d", i), listKind, "dict",
+			fmt.Sprintf("cell %d (row %d, column %d): 1 X, -1 O, 0 empty", i, i/s.Cols, i%s.Cols), func(r *State) []int8 { return r.Cells })
 		cols[i].kind, cols[i].elem, cols[i].inRun = cellKind, i, i > 0
-		cols[i].csvRun = run
+		cols[i].csvRun = func(r *State) []byte { return r.cellsCSV }
 	}
 	return cols
 }
 
 // moveCols is the moves table of a dataset of shape sh, in file order;
 // column is one of it only under gravity.
-func moveCols(sh shape) []col {
+func moveCols(sh shape) []col[Move] {
 	s := sh.game
-	from := newCol[Move]("state_id", int64Kind, "delta", "StateID", "the position moved from")
+	from := num64("state_id", int64Kind, "delta", "the position moved from", func(m *Move) int64 { return m.StateID })
 	from.repeats = true
-	child := newCol[Move]("child_id", int64Kind, "delta", "ChildID", "the position the move makes")
+	child := num64("child_id", int64Kind, "delta", "the position the move makes", func(m *Move) int64 { return m.ChildID })
 	if !s.HasIDs() {
-		from = newCol[Move]("board", bytesKind, "plain", "Board", "the position moved from")
-		child = newCol[Move]("child_board", bytesKind, "plain", "ChildBoard", "the position the move makes")
+		from = text("board", "plain", "the position moved from", func(m *Move) []byte { return m.Board })
+		child = text("child_board", "plain", "the position the move makes", func(m *Move) []byte { return m.ChildBoard })
 	}
-	cols := []col{from, newCol[Move]("move", int8Kind, "dict", "Move", "the cell the mark lands on")}
+	cols := []col[Move]{from, num8("move", "dict", "the cell the mark lands on", func(m *Move) int8 { return m.Move })}
 	if s.Gravity {
-		cols = append(cols, newCol[Move]("column", int8Kind, "dict", "Column", "the column of the move, 0 at the left"))
+		cols = append(cols, num8("column", "dict", "the column of the move, 0 at the left", func(m *Move) int8 { return m.Column }))
 	}
 	return append(cols, child,
-		newCol[Move]("child_value", int8Kind, "dict", "ChildValue", "that position's value"),
-		newCol[Move]("child_depth", int8Kind, "dict", "ChildDepth", "that position's depth: plies left after the move"),
-		newCol[Move]("is_best", boolKind, "", "IsBest", "the move is one of the position's best_moves"),
+		num8("child_value", "dict", "that position's value", func(m *Move) int8 { return m.ChildValue }),
+		num8("child_depth", "dict", "that position's depth: plies left after the move", func(m *Move) int8 { return m.ChildDepth }),
+		flag("is_best", "", "the move is one of the position's best_moves", func(m *Move) bool { return m.IsBest }),
 	)
 }
 
