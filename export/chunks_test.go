@@ -22,6 +22,9 @@ func TestWorkersAgree(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.rl.Spec().Gravity {
+				t.Skip("gravity 4x4 thrice, heavy under -race; runs without -short")
+			}
 			r := solvedUnder(t, tt.rl)
 			var want map[string]string
 			for _, workers := range []int{1, 2, 5} {

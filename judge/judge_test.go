@@ -86,6 +86,9 @@ func TestEnding(t *testing.T) {
 // The table and search give every case the same right answer: the first
 // winning move, or none.
 func TestCasesByEitherOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves free 4x4 and searches its cases, heavy under -race; runs without -short")
+	}
 	ctx := context.Background()
 	rl := rules.New(UVa10111)
 	e, err := enumerate.Game(ctx, rl, 2)

@@ -35,7 +35,11 @@ func TestTableAndSearchAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(1, uint64(sp.Cells())))
-			for range 20 {
+			n := 20
+			if testing.Short() {
+				n = 4 // heavy under -race
+			}
+			for range n {
 				b := randomPosition(rl, rng)
 				want, err := tab.Analyze(context.Background(), b)
 				if err != nil {

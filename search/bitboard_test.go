@@ -173,6 +173,9 @@ func TestClaims(t *testing.T) {
 	for _, tt := range tests {
 		rl := rules.New(gravity(tt.rows, tt.cols, tt.k))
 		t.Run(fmt.Sprintf("%s packed=%v", rl.Spec().Words(), tt.packed), func(t *testing.T) {
+			if testing.Short() && rl.Spec().Cells() > 16 {
+				t.Skip("every position of a 20-cell game, heavy under -race; runs without -short")
+			}
 			sol, err := solve.Game(context.Background(), rl, 2)
 			if err != nil {
 				t.Fatal(err)

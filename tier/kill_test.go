@@ -64,6 +64,9 @@ func TestMain(m *testing.M) {
 // a ply, and run again, writes the same database as a run never stopped,
 // and leaves no temporary or scratch file.
 func TestKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs child processes and kills them, minutes under -race; runs without -short")
+	}
 	for _, tt := range killCases {
 		t.Run(tt.name, func(t *testing.T) {
 			whole := filepath.Join(t.TempDir(), "whole")

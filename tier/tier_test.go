@@ -268,6 +268,9 @@ func (r *reports) Report(phase string, _ int, done, _ int64) {
 // ply, so that a ply of hours shows how far it is: in free 4x4 k=4 the
 // middle plies have two tasks each.
 func TestProgressByTask(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves free 4x4 tier by tier, heavy under -race; runs without -short")
+	}
 	rl := rules.New(spec(4, 4, 4, false, false))
 	job, err := NewJob(rl)
 	if err != nil {
