@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
@@ -138,9 +137,6 @@ type ChosenSet struct {
 	Choice *positions.Choice
 	Plan   plan.Plan // who answers the positions, opened in the run
 	Memory uint64    // what the layers of --max-ply may take
-	// DB, with no Choice, is the folder of the finished database the whole
-	// game is read from.
-	DB string
 }
 
 // options validates the game flags and the choice: with a chosen set, any
@@ -154,26 +150,19 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, Chose
 	if cs.Choice, err = cf.resolve(c, g.Rules); err != nil {
 		return g, cs, err
 	}
-	if cs.Choice == nil && cf.wholeDB && c.Flags().Changed("db") {
-		if _, err := db.Finished(cf.db, g.Rules.Spec()); err != nil {
-			return g, cs, dbFlagError(err, g.Rules.Spec(), cf.db)
-		}
-		cs.DB = cf.db
-		return g, cs, nil
-	}
-	if cs.Choice == nil {
-		g, err = f.exhaustive(c)
-		return g, cs, err
-	}
 	return g, cs, cs.answerer(c, f, g.Rules, g.Workers)
 }
 
-// answerer has the planner choose who answers the set: the --oracle
-// named, or --db.
+// answerer has the planner choose who answers the set (the --oracle
+// named, or --db), or, with no set, every position of the game.
 func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, workers int) error {
+	scope := plan.Many
+	if cs.Choice == nil {
+		scope = plan.Every
+	}
 	cs.Memory = f.Memory()
 	var err error
-	cs.Plan, err = planFor(c, plan.Request{Rules: rl, Scope: plan.Many, Memory: cs.Memory, Workers: workers})
+	cs.Plan, err = planFor(c, plan.Request{Rules: rl, Scope: scope, Memory: cs.Memory, Workers: workers})
 	return err
 }
 

@@ -42,7 +42,7 @@ func TestSolveDB(t *testing.T) {
 	}
 	table, _, _ := run(t, "", "solve", "--moves", "4,0", "--json")
 	probed, _, code := run(t, "", "solve", "--moves", "4,0", "--db", dir, "--json")
-	if code != 0 || jsonField(t, probed, "oracle") != `"db"` {
+	if code != 0 || jsonField(t, probed, "engine") != `"db"` {
 		t.Fatalf("solve --moves --db: exit %d, %s; want the database to answer", code, probed)
 	}
 	for _, field := range []string{"value", "depth", "moves", "best_line"} {
@@ -138,7 +138,7 @@ func TestServeDB(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"oracle": "db"`) {
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"engine": "db"`) {
 		t.Fatalf("API: %d %s; want 200 and the database answering", resp.StatusCode, body)
 	}
 }

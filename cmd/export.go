@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // ExportOptions are the options of export.
@@ -106,24 +106,27 @@ func runExport(opts *ExportOptions) error {
 		fmt.Fprintf(opts.IO.ErrOut, "tateti-lab: replaced the earlier dataset in %s; these files of it are gone: %s\n", opts.Out, strings.Join(m.Dropped, ", "))
 	}
 	if opts.JSON {
-		return writeJSON(opts.IO.Out, m)
+		return writeJSON(opts.IO.Out, struct {
+			*export.Written
+			perfect.Answered
+		}{m, opts.Plan.Answered()})
 	}
-	return report.Export(opts.IO.Out, opts.Out, opts.Rules.Spec(), m.Manifest)
+	return report.Export(opts.IO.Out, opts.Out, opts.Rules.Spec(), m.Manifest, opts.Plan.Answered())
 }
 
 // exportSource opens the database, solves the game, or chooses and
 // answers the chosen set; done lets go of what the source holds.
 func exportSource(opts *ExportOptions) (src export.Source, done func(), err error) {
 	done = func() {}
-	if opts.DB != "" {
-		d, err := db.Open(opts.DB, opts.Rules)
+	if opts.Choice == nil && opts.Plan.Engine == plan.DB {
+		d, err := opts.Plan.Database()
 		if err != nil {
 			return nil, done, err
 		}
 		return export.Database(d, opts.Workers), func() { d.Close() }, nil
 	}
 	if opts.Choice == nil {
-		r, err := solve.Game(opts.Ctx, opts.Rules, opts.Workers)
+		r, err := opts.Plan.Solved(opts.Ctx)
 		if err != nil {
 			return nil, done, err
 		}

@@ -108,8 +108,8 @@ func TestExportChosen(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"up to ply 3 by the table", []string{"--max-ply", "3", "--oracle", "table"}, []string{`"from": "max_ply"`, `"max_ply": 3`, `"oracle": "table"`, `"rows": 334`}}, // 1 + 9 + 72 + 252
-		{"up to ply 3 by search", []string{"--max-ply", "3", "--oracle", "search"}, []string{`"oracle": "search"`}},
+		{"up to ply 3 by the table", []string{"--max-ply", "3", "--oracle", "table"}, []string{`"from": "max_ply"`, `"max_ply": 3`, `"engine": "table"`, `"rows": 334`}}, // 1 + 9 + 72 + 252
+		{"up to ply 3 by search", []string{"--max-ply", "3", "--oracle", "search"}, []string{`"engine": "search"`}},
 		{"connect four from a file", []string{"--gravity", "--size", "6x7", "--k", "4", "--positions", file},
 			[]string{`"from": "file"`, `"file": "` + file + `"`, `"sha256": "`, `"rows": 2,`, `"primary_key": [
         "board"`}},

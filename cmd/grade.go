@@ -164,6 +164,7 @@ func runGrade(opts *GradeOptions) error {
 		if err != nil {
 			return err
 		}
+		r.Answered = opts.Plan.Answered()
 		return show(opts.GameOptions, r, true, func(w io.Writer) error { report.Games(w, r); return nil })
 	}
 	a.Keep = opts.Out != ""
@@ -176,6 +177,7 @@ func runGrade(opts *GradeOptions) error {
 			return fmt.Errorf("--out %w", err)
 		}
 	}
+	r.Answered = opts.Plan.Answered()
 	return show(opts.GameOptions, r, r.Passed, func(w io.Writer) error { report.Grade(w, r); return nil })
 }
 

@@ -99,6 +99,7 @@ func runUVa10111(opts *UVa10111Options) error {
 	if err != nil {
 		return err
 	}
+	v.Answered = opts.Plan.Answered()
 	err = show(opts.GameOptions, v, true, func(w io.Writer) error { report.Judge(w, v, opts.TimeLimit); return nil })
 	switch {
 	case err != nil || v.OK:

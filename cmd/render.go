@@ -129,6 +129,7 @@ func runRender(opts *RenderOptions) error {
 	if err := atomicfile.Write(opts.Out, svg.Bytes()); err != nil {
 		return fmt.Errorf("--out %w", err)
 	}
+	report.Rendered(opts.IO.Out, opts.Out, opts.Query.Plan.Answered())
 	return nil
 }
 
@@ -146,6 +147,6 @@ func renderSet(opts *RenderOptions) error {
 	if err != nil {
 		return fmt.Errorf("--out %w", err)
 	}
-	report.Pictures(opts.IO.Out, opts.Out, ps, dropped)
+	report.Pictures(opts.IO.Out, opts.Out, ps, dropped, opts.ChosenSet.Plan.Answered())
 	return nil
 }

@@ -91,7 +91,7 @@ func runServe(opts *ServeOptions) error {
 	}
 	defer o.Close()
 	srv := web.NewServer(web.NewExplorer(ctx, opts.Rules, o, opts.TimeLimit), ln)
-	fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop)\n", opts.Rules.Spec().Words(), ln.Addr())
+	fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop), answered by %s\n", opts.Rules.Spec().Words(), ln.Addr(), opts.Plan.Answered())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {

@@ -167,6 +167,7 @@ func runVerifySolver(opts *VerifySolverOptions) error {
 	if err != nil {
 		return err
 	}
+	r.Answered = opts.Plan.Answered()
 	return show(opts.GameOptions, r, r.OK, func(w io.Writer) error { report.Solver(w, r); return nil })
 }
 

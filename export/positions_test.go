@@ -49,7 +49,7 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 			}
 			rand.New(rand.NewPCG(1, 2)).Shuffle(len(as), func(i, j int) { as[i], as[j] = as[j], as[i] })
 			dir := t.TempDir()
-			w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Oracle: "table"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+			w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Engine: "table"}), Options{Dir: dir, Formats: Formats, Meta: meta})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +102,7 @@ func TestChosenPastStateIDs(t *testing.T) {
 		as = append(as, a)
 	}
 	dir := t.TempDir()
-	w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Oracle: "search"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+	w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Engine: "search"}), Options{Dir: dir, Formats: Formats, Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}

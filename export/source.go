@@ -91,7 +91,7 @@ func (gr *gameRows) moves(i int, dst []Move) []Move {
 // answered them; the manifest carries it as "positions".
 type Chosen struct {
 	positions.Choice
-	Oracle string `json:"oracle"` // who answered: table or search
+	Engine string `json:"engine"` // who answered: table, db or search
 }
 
 // Label gives the analysed positions as of rl's game as a chosen set's
@@ -106,7 +106,7 @@ func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice position
 	}
 	about := Chosen{Choice: choice}
 	if len(as) > 0 {
-		about.Oracle = as[0].Oracle
+		about.Engine = as[0].Engine
 	}
 	return sorted(rl, as, about)
 }

@@ -43,9 +43,10 @@ func (x *Checker) Verify(ctx context.Context, rl rules.Rules, allBoards bool, wo
 // SolverResult is the verdict on a solver program: OK when it agrees on
 // every position it was sent.
 type SolverResult struct {
-	Game   rules.Spec    `json:"game"`
-	OK     bool          `json:"ok"`
-	Solver *SolverReport `json:"solver"`
+	Game             rules.Spec    `json:"game"`
+	OK               bool          `json:"ok"`
+	Solver           *SolverReport `json:"solver"`
+	perfect.Answered               // who gave the right answers, set by the caller
 }
 
 // Selection says which positions of a game a program is sent.

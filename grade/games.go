@@ -44,11 +44,12 @@ type LostGame struct {
 
 // GamesResult is an agent's games: against each opponent, with each colour.
 type GamesResult struct {
-	Game      rules.Spec  `json:"game"`
-	Program   string      `json:"program"`
-	Seed      uint64      `json:"seed"`
-	Tallies   []GameTally `json:"tallies"`
-	FirstLoss *LostGame   `json:"first_loss"` // null when it lost none
+	Game             rules.Spec  `json:"game"`
+	Program          string      `json:"program"`
+	Seed             uint64      `json:"seed"`
+	Tallies          []GameTally `json:"tallies"`
+	FirstLoss        *LostGame   `json:"first_loss"` // null when it lost none
+	perfect.Answered             // who gave the perfect opponent's moves, set by the caller
 }
 
 // PlayGames solves rl's game and plays n games of the agent against each

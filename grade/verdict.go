@@ -14,10 +14,11 @@ import (
 // Result is an agent's grade with its verdict: passed unless a minimum
 // accuracy was asked and not met.
 type Result struct {
-	Game        rules.Spec `json:"game"`
-	Passed      bool       `json:"passed"`
-	MinAccuracy *float64   `json:"min_accuracy"` // the percent asked for; null when none was
-	Agent       *Report    `json:"agent"`
+	Game             rules.Spec `json:"game"`
+	Passed           bool       `json:"passed"`
+	MinAccuracy      *float64   `json:"min_accuracy"` // the percent asked for; null when none was
+	Agent            *Report    `json:"agent"`
+	perfect.Answered            // who gave the right answers, set by the caller
 }
 
 // Grade solves rl's game and grades the agent on every position whose game

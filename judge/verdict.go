@@ -6,15 +6,18 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Verdict is a judged run of UVa 10111 with what it means for the caller.
 type Verdict struct {
-	Game   rules.Spec `json:"game"`
-	Oracle string     `json:"oracle"` // who gave the right answers: "table" or "search"
-	OK     bool       `json:"ok"`     // Accepted
-	Run    *Result    `json:"judge"`
+	Game rules.Spec `json:"game"`
+	// Answered is who gave the right answers: the oracle's engine, and the
+	// planner's reason where the caller sets it.
+	perfect.Answered
+	OK  bool    `json:"ok"` // Accepted
+	Run *Result `json:"judge"`
 }
 
 // Misbehaved reports whether the program, rather than its answers, failed:
@@ -39,5 +42,5 @@ func Judge(ctx context.Context, o oracle.Oracle, argv []string, n int, seed uint
 	if err != nil {
 		return nil, err
 	}
-	return &Verdict{Game: UVa10111, Oracle: o.Name(), OK: res.Verdict == Accepted, Run: res}, nil
+	return &Verdict{Game: UVa10111, Answered: perfect.Answered{Engine: o.Name()}, OK: res.Verdict == Accepted, Run: res}, nil
 }

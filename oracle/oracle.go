@@ -74,7 +74,7 @@ func (table) Close() error { return nil }
 func (t table) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
 	a, err := solve.Analyze(ctx, t.rl, b, t.workers)
 	if err != nil && ctx.Err() != nil {
-		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Oracle: "table"}
+		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Engine: "table"}
 		return unsettled(a, perfect.Unknown, err)
 	}
 	return a, err

@@ -49,10 +49,10 @@ func TestTableAndSearchAgree(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got.Oracle != "search" || want.Oracle != "table" || got.Paths != -1 {
-					t.Fatalf("oracle %q and %q, paths %d; want search, table and -1", got.Oracle, want.Oracle, got.Paths)
+				if got.Engine != "search" || want.Engine != "table" || got.Paths != -1 {
+					t.Fatalf("oracle %q and %q, paths %d; want search, table and -1", got.Engine, want.Engine, got.Paths)
 				}
-				got.Oracle, got.Paths = want.Oracle, want.Paths
+				got.Engine, got.Paths = want.Engine, want.Paths
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s: search gives\n%+v\nthe table\n%+v", sp.Spec.Format(b), got, want)
 				}
@@ -124,7 +124,7 @@ func TestEveryBoard(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got.Oracle, got.Paths = want.Oracle, want.Paths
+			got.Engine, got.Paths = want.Engine, want.Paths
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s, %s: search gives\n%+v\nthe table\n%+v", sp, sp.Spec.Format(want.Board), got, want)
 			}

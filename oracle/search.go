@@ -57,7 +57,7 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 		o.turns.Lock()
 		defer o.turns.Unlock()
 	}
-	a := perfect.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Oracle: o.Name()}
+	a := perfect.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Engine: o.Name()}
 	if o.rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = o.rl.Canonical(a.StateID)

@@ -35,7 +35,7 @@ type Analysis struct {
 	HasIDs               bool
 	Paths                int64  // move sequences from the empty board that reach it; -1 when not counted
 	BestLine             []int  // cells of a line of perfect play to the end
-	Oracle               string // who answered: "table" (the game solved exhaustively), "db" or "search"
+	Engine               string // who answered (a plan.Engine): "table" (the game solved exhaustively), "db" or "search"
 
 	// Proved is set when the answer is not settled (a search stopped by
 	// its time limit): what is proved of the value. Value, Depth, Moves
@@ -123,4 +123,20 @@ func MovesBy(rl rules.Rules, b game.Board, child func(game.Board) (Outcome, erro
 	}
 	v, d := Weigh(b.ToMove(), ms)
 	return ms, Outcome{v, d}, nil
+}
+
+// Answered says who answered a run's perfect play and why: the engine the
+// planner picked ("table", "tiers", "db" or "search", as plan.Engine names
+// them) and its reason, as every command's report and JSON give them.
+type Answered struct {
+	Engine string `json:"engine"`
+	Why    string `json:"why"`
+}
+
+// String is the words a report gives: the engine, then why in brackets.
+func (a Answered) String() string {
+	if a.Why == "" {
+		return a.Engine
+	}
+	return a.Engine + " (" + a.Why + ")"
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -24,7 +25,7 @@ func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, erro
 		return oracle.Database(rl, p.req.DB, o)
 	case p.Engine == Search:
 		return oracle.Search(rl, o)
-	case p.Engine == Table && p.Scope == Many:
+	case p.Engine == Table && (p.Scope == Many || p.Scope == Every):
 		return oracle.Solved(ctx, rl, o)
 	case p.Engine == Table && p.Scope == One:
 		return oracle.Table(rl, o), nil
@@ -62,4 +63,16 @@ func (p Plan) Policy() gc.Policy {
 		return p.Tiers.Policy()
 	}
 	return gc.Policy{}
+}
+
+// Solved solves every position of the game in memory, for a plan of
+// Every answered by the table.
+func (p Plan) Solved(ctx context.Context) (*solve.Result, error) {
+	return solve.Game(ctx, p.req.Rules, max(p.req.Workers, 1))
+}
+
+// Database opens the finished database of a plan answered by db; the
+// caller closes it.
+func (p Plan) Database() (*db.DB, error) {
+	return db.Open(p.req.DB, p.req.Rules)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
 	"github.com/tateti-lab/tateti-lab/tier"
@@ -31,6 +32,10 @@ const (
 	One
 	// Many is positions of the game asked one at a time.
 	Many
+	// Every is every position of the game with its moves, as grade,
+	// verify solver and export walk it: the table holds them in memory,
+	// or a finished database on disk.
+	Every
 )
 
 // Engine names who answers, as the JSON names it.
@@ -90,6 +95,9 @@ func For(r Request) (Plan, error) {
 	if r.DB != "" {
 		return forDB(r)
 	}
+	if r.Scope == Every {
+		return forEvery(r)
+	}
 	if r.Scope == Whole {
 		if enumerate.CheckSize(r.Rules.Spec()) != nil {
 			p, err := forPosition(Request{Rules: r.Rules, Scope: One, Named: r.Named, Memory: r.Memory, Workers: r.Workers})
@@ -109,6 +117,25 @@ func forDB(r Request) (Plan, error) {
 	}
 	why := fmt.Sprintf("the database in %s holds the game solved, %d positions", r.DB, m.Positions)
 	return Plan{Engine: DB, Why: why, Scope: r.Scope, req: r}, nil
+}
+
+// forEvery picks the table for every position of r's game, when the
+// game fits the exhaustive solve and the memory.
+func forEvery(r Request) (Plan, error) {
+	spec := r.Rules.Spec()
+	if err := enumerate.CheckSize(spec); err != nil {
+		return Plan{}, err
+	}
+	if err := enumerate.CheckMemory(spec, r.Memory); err != nil {
+		return Plan{}, err
+	}
+	why := fmt.Sprintf("every position is asked, and the whole game fits in memory: about %s to enumerate", enumerate.Bytes(enumerate.EstimateFor(spec).Bytes))
+	return Plan{Engine: Table, Why: why, Scope: Every, req: r}, nil
+}
+
+// Answered is who answers by p, and why, as reports give it.
+func (p Plan) Answered() perfect.Answered {
+	return perfect.Answered{Engine: string(p.Engine), Why: p.Why}
 }
 
 // forWhole picks how to solve the whole game of r: exhaustively in memory

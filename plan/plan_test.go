@@ -123,8 +123,8 @@ func TestOracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, err := o.Analyze(context.Background(), game.Board{})
-		if err != nil || a.Oracle != tt.name || o.Name() != tt.name || a.Value != 0 || a.Depth != 9 {
-			t.Errorf("%+v: %s answers %s, value %d depth %d, %v; want %s, a draw in 9", tt.req, o.Name(), a.Oracle, a.Value, a.Depth, err, tt.name)
+		if err != nil || a.Engine != tt.name || o.Name() != tt.name || a.Value != 0 || a.Depth != 9 {
+			t.Errorf("%+v: %s answers %s, value %d depth %d, %v; want %s, a draw in 9", tt.req, o.Name(), a.Engine, a.Value, a.Depth, err, tt.name)
 		}
 		if err := o.Close(); err != nil {
 			t.Error(err)

@@ -6,13 +6,14 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Export writes what an export wrote into dir: each file with its rows,
-// bytes and SHA-256, and the manifest.
-func Export(w io.Writer, dir string, s rules.Spec, m *export.Manifest) error {
-	fmt.Fprintf(w, "wrote %s for %s\n", dir, s.Words())
+// bytes and SHA-256, and the manifest; by says who answered.
+func Export(w io.Writer, dir string, s rules.Spec, m *export.Manifest, by perfect.Answered) error {
+	fmt.Fprintf(w, "wrote %s for %s, answered by %s\n", dir, s.Words(), by)
 	t := newTable(w)
 	fmt.Fprintln(t, "file\trows\tbytes\tsha256\t")
 	for _, f := range m.Files {

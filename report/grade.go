@@ -13,7 +13,8 @@ import (
 // worst answers drawn, the accuracy and the verdict.
 func Grade(w io.Writer, v *grade.Result) {
 	r := v.Agent
-	fmt.Fprintf(w, "agent program %q on %s positions (%s)\n\n", r.Program, enumerate.Commas(r.Overall.Positions), v.Game.Words())
+	fmt.Fprintf(w, "agent program %q on %s positions (%s)\n", r.Program, enumerate.Commas(r.Overall.Positions), v.Game.Words())
+	fmt.Fprintf(w, "the right answers by %s\n\n", v.Answered)
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tillegal\tkept value\tbest\twin→draw\twin→loss\tdraw→loss\taccuracy\t")
 	row := func(label string, g grade.Tally) {
@@ -65,7 +66,8 @@ func percent(n, of int64) float64 {
 // Games writes an agent's games: wins, draws and losses against each
 // opponent with each colour, and the first game it lost, move by move.
 func Games(w io.Writer, r *grade.GamesResult) {
-	fmt.Fprintf(w, "agent program %q in games from the start (%s), seed %d\n\n", r.Program, r.Game.Words(), r.Seed)
+	fmt.Fprintf(w, "agent program %q in games from the start (%s), seed %d\n", r.Program, r.Game.Words(), r.Seed)
+	fmt.Fprintf(w, "the perfect opponent's moves by %s\n\n", r.Answered)
 	t := newTable(w)
 	fmt.Fprintln(t, "opponent\tagent plays\tgames\twins\tdraws\tlosses\tillegal\t")
 	for _, g := range r.Tallies {

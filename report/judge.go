@@ -34,4 +34,5 @@ func Judge(w io.Writer, v *judge.Verdict, limit time.Duration) {
 			fmt.Fprintf(w, "    a line too many: %q\n", r.First.Got)
 		}
 	}
+	fmt.Fprintf(w, "the right answers by %s\n", v.Answered)
 }

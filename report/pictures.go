@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/perfect"
 )
 
 // pictureName matches the files WritePictures writes: the folder's other
@@ -53,12 +54,18 @@ func WritePictures(dir string, ps []Position) ([]string, error) {
 
 // Pictures says what WritePictures wrote into dir: a line a picture, its
 // file and its position, and the earlier pictures dropped.
-func Pictures(w io.Writer, dir string, ps []Position, dropped []string) {
-	fmt.Fprintf(w, "wrote %d pictures into %s\n", len(ps), dir)
+func Pictures(w io.Writer, dir string, ps []Position, dropped []string, by perfect.Answered) {
+	fmt.Fprintf(w, "wrote %d pictures into %s, answered by %s\n", len(ps), dir, by)
 	for k, p := range ps {
 		fmt.Fprintf(w, "  %s  %s  %s\n", PictureName(k+1, len(ps)), p.Board, p.Outcome)
 	}
 	if len(dropped) > 0 {
 		fmt.Fprintf(w, "the earlier pictures %s are gone\n", strings.Join(dropped, ", "))
 	}
+}
+
+// Rendered says on w that one position's picture went into file, and who
+// answered it.
+func Rendered(w io.Writer, file string, by perfect.Answered) {
+	fmt.Fprintf(w, "wrote %s, answered by %s\n", file, by)
 }

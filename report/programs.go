@@ -37,7 +37,8 @@ func Checker(w io.Writer, v *external.CheckerResult) {
 // disagreements drawn beside a line of perfect play.
 func Solver(w io.Writer, v *external.SolverResult) {
 	s, r := v.Game, v.Solver
-	fmt.Fprintf(w, "solver program %q on %s positions (%s), checking %s\n\n", r.Program, enumerate.Commas(r.Positions), s.Words(), r.Check)
+	fmt.Fprintf(w, "solver program %q on %s positions (%s), checking %s\n", r.Program, enumerate.Commas(r.Positions), s.Words(), r.Check)
+	fmt.Fprintf(w, "the right answers by %s\n\n", v.Answered)
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tagree\tdisagree\t")
 	for _, p := range r.ByPly {

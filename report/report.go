@@ -30,7 +30,7 @@ type Position struct {
 	CanonicalID *uint64 `json:"canonical_id"`
 	Paths       *int64  `json:"paths"`         // move sequences from the empty board that reach it; null when not counted (search)
 	BestLine    []int   `json:"best_line"`     // cells of a line of perfect play to the end
-	Oracle      string  `json:"oracle"`        // who answered: "table", "db" or "search"
+	Engine      string  `json:"engine"`        // who answered: "table", "db" or "search"
 	Why         string  `json:"why,omitempty"` // why the planner chose it, where a command asked it
 	// set when the answer was not settled within the time limit: what is
 	// proved of the value; value, depth, moves and best line are then
@@ -48,7 +48,7 @@ type Proved struct {
 func NewPosition(a perfect.Analysis) Position {
 	v := Position{Game: a.Spec, Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: a.Value.String(), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
-		BestLine: a.BestLine, Oracle: a.Oracle}
+		BestLine: a.BestLine, Engine: a.Engine}
 	if a.HasIDs {
 		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
 	}

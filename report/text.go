@@ -53,7 +53,7 @@ func positionFacts(p Position) string {
 		}
 		parts = append(parts, fmt.Sprintf("reached by %d move %s", *p.Paths, seqs))
 	}
-	answered := "answered by " + p.Oracle
+	answered := "answered by " + p.Engine
 	if p.Why != "" {
 		answered += " (" + p.Why + ")"
 	}

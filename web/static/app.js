@@ -161,7 +161,7 @@ function drawFacts(v) {
     ['state id', v.state_id ?? 'none past 40 cells', ''],
     ['canonical id', v.canonical_id ?? 'none past 40 cells', ''],
     ['move sequences here', v.paths === null ? 'not counted (search)' : v.paths.toLocaleString('en'), ''],
-    ['answered by', v.oracle === 'search' ? 'search' : 'the game solved whole', ''],
+    ['answered by', v.engine === 'search' ? 'search' : 'the game solved whole', ''],
     ['best line', notation || '-', 'hint'],
   ];
   const t = document.getElementById('facts');
