@@ -44,6 +44,7 @@ func TestSameDatabase(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // Prism leaves cores idle between stages: two boards at once fill them
 			if tt.once && testing.Short() {
 				t.Skip("half a minute on Prism; run without -short")
 			}

@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,11 +28,17 @@ func TestEveryAnswerSaysWho(t *testing.T) {
 		{"export, every position", "", []string{"export"}, "table", "every position is asked"},
 		{"export, a sample by search", "", append([]string{"export", "--oracle", "search"}, sample...), "search", "named"},
 		{"render, a sample", "", append([]string{"render", "--oracle", "search"}, sample...), "search", "named"},
-		{"render, one position", "", []string{"render", "--moves", "4"}, "table", "the game from this position fits in memory"},
+		{"render, one position", "", []string{"render", "--moves", "2"}, "table", "the game from this position fits in memory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := tt.args
+			if args[0] == "judge" && testing.Short() {
+				t.Skip("solves 4x4 and runs a program: heavy under -race, runs without -short")
+			}
+			if args[0] != "judge" { // a small board: the programs are slow under -race
+				args = append(slices.Clone(args), "--size", "2x3")
+			}
 			switch {
 			case args[0] == "export" || args[0] == "render" && len(args) > 3:
 				args = append(args, "--out", filepath.Join(t.TempDir(), "out"))

@@ -46,8 +46,11 @@ func TestVariantCounts(t *testing.T) {
 		{"gravity w4h3", variant(3, 4, 4, true, false), 12031},
 		{"gravity w3h4", variant(4, 3, 4, true, false), 6000},
 	}
-	for _, tt := range tests {
+	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && i > 0 {
+				t.Skip("a second board past 16 cells: heavy under -race, runs without -short")
+			}
 			one, many := allUnder(t, tt.rules, 1), allUnder(t, tt.rules, 3)
 			if got := mustCount(t, one).Positions; got != tt.positions {
 				t.Fatalf("positions: got %d, want %d", got, tt.positions)
@@ -453,8 +456,11 @@ func TestPast16Cells(t *testing.T) {
 		{"gravity misère 3x6 k=3", variant(3, 6, 3, true, true), false},
 		{"free 2x9 k=2", variant(2, 9, 2, false, false), false},
 	}
-	for _, tt := range tests {
+	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && i > 0 {
+				t.Skip("a second board past 16 cells: heavy under -race, runs without -short")
+			}
 			one, many := allUnder(t, tt.rules, 1), allUnder(t, tt.rules, 3)
 			if _, ok := one.Index.(*index.Sparse); !ok {
 				t.Fatalf("index is %T, want the sparse one past 16 cells", one.Index)

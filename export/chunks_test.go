@@ -17,19 +17,20 @@ func TestWorkersAgree(t *testing.T) {
 		name string
 		rl   rules.Rules
 	}{
+		{"3x3", rules.Classic(game.Default)},
 		{"3x4 k=3", rules.Classic(game.Spec{Rows: 3, Cols: 4, K: 3})},
 		{"gravity 4x4", rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if testing.Short() && tt.rl.Spec().Gravity {
-				t.Skip("gravity 4x4 thrice, heavy under -race; runs without -short")
+			if testing.Short() && tt.rl.Spec().Cells() > 9 {
+				t.Skip("thrice past 9 cells, heavy under -race; runs without -short")
 			}
 			r := solvedUnder(t, tt.rl)
 			var want map[string]string
 			for _, workers := range []int{1, 2, 5} {
 				dir := filepath.Join(t.TempDir(), "out")
-				m, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta, Workers: workers, rowGroup: 3000})
+				m, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta, Workers: workers, rowGroup: min(3000, int64(r.Enum.Len())/8)})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -39,6 +39,9 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 		rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true}),
 	} {
 		t.Run(rl.Spec().String(), func(t *testing.T) {
+			if testing.Short() && rl.Spec().Gravity {
+				t.Skip("gravity 4x4, heavy under -race; runs without -short")
+			}
 			r := solvedUnder(t, rl)
 			whole, _ := write(t, r, "csv")
 			var as []perfect.Analysis

@@ -28,6 +28,9 @@ func TestTableAndSearchAgree(t *testing.T) {
 	}
 	for _, sp := range specs {
 		t.Run(sp.String(), func(t *testing.T) {
+			if testing.Short() && sp.Cells() > 16 {
+				t.Skip("a table past 16 cells from each position: heavy under -race, runs without -short")
+			}
 			rl := rules.New(sp)
 			tab := Table(rl, Options{Workers: 1})
 			srch, err := Search(rl, Options{Memory: 1 << 32, Workers: 1})

@@ -57,10 +57,15 @@ var variants = []rules.Rules{
 	variant(2, 9, 2, false, false),
 }
 
-// heavy runs free 4x4, millions of positions, only with the long checks.
+// heavy runs free 4x4, millions of positions, only with the long checks;
+// and under -short, the race detector's run, none past 12 cells.
 func heavy(t *testing.T, rl rules.Rules) {
-	if s := rl.Spec(); s.Cells() == 16 && !s.Gravity {
+	s := rl.Spec()
+	if s.Cells() == 16 && !s.Gravity {
 		longtest.Skip(t, s.String()+" whole, millions of positions")
+	}
+	if testing.Short() && s.Cells() > 12 {
+		t.Skip("past 12 cells: heavy under -race, runs without -short")
 	}
 }
 
@@ -375,7 +380,11 @@ func BenchmarkVerify4x4(b *testing.B) {
 // The raw-board report is the same, patterns in the same order, whatever the
 // worker count.
 func TestAllBoardsWorkersAgree(t *testing.T) {
-	e, cs := setup(t, game.Spec{Rows: 3, Cols: 4, K: 3})
+	s := game.Spec{Rows: 3, Cols: 4, K: 3}
+	if testing.Short() {
+		s = game.Default // 3^9 boards, not 3^12: the race detector's run
+	}
+	e, cs := setup(t, s)
 	var first *RawReport
 	for _, workers := range []int{1, 2, 3, 8} {
 		r, err := AllBoards(context.Background(), e, cs, workers)
