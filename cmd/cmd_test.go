@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -103,6 +104,27 @@ func TestLayerMemory(t *testing.T) {
 	out, errOut, code := run(t, "", "enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "12")
 	if want := "more than the 1 MiB allowed (TATETI_MEMORY): stop at an earlier ply: lower --max-ply"; code != exitUsage || !strings.Contains(errOut, want) || out != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %d, nothing, and %q", code, out, errOut, exitUsage, want)
+	}
+}
+
+// A TATETI_MEMORY no one can read is refused before any work, by every
+// command, with the forms accepted (issue 43, case 9); one that can be read
+// caps the run.
+func TestMemoryCap(t *testing.T) {
+	for _, cap := range []string{"abc", "1e9", "-5", "0", "18446744073709551616"} {
+		for _, cmd := range [][]string{{"solve"}, {"enumerate"}, {"export", "--out", t.TempDir()}, {"db", "info", t.TempDir()}} {
+			t.Setenv("TATETI_MEMORY", cap)
+			out, errOut, code := run(t, "", cmd...)
+			want := "TATETI_MEMORY=" + strconv.Quote(cap)
+			if code != exitUsage || !strings.Contains(errOut, want) || !strings.Contains(errOut, "4G, 512MiB or 1.5GB") || out != "" {
+				t.Errorf("%v with TATETI_MEMORY=%s: exit %d, stdout %q, stderr %q; want %d and %q", cmd, cap, code, out, errOut, exitUsage, want)
+			}
+		}
+	}
+	t.Setenv("TATETI_MEMORY", "1MiB")
+	_, errOut, code := run(t, "", "enumerate", "--size", "4x4")
+	if want := "the memory a run may use is 1.0 MB"; code != exitUsage || !strings.Contains(errOut, want) {
+		t.Errorf("enumerate 4x4 under 1MiB: exit %d, stderr %q; want %d and %q", code, errOut, exitUsage, want)
 	}
 }
 

@@ -129,7 +129,8 @@ const memoryHelp = `
 
 Before any work the run estimates the memory it needs (the positions it may
 meet, at 44 bytes each) and refuses with exit 2 when that will not fit;
-TATETI_MEMORY=BYTES caps the memory it may use.`
+TATETI_MEMORY caps the memory it may use: bytes, or an amount such as 4G,
+512MiB or 1.5GB.`
 
 // FlagError is bad usage or bad input, found before any work: exit 2.
 type FlagError struct{ err error }

@@ -22,6 +22,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/interrupt"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/internal/sysmem"
 	"github.com/tateti-lab/tateti-lab/internal/term"
 )
 
@@ -153,7 +154,8 @@ independent win checkers agree on every position, and exports a dataset.
 Every command takes the game flags: --size ROWSxCOLS, --k, and the rule
 switches --gravity (Connect-Four placement: a mark drops to the lowest empty
 cell of its column; row 0 is the top) and --misere (k in a row loses), which
-combine. TATETI_MEMORY (bytes) caps the memory a run may plan on.`,
+combine. TATETI_MEMORY (bytes, or an amount such as 4G, 512MiB or 1.5GB)
+caps the memory a run may plan on.`,
 		Version:       Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -161,10 +163,14 @@ combine. TATETI_MEMORY (bytes) caps the memory a run may plan on.`,
 	root.SetFlagErrorFunc(flagErrorFunc)
 	f.game.bind(root.PersistentFlags())
 	root.PersistentFlags().BoolVarP(&f.quiet, "quiet", "q", false, "show no progress: on a terminal a line redrawn, otherwise (a log) a line a minute in long runs")
-	root.PersistentPreRun = func(*cobra.Command, []string) {
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
 		if f.quiet && f.Progress != nil {
 			f.Progress.Mute()
 		}
+		if _, _, err := sysmem.Cap(); err != nil {
+			return flagError(err)
+		}
+		return nil
 	}
 	root.AddCommand(
 		NewCmdEnumerate(f, nil),

@@ -11,14 +11,13 @@ import (
 
 // Available gives the bytes of memory the machine can give a new run
 // (MemAvailable of /proc/meminfo), or 0 where it cannot tell. The
-// environment variable TATETI_MEMORY (bytes) caps it, for a run that must
-// leave room to others.
+// environment variable TATETI_MEMORY (Cap) caps it, for a run that must
+// leave room to others; a cap it cannot read caps nothing here, and
+// commands refuse it before any work (Cap says why).
 func Available() uint64 {
 	avail := memAvailable()
-	if s := os.Getenv("TATETI_MEMORY"); s != "" {
-		if n, err := strconv.ParseUint(s, 10, 64); err == nil && (avail == 0 || n < avail) {
-			return n
-		}
+	if n, set, err := Cap(); set && err == nil && (avail == 0 || n < avail) {
+		return n
 	}
 	return avail
 }
