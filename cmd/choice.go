@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -161,6 +162,15 @@ func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, work
 		scope = plan.Every
 	}
 	cs.Memory = f.Memory()
+	if cs.Choice != nil && cs.Choice.Sample != nil {
+		ctx := c.Context()
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		if err := cs.Choice.Sample.Check(ctx, rl, workers, cs.Memory); err != nil {
+			return flagErrorf("--sample: %w", err)
+		}
+	}
 	var err error
 	cs.Plan, err = planFor(c, plan.Request{Rules: rl, Scope: scope, Memory: cs.Memory, Workers: workers})
 	return err

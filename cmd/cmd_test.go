@@ -141,6 +141,9 @@ func TestUsageErrors(t *testing.T) {
 		{"an empty move", []string{"solve", "--moves", "4,,0"}, `moves "4,,0" have an empty move between commas`},
 		{"a trailing comma", []string{"solve", "--moves", "4,0,"}, "have an empty move between commas"},
 		{"a sample of 0", []string{"verify", "solver", "--sample", "0", "--", "x"}, "--sample 0 is not a count of positions"},
+		// Issue 43, case 7: refused at once, with the number that exists.
+		{"a sample past what exists", []string{"export", "--gravity", "--size", "6x7", "--k", "4", "--sample", "200000", "--plies", "3", "--out", "never"}, "has 238 positions in progress at plies 3, and 200000 were asked for; ask for at most 238"},
+		{"a sample past 2^62", []string{"grade", "--gravity", "--size", "6x7", "--k", "4", "--sample", "4611686018427387904", "--plies", "8", "--", "x"}, "has 182,383 positions in progress at plies 8"},
 		{"too large to exhaust", []string{"verify", "--size", "6x5"}, "size 6x5 has 30 cells, too many to exhaust"},
 		{"too large to enumerate whole", []string{"enumerate", "--size", "6x5"}, "size 6x5 has 30 cells, too many to enumerate whole (at most 25): --max-ply N counts its first N plies"},
 		{"a ply below 0", []string{"enumerate", "--max-ply", "-1"}, "--max-ply -1 is not a ply of a 9-cell board, want 0 to 9"},

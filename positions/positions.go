@@ -63,10 +63,11 @@ type Sample struct {
 	Quiet bool `json:"quiet"`
 }
 
-// maxTries bounds the games played for each position wanted: a range whose
-// positions are nearly all over (or too few to give N) ends in an error,
-// not a loop.
-const maxTries = 1000
+// maxStale bounds the games played in a row that find no new position: a
+// range whose positions are nearly all drawn already, or over, ends in an
+// error, not a loop. Check refuses at once a sample larger than what
+// exists, where it can count.
+const maxStale = 1 << 20
 
 // Draw plays games from the empty board of rl, each move chosen uniformly
 // among the legal ones, each game to a ply drawn uniformly from s.Plies, and
@@ -77,14 +78,14 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules) ([]game.Board, error) 
 	rng := rand.New(rand.NewPCG(s.Seed, 0x706c6179)) // "play"
 	seen := make(map[game.Board]bool, s.N)
 	var out []game.Board
-	for tries := 0; len(out) < s.N; tries++ {
-		if tries%1024 == 0 {
+	for stale := 0; len(out) < s.N; stale++ {
+		if stale%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		if tries >= maxTries*s.N {
-			return nil, fmt.Errorf("random play found %d of %d positions at plies %s in %d games; ask for fewer, or for other plies", len(out), s.N, s.Plies, tries)
+		if stale >= maxStale {
+			return nil, fmt.Errorf("random play found %d of %d positions at plies %s, then none new in %d games; ask for fewer, or for other plies", len(out), s.N, s.Plies, stale)
 		}
 		b, ok := playTo(rl, s.Plies.Low+rng.IntN(s.Plies.High-s.Plies.Low+1), rng)
 		if !ok || s.Quiet && !rules.Quiet(rl, b) {
@@ -97,6 +98,7 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules) ([]game.Board, error) 
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, b)
+			stale = -1
 		}
 	}
 	return out, nil

@@ -99,7 +99,7 @@ func TestDrawTooMany(t *testing.T) {
 	// 3x3 has 9 positions of ply 1, 3 up to symmetry.
 	s := Sample{N: 4, Seed: 1, Plies: Plies{1, 1}, Quiet: true}
 	_, err := s.Draw(context.Background(), rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}))
-	if err == nil || !strings.Contains(err.Error(), "found 3 of 4") {
+	if err == nil || !strings.Contains(err.Error(), "found 3 of 4 positions at plies 1, then none new") {
 		t.Fatalf("error %v, want one saying 3 of 4 were found", err)
 	}
 }
