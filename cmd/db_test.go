@@ -258,6 +258,15 @@ func TestExportDB(t *testing.T) {
 			if _, stderr, code := run(t, "", append([]string{"db", "build", filepath.Join(dir, "db")}, tt.args...)...); code != 0 {
 				t.Fatalf("db build: exit %d, %s", code, stderr)
 			}
+			// Issue 43, case 1: the database's own folder as --out is
+			// refused before any work, and the database stays whole.
+			into := append([]string{"export", "--db", filepath.Join(dir, "db"), "--out", filepath.Join(dir, "db")}, tt.args...)
+			if _, stderr, code := run(t, "", into...); code != exitUsage || !strings.Contains(stderr, "holds a database") {
+				t.Fatalf("export into the database: exit %d, %s; want %d, holds a database", code, stderr, exitUsage)
+			}
+			if _, stderr, code := run(t, "", "db", "check", filepath.Join(dir, "db")); code != 0 {
+				t.Fatalf("db check after the refused export: exit %d, %s", code, stderr)
+			}
 			for _, c := range [][]string{{"--db", filepath.Join(dir, "db"), "--out", filepath.Join(dir, "fromdb")}, {"--out", filepath.Join(dir, "memory")}} {
 				if _, stderr, code := run(t, "", append(append([]string{"export"}, c...), tt.args...)...); code != 0 {
 					t.Fatalf("export %v: exit %d, %s", c, code, stderr)

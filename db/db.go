@@ -34,6 +34,28 @@ import (
 // last, so a folder without one holds no finished database.
 const ManifestName = "manifest.json"
 
+// MarkerName is the file that marks a folder as a database of tateti-lab,
+// finished or not, from the start of its build; it holds the game's spec.
+const MarkerName = ".tateti-db"
+
+// IsDatabase reports whether the folder dir holds a database, finished or
+// being built: its marker, or a database's manifest.
+func IsDatabase(dir string) bool {
+	if _, err := os.Lstat(filepath.Join(dir, MarkerName)); err == nil {
+		return true
+	}
+	_, err := ReadManifest(dir)
+	return err == nil || !errors.Is(err, fs.ErrNotExist) && isDBManifest(dir)
+}
+
+// isDBManifest reports whether dir's manifest says it is a database's, of
+// any version.
+func isDBManifest(dir string) bool {
+	var m struct{ Format string }
+	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	return err == nil && json.Unmarshal(data, &m) == nil && m.Format == Format
+}
+
 // Format names the manifest's kind.
 const Format = "tateti-lab solved game"
 

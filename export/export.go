@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -13,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/internal/par"
@@ -77,8 +80,33 @@ const ManifestName = "manifest.json"
 // export replaces or drops, where any other file is kept.
 var ours = regexp.MustCompile(`^((states|moves)\.(parquet|csv)|manifest\.json|\.(states|moves)\.(parquet|csv)\.tmp-.*|\.manifest\.json\.tmp-.*|\.tateti-lab-probe-.*)$`)
 
-// CheckTarget makes sure dir can receive a dataset (atomicfile.CheckFolder).
-func CheckTarget(dir string) error { return atomicfile.CheckFolder(dir) }
+// CheckTarget makes sure dir can receive a dataset, before any work: it is
+// a folder a dataset can replace (atomicfile.CheckFolder), it holds no
+// database, and the files an export replaces or drops there (ours) are an
+// earlier dataset's: a manifest.json an export wrote, or none of them.
+func CheckTarget(dir string) error {
+	if err := atomicfile.CheckFolder(dir); err != nil {
+		return err
+	}
+	if db.IsDatabase(dir) {
+		return fmt.Errorf("folder %q holds a database (db build writes one), whose manifest a dataset would replace; name another folder", dir)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if err == nil {
+		var m Manifest
+		if json.Unmarshal(data, &m) != nil || m.Tool != "tateti-lab" || len(m.Files) == 0 || len(m.Tables) == 0 {
+			return fmt.Errorf("folder %q holds a %s that no export of tateti-lab wrote, which a dataset would replace; move it, or name another folder", dir, ManifestName)
+		}
+		return nil
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if ours.MatchString(e.Name()) && !strings.HasPrefix(e.Name(), ".") {
+			return fmt.Errorf("folder %q holds %s but no dataset's %s: it is not an export's, and a dataset would replace it; move it, or name another folder", dir, e.Name(), ManifestName)
+		}
+	}
+	return nil
+}
 
 // CheckFormats makes sure formats names at least one format, each one of
 // Formats.

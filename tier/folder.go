@@ -16,10 +16,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// markerName marks a folder as a database of tateti-lab, finished or not;
-// it holds the game's spec.
-const markerName = ".tateti-db"
-
 // CheckFolder says why dir cannot take the database of the game of spec,
 // if it cannot: it must be missing, empty, or hold that game's database,
 // finished or not; a file, a folder of other files or another game's
@@ -36,7 +32,7 @@ func CheckFolder(dir string, spec rules.Spec) error {
 	if m, err := db.ReadManifest(dir); err == nil && m.Game != spec {
 		return fmt.Errorf("folder %q holds the database of %s, not of %s; name another folder", dir, m.Game, spec)
 	}
-	have, err := os.ReadFile(filepath.Join(dir, markerName))
+	have, err := os.ReadFile(filepath.Join(dir, db.MarkerName))
 	switch {
 	case err == nil && !bytes.Equal(have, want):
 		return fmt.Errorf("folder %q holds an unfinished database of another game (%s); name another folder, or remove it", dir, have)
@@ -58,7 +54,7 @@ func Claim(dir string, spec rules.Spec) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, fmt.Errorf("folder %q cannot be made: %w", dir, err)
 	}
-	marker := filepath.Join(dir, markerName)
+	marker := filepath.Join(dir, db.MarkerName)
 	if _, err := os.Stat(marker); errors.Is(err, fs.ErrNotExist) {
 		want, _ := json.Marshal(spec)
 		if err := atomicfile.Write(marker, want); err != nil {
@@ -121,13 +117,13 @@ func Tidy(dir string, plies int) error {
 // readMarker gives the game the marker of the database folder dir names:
 // fs.ErrNotExist when there is none.
 func readMarker(dir string) (rules.Spec, error) {
-	data, err := os.ReadFile(filepath.Join(dir, markerName))
+	data, err := os.ReadFile(filepath.Join(dir, db.MarkerName))
 	if err != nil {
 		return rules.Spec{}, err
 	}
 	var s rules.Spec
 	if err := json.Unmarshal(data, &s); err != nil {
-		return s, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, markerName, err)
+		return s, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, db.MarkerName, err)
 	}
 	return s, nil
 }

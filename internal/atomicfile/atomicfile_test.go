@@ -187,3 +187,20 @@ func TestWriteFrom(t *testing.T) {
 	}))
 	wantFile(t, name, []byte("new, whole"), 0o644)
 }
+
+// A mount point is a folder on another device than its parent's: /proc is
+// one wherever Linux runs, a temporary folder is not.
+func TestMountPoint(t *testing.T) {
+	tests := []struct {
+		dir  string
+		want bool
+	}{
+		{"/proc", true}, // the file is built on Linux alone
+		{t.TempDir(), false},
+	}
+	for _, tt := range tests {
+		if got := mountPoint(tt.dir); got != tt.want {
+			t.Errorf("mountPoint(%q) = %v, want %v", tt.dir, got, tt.want)
+		}
+	}
+}

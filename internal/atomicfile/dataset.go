@@ -25,9 +25,11 @@ import (
 // StagingInfix marks a staging folder: .<target>.tateti-export-<pid>-<random>.
 const StagingInfix = ".tateti-export-"
 
-// CheckFolder makes sure dir can receive a dataset: it is a folder or does
-// not exist yet, holds no subfolder (it is swapped whole), is not the current
-// folder, and its parent folder can be written.
+// CheckFolder makes sure dir can receive a dataset, before any work: it is
+// a folder or does not exist yet, is not the current folder, nor a mount
+// point, and can be changed; it holds regular files only (it is swapped
+// whole, and only files are carried over: no subfolder, link or pipe); and
+// its parent folder can be written.
 func CheckFolder(dir string) error {
 	abs, err := realFolder(dir)
 	if err != nil {
@@ -45,9 +47,9 @@ func CheckFolder(dir string) error {
 		}
 		return fmt.Errorf("folder %q cannot be made or read: %w", dir, err)
 	}
-	for _, e := range entries {
-		if e.IsDir() {
-			return fmt.Errorf("folder %q holds the folder %q; a dataset folder is replaced whole, so name a folder that holds only files", dir, e.Name())
+	if err == nil {
+		if err := checkEntries(dir, abs, entries); err != nil {
+			return err
 		}
 	}
 	parent := filepath.Dir(abs)
@@ -59,6 +61,26 @@ func CheckFolder(dir string) error {
 		return fmt.Errorf("folder %q cannot be written beside: %w", dir, err)
 	}
 	return os.Remove(probe)
+}
+
+// checkEntries says why the folder dir (abs, whose entries these are)
+// cannot be replaced whole, if it cannot.
+func checkEntries(dir, abs string, entries []fs.DirEntry) error {
+	if mountPoint(abs) {
+		return fmt.Errorf("folder %q is a mount point, which a rename cannot replace; name a folder inside it", dir)
+	}
+	if !writable(abs) {
+		return fmt.Errorf("folder %q cannot be changed by this user; make it writable (chmod u+w), or name another folder", dir)
+	}
+	for _, e := range entries {
+		switch {
+		case e.IsDir():
+			return fmt.Errorf("folder %q holds the folder %q; a dataset folder is replaced whole, so name a folder that holds only files", dir, e.Name())
+		case !e.Type().IsRegular():
+			return fmt.Errorf("folder %q holds %q, which is not a regular file (a link, a pipe); a dataset folder is replaced whole and only files are carried over: move it out, or name another folder", dir, e.Name())
+		}
+	}
+	return nil
 }
 
 // Dataset is a new generation of the dataset of target, being written.
