@@ -398,3 +398,30 @@ func editManifest(t *testing.T, dir, old, new string) {
 		t.Fatal(err)
 	}
 }
+
+// A damaged tier gives exit 1 naming the file, from the CSV export as from
+// the Parquet one, and leaves nothing behind (issue 43, case 2: the CSV
+// export panicked on a row the damage kept it from making, ply 2's here,
+// in the first batch).
+func TestExportDamagedDB(t *testing.T) {
+	dir := t.TempDir()
+	dbDir := filepath.Join(dir, "db")
+	if _, stderr, code := run(t, "", "db", "build", "--size", "3x4", dbDir); code != 0 {
+		t.Fatalf("db build: exit %d, %s", code, stderr)
+	}
+	tier := filepath.Join(dbDir, "ply-02.tier")
+	fi, err := os.Stat(tier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipByte(t, tier, fi.Size()-10)
+	for _, format := range []string{"csv", "parquet"} {
+		_, stderr, code := run(t, "", "export", "--size", "3x4", "--db", dbDir, "--out", filepath.Join(dir, "out"), "--format", format)
+		if code != 1 || !strings.Contains(stderr, "ply-02.tier") || strings.Contains(stderr, "panic") {
+			t.Errorf("%s export of a damaged database: exit %d, %q; want 1 naming ply-02.tier", format, code, stderr)
+		}
+		if left, _ := os.ReadDir(dir); len(left) != 1 {
+			t.Errorf("%s export of a damaged database left %d entries beside the database, want none", format, len(left)-1)
+		}
+	}
+}

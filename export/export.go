@@ -337,12 +337,14 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 				ss := batch[:hi-lo]
 				for k := range ss {
 					sm.state(lo+k, &ss[k])
-					if p.csv != nil {
-						p.csv = lines.appendRow(p.csv, &ss[k])
-					}
 				}
 				if err := sm.failed(); err != nil {
-					return err
+					return err // before a row that was not made is written
+				}
+				if p.csv != nil {
+					for k := range ss {
+						p.csv = lines.appendRow(p.csv, &ss[k])
+					}
 				}
 				p.rows += int64(len(ss))
 				if p.feed != nil {
