@@ -7,10 +7,10 @@ package positions
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -133,7 +133,9 @@ func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
 	seen := map[game.Board]bool{}
 	var out []game.Board
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(make([]byte, 0, 4096), MaxLine)
+	n := 1
+	for ; sc.Scan(); n++ {
 		fields := strings.Fields(sc.Text())
 		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
 			continue
@@ -147,7 +149,9 @@ func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
 			out = append(out, b)
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("line %d is longer than %d bytes", n, MaxLine)
+	} else if err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {
@@ -172,19 +176,25 @@ type Choice struct {
 	read []game.Board // the file's positions, read by Open
 }
 
-// Open reads the file of positions of rl named name (see Read) and gives
-// the choice of them, so that a bad file is found before any work.
+// MaxLine is the longest line Read takes, in bytes: a move sequence of 64
+// cells is at most 191, and what follows it on a line is ignored.
+const MaxLine = 64 << 10
+
+// Open reads the file of positions of rl named name (see Read) as a stream,
+// summing it as it goes, and gives the choice of them, so that a bad file
+// is found before any work; only the positions are held.
 func Open(rl rules.Rules, name string) (*Choice, error) {
-	data, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	bs, err := Read(rl, bytes.NewReader(data))
+	defer f.Close()
+	sum := sha256.New()
+	bs, err := Read(rl, io.TeeReader(f, sum))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	sum := sha256.Sum256(data)
-	return &Choice{From: "file", File: name, SHA256: hex.EncodeToString(sum[:]), read: bs}, nil
+	return &Choice{From: "file", File: name, SHA256: hex.EncodeToString(sum.Sum(nil)), read: bs}, nil
 }
 
 // Boards gives the positions c chooses of rl's game, and the paths that

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -119,6 +120,10 @@ func TestRead(t *testing.T) {
 		{"past the end", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "0,3,1,4,2,5\n", nil, "line 1: moves \"0,3,1,4,2,5\": move 6: \"5\" comes after the game is over"},
 		{"not a column", connectFour, "44\n48\n", nil, "line 2: "},
 		{"nothing", connectFour, "# only a comment\n", nil, "no positions"},
+		// Issue 43, case 6: a line without end is refused at its bound,
+		// not read whole.
+		{"a line past the bound", connectFour, "44\n" + strings.Repeat("\x00", MaxLine+1), nil, "line 2 is longer than 65536 bytes"},
+		{"a score past the moves, within the bound", connectFour, "44 " + strings.Repeat("9", MaxLine-8) + "\n", []string{"44"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -225,5 +230,20 @@ func TestChoiceBoards(t *testing.T) {
 				t.Errorf("the last board's paths %d, want 1", paths[len(paths)-1])
 			}
 		})
+	}
+}
+
+// A file is read as a stream: /dev/zero, one line without end, is refused
+// at the line's bound at once, in little memory (issue 43, case 6).
+func TestOpenStreams(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Open(connectFour, "/dev/zero")
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "/dev/zero: line 1 is longer than 65536 bytes") {
+		t.Fatalf("Open(/dev/zero) = %v, want the line's bound", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4*MaxLine {
+		t.Errorf("Open(/dev/zero) allocated %d bytes, want at most %d", got, 4*MaxLine)
 	}
 }
