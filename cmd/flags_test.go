@@ -228,3 +228,12 @@ func TestServeWarnsBeyondLoopback(t *testing.T) {
 		})
 	}
 }
+
+// An empty --addr is no choice of where to listen, and is refused (issue
+// 43, case 11): it would listen on every interface.
+func TestServeEmptyAddr(t *testing.T) {
+	for _, addr := range []string{"", " "} {
+		_, err := parse(t, NewCmdServe, 0, "serve", "--addr", addr)
+		wantFlagError(t, err, "--addr is empty, which would listen on every interface")
+	}
+}

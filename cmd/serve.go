@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -60,6 +61,9 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 			}
 			if opts.Plan, err = planFor(c, plan.Request{Rules: opts.Rules, Scope: plan.Many, Memory: f.Memory(), Workers: opts.Workers}); err != nil {
 				return err
+			}
+			if strings.TrimSpace(opts.Addr) == "" {
+				return flagErrorf("--addr is empty, which would listen on every interface; give an address such as 127.0.0.1:8080, or :8080 to listen beyond loopback on purpose")
 			}
 			if opts.Listener, err = net.Listen("tcp", opts.Addr); err != nil {
 				return flagErrorf("--addr %q: cannot listen: %w", opts.Addr, err)
