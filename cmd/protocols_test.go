@@ -249,8 +249,8 @@ func TestJudgeUVa10111(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if testing.Short() && tt.name != "answers by search" {
-				t.Skip("each case solves 4x4 first or runs a program: heavy under -race, runs without -short")
+			if testing.Short() {
+				t.Skip("each case solves 4x4 first or searches it, and runs a program: heavy under -race, runs without -short")
 			}
 			args := append(append([]string{"judge", "uva10111"}, tt.args...), "--", self(t))
 			out, errOut, code := fakeRun(t, tt.role, tt.fault, args...)
