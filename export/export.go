@@ -93,7 +93,10 @@ func CheckTarget(dir string) error {
 	}
 	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
 	if err == nil {
-		var m Manifest
+		var m struct { // what every dataset's manifest has, of any version
+			Tool          string
+			Files, Tables []json.RawMessage
+		}
 		if json.Unmarshal(data, &m) != nil || m.Tool != "tateti-lab" || len(m.Files) == 0 || len(m.Tables) == 0 {
 			return fmt.Errorf("folder %q holds a %s that no export of tateti-lab wrote, which a dataset would replace; move it, or name another folder", dir, ManifestName)
 		}

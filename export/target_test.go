@@ -10,6 +10,9 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/positions"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // An --out a dataset would damage is refused before any work (issue 43,
@@ -53,6 +56,17 @@ func TestCheckTarget(t *testing.T) {
 	}
 	if err := CheckTarget(earlier); err != nil {
 		t.Errorf("CheckTarget on an earlier dataset = %v, want it taken", err)
+	}
+	// A chosen set's manifest says how it was chosen, in fields of its own.
+	chosen := filepath.Join(t.TempDir(), "chosen")
+	plies, _ := positions.ParsePlies("2", 9)
+	as := []perfect.Analysis{solved(t, game.Default).Analysis(1)}
+	src := Label(rules.Classic(game.Default), as, []int64{-1}, positions.Choice{From: "sample", Sample: &positions.Sample{N: 1, Plies: plies}})
+	if _, err := Write(context.Background(), src, Options{Dir: chosen, Formats: []string{"csv"}, Meta: meta}); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckTarget(chosen); err != nil {
+		t.Errorf("CheckTarget on an earlier dataset of a sample = %v, want it taken", err)
 	}
 }
 
