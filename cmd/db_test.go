@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/db"
 )
 
 // db build solves the whole game tier by tier into a database and prints
@@ -423,5 +425,36 @@ func TestExportDamagedDB(t *testing.T) {
 		if left, _ := os.ReadDir(dir); len(left) != 1 {
 			t.Errorf("%s export of a damaged database left %d entries beside the database, want none", format, len(left)-1)
 		}
+	}
+}
+
+// A manifest edited by hand is refused by every command that reads it; one
+// whose counts are sealed but wrong (as a faulty writer could leave it) is
+// caught where the tiers are read: export and db check (issue 43, case 3).
+func TestManifestCounts(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	if _, stderr, code := run(t, "", "db", "build", dir); code != 0 {
+		t.Fatalf("db build: exit %d, %s", code, stderr)
+	}
+	m, err := db.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	editManifest(t, dir, `"positions": 252,`, `"positions": 253,`)
+	for _, args := range [][]string{{"solve", "--db", dir}, {"export", "--db", dir, "--out", filepath.Join(t.TempDir(), "out")}, {"db", "info", dir}} {
+		if _, stderr, code := run(t, "", args...); code == 0 || !strings.Contains(stderr, "manifest.json fails its checksum") {
+			t.Errorf("%v on a manifest edited by hand: exit %d, %q; want a failed checksum", args, code, stderr)
+		}
+	}
+	m.Plies[6].Positions, m.Plies[6].Won, m.Positions = m.Plies[6].Positions+1, m.Plies[6].Won+1, m.Positions+1
+	if err := db.WriteManifest(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	want := "ply-06.tier holds 1520 positions, and the manifest says 1521"
+	if _, stderr, code := run(t, "", "export", "--db", dir, "--out", filepath.Join(t.TempDir(), "out")); code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("export of sealed wrong counts: exit %d, %q; want 1 and %q", code, stderr, want)
+	}
+	if out, _, code := run(t, "", "db", "check", dir); code != 1 || !strings.Contains(out, "ply-06") {
+		t.Errorf("db check of sealed wrong counts: exit %d\n%s\nwant 1 naming ply 6", code, out)
 	}
 }

@@ -11,6 +11,7 @@
 package db
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -70,6 +71,10 @@ type Manifest struct {
 	Depth     perfect.Depth `json:"depth"`     // the empty board's
 	Positions int64         `json:"positions"` // reachable positions, every ply
 	Plies     []Ply         `json:"plies"`     // one a ply, from 0
+	// Checksum is the SHA-256 of the manifest file with this field's hex
+	// digits taken out ("checksum": ""): a manifest changed after the
+	// build, its counts say, is refused where it is read.
+	Checksum string `json:"checksum"`
 }
 
 // Ply is one ply's tier: its file, and its positions by value for the side
@@ -130,23 +135,78 @@ func (e unfinishedError) Is(target error) bool {
 }
 
 // ReadManifest reads the manifest of the database in dir; an error that is
-// ErrUnfinished (and fs.ErrNotExist) when it has none.
+// ErrUnfinished (and fs.ErrNotExist) when it has none, and an error when
+// it fails its checksum or its counts contradict one another.
 func ReadManifest(dir string) (Manifest, error) {
-	var m Manifest
+	m, unsound, err := ManifestAsIs(dir)
+	if err == nil {
+		err = unsound
+	}
+	return m, err
+}
+
+// ManifestAsIs reads the manifest of the database in dir as ReadManifest
+// does, but gives apart, as unsound, why it cannot be trusted (a failed
+// checksum, counts that contradict one another), for db check to report
+// beside what the tiers say. err is why it cannot be read at all.
+func ManifestAsIs(dir string) (m Manifest, unsound, err error) {
 	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
 	if errors.Is(err, fs.ErrNotExist) {
-		return m, unfinishedError{dir}
+		return m, nil, unfinishedError{dir}
 	}
 	if err != nil {
-		return m, err
+		return m, nil, err
 	}
 	if err := json.Unmarshal(data, &m); err != nil || m.Format != Format {
-		return m, fmt.Errorf("%s is not a solved game's manifest", filepath.Join(dir, ManifestName))
+		return m, nil, fmt.Errorf("%s is not a solved game's manifest", filepath.Join(dir, ManifestName))
 	}
 	if m.Version != Version {
-		return m, fmt.Errorf("%s: format version %d, this tateti-lab reads %d; solve the database again", dir, m.Version, Version)
+		return m, nil, fmt.Errorf("%s: format version %d, this tateti-lab reads %d; solve the database again", dir, m.Version, Version)
 	}
-	return m, nil
+	name := filepath.Join(dir, ManifestName)
+	if want := checksum(data, m.Checksum); m.Checksum != want {
+		return m, fmt.Errorf("%s fails its checksum (or has none, from a tateti-lab before manifests had one): it was changed after the build, and its counts cannot be trusted; remove the folder and build the database again", name), nil
+	}
+	if err := m.check(); err != nil {
+		return m, fmt.Errorf("%s: %w; remove the folder and build the database again", name, err), nil
+	}
+	return m, nil, nil
+}
+
+// checksum gives the SHA-256, in hex, of the manifest file data with the
+// hex digits of its checksum field, sum, taken out.
+func checksum(data []byte, sum string) string {
+	if sum != "" {
+		data = bytes.Replace(data, []byte(`"checksum": "`+sum+`"`), []byte(`"checksum": ""`), 1)
+	}
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
+}
+
+// check says how m's counts contradict one another, if they do: a ply
+// for each number of marks on the board, in order, each ply's positions
+// the sum of its won, drawn and lost, none negative, and the plies' sum
+// the whole game's.
+func (m Manifest) check() error {
+	if len(m.Plies) != m.Game.Cells()+1 {
+		return fmt.Errorf("%d plies, want %d", len(m.Plies), m.Game.Cells()+1)
+	}
+	var sum int64
+	for p, ply := range m.Plies {
+		switch {
+		case ply.Ply != p:
+			return fmt.Errorf("ply %d listed at %d", ply.Ply, p)
+		case ply.Positions < 0 || ply.Won < 0 || ply.Drawn < 0 || ply.Lost < 0 || ply.Positions > ply.Placements:
+			return fmt.Errorf("ply %d: a count below zero, or more positions than placements", p)
+		case ply.Won+ply.Drawn+ply.Lost != ply.Positions:
+			return fmt.Errorf("ply %d: %d won, drawn and lost, and %d positions", p, ply.Won+ply.Drawn+ply.Lost, ply.Positions)
+		}
+		sum += ply.Positions
+	}
+	if sum != m.Positions {
+		return fmt.Errorf("the plies hold %d positions, and the game %d", sum, m.Positions)
+	}
+	return nil
 }
 
 // Finished reads the manifest of the finished database in dir, which must
@@ -255,11 +315,22 @@ func WriteManifest(dir string, m Manifest) error {
 	return atomicfile.Write(filepath.Join(dir, ManifestName), data)
 }
 
-// ManifestBytes gives the bytes of the manifest file of m.
+// ManifestBytes gives the bytes of the manifest file of m, sealed with its
+// checksum (Manifest.Checksum).
 func ManifestBytes(m Manifest) ([]byte, error) {
+	m.Checksum = ""
 	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	data = append(data, '\n')
+	m.Checksum = checksum(data, "")
+	data, err = json.MarshalIndent(m, "", "  ")
 	return append(data, '\n'), err
 }
+
+// TierPath gives the path of ply p's tier file, as errors name it.
+func (d *DB) TierPath(p int) string { return d.tiers[p].name }
 
 // Layout gives the ranks the database keys its placements by.
 func (d *DB) Layout() index.Placements { return d.layout }

@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"slices"
 	"sort"
@@ -231,6 +232,10 @@ func (c *plyCache) get(p int) (*dbPly, error) {
 		c.order = c.order[1:]
 	}
 	pl := newDBPly(codes)
+	if got, want := pl.dir[len(pl.dir)-1], c.d.Manifest.Plies[p].Positions; got != want {
+		return nil, fmt.Errorf("%s holds %d positions, and the manifest says %d: the database is damaged; check it with tateti-lab db check, and build it again",
+			c.d.TierPath(p), got, want)
+	}
 	c.held[p] = pl
 	c.order = append(c.order, p)
 	return pl, nil

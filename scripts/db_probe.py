@@ -6,6 +6,7 @@ cannot reach). BOARD is board text as the tool takes it: rows split by '/',
 X, O and '.'. CI checks its answers against the tool's (scripts/check-db.sh),
 so the format doc is proved readable by another language."""
 
+import hashlib
 import json
 import math
 import os
@@ -90,10 +91,22 @@ def probe(folder, manifest, board):
     return (code >> 6) - 2, code & 63
 
 
+def read_manifest(folder):
+    """The manifest, its checksum checked: the SHA-256 of the file with the
+    checksum's own digits taken out."""
+    with open(os.path.join(folder, "manifest.json"), "rb") as f:
+        data = f.read()
+    manifest = json.loads(data)
+    seal = manifest["checksum"].encode()
+    unsealed = data.replace(b'"checksum": "' + seal + b'"', b'"checksum": ""', 1)
+    if hashlib.sha256(unsealed).hexdigest() != manifest["checksum"]:
+        sys.exit(f"{folder}/manifest.json fails its checksum")
+    return manifest
+
+
 def main():
     folder = sys.argv[1]
-    with open(os.path.join(folder, "manifest.json")) as f:
-        manifest = json.load(f)
+    manifest = read_manifest(folder)
     for board in sys.argv[2:]:
         value, depth = probe(folder, manifest, board)
         print(board, value, depth)

@@ -50,11 +50,11 @@ func (c Checked) Damaged() []string {
 // as it is inflated, and the ply's counts (placements, positions by value
 // for the side to move, finished boards by status) counted again from its
 // codes; then the manifest's total of positions and the empty board's
-// value and depth. A damaged database is a Checked that is not OK, naming
+// value and depth; and the manifest's own checksum. A damaged database is a Checked that is not OK, naming
 // what is wrong; the error is for a folder that holds no finished
 // database, or an interruption. Up to workers goroutines inflate a tier.
 func Check(ctx context.Context, dir string, workers int) (Checked, error) {
-	m, err := db.ReadManifest(dir)
+	m, unsound, err := db.ManifestAsIs(dir)
 	if err != nil {
 		return Checked{}, err
 	}
@@ -63,6 +63,9 @@ func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 		return Checked{}, err
 	}
 	c := Checked{Dir: dir, Game: m.Game, OK: true, Problems: []string{}}
+	if unsound != nil {
+		c.problem(unsound.Error())
+	}
 	if len(m.Plies) != job.Plies()+1 {
 		c.problem(fmt.Sprintf("the manifest lists %d plies, want %d", len(m.Plies), job.Plies()+1))
 	}
