@@ -65,6 +65,8 @@ func TestSolveTimeLimit(t *testing.T) {
 	}
 	var p struct {
 		Outcome string `json:"outcome"`
+		Value   *int8  `json:"value"`
+		Depth   *int8  `json:"depth"`
 		Proved  *struct {
 			Low, High int8
 			Says      string
@@ -75,5 +77,8 @@ func TestSolveTimeLimit(t *testing.T) {
 	}
 	if p.Outcome != "not settled" || p.Proved == nil || p.Proved.High != 1 || p.Proved.Low > p.Proved.High {
 		t.Fatalf("outcome %q, proved %+v; want not settled, bounds that allow X's win", p.Outcome, p.Proved)
+	}
+	if p.Value != nil || p.Depth != nil { // issue 43, case 10
+		t.Fatalf("value or depth not null in\n%s\nwant both null, not settled", out)
 	}
 }

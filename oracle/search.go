@@ -91,9 +91,12 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 }
 
 // unsettled gives the analysis a of a search stopped by err, with what it
-// proved: only the bounds of the value.
+// proved: only the bounds of the value (met, when b itself was settled
+// and its moves or line were cut short); value and depth are cleared, so
+// that no figure of an unfinished step is taken for an answer.
 func unsettled(a perfect.Analysis, proved perfect.Bounds, err error) (perfect.Analysis, error) {
 	a.Proved, a.Moves, a.BestLine = &proved, nil, nil
+	a.Value, a.Depth = 0, 0
 	return a, err
 }
 

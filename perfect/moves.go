@@ -38,8 +38,9 @@ type Analysis struct {
 	Engine               string // who answered (a plan.Engine): "table" (the game solved exhaustively), "db" or "search"
 
 	// Proved is set when the answer is not settled (a search stopped by
-	// its time limit): what is proved of the value. Value, Depth, Moves
-	// and BestLine are then not known, and left empty.
+	// its time limit): what is proved of the value, its bounds, which meet
+	// when the value is known (Proved.Known). Value, Depth, Moves and
+	// BestLine are then not known, and left empty.
 	Proved *Bounds
 }
 

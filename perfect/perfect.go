@@ -64,6 +64,9 @@ type Bounds struct {
 	High Value `json:"high"`
 }
 
+// Known gives the value the bounds prove, when they meet.
+func (b Bounds) Known() (Value, bool) { return b.Low, b.Low == b.High }
+
 // Unknown is the bounds of a value of which nothing is proved.
 var Unknown = Bounds{Low: OWins, High: XWins}
 

@@ -6,6 +6,7 @@
 package report
 
 import (
+	"encoding/json"
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -19,11 +20,11 @@ type Position struct {
 	Board   string        `json:"board"`
 	Status  string        `json:"status"`
 	ToMove  *string       `json:"to_move"` // null when the game is over
-	Value   perfect.Value `json:"value"`
-	Outcome string        `json:"outcome"` // "X wins", "O wins", "draw"; "not settled" when Proved is set
-	Depth   perfect.Depth `json:"depth"`
-	Moves   []Move        `json:"moves"` // every legal move in cell order, with its value
-	Legal   []int         `json:"legal"` // the cells a move can take, in cell order, known even when the value is not
+	Value   perfect.Value `json:"value"`   // null when Proved is set and does not prove the value
+	Outcome string        `json:"outcome"` // "X wins", "O wins", "draw"; "not settled" when Proved does not prove the value
+	Depth   perfect.Depth `json:"depth"`   // null when Proved is set
+	Moves   []Move        `json:"moves"`   // every legal move in cell order, with its value
+	Legal   []int         `json:"legal"`   // the cells a move can take, in cell order, known even when the value is not
 
 	// null past 40 cells, where a position is keyed by its board text
 	StateID     *uint64 `json:"state_id"`
@@ -33,9 +34,27 @@ type Position struct {
 	Engine      string  `json:"engine"`        // who answered: "table", "db" or "search"
 	Why         string  `json:"why,omitempty"` // why the planner chose it, where a command asked it
 	// set when the answer was not settled within the time limit: what is
-	// proved of the value; value, depth, moves and best line are then
-	// not known (0 and empty)
+	// proved of the value. Depth, moves and best line are then not known
+	// (null and empty), and the value only where the bounds meet.
 	Proved *Proved `json:"proved,omitempty"`
+}
+
+// MarshalJSON writes p with its value and depth null where they are not
+// known: one shape for an answer cut short, whatever step it was cut in.
+func (p Position) MarshalJSON() ([]byte, error) {
+	type plain Position
+	if p.Proved == nil {
+		return json.Marshal(plain(p))
+	}
+	var v *perfect.Value
+	if known, ok := p.Proved.Known(); ok {
+		v = &known
+	}
+	return json.Marshal(struct {
+		plain
+		Value *perfect.Value `json:"value"`
+		Depth *perfect.Depth `json:"depth"`
+	}{plain: plain(p), Value: v})
 }
 
 // Proved is what a search stopped before the end proved of a value for X.
@@ -57,7 +76,10 @@ func NewPosition(a perfect.Analysis) Position {
 	}
 	if a.Proved != nil {
 		v.Proved = &Proved{Bounds: *a.Proved, Says: a.Proved.String()}
-		v.Outcome = "not settled"
+		v.Value, v.Depth, v.Outcome = 0, 0, "not settled"
+		if known, ok := a.Proved.Known(); ok {
+			v.Value, v.Outcome = known, known.String()
+		}
 	}
 	if a.ToMove != game.Empty {
 		m := a.ToMove.String()

@@ -28,7 +28,11 @@ func Text(w io.Writer, p Position, st Style) error {
 		return nil
 	}
 	if p.Proved != nil {
-		fmt.Fprintf(w, "status: %s, %s to move\nvalue: not settled within the time limit; proved: %s\n%s", p.Status, *p.ToMove, p.Proved.Says, facts)
+		value := "not settled within the time limit; proved: " + p.Proved.Says
+		if _, ok := p.Proved.Known(); ok {
+			value = p.Proved.Says + " (proved; the depth and the moves not settled within the time limit)"
+		}
+		fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s\n%s", p.Status, *p.ToMove, value, facts)
 		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
 		return nil
 	}

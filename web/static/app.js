@@ -156,8 +156,9 @@ function drawFacts(v) {
     : v.best_line.join(',');
   const rows = [
     ['status', statusWords[v.status] + (v.to_move ? `, ${v.to_move} to move` : ', the game is over'), ''],
-    ['value', v.proved ? `not settled within the time limit; proved: ${v.proved.says}`
-      : `${v.outcome} (${v.value}), ${plies(v.depth)} to the end`, 'hint'],
+    ['value', !v.proved ? `${v.outcome} (${v.value}), ${plies(v.depth)} to the end`
+      : v.value !== null ? `${v.outcome} (${v.value}), proved; the depth not settled within the time limit`
+        : `not settled within the time limit; proved: ${v.proved.says}`, 'hint'],
     ['state id', v.state_id ?? 'none past 40 cells', ''],
     ['canonical id', v.canonical_id ?? 'none past 40 cells', ''],
     ['move sequences here', v.paths === null ? 'not counted (search)' : v.paths.toLocaleString('en'), ''],
