@@ -67,33 +67,39 @@ func exitOf(t *testing.T, c *exec.Cmd, limit time.Duration) int {
 	}
 }
 
-// SIGTERM during an export: exit 130, the earlier dataset as it was, and no
-// staging folder or temporary file left.
+// SIGTERM during an export, or SIGHUP (the terminal closed): exit 130, the
+// earlier dataset as it was, and no staging folder or temporary file left
+// (issue 43, case 11: SIGHUP left a staging folder and exit 129).
 func TestSIGTERMDuringExport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("exports 4x4 for a few seconds; run without -short")
 	}
-	parent := t.TempDir()
-	out := filepath.Join(parent, "out")
-	if code, _, errOut := runCode(t, "export", "--size", "2x2", "--k", "2", "--out", out); code != 0 {
-		t.Fatalf("first export: exit %d: %s", code, errOut)
-	}
-	before := listDir(t, out)
-	c, stderr := lab(t, nil, "export", "--size", "4x4", "--out", out)
-	// Enumerate and solve take about a second; the export is then writing.
-	time.Sleep(2500 * time.Millisecond)
-	c.Process.Signal(syscall.SIGTERM)
-	if code := exitOf(t, c, 10*time.Second); code != exitInterrupted {
-		t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
-	}
-	if !strings.Contains(stderr.String(), "interrupted by SIGTERM") {
-		t.Errorf("stderr %q, want it to say it was interrupted", stderr.String())
-	}
-	if after := listDir(t, out); after != before {
-		t.Errorf("the folder holds %s after the interrupted export, %s before", after, before)
-	}
-	if beside := listDir(t, parent); beside != "out" {
-		t.Errorf("beside the folder: %s, want only out", beside)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+		name := map[syscall.Signal]string{syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[sig]
+		t.Run(name, func(t *testing.T) {
+			parent := t.TempDir()
+			out := filepath.Join(parent, "out")
+			if code, _, errOut := runCode(t, "export", "--size", "2x2", "--k", "2", "--out", out); code != 0 {
+				t.Fatalf("first export: exit %d: %s", code, errOut)
+			}
+			before := listDir(t, out)
+			c, stderr := lab(t, nil, "export", "--size", "4x4", "--out", out)
+			// Enumerate and solve take about a second; the export is then writing.
+			time.Sleep(2500 * time.Millisecond)
+			c.Process.Signal(sig)
+			if code := exitOf(t, c, 10*time.Second); code != exitInterrupted {
+				t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "interrupted by "+name) {
+				t.Errorf("stderr %q, want it to say it was interrupted", stderr.String())
+			}
+			if after := listDir(t, out); after != before {
+				t.Errorf("the folder holds %s after the interrupted export, %s before", after, before)
+			}
+			if beside := listDir(t, parent); beside != "out" {
+				t.Errorf("beside the folder: %s, want only out", beside)
+			}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
-// Package interrupt owns how a run hears SIGINT and SIGTERM: as the
-// cancellation of its context, whose cause says which signal, so that the
-// work stops, cleans up after itself, and the command exits 130.
+// Package interrupt owns how a run hears SIGINT, SIGTERM and SIGHUP (its
+// terminal gone): as the cancellation of its context, whose cause says
+// which signal, so that the work stops, cleans up after itself, and the
+// command exits 130.
 package interrupt
 
 import (
@@ -22,16 +23,18 @@ func (s Signal) Error() string {
 		name = "SIGINT"
 	case syscall.SIGTERM:
 		name = "SIGTERM"
+	case syscall.SIGHUP:
+		name = "SIGHUP"
 	}
 	return "interrupted by " + name
 }
 
 // Context gives a context cancelled, with a Signal cause, by the first
-// SIGINT or SIGTERM; stop lets the signals go and cancels it.
+// SIGINT, SIGTERM or SIGHUP; stop lets the signals go and cancels it.
 func Context(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {
