@@ -158,7 +158,7 @@ func ManifestAsIs(dir string) (m Manifest, unsound, err error) {
 		return m, nil, err
 	}
 	if err := json.Unmarshal(data, &m); err != nil || m.Format != Format {
-		return m, nil, fmt.Errorf("%s is not a solved game's manifest", filepath.Join(dir, ManifestName))
+		return m, nil, fmt.Errorf("%s is not a solved game's manifest (cut short, or another tool's); remove the folder and build the database again", filepath.Join(dir, ManifestName))
 	}
 	if m.Version != Version {
 		return m, nil, fmt.Errorf("%s: format version %d, this tateti-lab reads %d; solve the database again", dir, m.Version, Version)

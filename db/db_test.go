@@ -45,7 +45,8 @@ func TestDamage(t *testing.T) {
 		{"a block table byte", flip(1, 33), "open", "fails its checksum"},
 		{"a block's byte", flip(1, -1), "probe", "block 0 fails its checksum"},
 		{"a file cut short", func(dir string) error { return os.Truncate(filepath.Join(dir, db.TierName(1)), 40) }, "open", "too short"},
-		{"a file missing", func(dir string) error { return os.Remove(filepath.Join(dir, db.TierName(9))) }, "open", "no such file"},
+		{"a manifest cut short", func(dir string) error { return os.Truncate(filepath.Join(dir, db.ManifestName), 40) }, "open", "not a solved game's manifest (cut short, or another tool's); remove the folder"},
+		{"a file missing", func(dir string) error { return os.Remove(filepath.Join(dir, db.TierName(9))) }, "open", "ply-09.tier is missing (file does not exist): the database is damaged"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

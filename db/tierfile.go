@@ -5,9 +5,11 @@ import (
 	"compress/flate"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -119,6 +121,9 @@ type tierFile struct {
 func openTier(dir string, p int, placements int64) (*tierFile, error) {
 	name := filepath.Join(dir, TierName(p))
 	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s is missing (%w): the database is damaged; build it again into a new folder", name, fs.ErrNotExist)
+	}
 	if err != nil {
 		return nil, err
 	}

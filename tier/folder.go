@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -22,6 +23,11 @@ import (
 // database is refused.
 func CheckFolder(dir string, spec rules.Spec) error {
 	want, _ := json.Marshal(spec) // a Spec always marshals
+	if to, err := os.Readlink(dir); err == nil {
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("folder %q is a link to %q, which does not exist; make the folder it names, or name another", dir, to)
+		}
+	}
 	entries, err := os.ReadDir(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -36,10 +42,17 @@ func CheckFolder(dir string, spec rules.Spec) error {
 	switch {
 	case err == nil && !bytes.Equal(have, want):
 		return fmt.Errorf("folder %q holds an unfinished database of another game (%s); name another folder, or remove it", dir, have)
-	case err != nil && len(entries) > 0:
+	case err != nil && slices.ContainsFunc(entries, notTemporary):
 		return fmt.Errorf("folder %q holds files that are not a database of tateti-lab; name a new or empty folder", dir)
 	}
 	return nil
+}
+
+// notTemporary reports whether e is other than a file being written (as
+// the marker of a run that has just claimed the folder is): a racing run
+// must meet that run's lock, not take its marker for a stranger's file.
+func notTemporary(e fs.DirEntry) bool {
+	return !strings.Contains(e.Name(), atomicfile.TempInfix)
 }
 
 // Claim makes dir the folder of a database of the game of spec, or finds it

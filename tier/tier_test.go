@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -151,6 +153,26 @@ func TestFolders(t *testing.T) {
 	}
 	if _, err := Solve(context.Background(), rules.New(spec(3, 3, 3, false, true)), other, 1); err == nil {
 		t.Error("another game's database was taken")
+	}
+	// A folder that another run has just made, its marker still being
+	// written, is no stranger's: the run racing it goes on to meet its
+	// lock (issue 43, case 11: it said "holds files that are not a
+	// database" in 3 of 6 races).
+	racing := t.TempDir()
+	if err := os.WriteFile(filepath.Join(racing, "."+db.MarkerName+atomicfile.TempInfix+"1"), nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckFolder(racing, spec(3, 3, 3, false, false)); err != nil {
+		t.Errorf("a folder whose marker is being written: %v, want it taken", err)
+	}
+	// A link to nothing is named as such, not "file exists" (issue 43,
+	// case 11).
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(filepath.Join(t.TempDir(), "gone"), link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(context.Background(), rules.New(spec(3, 3, 3, false, false)), link, 1); err == nil || !strings.Contains(err.Error(), "which does not exist") {
+		t.Errorf("a dangling link: %v, want it named a link to nothing", err)
 	}
 }
 
