@@ -390,6 +390,9 @@ func TestDenseAndSparseAgree(t *testing.T) {
 			if rl.Spec().Cells() == 16 && !rl.Spec().Gravity {
 				longtest.Skip(t, "free 2x8 whole, millions of positions")
 			}
+			if testing.Short() && rl.Spec().Cells() > 12 {
+				t.Skip("past 12 cells: heavy under -race, runs without -short")
+			}
 			var dense, sparse *Result // from the empty board, after the loop
 			first := game.Board{}.Play(trailing(rl.Moves(game.Board{})), game.X)
 			for _, root := range []game.Board{first, {}} {
@@ -555,6 +558,9 @@ func TestPathsRecurrence(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.rl.Spec().Cells() > 12 {
+				t.Skip("past 12 cells: heavy under -race, runs without -short")
+			}
 			r := allUnder(t, tt.rl, 2)
 			ordered := 0
 			for i := 1; i < r.Len(); i++ {
@@ -609,6 +615,9 @@ func TestCountOverflow(t *testing.T) {
 func TestLeanThenComplete(t *testing.T) {
 	for _, rl := range []rules.Rules{variant(3, 3, 3, false, false), variant(4, 4, 4, true, false), variant(3, 3, 3, false, true)} {
 		t.Run(rl.Spec().String(), func(t *testing.T) {
+			if testing.Short() && rl.Spec().Cells() > 12 {
+				t.Skip("past 12 cells: heavy under -race, runs without -short")
+			}
 			want := allUnder(t, rl, 2)
 			got, err := Positions(context.Background(), rl, 3)
 			if err != nil {
