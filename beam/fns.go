@@ -53,11 +53,9 @@ func (g stage) store() store { return store(g.Store) }
 // reachable), and a piece of them, marked by task from of the ply before.
 // Every task reads and writes the bits of its own range alone, never a
 // whole ply's.
-func blockName(p, k int) string { return fmt.Sprintf("reach-%02d.block-%06d", p, k) }
+func blockName(p, k int) string { return tier.TaskReachName(p, k) }
 
-func pieceName(p, k, from int) string {
-	return fmt.Sprintf("reach-%02d.block-%06d.from-%06d", p, k, from)
-}
+func pieceName(p, k, from int) string { return fmt.Sprintf("%s.from-%06d", blockName(p, k), from) }
 
 // have reads the reachable placements of task k of ply p, as tier.Job's
 // Reach and SolveRange take them: ply 0's one placement, the empty board,

@@ -116,12 +116,21 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 }
 
 // Tidy removes the scratch files of a finished database in dir, of a game
-// of plies plies: the reach bits, and the parts a run killed after writing
-// their tier left.
+// of plies plies: the reach bits, those of a Beam run's tasks
+// (TaskReachName) where a killed run left them, and the parts a run killed
+// after writing their tier left.
 func Tidy(dir string, plies int) error {
 	for p := 1; p <= plies; p++ {
 		if err := os.Remove(filepath.Join(dir, ReachName(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if taskReach.MatchString(e.Name()) && e.Type().IsRegular() {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
 		}
 	}
 	return db.RemoveParts(dir, -1)

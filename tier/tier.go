@@ -30,6 +30,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sync/atomic"
 	"unsafe"
 
@@ -118,6 +119,15 @@ type progressAt struct {
 
 // ReachName is the scratch file of ply p's reachable placements.
 func ReachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
+
+// TaskReachName is the scratch file of the reach bits of task k of ply p
+// that the Beam pipeline writes (its pieces add ".from-KKKKKK", the task of
+// the ply before that marked them). A local build that finishes a folder
+// such a run left removes them with its own (Tidy).
+func TaskReachName(p, k int) string { return fmt.Sprintf("reach-%02d.block-%06d", p, k) }
+
+// taskReach matches the names TaskReachName gives, and their pieces'.
+var taskReach = regexp.MustCompile(`^reach-[0-9]{2}\.block-[0-9]{6}(\.from-[0-9]{6})?$`)
 
 // reachAll marks, ply by ply up to ply last, the placements play can
 // reach, and keeps each ply's bits in a scratch file; plies whose file a

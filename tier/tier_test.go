@@ -165,6 +165,25 @@ func TestFolders(t *testing.T) {
 	if err := CheckFolder(racing, spec(3, 3, 3, false, false)); err != nil {
 		t.Errorf("a folder whose marker is being written: %v, want it taken", err)
 	}
+	// A build that finishes a folder a killed Beam run left removes that
+	// run's scratch files, its tasks' reach bits and their pieces, and
+	// keeps what is not named like them (issue 43, case 11).
+	beamLeft := filepath.Join(t.TempDir(), "db")
+	if err := os.Mkdir(beamLeft, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	scratch := []string{TaskReachName(3, 0), TaskReachName(4, 1) + ".from-000000"}
+	for _, name := range append(slices.Clone(scratch), "reach-03.block-notes.txt") {
+		if err := os.WriteFile(filepath.Join(beamLeft, name), nil, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Tidy(beamLeft, 9); err != nil {
+		t.Fatal(err)
+	}
+	if left := listNames(t, beamLeft); !slices.Equal(left, []string{"reach-03.block-notes.txt"}) {
+		t.Errorf("after Tidy the folder holds %v, want only the file not named like scratch", left)
+	}
 	// A link to nothing is named as such, not "file exists" (issue 43,
 	// case 11).
 	link := filepath.Join(t.TempDir(), "link")
@@ -339,4 +358,18 @@ func TestBitsFileSize(t *testing.T) {
 	if want := "reach-01.bits: 7 bytes, want 8; remove it to mark the ply again"; err == nil || err.Error() != want {
 		t.Fatalf("error %v, want %q", err, want)
 	}
+}
+
+// listNames gives the names in dir, sorted.
+func listNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
 }
