@@ -40,18 +40,12 @@ const ManifestName = "manifest.json"
 const MarkerName = ".tateti-db"
 
 // IsDatabase reports whether the folder dir holds a database, finished or
-// being built: its marker, or a database's manifest.
+// being built, sound or not: its marker, or a manifest that says it is a
+// database's, of any version.
 func IsDatabase(dir string) bool {
 	if _, err := os.Lstat(filepath.Join(dir, MarkerName)); err == nil {
 		return true
 	}
-	_, err := ReadManifest(dir)
-	return err == nil || !errors.Is(err, fs.ErrNotExist) && isDBManifest(dir)
-}
-
-// isDBManifest reports whether dir's manifest says it is a database's, of
-// any version.
-func isDBManifest(dir string) bool {
 	var m struct{ Format string }
 	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
 	return err == nil && json.Unmarshal(data, &m) == nil && m.Format == Format

@@ -37,27 +37,25 @@ func ParseBytes(s string) (uint64, error) {
 	if !ok || num == "" || strings.IndexFunc(num, func(r rune) bool { return !(r >= '0' && r <= '9' || r == '.') }) >= 0 {
 		return 0, fmt.Errorf("%q is not an amount of memory: %w", s, errAmount)
 	}
-	var n float64
+	noAmount := fmt.Errorf("%q is no amount a run can plan on: %w, from 1 byte to 2^63", s, errAmount)
 	if scale == 1 {
 		u, err := strconv.ParseUint(num, 10, 64)
-		if err != nil || u > math.MaxInt64 {
+		switch {
+		case err != nil || u > math.MaxInt64:
 			return 0, fmt.Errorf("%q is not a count of bytes up to 2^63: %w", s, errAmount)
+		case u == 0:
+			return 0, noAmount
 		}
-		n = float64(u)
-		if u > 0 {
-			return u, nil
-		}
-	} else {
-		f, err := strconv.ParseFloat(num, 64)
-		if err != nil {
-			return 0, fmt.Errorf("%q is not an amount of memory: %w", s, errAmount)
-		}
-		n = math.Floor(f * scale)
+		return u, nil
 	}
-	if n < 1 || n > math.MaxInt64 {
-		return 0, fmt.Errorf("%q is no amount a run can plan on: %w, from 1 byte to 2^63", s, errAmount)
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not an amount of memory: %w", s, errAmount)
 	}
-	return uint64(n), nil
+	if n := math.Floor(f * scale); n >= 1 && n < 1<<63 {
+		return uint64(n), nil
+	}
+	return 0, noAmount
 }
 
 // Cap gives the cap TATETI_MEMORY sets, and whether it sets one; an
