@@ -49,13 +49,13 @@ func (g stage) job() (*tier.Job, error) { return tier.NewJob(rules.New(g.Spec)) 
 func (g stage) store() store { return store(g.Store) }
 
 // The pipeline's scratch files, beside the database's: the reach bits of a
-// ply's task k, its block (an empty file when none of its placements is
+// ply's task k, its range file (an empty file when none of its placements is
 // reachable), and a piece of them, marked by task from of the ply before.
 // Every task reads and writes the bits of its own range alone, never a
 // whole ply's.
-func blockName(p, k int) string { return tier.TaskReachName(p, k) }
+func rangeName(p, k int) string { return tier.TaskReachName(p, k) }
 
-func pieceName(p, k, from int) string { return fmt.Sprintf("%s.from-%06d", blockName(p, k), from) }
+func pieceName(p, k, from int) string { return fmt.Sprintf("%s.from-%06d", rangeName(p, k), from) }
 
 // have reads the reachable placements of task k of ply p, as tier.Job's
 // Reach and SolveRange take them: ply 0's one placement, the empty board,
@@ -65,7 +65,7 @@ func (g stage) have(ctx context.Context, j *tier.Job, p, k int) ([]uint64, error
 		return []uint64{1}, nil
 	}
 	lo, hi := j.Range(p, k)
-	buf, err := g.store().read(ctx, blockName(p, k))
+	buf, err := g.store().read(ctx, rangeName(p, k))
 	switch {
 	case err != nil:
 		return nil, err
@@ -74,7 +74,7 @@ func (g stage) have(ctx context.Context, j *tier.Job, p, k int) ([]uint64, error
 	}
 	w, err := tier.DecodeBits(buf, hi-lo)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", blockName(p, k), err)
+		return nil, fmt.Errorf("%s: %w", rangeName(p, k), err)
 	}
 	return w, nil
 }
@@ -96,9 +96,9 @@ func (f *tasksFn) ProcessElement(_ string, emit func(int)) error {
 }
 
 // reachFn runs task k of the forward pass from its ply: it marks the
-// children of the task's reachable placements in the blocks of the next
-// ply they fall in, writes each block's bits as a piece file of its own,
-// and emits the piece's name under the block's task for the GroupByKey
+// children of the task's reachable placements in the ranges of the next
+// ply they fall in, writes each range's bits as a piece file of its own,
+// and emits the piece's name under the range's task for the GroupByKey
 // that gathers them. Every task also emits an empty name under task -1, so
 // that the ply's stage goes on when no placement of the next ply is
 // reachable (when every game is over sooner).
@@ -139,11 +139,11 @@ func (f *reachFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 }
 
 // reachBlockFn ORs the pieces of task t of its ply into the task's reach
-// bits, the block file the ply's tasks read, and emits t; task -1's empty
+// bits, the range file the ply's tasks read, and emits t; task -1's empty
 // names it passes on as they are.
 type reachBlockFn struct{ stage }
 
-// ProcessElement writes the block of task t of the ply from its pieces.
+// ProcessElement writes the range file of task t of the ply from its pieces.
 func (f *reachBlockFn) ProcessElement(ctx context.Context, t int, pieces func(*string) bool, emit func(int)) error {
 	if t < 0 {
 		emit(t)
@@ -169,7 +169,7 @@ func (f *reachBlockFn) ProcessElement(ctx context.Context, t int, pieces func(*s
 			bits[i] |= w[i]
 		}
 	}
-	if err := f.store().write(ctx, blockName(f.Ply, t), tier.EncodeBits(bits)); err != nil {
+	if err := f.store().write(ctx, rangeName(f.Ply, t), tier.EncodeBits(bits)); err != nil {
 		return err
 	}
 	for _, name := range names {
@@ -192,12 +192,12 @@ func gather(it func(*string) bool) []string {
 	return slices.Compact(all)
 }
 
-// reachPlyFn finishes its ply's reach bits once every block with a piece
-// is written: it writes an empty block file for each task none of whose
+// reachPlyFn finishes its ply's reach bits once every range with a piece
+// is written: it writes an empty range file for each task none of whose
 // placements is reachable, and emits the ply as the signal.
 type reachPlyFn struct{ stage }
 
-// ProcessElement writes the ply's empty blocks and emits the signal.
+// ProcessElement writes the ply's empty range files and emits the signal.
 func (f *reachPlyFn) ProcessElement(ctx context.Context, _ int, written func(*int) bool, emit func(string)) error {
 	j, err := f.job()
 	if err != nil {
@@ -211,7 +211,7 @@ func (f *reachPlyFn) ProcessElement(ctx context.Context, _ int, written func(*in
 	}
 	for t, ok := range done {
 		if !ok {
-			if err := f.store().write(ctx, blockName(f.Ply, t)); err != nil {
+			if err := f.store().write(ctx, rangeName(f.Ply, t)); err != nil {
 				return err
 			}
 		}
@@ -302,7 +302,7 @@ type done struct {
 // assembleFn writes its ply's tier file from the parts of all its tasks,
 // a part at a time (db.WriteTier), and emits the ply's manifest entry as
 // JSON: the signal the ply before it waits for. The parts of the ply after
-// it are then read by no task, nor are the ply's reach blocks, and it
+// it are then read by no task, nor are the ply's reach range files, and it
 // removes them; its own parts the ply before it reads.
 type assembleFn struct{ stage }
 
@@ -333,7 +333,7 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, entries func(*st
 	return nil
 }
 
-// tidy removes the parts of the ply after p and the reach blocks of p.
+// tidy removes the parts of the ply after p and the reach range files of p.
 func (f *assembleFn) tidy(ctx context.Context, j *tier.Job, p int) error {
 	for k := 0; p < j.Plies() && k < j.Tasks(p+1); k++ {
 		if err := f.store().remove(ctx, db.PartName(p+1, k)); err != nil {
@@ -341,7 +341,7 @@ func (f *assembleFn) tidy(ctx context.Context, j *tier.Job, p int) error {
 		}
 	}
 	for k := 0; p > 0 && k < j.Tasks(p); k++ {
-		if err := f.store().remove(ctx, blockName(p, k)); err != nil {
+		if err := f.store().remove(ctx, rangeName(p, k)); err != nil {
 			return err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
@@ -39,9 +40,23 @@ const (
 // PartName is the file of task k of ply p in a database folder.
 func PartName(p, k int) string { return fmt.Sprintf("ply-%02d.part-%06d", p, k) }
 
-// isPart reports whether name is a part file's.
-func isPart(name string) bool {
-	return strings.HasPrefix(name, "ply-") && strings.Contains(name, ".part-")
+// partName matches the names PartName gives.
+var partName = regexp.MustCompile(`^ply-[0-9]{2}\.part-[0-9]{6}$`)
+
+// IsPartName reports whether name is named as a part file is (PartName).
+func IsPartName(name string) bool { return partName.MatchString(name) }
+
+// IsPart reports whether the file path begins as a part file does: a file
+// named as one that does not is someone else's, which no run may remove.
+func IsPart(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(partMagic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == partMagic
 }
 
 // A Part is one range of a ply's codes, compressed in blocks.
@@ -227,7 +242,7 @@ func Sum(pieces [][]byte) (int64, string) {
 
 // RemoveParts removes the part files in dir of every task of ply p, or of
 // every ply when p is negative: what a tier file, once written, makes
-// needless.
+// needless. A file named as a part that is not one (IsPart) is left.
 func RemoveParts(dir string, p int) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -235,7 +250,11 @@ func RemoveParts(dir string, p int) error {
 	}
 	prefix := fmt.Sprintf("ply-%02d.part-", p)
 	for _, e := range entries {
-		if name := e.Name(); e.Type().IsRegular() && ((p < 0 && isPart(name)) || strings.HasPrefix(name, prefix)) {
+		name := e.Name()
+		if !e.Type().IsRegular() || !IsPartName(name) || (p >= 0 && !strings.HasPrefix(name, prefix)) {
+			continue
+		}
+		if IsPart(filepath.Join(dir, name)) {
 			if err := os.Remove(filepath.Join(dir, name)); err != nil {
 				return err
 			}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -45,7 +46,54 @@ func CheckFolder(dir string, spec rules.Spec) error {
 	case err != nil && slices.ContainsFunc(entries, notTemporary):
 		return fmt.Errorf("folder %q holds files that are not a database of tateti-lab; name a new or empty folder", dir)
 	}
+	return checkScratch(dir, entries)
+}
+
+// checkScratch says which file of entries, those of the database folder
+// dir, is named as a run's scratch file (reach bits, a Beam task's range
+// of them, a part) but is not one, if one is: a run removes its scratch
+// files, and must not take someone else's for its own.
+func checkScratch(dir string, entries []fs.DirEntry) error {
+	for _, e := range entries {
+		name := e.Name()
+		if !isScratchName(name) {
+			continue
+		}
+		if !e.Type().IsRegular() || !isScratch(filepath.Join(dir, name)) {
+			return fmt.Errorf("folder %q holds %s, named as a scratch file of tateti-lab but not one (or one cut short); move it out of the folder, or remove it", dir, name)
+		}
+	}
 	return nil
+}
+
+// reachName matches the names ReachName gives.
+var reachName = regexp.MustCompile(`^reach-[0-9]{2}\.bits$`)
+
+// isScratchName reports whether name is a scratch file's name.
+func isScratchName(name string) bool {
+	return reachName.MatchString(name) || taskReach.MatchString(name) || db.IsPartName(name)
+}
+
+// isScratch reports whether the file path, named as a scratch file, is
+// one: a part begins as one does (db.IsPart); bits end with their trailer,
+// or are the empty file of a Beam task's range none of whose placements is
+// reachable.
+func isScratch(path string) bool {
+	if db.IsPartName(filepath.Base(path)) {
+		return db.IsPart(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return err == nil && taskReach.MatchString(filepath.Base(path))
+	}
+	magic := make([]byte, len(bitsMagic))
+	_, err = f.ReadAt(magic, st.Size()-bitsTrailerLen)
+	return err == nil && string(magic) == bitsMagic
 }
 
 // notTemporary reports whether e is other than a file being written (as
@@ -112,25 +160,24 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 	if err := db.WriteManifest(r.dir, m); err != nil {
 		return db.Manifest{}, err
 	}
-	return m, Tidy(r.dir, r.cells)
+	return m, Tidy(r.dir)
 }
 
-// Tidy removes the scratch files of a finished database in dir, of a game
-// of plies plies: the reach bits, those of a Beam run's tasks
-// (TaskReachName) where a killed run left them, and the parts a run killed
-// after writing their tier left.
-func Tidy(dir string, plies int) error {
-	for p := 1; p <= plies; p++ {
-		if err := os.Remove(filepath.Join(dir, ReachName(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
+// Tidy removes the scratch files of a finished database in dir: the
+// reach bits, those of a Beam run's tasks (TaskReachName) where a killed
+// run left them, and the parts a run killed after writing their tier
+// left. A file named as one that is not (isScratch) is left: the folder's
+// check refuses such a file before a run begins (CheckFolder), and one that
+// came later is someone else's.
+func Tidy(dir string) error {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if taskReach.MatchString(e.Name()) && e.Type().IsRegular() {
-			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return err
-			}
+		name := filepath.Join(dir, e.Name())
+		if !e.Type().IsRegular() || db.IsPartName(e.Name()) || !isScratchName(e.Name()) || !isScratch(name) {
+			continue
+		}
+		if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
 		}
 	}
 	return db.RemoveParts(dir, -1)

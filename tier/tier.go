@@ -25,6 +25,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"math/bits"
@@ -124,10 +125,10 @@ func ReachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
 // that the Beam pipeline writes (its pieces add ".from-KKKKKK", the task of
 // the ply before that marked them). A local build that finishes a folder
 // such a run left removes them with its own (Tidy).
-func TaskReachName(p, k int) string { return fmt.Sprintf("reach-%02d.block-%06d", p, k) }
+func TaskReachName(p, k int) string { return fmt.Sprintf("reach-%02d.range-%06d", p, k) }
 
 // taskReach matches the names TaskReachName gives, and their pieces'.
-var taskReach = regexp.MustCompile(`^reach-[0-9]{2}\.block-[0-9]{6}(\.from-[0-9]{6})?$`)
+var taskReach = regexp.MustCompile(`^reach-[0-9]{2}\.range-[0-9]{6}(\.from-[0-9]{6})?$`)
 
 // reachAll marks, ply by ply up to ply last, the placements play can
 // reach, and keeps each ply's bits in a scratch file; plies whose file a
@@ -196,22 +197,54 @@ func sizes(l index.Placements, cells int) (total, largest int64) {
 // words gives the 64-bit words of a bitset of n bits.
 func words(n int64) int64 { return (n + 63) / 64 }
 
+// A bits file holds a bitset of placements, a ply's reachable ones
+// (ReachName) or a task's range of them (TaskReachName): bit r of word
+// r/64, each word little-endian, then a trailer that vouches for them, since
+// a resume trusts what it reads back:
+//
+//	magic "TTDBBITS", version u32 (db.Version), CRC-32C u32 of the words
+const (
+	bitsMagic      = "TTDBBITS"
+	bitsTrailerLen = 8 + 4 + 4
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// bitsTrailer gives the trailer of a bits file whose words are b.
+func bitsTrailer(b []byte) []byte {
+	t := binary.LittleEndian.AppendUint32([]byte(bitsMagic), db.Version)
+	return binary.LittleEndian.AppendUint32(t, crc32.Checksum(b, castagnoli))
+}
+
+// checkBits says why t, the trailer of a bits file, does not vouch for b,
+// the words before it, if it does not.
+func checkBits(b, t []byte) error {
+	switch {
+	case string(t[:8]) != bitsMagic || binary.LittleEndian.Uint32(t[8:]) != db.Version:
+		return errors.New("not a bits file of this version")
+	case binary.LittleEndian.Uint32(t[12:]) != crc32.Checksum(b, castagnoli):
+		return errors.New("fails its checksum")
+	}
+	return nil
+}
+
 // WriteBits keeps w, the reachable placements of ply p, in its scratch
 // file in dir, as a unit (EncodeBits).
 func WriteBits(dir string, p int, w []uint64) error {
-	return atomicfile.Write(filepath.Join(dir, ReachName(p)), wordBytes(w))
+	b := wordBytes(w)
+	return atomicfile.WriteParts(filepath.Join(dir, ReachName(p)), b, bitsTrailer(b))
 }
 
 // littleEndian says whether the machine keeps a word's bytes as the bits'
 // files do, as amd64 and arm64 do.
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// wordBytes gives the bytes of w as EncodeBits does, but on a
+// wordBytes gives the bytes of w as a bits file holds them, but on a
 // little-endian machine w's own memory, not a copy: a ply's bits are
 // gigabytes, and a copy beside the two plies in hand would be a third.
 func wordBytes(w []uint64) []byte {
 	if !littleEndian || len(w) == 0 {
-		return EncodeBits(w)
+		return EncodeBits(w)[:8*len(w)]
 	}
 	return memoryOf(w)
 }
@@ -223,7 +256,7 @@ func memoryOf(w []uint64) []byte {
 
 // readBitsFile reads the bits of the file name, which WriteBits wrote,
 // into w, the words of its placements, with no buffer of the file beside
-// them.
+// them, and checks them against the file's trailer.
 func readBitsFile(name string, w []uint64) error {
 	f, err := os.Open(name)
 	if err != nil {
@@ -234,12 +267,21 @@ func readBitsFile(name string, w []uint64) error {
 	if err != nil {
 		return err
 	}
-	if st.Size() != 8*int64(len(w)) {
-		return fmt.Errorf("%s: %d bytes, want %d", filepath.Base(name), st.Size(), 8*len(w))
+	if want := 8*int64(len(w)) + bitsTrailerLen; st.Size() != want {
+		return fmt.Errorf("%s: %d bytes, want %d", filepath.Base(name), st.Size(), want)
 	}
-	b := memoryOf(w)
-	if _, err := io.ReadFull(f, b); err != nil || littleEndian {
+	b, t := memoryOf(w), make([]byte, bitsTrailerLen)
+	if _, err := io.ReadFull(f, b); err != nil {
 		return err
+	}
+	if _, err := io.ReadFull(f, t); err != nil {
+		return err
+	}
+	if err := checkBits(b, t); err != nil {
+		return fmt.Errorf("%s %w", filepath.Base(name), err)
+	}
+	if littleEndian {
+		return nil
 	}
 	for i := range w { // each word from its own bytes
 		w[i] = binary.LittleEndian.Uint64(b[8*i:])
@@ -247,14 +289,14 @@ func readBitsFile(name string, w []uint64) error {
 	return nil
 }
 
-// EncodeBits gives the bytes of the bitset w as its file holds them: bit r
-// of word r/64, each word little-endian.
+// EncodeBits gives the bytes of the bitset w as its bits file holds them,
+// its trailer last.
 func EncodeBits(w []uint64) []byte {
-	buf := make([]byte, 0, 8*len(w))
+	buf := make([]byte, 0, 8*len(w)+bitsTrailerLen)
 	for _, x := range w {
 		buf = binary.LittleEndian.AppendUint64(buf, x)
 	}
-	return buf
+	return append(buf, bitsTrailer(buf)...)
 }
 
 // readBits reads back the reachable placements of ply p from the scratch
@@ -280,11 +322,15 @@ func (r *run) readBitsInto(p int, w []uint64) error {
 	return err
 }
 
-// DecodeBits gives the bitset of n bits whose bytes EncodeBits gave.
+// DecodeBits gives the bitset of n bits whose bytes EncodeBits gave,
+// checked against their trailer.
 func DecodeBits(buf []byte, n int64) ([]uint64, error) {
 	w := make([]uint64, words(n))
-	if len(buf) != 8*len(w) {
-		return nil, fmt.Errorf("%d bytes, want %d", len(buf), 8*len(w))
+	if len(buf) != 8*len(w)+bitsTrailerLen {
+		return nil, fmt.Errorf("%d bytes, want %d", len(buf), 8*len(w)+bitsTrailerLen)
+	}
+	if err := checkBits(buf[:8*len(w)], buf[8*len(w):]); err != nil {
+		return nil, err
 	}
 	for i := range w {
 		w[i] = binary.LittleEndian.Uint64(buf[8*i:])

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -165,25 +166,6 @@ func TestFolders(t *testing.T) {
 	if err := CheckFolder(racing, spec(3, 3, 3, false, false)); err != nil {
 		t.Errorf("a folder whose marker is being written: %v, want it taken", err)
 	}
-	// A build that finishes a folder a killed Beam run left removes that
-	// run's scratch files, its tasks' reach bits and their pieces, and
-	// keeps what is not named like them (issue 43, case 11).
-	beamLeft := filepath.Join(t.TempDir(), "db")
-	if err := os.Mkdir(beamLeft, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	scratch := []string{TaskReachName(3, 0), TaskReachName(4, 1) + ".from-000000"}
-	for _, name := range append(slices.Clone(scratch), "reach-03.block-notes.txt") {
-		if err := os.WriteFile(filepath.Join(beamLeft, name), nil, 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := Tidy(beamLeft, 9); err != nil {
-		t.Fatal(err)
-	}
-	if left := listNames(t, beamLeft); !slices.Equal(left, []string{"reach-03.block-notes.txt"}) {
-		t.Errorf("after Tidy the folder holds %v, want only the file not named like scratch", left)
-	}
 	// A link to nothing is named as such, not "file exists" (issue 43,
 	// case 11).
 	link := filepath.Join(t.TempDir(), "link")
@@ -192,6 +174,86 @@ func TestFolders(t *testing.T) {
 	}
 	if _, err := Solve(context.Background(), rules.New(spec(3, 3, 3, false, false)), link, 1); err == nil || !strings.Contains(err.Error(), "which does not exist") {
 		t.Errorf("a dangling link: %v, want it named a link to nothing", err)
+	}
+}
+
+// A folder's scratch files are a run's own: a build that finishes a folder
+// a killed Beam run left removes that run's reach bits and pieces, and
+// parts; a file named as one of them that is not is refused before the run
+// begins, and never removed (issue 43, case 11: they were deleted without
+// a word).
+func TestScratchFiles(t *testing.T) {
+	g := spec(3, 3, 3, false, false)
+	bits := EncodeBits([]uint64{5})
+	_, part, err := db.EncodePart(2, 0, []byte{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := map[string][]byte{
+		TaskReachName(3, 0):                  bits,
+		TaskReachName(4, 1) + ".from-000000": bits,
+		TaskReachName(5, 0):                  nil, // none reachable
+		ReachName(6):                         bits,
+		db.PartName(2, 0):                    slices.Concat(part...),
+	}
+	tests := []struct {
+		name    string
+		foreign string // a file named as scratch that is not, "" for none
+		dir     bool   // the foreign name is a folder
+	}{
+		{"a killed Beam run's", "", false},
+		{"reach bits of someone else's", ReachName(5), false},
+		{"a task's range of someone else's", TaskReachName(7, 0), false},
+		{"a part of someone else's", db.PartName(4, 0), false},
+		{"a folder named as reach bits", ReachName(2), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "db")
+			unlock, err := Claim(dir, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			unlock()
+			for name, data := range ours {
+				if err := os.WriteFile(filepath.Join(dir, name), data, 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := []string{db.MarkerName}
+			if tt.foreign != "" {
+				want = append(want, tt.foreign)
+				writeForeign(t, filepath.Join(dir, tt.foreign), tt.dir)
+			}
+			err = CheckFolder(dir, g)
+			switch {
+			case tt.foreign == "" && err != nil:
+				t.Fatalf("the folder a run left is refused: %v", err)
+			case tt.foreign != "" && (err == nil || !strings.Contains(err.Error(), tt.foreign+", named as a scratch file of tateti-lab but not one")):
+				t.Fatalf("error %v, want %s named as no scratch file", err, tt.foreign)
+			}
+			if err := Tidy(dir); err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(want)
+			if got := listNames(t, dir); !slices.Equal(got, want) {
+				t.Errorf("after Tidy the folder holds %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// writeForeign makes a file, or a folder, of someone else's at path.
+func writeForeign(t *testing.T, path string, dir bool) {
+	t.Helper()
+	var err error
+	if dir {
+		err = os.Mkdir(path, 0o777)
+	} else {
+		err = os.WriteFile(path, []byte("mine, not a run's"), 0o666)
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -342,21 +404,54 @@ func TestProgressByTask(t *testing.T) {
 	}
 }
 
-// A ply's bits file of the wrong size is refused by name, with the fix.
-func TestBitsFileSize(t *testing.T) {
+// A resume refuses a damaged bits file by name, with the fix, rather than
+// solve from it; once it is removed, the ply is marked again and the
+// database is the one a run never stopped builds (issue 43, case 4).
+func TestDamagedBits(t *testing.T) {
 	g := spec(3, 3, 3, false, false)
-	dir := filepath.Join(t.TempDir(), "db")
-	unlock, err := Claim(dir, g)
+	whole, err := Solve(context.Background(), rules.New(g), filepath.Join(t.TempDir(), "db"), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	unlock()
-	if err := os.WriteFile(filepath.Join(dir, ReachName(1)), make([]byte, 7), 0o644); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name   string
+		damage func(b []byte) []byte
+		want   string
+	}{
+		{"a word's bit flipped", func(b []byte) []byte { b[3] ^= 0x10; return b }, "reach-03.bits fails its checksum; remove it to mark the ply again"},
+		{"the checksum flipped", func(b []byte) []byte { b[len(b)-1] ^= 1; return b }, "reach-03.bits fails its checksum; remove it to mark the ply again"},
+		{"another magic", func(b []byte) []byte { b[len(b)-16] = 'X'; return b }, "reach-03.bits, named as a scratch file of tateti-lab but not one (or one cut short)"},
+		{"cut short", func(b []byte) []byte { return b[:7] }, "reach-03.bits, named as a scratch file of tateti-lab but not one (or one cut short)"},
 	}
-	_, err = ReachTo(context.Background(), rules.New(g), dir, 1, 2)
-	if want := "reach-01.bits: 7 bytes, want 8; remove it to mark the ply again"; err == nil || err.Error() != want {
-		t.Fatalf("error %v, want %q", err, want)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "db")
+			if _, err := ReachTo(context.Background(), rules.New(g), dir, 1, 5); err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Join(dir, ReachName(3))
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(name, tt.damage(b), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err = Solve(context.Background(), rules.New(g), dir, 1)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want it to say %q", err, tt.want)
+			}
+			if err := os.Remove(name); err != nil {
+				t.Fatal(err)
+			}
+			got, err := Solve(context.Background(), rules.New(g), dir, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, whole) {
+				t.Errorf("manifest after the ply is marked again:\n%+v\nwant\n%+v", got, whole)
+			}
+		})
 	}
 }
 
@@ -372,4 +467,39 @@ func listNames(t *testing.T, dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// The bits a Beam task reads back are checked as a local resume's are:
+// what EncodeBits gave decodes to the same words, anything else is refused.
+func TestDecodeBits(t *testing.T) {
+	w := []uint64{0x8000000000000001, 0x2a}
+	good := EncodeBits(w)
+	tests := []struct {
+		name string
+		buf  []byte
+		want string // the error; "" for none
+	}{
+		{"as written", good, ""},
+		{"a bit flipped", flipped(good, 9), "fails its checksum"},
+		{"the magic changed", flipped(good, 16), "not a bits file of this version"},
+		{"without its trailer", good[:16], "16 bytes, want 32"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := DecodeBits(tt.buf, 100)
+			switch {
+			case tt.want == "" && (err != nil || !reflect.DeepEqual(got, w)):
+				t.Errorf("DecodeBits = %x, %v; want %x", got, err, w)
+			case tt.want != "" && (err == nil || err.Error() != tt.want):
+				t.Errorf("error %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// flipped gives a copy of b with a bit of byte i flipped.
+func flipped(b []byte, i int) []byte {
+	c := append([]byte(nil), b...)
+	c[i] ^= 4
+	return c
 }
