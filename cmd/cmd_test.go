@@ -101,13 +101,27 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// A ply of --max-ply that would not fit the memory allowed stops the run
-// before it is made: bad usage, exit 2, naming the flag to lower.
+// enumerate --max-ply says what it will need before it works, and refuses
+// before any work a ply that may not fit the memory allowed: bad usage,
+// exit 2, naming the flag to lower and the ply to lower it to (issue 43,
+// case 8: it ran to 13 GB, and refused only when it reached the ply).
 func TestLayerMemory(t *testing.T) {
 	t.Setenv("TATETI_MEMORY", "1048576")
-	out, errOut, code := run(t, "", "enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "12")
-	if want := "more than the 1 MiB allowed (TATETI_MEMORY): stop at an earlier ply: lower --max-ply"; code != exitUsage || !strings.Contains(errOut, want) || out != "" {
-		t.Errorf("exit %d, stdout %q, stderr %q; want %d, nothing, and %q", code, out, errOut, exitUsage, want)
+	tests := []struct {
+		name, maxPly string
+		code         int
+		stderr       string
+	}{
+		{"fits", "5", exitOK, "tateti-lab: counting plies 0 to 5 in memory: up to 6,196 positions, up to 453.6 kB of memory to make ply 5\n"},
+		{"does not fit", "12", exitUsage, "tateti-lab: ply 6 of 6x7 board, 4 in a row, gravity, X first may take up to 1.7 MB to make, more than the 1.0 MB this run may use (TATETI_MEMORY caps it): stop at an earlier ply: lower --max-ply to 5\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := run(t, "", "enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", tt.maxPly)
+			if code != tt.code || errOut != tt.stderr || (code == exitOK) != (out != "") {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, tt.code, tt.stderr)
+			}
+		})
 	}
 }
 

@@ -15,7 +15,9 @@ type EnumerateOptions struct {
 	GameOptions
 	MaxPly int    // the last ply counted; -1 for the whole game
 	Memory uint64 // what the layers of --max-ply may take
-	DB     string // the finished database the whole game's counts are read from
+	// Estimate bounds what counting plies 0 to MaxPly needs, with --max-ply.
+	Estimate enumerate.ShallowEstimate
+	DB       string // the finished database the whole game's counts are read from
 }
 
 // enumerateLong is the command's long help.
@@ -69,6 +71,10 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 				if err := checkMaxPly(opts.MaxPly, cells); err != nil {
 					return err
 				}
+				opts.Estimate = enumerate.EstimateShallow(opts.Rules.Spec(), opts.MaxPly)
+				if err := opts.Estimate.Check(f.Memory()); err != nil {
+					return err
+				}
 			}
 			opts.Memory = f.Memory()
 			if runF != nil {
@@ -93,6 +99,7 @@ func runEnumerate(opts *EnumerateOptions) error {
 	var counts enumerate.Counts
 	var err error
 	if opts.MaxPly >= 0 {
+		report.ShallowPlan(opts.IO.ErrOut, opts.Estimate)
 		defer enumerate.ShallowPolicy(opts.Memory).Apply()()
 		counts, err = enumerate.Shallow(opts.Ctx, opts.Rules, opts.MaxPly, opts.Workers, opts.Memory)
 	} else {

@@ -82,8 +82,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return code
 	}
 	msg := err.Error()
-	if errors.Is(err, enumerate.ErrLayerMemory) { // found in the run: the flag is cmd's to name
-		msg += ": lower --max-ply"
+	if lm := (*enumerate.LayerMemoryError)(nil); errors.As(err, &lm) { // the flag is cmd's to name
+		msg += fmt.Sprintf(": lower --max-ply to %d", lm.Ply-1)
 	}
 	if code == exitInterrupted {
 		msg = context.Cause(ctx).Error() + ": stopped before the end, nothing half-written is left"

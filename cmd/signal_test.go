@@ -119,6 +119,25 @@ func TestSIGTERMWithManyWorkers(t *testing.T) {
 	}
 }
 
+// enumerate --max-ply stops on SIGINT within a second, whether the signal
+// finds it making a layer's children, sorting them or counting a layer
+// (issue 43, case 8: a ply's sort and merge took 13 to 20 s to stop).
+func TestSIGINTDuringLayers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts 6x7 to ply 11 for a few seconds; run without -short")
+	}
+	for _, after := range []time.Duration{time.Second, 2 * time.Second, 3 * time.Second} {
+		t.Run(after.String(), func(t *testing.T) {
+			c, stderr := lab(t, nil, "enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "11")
+			time.Sleep(after)
+			c.Process.Signal(syscall.SIGINT)
+			if code := exitOf(t, c, time.Second); code != exitInterrupted {
+				t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
+			}
+		})
+	}
+}
+
 // SIGTERM during verify checker with a hung checker: exit 130, the
 // checker stopped, and no blame on it.
 func TestSIGTERMDuringExternal(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -31,10 +32,83 @@ const nodeBytes = 24
 // allowed: the run asked for more plies than the machine holds.
 var ErrLayerMemory = errors.New("stop at an earlier ply")
 
-// layerBytes is the most memory made the children of a layer of n
-// positions, each with at most branching moves, takes at once.
-func layerBytes(n, branching int) uint64 {
-	return uint64(n) * (1 + 2*uint64(branching)) * nodeBytes
+// layerBytes is the most memory making the children of a layer of n
+// positions, each with at most branching moves, takes at once; saturated
+// at 2^64-1.
+func layerBytes(n uint64, branching int) uint64 {
+	hi, lo := bits.Mul64(n, (1+2*uint64(branching))*nodeBytes)
+	if hi != 0 {
+		return math.MaxUint64
+	}
+	return lo
+}
+
+// ShallowEstimate is what counting the first plies of a game (Shallow)
+// will need, known before it starts: bounds, since the positions of a ply
+// are at most its placements (EstimateFor's, ply by ply).
+type ShallowEstimate struct {
+	Game   rules.Spec
+	MaxPly int
+	// Positions bounds the positions of plies 0 to MaxPly.
+	Positions uint64
+	// Bytes bounds the memory of making the largest layer, ply Ply's, from
+	// the one before (layerBytes): the most Shallow holds at once.
+	Bytes uint64
+	Ply   int
+	needs []uint64 // needs[p]: the bound of making ply p, p > 0
+}
+
+// EstimateShallow gives the estimate of counting plies 0 to maxPly of the
+// game of rs. A ply's bound is exact while no line can be complete (on a
+// free board every placement is then a position), and tight in gravity's
+// first plies. The sums saturate at 2^64-1.
+func EstimateShallow(rs rules.Spec, maxPly int) ShallowEstimate {
+	byCount := placements(rs, game.Board{}, 0, 0)
+	at := func(p int) uint64 { return byCount[(p+1)/2][p/2] } // X has ⌈p/2⌉ marks
+	e := ShallowEstimate{Game: rs, MaxPly: maxPly, Positions: 1, needs: make([]uint64, maxPly+1)}
+	for p := 1; p <= maxPly; p++ {
+		e.Positions = addSaturated(e.Positions, at(p))
+		e.needs[p] = layerBytes(at(p-1), branching(rs, p-1))
+		if e.needs[p] > e.Bytes {
+			e.Bytes, e.Ply = e.needs[p], p
+		}
+	}
+	return e
+}
+
+// Check refuses, with a *LayerMemoryError, an estimate whose layers may
+// take more than memory bytes, naming the first ply that may not fit.
+func (e ShallowEstimate) Check(memory uint64) error {
+	for p := 1; p <= e.MaxPly; p++ {
+		if e.needs[p] > memory {
+			return &LayerMemoryError{Game: e.Game, Ply: p, Needs: e.needs[p], Memory: memory}
+		}
+	}
+	return nil
+}
+
+// LayerMemoryError is the refusal of a ply whose layer may not fit in the
+// memory a run may use; the plies before it fit. It is ErrLayerMemory.
+type LayerMemoryError struct {
+	Game          rules.Spec
+	Ply           int
+	Needs, Memory uint64
+}
+
+func (e *LayerMemoryError) Error() string {
+	return fmt.Sprintf("ply %d of %s may take up to %s to make, more than the %s this run may use (TATETI_MEMORY caps it): %v",
+		e.Ply, e.Game.Words(), Bytes(e.Needs), Bytes(e.Memory), ErrLayerMemory)
+}
+
+// Is reports whether target is ErrLayerMemory.
+func (e *LayerMemoryError) Is(target error) bool { return target == ErrLayerMemory }
+
+// addSaturated gives a+b, or 2^64-1 past it.
+func addSaturated(a, b uint64) uint64 {
+	if sum, carry := bits.Add64(a, b, 0); carry == 0 {
+		return sum
+	}
+	return math.MaxUint64
 }
 
 // ShallowPolicy is what the collector is asked for while Shallow works
@@ -47,8 +121,9 @@ func ShallowPolicy(memory uint64) gc.Policy { return gc.Policy{Limit: memory} }
 // game.MaxCells cells): every position reachable in at most maxPly plies,
 // layer by layer, as Count counts a whole game, with Counts.MaxPly set and
 // the complete games only those that end by then. A layer is a sorted list
-// of boards, keyed by the marks themselves, so no state id is needed. Before
-// each layer it checks that the layer's children fit in memory bytes.
+// of boards, keyed by the marks themselves, so no state id is needed.
+// Before any work it refuses plies whose layers may not fit in memory
+// bytes (EstimateShallow).
 func Shallow(ctx context.Context, rl rules.Rules, maxPly, workers int, memory uint64) (Counts, error) {
 	return ShallowEach(ctx, rl, maxPly, workers, memory, nil)
 }
@@ -58,6 +133,9 @@ func Shallow(ctx context.Context, rl rules.Rules, maxPly, workers int, memory ui
 // numbers, with the move sequences from the empty board that reach it.
 func ShallowEach(ctx context.Context, rl rules.Rules, maxPly, workers int, memory uint64, visit func(b game.Board, paths int64)) (Counts, error) {
 	c := Counts{Game: rl.Spec(), MaxPly: &maxPly}
+	if err := EstimateShallow(rl.Spec(), maxPly).Check(memory); err != nil {
+		return c, err
+	}
 	var sum checkedSum
 	layer := []node{{paths: 1}}
 	for p := 0; p <= maxPly && len(layer) > 0; p++ {
@@ -65,7 +143,9 @@ func ShallowEach(ctx context.Context, rl rules.Rules, maxPly, workers int, memor
 			return c, err
 		}
 		progress.Report(ctx, "enumerate", p, int64(len(layer)), 0)
-		c.add(rl, p, layer, &sum)
+		if err := c.add(ctx, rl, p, layer, &sum); err != nil {
+			return c, err
+		}
 		for k := range layer {
 			if visit == nil {
 				break
@@ -74,9 +154,6 @@ func ShallowEach(ctx context.Context, rl rules.Rules, maxPly, workers int, memor
 		}
 		if p == maxPly {
 			break
-		}
-		if need := layerBytes(len(layer), branching(rl.Spec(), p)); need > memory {
-			return c, fmt.Errorf("ply %d of %s would take about %d MiB, more than the %d MiB allowed (TATETI_MEMORY): %w", p+1, rl.Spec().Words(), need>>20, memory>>20, ErrLayerMemory)
 		}
 		var err error
 		if layer, err = children(ctx, rl, layer, workers, &sum); err != nil {
@@ -94,32 +171,39 @@ func branching(s rules.Spec, p int) int {
 	return s.Cells() - p
 }
 
-// add counts a layer of ply p, sorted and without repeats, into c.
-func (c *Counts) add(rl rules.Rules, p int, layer []node, sum *checkedSum) {
+// add counts a layer of ply p, sorted and without repeats, into c, or
+// stops with ctx's error.
+func (c *Counts) add(ctx context.Context, rl rules.Rules, p int, layer []node, sum *checkedSum) error {
 	pc := PlyCounts{Ply: p, Positions: int64(len(layer))}
 	perms := rl.Symmetries()
-	for _, n := range layer {
+	for i, n := range layer {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		least, _ := game.Least(n.b, perms)
 		class, s := least == n.b, rl.Game().Status(n.b)
 		c.tally(&pc, s, n.paths, class, class && !s.Terminal() && rules.Quiet(rl, n.b), sum)
 	}
 	c.addPly(pc, sum)
+	return nil
 }
 
 // children gives the positions one move after those of layer that are not
 // over, sorted, each once with the sum of its parents' paths. Each worker
-// makes the children of its own part of the layer.
+// makes, sorts and compacts the children of its own part of the layer;
+// merge gathers them. A signal stops it within a partition's pass.
 func children(ctx context.Context, rl rules.Rules, layer []node, workers int, sum *checkedSum) ([]node, error) {
 	parts := make([][]node, max(1, min(workers, len(layer))))
-	g, ctx := errgroup.WithContext(ctx)
+	sums := make([]checkedSum, len(parts))
+	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(len(parts))
 	for k := range parts {
 		lo, hi := k*len(layer)/len(parts), (k+1)*len(layer)/len(parts)
 		g.Go(func() error {
 			out := make([]node, 0, countChildren(rl, layer[lo:hi]))
 			for i, n := range layer[lo:hi] {
-				if i%4096 == 0 && ctx.Err() != nil {
-					return ctx.Err()
+				if i%4096 == 0 && gctx.Err() != nil {
+					return gctx.Err()
 				}
 				if rl.Game().Status(n.b).Terminal() {
 					continue
@@ -129,15 +213,20 @@ func children(ctx context.Context, rl rules.Rules, layer []node, workers int, su
 					out = append(out, node{n.b.Play(bits.TrailingZeros64(m), mover), n.paths})
 				}
 			}
-			slices.SortFunc(out, func(a, b node) int { return game.CompareBoards(a.b, b.b) })
-			parts[k] = out
+			if err := sortNodes(gctx, out); err != nil {
+				return err
+			}
+			parts[k] = compact(out, &sums[k])
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	return merge(parts, sum), nil
+	for _, s := range sums {
+		sum.over = sum.over || s.over
+	}
+	return merge(ctx, parts, sum)
 }
 
 // countChildren counts the children of the positions of layer that are
@@ -152,10 +241,13 @@ func countChildren(rl rules.Rules, layer []node) int {
 	return n
 }
 
-// merge merges sorted parts into one sorted list, adding the paths of a
-// board found more than once. Each part is let go once copied, and the
-// list kept is one of its own size, not the size with repeats.
-func merge(parts [][]node, sum *checkedSum) []node {
+// merge merges sorted parts, each without repeats, into one sorted list,
+// adding the paths of a board found in more than one. Each part is let go
+// once copied, and the list kept is one of its own size.
+func merge(ctx context.Context, parts [][]node, sum *checkedSum) ([]node, error) {
+	if len(parts) == 1 {
+		return slices.Clone(parts[0]), nil
+	}
 	total := 0
 	for _, p := range parts {
 		total += len(p)
@@ -165,15 +257,8 @@ func merge(parts [][]node, sum *checkedSum) []node {
 		out = append(out, p...)
 		parts[k] = nil
 	}
-	slices.SortStableFunc(out, func(a, b node) int { return game.CompareBoards(a.b, b.b) })
-	w := 0
-	for _, n := range out {
-		if w > 0 && out[w-1].b == n.b {
-			sum.add(&out[w-1].paths, n.paths)
-			continue
-		}
-		out[w] = n
-		w++
+	if err := sortNodes(ctx, out); err != nil {
+		return nil, err
 	}
-	return slices.Clone(out[:w])
+	return slices.Clone(compact(out, sum)), nil
 }

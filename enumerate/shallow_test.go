@@ -2,9 +2,11 @@ package enumerate
 
 import (
 	"context"
+	"errors"
 	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // A shallow count to the last ply is the count of the whole game: two
@@ -65,12 +67,34 @@ func TestConnectFourByPly(t *testing.T) {
 	}
 }
 
-// A layer that would not fit the memory allowed is refused before it is
-// made, naming the flag that helps.
-func TestShallowMemory(t *testing.T) {
-	rl := variant(6, 7, 4, true, false)
-	_, err := Shallow(context.Background(), rl, 12, 2, 1<<20)
-	if err == nil || !strings.Contains(err.Error(), "stop at an earlier ply") {
-		t.Fatalf("error %v, want a refusal naming --max-ply", err)
+// The estimate bounds what Shallow makes, and a layer that may not fit the
+// memory allowed is refused before any work, naming the first such ply.
+func TestEstimateShallow(t *testing.T) {
+	tests := []struct {
+		name      string
+		rl        rules.Rules
+		maxPly    int
+		positions int64 // what Shallow counts
+		bound     uint64
+	}{
+		{"Connect Four to ply 8", variant(6, 7, 4, true, false), 8, 261234, 289164}, // 291,271 placements; fewer with no column of four for the side that did not move last
+		{"8x8 k=5 to ply 3, no line possible: exact", variant(8, 8, 5, false, false), 3, 1 + 64 + 64*63 + 64*63*62/2, 1 + 64 + 64*63 + 64*63*62/2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := EstimateShallow(tt.rl.Spec(), tt.maxPly)
+			c, err := Shallow(context.Background(), tt.rl, tt.maxPly, 2, e.Bytes)
+			if err != nil {
+				t.Fatalf("Shallow within the estimate's memory: %v", err)
+			}
+			if got := c.Positions; got != tt.positions || e.Positions != tt.bound || uint64(got) > e.Positions {
+				t.Errorf("%d positions bounded by %d, want %d bounded by %d", got, e.Positions, tt.positions, tt.bound)
+			}
+			_, err = Shallow(context.Background(), tt.rl, tt.maxPly, 2, e.Bytes-1)
+			var lm *LayerMemoryError
+			if !errors.As(err, &lm) || !errors.Is(err, ErrLayerMemory) || lm.Ply != e.Ply {
+				t.Errorf("with a byte less: %v, want a refusal of ply %d", err, e.Ply)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -65,6 +66,13 @@ func toMove(w io.Writer, plies []solve.PlyToMove) error {
 // TierPlan writes what a tier solve will need, before it starts.
 func TierPlan(w io.Writer, e tier.Estimate, dir string) {
 	fmt.Fprintf(w, "tateti-lab: solving tier by tier into %s: %s\n", dir, e.Needs())
+}
+
+// ShallowPlan says, on w, what counting the first plies of a game in
+// memory will need, at most.
+func ShallowPlan(w io.Writer, e enumerate.ShallowEstimate) {
+	fmt.Fprintf(w, "tateti-lab: counting plies 0 to %d in memory: up to %s positions, up to %s of memory to make ply %d\n",
+		e.MaxPly, enumerate.Commas(int64(min(e.Positions, math.MaxInt64))), enumerate.Bytes(e.Bytes), e.Ply)
 }
 
 // ReachPlan says, on w, what the forward pass of a tier solve into dir
