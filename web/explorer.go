@@ -1,90 +1,248 @@
 package web
 
 import (
+	"container/heap"
 	"context"
+	"errors"
+	"fmt"
+	"math/bits"
 	"sync"
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// An Explorer answers the API's positions from an oracle of perfect play:
-// the game solved whole, where every answer is a lookup, or search, where
-// an answer can take minutes. Each position is asked once, one at a time
-// (the oracle's workers all search it), and its answer kept; a request
-// waits a little for it, then learns that the position is being solved.
+// An Explorer answers the API's positions from an oracle of perfect play.
+// A table or a database answers at once, in the request. Search can take
+// minutes, and searches one position at a time with all its workers: each
+// position asked is queued once, its answer kept, and a request waits a
+// little for it, then learns that it is being solved. The queue is bounded,
+// in all and for each client; the position with the fewest empty cells,
+// the cheapest to search, goes first, and stops a costlier one's search,
+// which goes back to the queue (its table keeps what it found); a search
+// no request has asked about for a while is stopped and forgotten.
 type Explorer struct {
-	rl    rules.Rules
-	o     oracle.Oracle
-	limit time.Duration   // the most a position is searched; 0: no limit
-	wait  time.Duration   // how long a request waits for its answer
-	life  context.Context // searches stop when it ends
+	rl      rules.Rules
+	o       oracle.Oracle
+	limit   time.Duration   // the most a position is searched; 0: no limit
+	wait    time.Duration   // how long a request waits for its answer
+	abandon time.Duration   // a search no one asks about for this long is stopped
+	life    context.Context // searches stop when it ends
+	instant bool            // the oracle answers at once: no queue
 
-	turn chan struct{} // held by the one position being asked
-	mu   sync.Mutex
-	kept map[game.Board]*answer
-	fifo []game.Board // kept positions, oldest first
+	mu      sync.Mutex
+	kept    map[game.Board]*answer // answered, waiting or searched
+	done    []game.Board           // answered, oldest first
+	queue   queue                  // waiting their turn, cheapest first
+	running *answer
+	stop    context.CancelCauseFunc // stops the running search
+	shares  map[string]int          // positions waiting or searched, by client
+	wake    chan struct{}           // holds a token when the queue has work
+	arrived int64                   // positions queued so far
 }
 
 // answer is the answer to one position, once done is closed.
 type answer struct {
-	done  chan struct{}
-	start time.Time // when its search started; zero while it waits its turn
-	view  report.Position
-	err   error
+	b        game.Board
+	done     chan struct{}
+	client   string        // who asked first, charged until it is answered
+	cost     int           // its empty cells: fewer are cheaper
+	arrival  int64         // the order it came in, among equal costs
+	asked    time.Time     // when a request last asked for it
+	since    time.Time     // when its search started; zero while it waits
+	searched time.Duration // over its searches stopped for a cheaper one
+	view     report.Position
+	err      error
 }
 
-// MaxKept is how many answers an Explorer keeps; past it the oldest go.
-const MaxKept = 100_000
+// The explorer's bounds.
+const (
+	// MaxKept is how many answers an Explorer keeps; past it the oldest go.
+	MaxKept = 100_000
+	// MaxQueued is how many positions may wait for search or be searched.
+	MaxQueued = 256
+	// MaxShare is how many of them one client may have asked for.
+	MaxShare = 16
+	// Wait is how long a request waits for its answer before the API says
+	// that the position is being solved.
+	Wait = 2 * time.Second
+	// Abandon is how long a position waits or is searched with no request
+	// asking about it (the page asks every few seconds) before it is
+	// stopped and forgotten.
+	Abandon = 30 * time.Second
+	// RetryAfter is what a 429 tells a client to wait, in seconds.
+	RetryAfter = 5
+)
 
-// Wait is how long a request waits for its answer before the API says that
-// the position is being solved.
-const Wait = 2 * time.Second
+// Why a search stops before its end, beside its limit and the server's end.
+var (
+	errCheaper   = errors.New("a cheaper position came")
+	errAbandoned = errors.New("no one asked for it any longer")
+)
+
+// ErrBusy refuses a position past the queue's bound or the client's share.
+var ErrBusy = errors.New("too many positions are waiting for search")
 
 // NewExplorer gives the explorer of rl's game answered by o, each position
 // within limit (0: no limit), its searches stopped when life ends.
 func NewExplorer(life context.Context, rl rules.Rules, o oracle.Oracle, limit time.Duration) *Explorer {
-	return &Explorer{rl: rl, o: o, limit: limit, wait: Wait, life: life,
-		turn: make(chan struct{}, 1), kept: map[game.Board]*answer{}}
+	x := &Explorer{rl: rl, o: o, limit: limit, wait: Wait, abandon: Abandon, life: life,
+		instant: o.Name() != string(plan.Search),
+		kept:    map[game.Board]*answer{}, shares: map[string]int{}, wake: make(chan struct{}, 1)}
+	if !x.instant {
+		go x.work()
+	}
+	return x
 }
 
-// ask gives b's answer, asking the oracle for it once; the answer is not
-// done yet when done is open.
-func (x *Explorer) ask(b game.Board) *answer {
+// ask gives b's answer, queued for search once, client charged for it; the
+// answer is not done yet when done is open. Past the bounds it gives
+// ErrBusy.
+func (x *Explorer) ask(b game.Board, client string) (*answer, error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if a, ok := x.kept[b]; ok {
-		return a
+		a.asked = time.Now()
+		return a, nil
 	}
-	a := &answer{done: make(chan struct{})}
+	switch {
+	case len(x.queue) >= MaxQueued:
+		return nil, fmt.Errorf("%w: %d are; ask again in a while", ErrBusy, len(x.queue))
+	case x.shares[client] >= MaxShare:
+		return nil, fmt.Errorf("%w: %d of them are yours; ask again when they are answered", ErrBusy, x.shares[client])
+	}
+	x.arrived++
+	empty := x.rl.Spec().Cells() - bits.OnesCount64(uint64(b.X|b.O))
+	a := &answer{b: b, done: make(chan struct{}), client: client, cost: empty, arrival: x.arrived, asked: time.Now()}
 	x.kept[b] = a
-	x.fifo = append(x.fifo, b)
-	for len(x.fifo) > MaxKept {
-		delete(x.kept, x.fifo[0])
-		x.fifo = x.fifo[1:]
+	x.shares[client]++
+	heap.Push(&x.queue, a)
+	if x.running != nil && a.cost < x.running.cost {
+		x.stop(errCheaper)
 	}
-	go x.solve(b, a)
-	return a
+	select {
+	case x.wake <- struct{}{}:
+	default:
+	}
+	return a, nil
 }
 
-// solve asks the oracle for b when its turn comes, within the limit.
-func (x *Explorer) solve(b game.Board, a *answer) {
-	defer close(a.done)
-	select {
-	case x.turn <- struct{}{}:
-		defer func() { <-x.turn }()
-	case <-x.life.Done():
-		a.err = x.life.Err()
+// work searches the queued positions one at a time, cheapest first, until
+// the explorer's life ends.
+func (x *Explorer) work() {
+	for {
+		a, ctx := x.next()
+		if a == nil {
+			return
+		}
+		limit := x.limit
+		if limit > 0 {
+			limit = max(limit-a.searched, time.Millisecond)
+		}
+		watched := x.watch(ctx, a)
+		an, err := oracle.Within(ctx, x.o, a.b, limit)
+		cause := context.Cause(ctx)
+		x.stop(nil)
+		<-watched
+		x.settle(a, an, err, cause)
+	}
+}
+
+// next gives the cheapest queued position that someone still asks for, as
+// the one running, with the context of its search; nil when life ends.
+// Positions no one asks for any longer are forgotten on the way.
+func (x *Explorer) next() (*answer, context.Context) {
+	for {
+		x.mu.Lock()
+		for len(x.queue) > 0 {
+			a := heap.Pop(&x.queue).(*answer)
+			if time.Since(a.asked) > x.abandon {
+				x.forget(a, errAbandoned)
+				continue
+			}
+			ctx, stop := context.WithCancelCause(x.life)
+			x.running, x.stop, a.since = a, stop, time.Now()
+			x.mu.Unlock()
+			return a, ctx
+		}
+		x.mu.Unlock()
+		select {
+		case <-x.wake:
+		case <-x.life.Done():
+			return nil, nil
+		}
+	}
+}
+
+// watch stops a's search, whose context is ctx, once no request has asked
+// about it for the explorer's abandon time; the channel it gives is closed
+// when it has stopped watching, after ctx ends.
+func (x *Explorer) watch(ctx context.Context, a *answer) <-chan struct{} {
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		tick := time.NewTicker(min(x.abandon/4, time.Second))
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			x.mu.Lock()
+			idle := time.Since(a.asked)
+			x.mu.Unlock()
+			if idle > x.abandon {
+				x.stop(errAbandoned)
+			}
+		}
+	}()
+	return watched
+}
+
+// settle ends a's search, which gave an and err, stopped by cause (nil
+// when it was not stopped): a search stopped for a cheaper position goes
+// back to the queue, one no one asked for is forgotten, any other is a's
+// answer.
+func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.running = nil
+	a.searched += time.Since(a.since)
+	a.since = time.Time{}
+	switch {
+	case err != nil && errors.Is(cause, errCheaper):
+		heap.Push(&x.queue, a)
+		return
+	case err != nil && errors.Is(cause, errAbandoned):
+		x.forget(a, errAbandoned)
 		return
 	}
-	x.mu.Lock()
-	a.start = time.Now()
-	x.mu.Unlock()
-	an, err := oracle.Within(x.life, x.o, b, x.limit)
 	a.view, a.err = report.NewPosition(an), err
+	x.shares[a.client]--
+	close(a.done)
+	x.done = append(x.done, a.b)
+	for len(x.done) > MaxKept {
+		delete(x.kept, x.done[0])
+		x.done = x.done[1:]
+	}
+}
+
+// forget drops a, waiting or searched, with err: the next request for it
+// queues it again. x.mu is held.
+func (x *Explorer) forget(a *answer, err error) {
+	delete(x.kept, a.b)
+	x.shares[a.client]--
+	if x.shares[a.client] == 0 {
+		delete(x.shares, a.client)
+	}
+	a.err = err
+	close(a.done)
 }
 
 // Solving is the API's answer while a position is being solved (status
@@ -95,22 +253,57 @@ type Solving struct {
 	Seconds float64 `json:"seconds"` // searched so far
 }
 
-// view gives b's view when its answer comes within the wait, or what is
-// being done about it.
-func (x *Explorer) view(b game.Board) (*report.Position, *Solving, error) {
-	a := x.ask(b)
+// view gives b's view, asked by client: at once from an oracle that
+// answers at once; from search when its answer comes within the wait, or
+// what is being done about it.
+func (x *Explorer) view(ctx context.Context, b game.Board, client string) (*report.Position, *Solving, error) {
+	if x.instant {
+		an, err := oracle.Within(ctx, x.o, b, x.limit)
+		v := report.NewPosition(an)
+		return &v, nil, err
+	}
+	a, err := x.ask(b, client)
+	if err != nil {
+		return nil, nil, err
+	}
 	timer := time.NewTimer(x.wait)
 	defer timer.Stop()
 	select {
 	case <-a.done:
 		return &a.view, nil, a.err
 	case <-timer.C:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	s := &Solving{Board: x.rl.Spec().Format(b), Queued: a.start.IsZero()}
-	if !s.Queued {
-		s.Seconds = time.Since(a.start).Round(100 * time.Millisecond).Seconds()
-	}
+	s := &Solving{Board: x.rl.Spec().Format(b), Queued: a.since.IsZero()}
+	s.Seconds = (a.searched + x.sinceStart(a)).Round(100 * time.Millisecond).Seconds()
 	return nil, s, nil
+}
+
+// sinceStart gives how long a's search has run, zero while it waits.
+func (x *Explorer) sinceStart(a *answer) time.Duration {
+	if a.since.IsZero() {
+		return 0
+	}
+	return time.Since(a.since)
+}
+
+// queue is a heap of answers waiting for search, cheapest first, then in
+// the order they came (container/heap).
+type queue []*answer
+
+func (q queue) Len() int { return len(q) }
+func (q queue) Less(i, j int) bool {
+	return q[i].cost < q[j].cost || (q[i].cost == q[j].cost && q[i].arrival < q[j].arrival)
+}
+func (q queue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *queue) Push(v any)   { *q = append(*q, v.(*answer)) }
+func (q *queue) Pop() any {
+	old := *q
+	a := old[len(old)-1]
+	old[len(old)-1] = nil
+	*q = old[:len(old)-1]
+	return a
 }

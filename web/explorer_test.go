@@ -3,10 +3,15 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"math/bits"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -126,5 +131,174 @@ func TestExplorerLimit(t *testing.T) {
 	}
 	if len(second) == 0 || !second[0].Queued {
 		t.Errorf("the second position's first answers %v; want it queued behind the first", second)
+	}
+}
+
+// stalling is a search that answers nothing: each Analyze waits for its
+// context to end, and says which positions it was asked and why each
+// stopped.
+type stalling struct {
+	started chan game.Board
+	stopped chan error // the cause of each stop
+}
+
+func newStalling() *stalling {
+	return &stalling{started: make(chan game.Board, 1024), stopped: make(chan error, 1024)}
+}
+
+func (s *stalling) Name() string { return "search" }
+func (s *stalling) Close() error { return nil }
+func (s *stalling) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
+	s.started <- b
+	<-ctx.Done()
+	s.stopped <- context.Cause(ctx)
+	return perfect.Analysis{}, ctx.Err()
+}
+
+// positions gives n distinct Connect Four positions of four plies, at
+// most 1,120.
+func positions(t *testing.T, n int) []game.Board {
+	t.Helper()
+	var bs []game.Board
+	seen := map[game.Board]bool{}
+	for i := 0; len(bs) < n; i++ {
+		b, err := rules.Play(connectFour, game.Board{}, fmt.Sprintf("%d%d%d%d", i/343%7+1, i/49%7+1, i/7%7+1, i%7+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !seen[b] {
+			seen[b] = true
+			bs = append(bs, b)
+		}
+	}
+	return bs
+}
+
+// The search queue is bounded for each client and in all: past a client's
+// share its requests get a 429 with Retry-After while another client's are
+// still queued; past the bound, everyone's (issue 43, case 5: 2,000
+// positions were all queued).
+func TestExplorerBounds(t *testing.T) {
+	s := newStalling()
+	x := NewExplorer(t.Context(), connectFour, s, 0)
+	x.wait = time.Millisecond
+	base := serverOf(t, x).URL
+	bs := positions(t, MaxQueued+2)
+	for i, b := range bs[:MaxShare+1] {
+		resp, err := http.Get(base + "/api/position?board=" + url.QueryEscape(connectFour.Spec().Format(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		want, retry := http.StatusAccepted, ""
+		if i == MaxShare {
+			want, retry = http.StatusTooManyRequests, strconv.Itoa(RetryAfter)
+		}
+		if resp.StatusCode != want || resp.Header.Get("Retry-After") != retry {
+			t.Fatalf("request %d: status %d, Retry-After %q; want %d, %q", i+1, resp.StatusCode, resp.Header.Get("Retry-After"), want, retry)
+		}
+	}
+	<-s.started // one of them is searched, the others wait
+	if _, _, err := x.view(t.Context(), bs[MaxShare], "another client"); err != nil {
+		t.Fatalf("another client's position: %v, want it queued", err)
+	}
+	// The queue holds MaxShare of this client's, less the one searched, and
+	// the other client's: fill it from more clients.
+	queued := MaxShare
+	for i, b := range bs[MaxShare+1:] {
+		_, _, err := x.view(t.Context(), b, fmt.Sprint("client ", i))
+		switch {
+		case err == nil:
+			queued++
+		case errors.Is(err, ErrBusy):
+			if queued != MaxQueued {
+				t.Fatalf("refused with %d queued, want %d", queued, MaxQueued)
+			}
+			return
+		default:
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("%d positions queued and none refused", queued)
+}
+
+// A cheap position is answered ahead of a costly one: a position 34 plies
+// in, asked while the empty board is searched, stops that search, is
+// answered, and the empty board's search goes on (issue 43, case 5: it
+// waited over 95 s).
+func TestExplorerCheapFirst(t *testing.T) {
+	c, base := searched(t, 0, 50*time.Millisecond)
+	resp, err := http.Get(base + "/api/position?board=") // the empty board's search starts
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	deep := inProgress(t, 34)
+	if _, code, body := poll(t, base, "board="+url.QueryEscape(connectFour.Spec().Format(deep))); code != http.StatusOK {
+		t.Fatalf("status %d: %s", code, body)
+	}
+	for deadline := time.Now().Add(10 * time.Second); c.asked.Load() < 3; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the oracle was asked %d times, want the empty board, the cheap one, and the empty board again", c.asked.Load())
+		}
+	}
+}
+
+// inProgress gives a Connect Four position of the plies given, still in
+// progress, played by a fixed random game.
+func inProgress(t *testing.T, plies int) game.Board {
+	t.Helper()
+	r := rand.New(rand.NewPCG(7, 7))
+	for range 1000 {
+		b := game.Board{}
+		for p := 0; p < plies; p++ {
+			moves := connectFour.Moves(b)
+			if moves == 0 || connectFour.Game().Status(b).Terminal() {
+				break
+			}
+			cells := []int{}
+			for m := uint64(moves); m != 0; m &= m - 1 {
+				cells = append(cells, bits.TrailingZeros64(m))
+			}
+			b = b.Play(cells[r.IntN(len(cells))], b.ToMove())
+		}
+		if bits.OnesCount64(uint64(b.X|b.O)) == plies && !connectFour.Game().Status(b).Terminal() {
+			return b
+		}
+	}
+	t.Fatalf("no game of %d plies in progress found", plies)
+	return game.Board{}
+}
+
+// A search no request asks about any longer is stopped and forgotten: the
+// next request queues it again (issue 43, case 5: a search ran on after
+// its client had gone).
+func TestExplorerAbandon(t *testing.T) {
+	s := newStalling()
+	x := NewExplorer(t.Context(), connectFour, s, 0)
+	x.wait, x.abandon = time.Millisecond, 100*time.Millisecond
+	b := positions(t, 1)[0]
+	if _, solving, err := x.view(t.Context(), b, "gone"); err != nil || solving == nil {
+		t.Fatalf("view: %v, %v; want it being solved", solving, err)
+	}
+	<-s.started
+	select {
+	case cause := <-s.stopped:
+		if !errors.Is(cause, errAbandoned) {
+			t.Fatalf("the search stopped: %v, want %v", cause, errAbandoned)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the search nobody asks about still runs 10 s on")
+	}
+	if _, _, err := x.view(t.Context(), b, "back"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case again := <-s.started:
+		if again != b {
+			t.Errorf("searched %v, want %v again", again, b)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("asked again, the position was not searched again")
 	}
 }

@@ -8,11 +8,14 @@ package web
 import (
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -34,7 +37,9 @@ var static embed.FS
 //	                               or after the moves M, as solve --moves reads them
 //
 // A position whose answer does not come within Wait gets a 202 with a
-// Solving, and the same request asked again later gets the answer. Anything
+// Solving, and the same request asked again later gets the answer; past
+// the search queue's bounds (MaxQueued, and MaxShare a client) a 429 with
+// Retry-After. Anything
 // else is a 404; another method than GET or HEAD a 405; a query it cannot
 // read, a missing board, or a bad board or move a 400; each with {"error":
 // ...}; an oracle that fails a 500.
@@ -58,8 +63,11 @@ func Handler(x *Explorer) http.Handler {
 			writeError(w, http.StatusBadRequest, err)
 			return
 		}
-		v, solving, err := x.view(b)
+		v, solving, err := x.view(r.Context(), b, client(r))
 		switch {
+		case errors.Is(err, ErrBusy):
+			w.Header().Set("Retry-After", strconv.Itoa(RetryAfter))
+			writeError(w, http.StatusTooManyRequests, err)
 		case err != nil:
 			writeError(w, http.StatusInternalServerError, err)
 		case solving != nil:
@@ -72,6 +80,15 @@ func Handler(x *Explorer) http.Handler {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=...", game.Echo(r.URL.Path)))
 	})
 	return onlyGET(mux)
+}
+
+// client names who sent r, for its share of the search queue: its
+// address without the port.
+func client(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
 }
 
 // maxParams is the most parameters a query may hold: the API takes two.

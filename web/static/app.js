@@ -18,7 +18,8 @@ function plies(n) {
 
 // fetchPosition asks the API for the position (after the move, if any). A
 // position still being solved by search (a 202) is asked for again each
-// second, the page saying for how long it has been searched.
+// second, the page saying for how long it has been searched; one the
+// search queue has no room for yet (a 429) after the time the server says.
 async function fetchPosition(board, move) {
   let q = '/api/position?board=' + encodeURIComponent(board);
   if (move !== undefined) q += '&move=' + encodeURIComponent(move);
@@ -26,6 +27,12 @@ async function fetchPosition(board, move) {
   for (;;) {
     const r = await fetch(q);
     const v = await r.json();
+    if (r.status === 429) {
+      const wait = Number(r.headers.get('Retry-After')) || 5;
+      note.textContent = `too many positions wait for search: asking again in ${wait} s…`;
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      continue;
+    }
     if (r.status === 202) {
       note.textContent = v.queued ? 'waiting for the search of another position to end…'
         : `solving this position by search: ${Math.round(v.seconds)} s so far…`;
