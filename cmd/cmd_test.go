@@ -83,6 +83,8 @@ func TestGolden(t *testing.T) {
 		{"solve-connect-four.json", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333", "--json"}},
 		{"enumerate-connect-four.txt", []string{"enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "8"}},
 		{"solve-gravity-moves-search.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--oracle", "search"}},
+		{"solve-value-only.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--value-only"}},
+		{"solve-value-only-search.json", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--value-only", "--oracle", "search", "--json"}},
 		// Past Pons' layout: gravity 8x8 and free 6x6, laid out packed.
 		{"solve-gravity-8x8.txt", []string{"solve", "--gravity", "--size", "8x8", "--k", "4", "--moves", "1855144135447231848288448657534587"}},
 		{"solve-free-6x6.json", []string{"solve", "--size", "6x6", "--k", "4", "--position", "XOXOXO/OXOXOX/OXOXOX/XOXO../....../......", "--json"}},
@@ -168,6 +170,7 @@ func TestUsageErrors(t *testing.T) {
 		{"a ply past the board", []string{"enumerate", "--gravity", "--size", "6x7", "--max-ply", "43"}, "--max-ply 43 is not a ply of a 42-cell board, want 0 to 42"},
 		{"a negative time limit", []string{"solve", "--moves", "4", "--time-limit", "-1s"}, "--time-limit -1s is negative: give a duration such as 30s, or 0 for no limit"},
 		{"a time limit for the whole game", []string{"solve", "--time-limit", "1m"}, "--time-limit goes with one position: give --position or --moves too"},
+		{"the value alone of the whole game", []string{"solve", "--value-only"}, "--value-only goes with one position: give --position or --moves too, or leave it out to solve the whole game"},
 		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "TB to build the largest layer; the memory a run may use is"},
 		{"all boards past 16 cells", []string{"verify", "--all-boards", "--gravity", "--size", "3x6", "--k", "4"}, "--all-boards: the raw boards are walked up to 16 cells (43046721 boards), and 3x6 has 18 cells (387420489 boards); leave it out or choose a smaller --size"},
 		{"side that wraps the product", []string{"enumerate", "--size", "3x6148914691236517208"}, "size 3x6148914691236517208 has more cells than the game model holds"},

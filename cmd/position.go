@@ -18,12 +18,13 @@ type Query struct {
 	Board     game.Board    // the position, after --moves
 	Plan      plan.Plan     // who answers it, opened in the run
 	TimeLimit time.Duration // 0: none
+	ValueOnly bool          // the value and depth alone, no move's
 }
 
 // answer opens the planned oracle and asks it; an answer cut short by the
 // time limit says what it proved, in its Proved.
 func (q Query) answer(ctx context.Context) (perfect.Analysis, error) {
-	o, err := q.Plan.Oracle(ctx, oracle.Options{})
+	o, err := q.Plan.Oracle(ctx, oracle.Options{ValueOnly: q.ValueOnly})
 	if err != nil {
 		return perfect.Analysis{}, err
 	}
@@ -43,6 +44,7 @@ func unsettledError(q Query, proved perfect.Bounds) error {
 type positionFlags struct {
 	position, moves string
 	timeLimit       time.Duration
+	valueOnly       bool // solve's --value-only
 }
 
 // bind adds the flags to c; boardHelp says what --position is.
@@ -68,7 +70,7 @@ func (p *positionFlags) resolve(c *cobra.Command, g GameOptions, memory uint64) 
 		return Query{}, flagError(err)
 	}
 	pl, err := planFor(c, plan.Request{Rules: g.Rules, Scope: plan.One, Board: b, Memory: memory, Workers: g.Workers})
-	return Query{Board: b, Plan: pl, TimeLimit: p.timeLimit}, err
+	return Query{Board: b, Plan: pl, TimeLimit: p.timeLimit, ValueOnly: p.valueOnly}, err
 }
 
 // dbHelp is the help of --db where it names who answers.

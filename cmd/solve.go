@@ -33,7 +33,9 @@ drawn on the board, best moves marked. --moves plays moves first (from
 Who answers is the planner's choice, said in the answer: the table, the game
 solved exhaustively, where it fits (up to 25 cells, in memory), else search,
 on any board of up to 64 cells; --oracle names one. --time-limit bounds a
-search: what it proved by then is the answer, with exit 1.
+search: what it proved by then is the answer, with exit 1. --value-only
+answers the position's value and depth alone, not each move's: search then
+settles the position and none of its children.
 
 --db DIR reads the whole game, or answers a position, from the finished
 database in DIR, as db build writes it; --db never writes.`
@@ -64,6 +66,7 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 		},
 	}
 	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
+	c.Flags().BoolVar(&pf.valueOnly, "value-only", false, "answer the position's value and depth alone, without each move's: search settles the position and none of its children")
 	c.Flags().Lookup("db").Usage = "read the whole game from the finished database in this folder, as db build writes it; with --position or --moves, answer from it"
 	return c
 }
@@ -81,12 +84,12 @@ func (opts *SolveOptions) resolve(c *cobra.Command, pf positionFlags, memory uin
 	if err := checkTimeLimit(pf.timeLimit); err != nil {
 		return err
 	}
-	opts.Query = Query{TimeLimit: pf.timeLimit}
+	opts.Query = Query{TimeLimit: pf.timeLimit, ValueOnly: pf.valueOnly}
 	if opts.Plan, err = planFor(c, plan.Request{Rules: opts.Rules, Scope: plan.Whole, Memory: memory, Workers: opts.Workers}); err != nil {
 		return err
 	}
 	opts.Position = opts.Plan.Scope == plan.One
-	for _, name := range []string{"oracle", "time-limit"} {
+	for _, name := range []string{"oracle", "time-limit", "value-only"} {
 		if !opts.Position && c.Flags().Changed(name) {
 			return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
 		}

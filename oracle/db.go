@@ -18,7 +18,7 @@ func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "db", noLines: o.NoLines, shared: true, close: d.Close,
+	return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, shared: true, close: d.Close,
 		settle: func(_ context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 			o, ok, err := d.Probe(b)
 			switch {

@@ -30,7 +30,8 @@ import (
 type Oracle interface {
 	// Analyze gives b's status, value, depth, every legal move with the
 	// value and depth of its child, and a best line unless the oracle was
-	// made with NoLines. b must be able to arise in play.
+	// made with NoLines or ValueOnly (then no moves either). b must be
+	// able to arise in play.
 	Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error)
 	// Name says who answers, as the JSON names it: "table", "db" or
 	// "search".
@@ -51,16 +52,31 @@ type Options struct {
 	// each position on the line are searched); the exhaustive engines find
 	// a line at little cost, and give it all the same.
 	NoLines bool
+	// ValueOnly has every answer give the position's value and depth
+	// alone, no move's and no line, for callers that need no more (labels,
+	// an opening book): search then settles the position and none of its
+	// children. Every engine leaves the moves out, so that the answers are
+	// the same whoever gives them.
+	ValueOnly bool
+}
+
+// valueOnly gives a without its moves and line, as Options.ValueOnly asks.
+func valueOnly(a perfect.Analysis, err error) (perfect.Analysis, error) {
+	a.Moves, a.BestLine, a.ValueOnly = nil, nil, true
+	return a, err
 }
 
 // Table gives the oracle that solves the game of rl exhaustively from each
 // board it is asked, in memory: the planner checks first that it fits.
-func Table(rl rules.Rules, o Options) Oracle { return table{rl: rl, workers: max(o.Workers, 1)} }
+func Table(rl rules.Rules, o Options) Oracle {
+	return table{rl: rl, workers: max(o.Workers, 1), valueOnly: o.ValueOnly}
+}
 
 // table is the oracle of the game solved exhaustively from the board.
 type table struct {
-	rl      rules.Rules
-	workers int
+	rl        rules.Rules
+	workers   int
+	valueOnly bool // Options.ValueOnly
 }
 
 // Name is "table".
@@ -76,6 +92,9 @@ func (t table) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, err
 	if err != nil && ctx.Err() != nil {
 		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Engine: "table"}
 		return unsettled(a, perfect.Unknown, err)
+	}
+	if t.valueOnly {
+		return valueOnly(a, err)
 	}
 	return a, err
 }
@@ -104,13 +123,14 @@ func Solved(ctx context.Context, rl rules.Rules, o Options) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &solved{rl: rl, r: r}, nil
+	return &solved{rl: rl, r: r, valueOnly: o.ValueOnly}, nil
 }
 
 // solved is the oracle of the whole game, solved once.
 type solved struct {
-	rl rules.Rules
-	r  *solve.Result
+	rl        rules.Rules
+	r         *solve.Result
+	valueOnly bool // Options.ValueOnly
 }
 
 // Name is "table": the exhaustive solve, as Table.
@@ -130,6 +150,9 @@ func (s *solved) Analyze(_ context.Context, b game.Board) (perfect.Analysis, err
 			return perfect.Analysis{}, err
 		}
 		return perfect.Analysis{}, fmt.Errorf("%s is not in the solved game: a bug", s.rl.Spec().Format(b))
+	}
+	if s.valueOnly {
+		return valueOnly(s.r.Analysis(i), nil)
 	}
 	return s.r.Analysis(i), nil
 }

@@ -193,3 +193,43 @@ func TestAllLines(t *testing.T) {
 		}
 	}
 }
+
+// Every engine made with ValueOnly answers the value and depth its full
+// answer gives, with no moves and no line, and says so: the same answer
+// whoever gives it.
+func TestValueOnly(t *testing.T) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	rng := rand.New(rand.NewPCG(5, 6))
+	var boards []game.Board
+	for range 20 {
+		boards = append(boards, randomPosition(rl, rng))
+	}
+	full, err := All(context.Background(), Table(rl, Options{Workers: 1}), rl, boards, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := Options{Workers: 1, Memory: 64 << 20, ValueOnly: true}
+	solvedOnly, err := Solved(context.Background(), rl, only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	searchOnly, err := Search(rl, only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Oracle{Table(rl, only), solvedOnly, searchOnly} {
+		t.Run(o.Name(), func(t *testing.T) {
+			got, err := All(context.Background(), o, rl, boards, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, want := range full {
+				want.Moves, want.BestLine, want.ValueOnly = nil, nil, true
+				want.Engine, want.Paths = got[i].Engine, got[i].Paths
+				if !reflect.DeepEqual(got[i], want) {
+					t.Errorf("%s: value only\n%+v\nwant\n%+v", rl.Spec().Format(boards[i]), got[i], want)
+				}
+			}
+		})
+	}
+}

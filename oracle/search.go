@@ -19,6 +19,7 @@ type single struct {
 	name    string
 	settle  settler
 	noLines bool         // answers leave the best line empty (Options.NoLines)
+	only    bool         // answers give the value alone (Options.ValueOnly)
 	turns   sync.Mutex   // held by each answer, where settle is not safe for concurrent use
 	shared  bool         // settle is safe for concurrent use: no turns
 	close   func() error // lets go of what settle holds
@@ -36,7 +37,7 @@ func Search(rl rules.Rules, o Options) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "search", noLines: o.NoLines, close: func() error { return nil },
+	return &single{rl: rl, name: "search", noLines: o.NoLines, only: o.ValueOnly, close: func() error { return nil },
 		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 			r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
 			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
@@ -66,12 +67,19 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 	if a.Status.Terminal() {
 		_, winner := o.rl.Outcome(b)
 		a.Value = perfect.Of(winner)
+		if o.only {
+			return valueOnly(a, nil)
+		}
 		return a, nil
 	}
 	a.ToMove = b.ToMove()
 	settled, proved, err := o.settle(ctx, b)
 	if err != nil {
 		return unsettled(a, proved, err)
+	}
+	if o.only {
+		a.Value, a.Depth = settled.Value, settled.Depth
+		return valueOnly(a, nil)
 	}
 	var weighed perfect.Outcome
 	if a.Moves, weighed, err = o.moves(ctx, b); err != nil {

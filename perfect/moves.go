@@ -36,6 +36,9 @@ type Analysis struct {
 	Paths                int64  // move sequences from the empty board that reach it; -1 when not counted
 	BestLine             []int  // cells of a line of perfect play to the end
 	Engine               string // who answered (a plan.Engine): "table" (the game solved exhaustively), "db" or "search"
+	// ValueOnly says the value and depth alone were asked: Moves and
+	// BestLine are left empty, whatever moves there are.
+	ValueOnly bool
 
 	// Proved is set when the answer is not settled (a search stopped by
 	// its time limit): what is proved of the value, its bounds, which meet

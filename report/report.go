@@ -37,6 +37,9 @@ type Position struct {
 	// proved of the value. Depth, moves and best line are then not known
 	// (null and empty), and the value only where the bounds meet.
 	Proved *Proved `json:"proved,omitempty"`
+	// ValueOnly is set when the value and depth alone were asked: moves
+	// and best line are then empty, the legal cells still given.
+	ValueOnly bool `json:"value_only,omitempty"`
 }
 
 // MarshalJSON writes p with its value and depth null where they are not
@@ -67,7 +70,7 @@ type Proved struct {
 func NewPosition(a perfect.Analysis) Position {
 	v := Position{Game: a.Spec, Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: a.Value.String(), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
-		BestLine: a.BestLine, Engine: a.Engine}
+		BestLine: a.BestLine, Engine: a.Engine, ValueOnly: a.ValueOnly}
 	if a.HasIDs {
 		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
 	}
@@ -120,13 +123,14 @@ func result(mover game.Cell, v perfect.Value) string {
 }
 
 // legal gives the cells a move can take in a: those of its moves, or, when
-// the search stopped before their values were known, what the rules allow.
+// the search stopped before their values were known or they were not
+// asked, what the rules allow.
 func legal(a perfect.Analysis) []int {
 	cells := []int{}
 	if a.ToMove == game.Empty {
 		return cells
 	}
-	if a.Proved == nil {
+	if a.Proved == nil && !a.ValueOnly {
 		for _, m := range a.Moves {
 			cells = append(cells, m.Cell)
 		}

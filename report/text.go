@@ -38,6 +38,11 @@ func Text(w io.Writer, p Position, st Style) error {
 	}
 	value := st.paint(result(b.ToMove(), p.Value), OutcomeIn(p.Value, p.Depth))
 	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", p.Status, *p.ToMove, value, facts)
+	if p.ValueOnly {
+		fmt.Fprintln(w, "moves: the value alone was asked, not each move's")
+		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
+		return nil
+	}
 	fmt.Fprintf(w, "best line: %s\n", rules.FormatMoves(rl, p.BestLine))
 	DrawMoves(w, p.Game, b, b.ToMove(), p.Moves, st)
 	return moveTable(w, p)
