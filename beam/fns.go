@@ -117,14 +117,14 @@ func (f *reachFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 	pieces := map[int][]uint64{}
 	lo, hi := j.Range(f.Ply, k)
 	j.Reach(f.Ply, lo, hi, have, func(c int64) {
-		t := int(c / tier.TaskPlacements)
+		t := j.TaskOf(f.Ply+1, c)
+		tlo, thi := j.Range(f.Ply+1, t)
 		w := pieces[t]
 		if w == nil {
-			tlo, thi := j.Range(f.Ply+1, t)
 			w = make([]uint64, (thi-tlo+63)/64)
 			pieces[t] = w
 		}
-		r := c % tier.TaskPlacements
+		r := c - tlo
 		w[r>>6] |= 1 << (r & 63)
 	})
 	for _, t := range slices.Sorted(maps.Keys(pieces)) {
@@ -289,7 +289,7 @@ func (f *solveFn) read(ctx context.Context, j *tier.Job, named []int) (tier.Code
 		blocks[i], kept[t] = codes, codes
 	}
 	f.next = kept
-	return tier.SomeCodes(named, blocks), nil
+	return j.SomeCodes(p, named, blocks), nil
 }
 
 // done is what assembleFn emits of its ply: its manifest entry, and for

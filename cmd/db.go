@@ -32,7 +32,7 @@ db build writes it; every other command only reads it, with --db DIR.`,
 type DBBuildOptions struct {
 	GameOptions
 	tier.Target
-	MaxPly int // with ReachOnly: the last ply of the forward pass
+	MaxPly int // the last ply of the forward pass (ReachOnly) or of the opening book; -1 for the whole game
 }
 
 // NewCmdDBBuild builds db build; runF, when not nil, runs instead of the
@@ -47,24 +47,26 @@ at a time from the last, and prints what solve prints of the whole game.
 Before any work it says what it needs (memory, disk, time) and refuses what
 will not fit (exit 2); stopped, it resumes when run again.
 
+--max-ply N builds an opening book instead: every position of plies 0 to N,
+those of ply N valued by search, one at a time with their value alone, the
+plies before from the ones after, as the whole game's; the same database
+format, its manifest naming N. Any board up to 64 cells whose plies to N fit.
+
 --reach-only runs the forward pass alone, which fits where the whole build
-does not, and counts each ply's positions; a later build goes on from it.`,
-		Example: "  tateti-lab db build --size 3x4 --k 3 d34\n  tateti-lab db build --gravity --size 5x6 --k 4 c4-5x6\n  tateti-lab db build --size 5x5 --k 4 --reach-only f55",
+does not, and counts each ply's positions (to ply N with --max-ply); a later
+build goes on from it.`,
+		Example: "  tateti-lab db build --size 3x4 --k 3 d34\n  tateti-lab db build --gravity --size 5x6 --k 4 c4-5x6\n  tateti-lab db build --gravity --size 6x7 --k 4 --max-ply 8 c4-book\n  tateti-lab db build --size 5x5 --k 4 --reach-only f55",
 		Args:    dirArg,
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
 			if opts.GameOptions, err = f.options(c); err != nil {
 				return err
 			}
-			if c.Flags().Changed("max-ply") && !opts.ReachOnly {
-				return flagErrorf("--max-ply goes with --reach-only, the forward pass alone")
-			}
-			if !c.Flags().Changed("max-ply") {
-				opts.MaxPly = -1
-			} else if err := checkMaxPly(opts.MaxPly, opts.Rules.Spec().Cells()); err != nil {
+			job, err := buildJob(c, opts)
+			if err != nil {
 				return err
 			}
-			if opts.Target, err = tier.NewTarget(args[0], opts.Rules, opts.Workers, f.Memory(), opts.ReachOnly); err != nil {
+			if opts.Target, err = tier.NewTarget(args[0], job, opts.Workers, f.Memory(), opts.ReachOnly); err != nil {
 				if errors.Is(err, tier.ErrOnlyReachFits) {
 					err = fmt.Errorf("%w: db build --reach-only with the same flags", err)
 				}
@@ -77,8 +79,30 @@ does not, and counts each ply's positions; a later build goes on from it.`,
 		},
 	}
 	c.Flags().BoolVar(&opts.ReachOnly, "reach-only", false, "only the forward pass: count the positions play reaches by ply, which fits where the whole build does not")
-	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "with --reach-only: stop the forward pass at ply N")
+	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "build an opening book of plies 0 to N, ply N valued by search; with --reach-only: stop the forward pass at ply N")
 	return c
+}
+
+// buildJob gives the job db build runs: the whole game, or with --max-ply
+// the opening book to that ply (the whole game's forward pass to it, with
+// --reach-only). A book's last ply is 1 to the last ply but one: the last
+// ply is the whole game's.
+func buildJob(c *cobra.Command, opts *DBBuildOptions) (*tier.Job, error) {
+	cells := opts.Rules.Spec().Cells()
+	if !c.Flags().Changed("max-ply") {
+		opts.MaxPly = -1
+		return tier.NewJob(opts.Rules)
+	}
+	if err := checkMaxPly(opts.MaxPly, cells); err != nil {
+		return nil, err
+	}
+	if opts.ReachOnly {
+		return tier.NewJob(opts.Rules)
+	}
+	if opts.MaxPly < 1 || opts.MaxPly >= cells {
+		return nil, flagErrorf("--max-ply %d: an opening book holds plies 0 to N, N from 1 to %d; leave --max-ply out for the whole game's database", opts.MaxPly, cells-1)
+	}
+	return tier.NewBook(opts.Rules, opts.MaxPly)
 }
 
 func runDBBuild(opts *DBBuildOptions) error {
@@ -90,7 +114,7 @@ func runDBBuild(opts *DBBuildOptions) error {
 		}
 		return show(opts.GameOptions, r, true, func(w io.Writer) error { return report.Reached(w, r) })
 	}
-	s, err := tier.Build(opts.Ctx, opts.Rules, opts.Dir, opts.Workers)
+	s, err := tier.BuildJob(opts.Ctx, opts.Job, opts.Dir, opts.Workers)
 	if err != nil {
 		return err
 	}

@@ -78,6 +78,10 @@ func TestDBUsage(t *testing.T) {
 	if _, _, code := run(t, "", "db", "build", solved); code != 0 {
 		t.Fatalf("db build exited %d", code)
 	}
+	book := filepath.Join(t.TempDir(), "book")
+	if _, _, code := run(t, "", "db", "build", "--max-ply", "4", book); code != 0 {
+		t.Fatalf("db build --max-ply exited %d", code)
+	}
 	unfinished := filepath.Join(t.TempDir(), "unfinished")
 	if _, _, code := run(t, "", "db", "build", "--reach-only", "--max-ply", "3", unfinished); code != 0 {
 		t.Fatalf("db build --reach-only exited %d", code)
@@ -102,7 +106,13 @@ func TestDBUsage(t *testing.T) {
 		{"enumerate by tiers and by plies", []string{"enumerate", "--db", solved, "--max-ply", "3"}, "--db reads the whole game's counts, and --max-ply counts its first plies in memory; give one of them"},
 		{"build: no folder", []string{"db", "build"}, "tateti-lab db build takes one database folder"},
 		{"build: two folders", []string{"db", "build", "a", "b"}, "got 2 arguments"},
-		{"build: the ply without the forward pass", []string{"db", "build", "--max-ply", "3", t.TempDir()}, "--max-ply goes with --reach-only"},
+		{"build: a book to the last ply", []string{"db", "build", "--max-ply", "9", t.TempDir()}, "--max-ply 9: an opening book holds plies 0 to N, N from 1 to 8; leave --max-ply out for the whole game's database"},
+		{"build: a book of the empty board", []string{"db", "build", "--max-ply", "0", t.TempDir()}, "--max-ply 0: an opening book holds plies 0 to N, N from 1 to 8"},
+		{"build: a book past the board", []string{"db", "build", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "43", t.TempDir()}, "--max-ply 43 is not a ply of a 42-cell board, want 0 to 42"},
+		{"build: a book of another game there", []string{"db", "build", "--misere", "--max-ply", "4", book}, "holds the opening book of 3x3 k=3 to ply 4, not the opening book of 3x3 k=3 misère to ply 4"},
+		{"build: a book to another ply there", []string{"db", "build", "--max-ply", "5", book}, "not the opening book of 3x3 k=3 to ply 5"},
+		{"build: the whole game where a book is", []string{"db", "build", book}, "holds the opening book of 3x3 k=3 to ply 4, not the database of 3x3 k=3"},
+		{"a book read as the whole game", []string{"solve", "--db", book}, "holds an opening book of 3x3 k=3 to ply 4, not the whole game"},
 		{"build: the forward pass past the last ply", []string{"db", "build", "--reach-only", "--max-ply", "10", t.TempDir()}, "--max-ply 10 is not a ply of a 9-cell board"},
 		{"build: too little memory for the forward pass", []string{"db", "build", "--size", "5x5", "--k", "4", "--reach-only", filepath.Join(t.TempDir(), "f55")}, "the forward pass of a tier solve holds up to 6.6 GB"},
 		{"check: game flags", []string{"db", "check", "--size", "4x4", solved}, "--size does not go with tateti-lab db check: the database's manifest names its game"},
@@ -456,5 +466,26 @@ func TestManifestCounts(t *testing.T) {
 	}
 	if out, _, code := run(t, "", "db", "check", dir); code != 1 || !strings.Contains(out, "ply-06") {
 		t.Errorf("db check of sealed wrong counts: exit %d\n%s\nwant 1 naming ply 6", code, out)
+	}
+}
+
+// An opening book is built, checked and described as a database of its
+// first plies: db build says so, db check holds it to its checksums and
+// counts, db info names its last ply.
+func TestBookCheckAndInfo(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "book")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"db", "build", "--max-ply", "4", book}, "an opening book: every position of plies 0 to 4, those of ply 4 valued by search\n"},
+		{[]string{"db", "check", book}, "ok: every tier holds to its checksum and its counts"},
+		{[]string{"db", "info", book}, "an opening book: plies 0 to 4, ply 4 valued by search\nfinished: a draw (9 plies to the full board); 1,090 positions in 1,090 placements"},
+	}
+	for _, tt := range tests {
+		out, errOut, code := run(t, "", tt.args...)
+		if code != 0 || !strings.Contains(out, tt.want) {
+			t.Errorf("%s: exit %d, stderr %q\n%s\nwant it to say %q", strings.Join(tt.args[:2], " "), code, errOut, out, tt.want)
+		}
 	}
 }

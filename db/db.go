@@ -65,6 +65,10 @@ type Manifest struct {
 	Depth     perfect.Depth `json:"depth"`     // the empty board's
 	Positions int64         `json:"positions"` // reachable positions, every ply
 	Plies     []Ply         `json:"plies"`     // one a ply, from 0
+	// MaxPly is set on an opening book: the last ply it holds, valued
+	// by search, the plies before it from the ones after. The positions
+	// past it are not in it.
+	MaxPly *int `json:"max_ply,omitempty"`
 	// Checksum is the SHA-256 of the manifest file with this field's hex
 	// digits taken out ("checksum": ""): a manifest changed after the
 	// build, its counts say, is refused where it is read.
@@ -182,8 +186,11 @@ func checksum(data []byte, sum string) string {
 // the sum of its won, drawn and lost, none negative, and the plies' sum
 // the whole game's.
 func (m Manifest) check() error {
-	if len(m.Plies) != m.Game.Cells()+1 {
-		return fmt.Errorf("%d plies, want %d", len(m.Plies), m.Game.Cells()+1)
+	if m.MaxPly != nil && (*m.MaxPly < 0 || *m.MaxPly >= m.Game.Cells()) {
+		return fmt.Errorf("max ply %d, want 0 to %d", *m.MaxPly, m.Game.Cells()-1)
+	}
+	if len(m.Plies) != m.Last()+1 {
+		return fmt.Errorf("%d plies, want %d", len(m.Plies), m.Last()+1)
 	}
 	var sum int64
 	for p, ply := range m.Plies {
@@ -203,9 +210,30 @@ func (m Manifest) check() error {
 	return nil
 }
 
+// Last gives the last ply m holds: MaxPly in an opening book, else the
+// last of the game.
+func (m Manifest) Last() int {
+	if m.MaxPly != nil {
+		return *m.MaxPly
+	}
+	return m.Game.Cells()
+}
+
 // Finished reads the manifest of the finished database in dir, which must
-// be of the game of spec; it opens no tier.
+// be of the game of spec; it opens no tier. An opening book is refused:
+// its callers read the whole game.
 func Finished(dir string, spec rules.Spec) (Manifest, error) {
+	m, err := Readable(dir, spec)
+	if err == nil && m.MaxPly != nil {
+		err = fmt.Errorf("folder %q holds an opening book of %s to ply %d, not the whole game; name a database of the whole game (db build without --max-ply)", dir, spec, *m.MaxPly)
+	}
+	return m, err
+}
+
+// Readable reads the manifest of the finished database in dir, which must
+// be of the game of spec, the whole game or an opening book; it opens no
+// tier.
+func Readable(dir string, spec rules.Spec) (Manifest, error) {
 	m, err := ReadManifest(dir)
 	if err == nil && m.Game != spec {
 		err = fmt.Errorf("folder %q holds the database of %s, not of %s; give that game's flags, or name another folder", dir, m.Game, spec)
@@ -217,7 +245,7 @@ func Finished(dir string, spec rules.Spec) (Manifest, error) {
 // name the same game, and every tier file's header and block table must
 // check. Blocks are checked as they are read.
 func Open(dir string, rl rules.Rules) (*DB, error) {
-	m, err := Finished(dir, rl.Spec())
+	m, err := Readable(dir, rl.Spec())
 	if err != nil {
 		return nil, err
 	}
@@ -237,12 +265,16 @@ func Open(dir string, rl rules.Rules) (*DB, error) {
 		}
 		d.tiers = append(d.tiers, t)
 	}
-	if len(d.tiers) != m.Game.Cells()+1 {
+	if len(d.tiers) != m.Last()+1 {
 		d.Close()
-		return nil, fmt.Errorf("%s lists %d plies, want %d", dir, len(d.tiers), m.Game.Cells()+1)
+		return nil, fmt.Errorf("%s lists %d plies, want %d", dir, len(d.tiers), m.Last()+1)
 	}
 	return d, nil
 }
+
+// ErrPastBook is Probe's error for a position past an opening book's last
+// ply: not in the book, for another engine to answer.
+var ErrPastBook = errors.New("past the opening book's last ply")
 
 // Close closes the tier files.
 func (d *DB) Close() error {
@@ -254,9 +286,13 @@ func (d *DB) Close() error {
 }
 
 // Probe gives the value (for X) and depth of b, and false when play cannot
-// reach b. It reads at most one block.
+// reach b; ErrPastBook past an opening book's last ply. It reads at most
+// one block.
 func (d *DB) Probe(b game.Board) (o perfect.Outcome, ok bool, err error) {
 	p := b.Ply()
+	if p >= len(d.tiers) {
+		return o, false, fmt.Errorf("ply %d: %w (ply %d)", p, ErrPastBook, len(d.tiers)-1)
+	}
 	r := d.layout.Rank(b)
 	codes, err := d.cache.get(d.tiers[p], int(r/BlockLen))
 	if err != nil {

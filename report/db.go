@@ -40,6 +40,9 @@ func Checked(w io.Writer, c tier.Checked) error {
 // it is finished and its value, then a line a ply.
 func DBInfo(w io.Writer, in tier.Info) error {
 	fmt.Fprintf(w, "database in %s: %s\n", in.Dir, in.Game.Words())
+	if in.MaxPly != nil {
+		fmt.Fprintf(w, "an opening book: plies 0 to %d, ply %d valued by search\n", *in.MaxPly, *in.MaxPly)
+	}
 	if in.Finished {
 		fmt.Fprintf(w, "finished: %s; %s positions in %s placements, %s of tiers\n\n",
 			OutcomeIn(*in.Value, *in.Depth), enumerate.Commas(*in.Positions), enumerate.Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))

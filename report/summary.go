@@ -20,6 +20,9 @@ func Summary(w io.Writer, s solve.Summary, st Style) error {
 	if s.Engine != "" {
 		fmt.Fprintf(w, "answered by %s (%s)\n", s.Engine, s.Why)
 	}
+	if s.MaxPly != nil {
+		fmt.Fprintf(w, "an opening book: every position of plies 0 to %d, those of ply %d valued by search\n", *s.MaxPly, *s.MaxPly)
+	}
 	fmt.Fprintln(w)
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tX wins\tdraw\tO wins\t")

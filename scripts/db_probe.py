@@ -72,6 +72,8 @@ def probe(folder, manifest, board):
     xs = {i for i, ch in enumerate(cells) if ch in "Xx"}
     os_ = {i for i, ch in enumerate(cells) if ch in "Oo"}
     ply = len(xs) + len(os_)
+    if ply >= len(manifest["plies"]):  # an opening book ends at max_ply
+        return "past the book", ""
     if manifest["layout"] == "comb":
         rank = rank_comb(rows * cols, xs, os_)
     else:

@@ -41,6 +41,9 @@ type Summary struct {
 	// ToMove counts each ply's positions by value for the side to move
 	// (X at an even ply); given by a solve tier by tier.
 	ToMove []PlyToMove `json:"by_ply_to_move,omitempty"`
+	// MaxPly is set on the summary of an opening book: the plies counted
+	// end there.
+	MaxPly *int `json:"max_ply,omitempty"`
 	// Engine and Why say who solved the game and why the planner chose it,
 	// where a command asked it (package plan).
 	Engine string `json:"engine,omitempty"`

@@ -25,9 +25,10 @@ type TierCheck struct {
 // A Checked database is what Check found: every tier, and whether the
 // manifest's totals and the empty board's value agree with the tiers.
 type Checked struct {
-	Dir   string      `json:"dir"`
-	Game  rules.Spec  `json:"game"`
-	Tiers []TierCheck `json:"tiers"`
+	Dir    string      `json:"dir"`
+	Game   rules.Spec  `json:"game"`
+	MaxPly *int        `json:"max_ply,omitempty"` // an opening book's last ply
+	Tiers  []TierCheck `json:"tiers"`
 	// Problems are what is wrong beyond one tier: the manifest's total of
 	// positions, or its value and depth of the empty board.
 	Problems []string `json:"problems"`
@@ -58,11 +59,15 @@ func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 	if err != nil {
 		return Checked{}, err
 	}
-	job, err := NewJob(rules.New(m.Game))
+	c := Checked{Dir: dir, Game: m.Game, MaxPly: m.MaxPly, OK: true, Problems: []string{}}
+	job, err := jobFor(m.Game, m.MaxPly)
+	if err != nil && m.MaxPly != nil { // an unsound manifest's last ply
+		c.problem(err.Error())
+		job, err = NewJob(rules.New(m.Game))
+	}
 	if err != nil {
 		return Checked{}, err
 	}
-	c := Checked{Dir: dir, Game: m.Game, OK: true, Problems: []string{}}
 	if unsound != nil {
 		c.problem(unsound.Error())
 	}
@@ -136,6 +141,7 @@ func checkTier(ctx context.Context, dir string, p int, want db.Ply, job *Job, wo
 type Info struct {
 	Dir      string     `json:"dir"`
 	Game     rules.Spec `json:"game"`
+	MaxPly   *int       `json:"max_ply,omitempty"` // an opening book's last ply
 	Finished bool       `json:"finished"`
 	// Value and Depth are the empty board's, once finished.
 	Value     *perfect.Value `json:"value"`
@@ -164,15 +170,15 @@ type PlyInfo struct {
 // for each ply its placements and which files are there. A folder that is
 // no database of tateti-lab is an error.
 func Inspect(dir string) (Info, error) {
-	spec, m, err := folderGame(dir)
+	spec, maxPly, m, err := folderGame(dir)
 	if err != nil {
 		return Info{}, err
 	}
-	job, err := NewJob(rules.New(spec))
+	job, err := jobFor(spec, maxPly)
 	if err != nil {
 		return Info{}, err
 	}
-	in := Info{Dir: dir, Game: spec, Finished: m != nil}
+	in := Info{Dir: dir, Game: spec, MaxPly: maxPly, Finished: m != nil}
 	if m != nil {
 		in.Value, in.Depth, in.Positions = &m.Value, &m.Depth, &m.Positions
 	}
@@ -194,19 +200,19 @@ func Inspect(dir string) (Info, error) {
 	return in, nil
 }
 
-// folderGame gives the game of the database folder dir, and its manifest
-// when it is finished.
-func folderGame(dir string) (rules.Spec, *db.Manifest, error) {
+// folderGame gives the game of the database folder dir, an opening book's
+// last ply (nil for the whole game), and its manifest when it is finished.
+func folderGame(dir string) (rules.Spec, *int, *db.Manifest, error) {
 	m, err := db.ReadManifest(dir)
 	if err == nil {
-		return m.Game, &m, nil
+		return m.Game, m.MaxPly, &m, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return rules.Spec{}, nil, err
+		return rules.Spec{}, nil, nil, err
 	}
-	spec, err := readMarker(dir)
+	spec, maxPly, err := readMarker(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return rules.Spec{}, nil, fmt.Errorf("folder %q holds no database of tateti-lab, finished or not", dir)
+		return rules.Spec{}, nil, nil, fmt.Errorf("folder %q holds no database of tateti-lab, finished or not", dir)
 	}
-	return spec, nil, err
+	return spec, maxPly, nil, err
 }

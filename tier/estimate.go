@@ -29,6 +29,11 @@ type Estimate struct {
 	// same for one worker, the measure of a cluster's work.
 	Seconds       float64 `json:"seconds"`
 	WorkerSeconds float64 `json:"worker_seconds"`
+	// Searches bounds the positions an opening book's last ply has searched
+	// (its placements), whose time depends on the positions: Seconds
+	// leaves them out. SearchPly is that ply.
+	Searches  int64 `json:"searches,omitempty"`
+	SearchPly int   `json:"search_ply,omitempty"`
 }
 
 // overhead is what a run holds besides its plies: the program, the
@@ -52,6 +57,12 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 	if err != nil {
 		return Estimate{}, err
 	}
+	return EstimateJob(j, workers)
+}
+
+// EstimateJob is EstimateFor of job, the whole game or an opening book,
+// whose search tasks hold a table each (SearchMemory) beside the rest.
+func EstimateJob(j *Job, workers int) (Estimate, error) {
 	l, n := j.layout, j.Plies()
 	if n > db.MaxDepth {
 		return Estimate{}, fmt.Errorf("a board of %d cells has more than the %d plies a database's byte holds", n, db.MaxDepth)
@@ -76,6 +87,10 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 	speedup := 1 + 0.5*float64(min(workers, runtime.NumCPU())-1)
 	e.WorkerSeconds = float64(e.Placements) / rates[e.Layout]
 	e.Seconds = e.WorkerSeconds / speedup
+	if last, ok := j.Book(); ok {
+		e.Searches, e.SearchPly = l.Size(last), last
+		e.Memory += uint64(max(workers, 1)) * SearchMemory
+	}
 	return e, nil
 }
 
@@ -126,6 +141,10 @@ func (e Estimate) ReachPolicy() gc.Policy { return gc.Policy{Percent: 20, Limit:
 // Needs says in a sentence what a tier solve needs: its placements and
 // tasks, memory, disk, and time here and on a cluster.
 func (e Estimate) Needs() string {
+	if e.Searches > 0 {
+		return fmt.Sprintf("%s placements (%s layout) in %s tasks, up to %s of memory and %s of disk, and up to %s positions of ply %d searched, whose time depends on the positions (the rest about %s here)",
+			enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), enumerate.Commas(e.Searches), e.SearchPly, about(e.Seconds))
+	}
 	return fmt.Sprintf("%s placements (%s layout) in %s tasks, up to %s of memory and %s of disk, about %s at this build machine's rate (%s for one worker: a cluster's work)",
 		enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), about(e.Seconds), about(e.WorkerSeconds))
 }

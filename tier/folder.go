@@ -22,8 +22,36 @@ import (
 // if it cannot: it must be missing, empty, or hold that game's database,
 // finished or not; a file, a folder of other files or another game's
 // database is refused.
-func CheckFolder(dir string, spec rules.Spec) error {
-	want, _ := json.Marshal(spec) // a Spec always marshals
+func CheckFolder(dir string, spec rules.Spec) error { return checkFolder(dir, spec, nil) }
+
+// markerOf gives the bytes of the marker of a folder that holds the
+// database of the game of spec, or its opening book to ply maxPly: the
+// spec in JSON, and the book's last ply.
+func markerOf(spec rules.Spec, maxPly *int) []byte {
+	if maxPly == nil {
+		b, _ := json.Marshal(spec) // a Spec always marshals
+		return b
+	}
+	b, _ := json.Marshal(struct {
+		rules.Spec
+		MaxPly int `json:"max_ply"`
+	}{spec, *maxPly})
+	return b
+}
+
+// holds says what a database folder holds: the database of the game of
+// spec, or its opening book to ply maxPly.
+func holds(spec rules.Spec, maxPly *int) string {
+	if maxPly == nil {
+		return "the database of " + spec.String()
+	}
+	return fmt.Sprintf("the opening book of %s to ply %d", spec, *maxPly)
+}
+
+// checkFolder is CheckFolder of the database of the game of spec, or of
+// its opening book to ply maxPly (not nil).
+func checkFolder(dir string, spec rules.Spec, maxPly *int) error {
+	want := markerOf(spec, maxPly)
 	if to, err := os.Readlink(dir); err == nil {
 		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("folder %q is a link to %q, which does not exist; make the folder it names, or name another", dir, to)
@@ -36,13 +64,13 @@ func CheckFolder(dir string, spec rules.Spec) error {
 	case err != nil:
 		return fmt.Errorf("folder %q cannot be read (%v); name a folder the database can be written in", dir, err)
 	}
-	if m, err := db.ReadManifest(dir); err == nil && m.Game != spec {
-		return fmt.Errorf("folder %q holds the database of %s, not of %s; name another folder", dir, m.Game, spec)
+	if m, err := db.ReadManifest(dir); err == nil && (m.Game != spec || !sameLast(m.MaxPly, maxPly)) {
+		return fmt.Errorf("folder %q holds %s, not %s; name another folder", dir, holds(m.Game, m.MaxPly), holds(spec, maxPly))
 	}
 	have, err := os.ReadFile(filepath.Join(dir, db.MarkerName))
 	switch {
 	case err == nil && !bytes.Equal(have, want):
-		return fmt.Errorf("folder %q holds an unfinished database of another game (%s); name another folder, or remove it", dir, have)
+		return fmt.Errorf("folder %q holds an unfinished database of another game, or another book (%s); name another folder, or remove it", dir, have)
 	case err != nil && slices.ContainsFunc(entries, notTemporary):
 		return fmt.Errorf("folder %q holds files that are not a database of tateti-lab; name a new or empty folder", dir)
 	}
@@ -108,8 +136,16 @@ func notTemporary(e fs.DirEntry) bool {
 // refuses what CheckFolder refuses, and a folder another run holds. It
 // removes the temporary files of a run that was killed. unlock releases the
 // folder.
-func Claim(dir string, spec rules.Spec) (unlock func(), err error) {
-	if err := CheckFolder(dir, spec); err != nil {
+func Claim(dir string, spec rules.Spec) (unlock func(), err error) { return claim(dir, spec, nil) }
+
+// sameLast reports whether two books' last plies, nil for the whole game,
+// are the same.
+func sameLast(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+// claim is Claim of the database of the game of spec, or of its opening
+// book to ply maxPly (not nil).
+func claim(dir string, spec rules.Spec, maxPly *int) (unlock func(), err error) {
+	if err := checkFolder(dir, spec, maxPly); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
@@ -117,8 +153,7 @@ func Claim(dir string, spec rules.Spec) (unlock func(), err error) {
 	}
 	marker := filepath.Join(dir, db.MarkerName)
 	if _, err := os.Stat(marker); errors.Is(err, fs.ErrNotExist) {
-		want, _ := json.Marshal(spec)
-		if err := atomicfile.Write(marker, want); err != nil {
+		if err := atomicfile.Write(marker, markerOf(spec, maxPly)); err != nil {
 			return nil, err
 		}
 	}
@@ -183,16 +218,29 @@ func Tidy(dir string) error {
 	return db.RemoveParts(dir, -1)
 }
 
-// readMarker gives the game the marker of the database folder dir names:
-// fs.ErrNotExist when there is none.
-func readMarker(dir string) (rules.Spec, error) {
+// readMarker gives the game the marker of the database folder dir names,
+// and an opening book's last ply (nil for the whole game): fs.ErrNotExist
+// when there is none.
+func readMarker(dir string) (rules.Spec, *int, error) {
 	data, err := os.ReadFile(filepath.Join(dir, db.MarkerName))
 	if err != nil {
-		return rules.Spec{}, err
+		return rules.Spec{}, nil, err
 	}
-	var s rules.Spec
-	if err := json.Unmarshal(data, &s); err != nil {
-		return s, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, db.MarkerName, err)
+	var m struct {
+		rules.Spec
+		MaxPly *int `json:"max_ply"`
 	}
-	return s, nil
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m.Spec, nil, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, db.MarkerName, err)
+	}
+	return m.Spec, m.MaxPly, nil
+}
+
+// jobFor gives the job of the database of the game of spec, or of its
+// opening book to ply maxPly (not nil).
+func jobFor(spec rules.Spec, maxPly *int) (*Job, error) {
+	if maxPly != nil {
+		return NewBook(rules.New(spec), *maxPly)
+	}
+	return NewJob(rules.New(spec))
 }

@@ -1,6 +1,8 @@
 package tier
 
 import (
+	"context"
+	"fmt"
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -9,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/search"
 )
 
 // A Job is the tier solve of one game cut into tasks that any engine may
@@ -19,6 +22,7 @@ type Job struct {
 	rl     rules.Rules
 	layout index.Placements
 	cells  int
+	last   int // the last ply: cells, or an opening book's
 }
 
 // NewJob gives the job of the game of rl, laid out by index.NewPlacements.
@@ -27,11 +31,43 @@ func NewJob(rl rules.Rules) (*Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Job{rl: rl, layout: layout, cells: rl.Spec().Cells()}, nil
+	return &Job{rl: rl, layout: layout, cells: rl.Spec().Cells(), last: rl.Spec().Cells()}, nil
 }
 
-// Plies is the last ply, the number of cells: the plies are 0 to Plies.
-func (j *Job) Plies() int { return j.cells }
+// NewBook gives the job of the opening book of rl's game to ply maxPly, 0
+// to the last ply but one: the placements of ply maxPly are valued by
+// search (SearchRange), the plies before it from the ones after, as the
+// whole game's are.
+func NewBook(rl rules.Rules, maxPly int) (*Job, error) {
+	j, err := NewJob(rl)
+	if err != nil {
+		return nil, err
+	}
+	if maxPly < 0 || maxPly >= j.cells {
+		return nil, fmt.Errorf("an opening book's last ply is 0 to %d, not %d; the whole game's database holds ply %d", j.cells-1, maxPly, j.cells)
+	}
+	j.last = maxPly
+	return j, nil
+}
+
+// Plies is the last ply: the number of cells, or a book's last ply; the
+// plies are 0 to Plies.
+func (j *Job) Plies() int { return j.last }
+
+// Book gives an opening book's last ply, and false for the whole game.
+func (j *Job) Book() (int, bool) { return j.last, j.last < j.cells }
+
+// maxPly gives a book's last ply, nil for the whole game.
+func (j *Job) maxPly() *int {
+	if last, ok := j.Book(); ok {
+		return &last
+	}
+	return nil
+}
+
+// Searched reports whether ply p's placements are valued by search: the
+// last ply of a book.
+func (j *Job) Searched(p int) bool { return p == j.last && j.last < j.cells }
 
 // Size is the number of placements at ply p.
 func (j *Job) Size(p int) int64 { return j.layout.Size(p) }
@@ -42,13 +78,29 @@ func (j *Job) Size(p int) int64 { return j.layout.Size(p) }
 // size alone.
 const TaskPlacements = 64 * db.BlockLen
 
+// SearchPlacements is how many placements a task takes at a ply valued by
+// search (Searched): a block, so that the searches, minutes or hours of
+// them, are shared among workers and a stop loses little.
+const SearchPlacements = db.BlockLen
+
+// TaskLen gives how many placements a task of ply p takes.
+func (j *Job) TaskLen(p int) int64 {
+	if j.Searched(p) {
+		return SearchPlacements
+	}
+	return TaskPlacements
+}
+
 // Tasks gives the number of tasks of ply p.
-func (j *Job) Tasks(p int) int { return int((j.Size(p) + TaskPlacements - 1) / TaskPlacements) }
+func (j *Job) Tasks(p int) int { return int((j.Size(p) + j.TaskLen(p) - 1) / j.TaskLen(p)) }
+
+// TaskOf gives the task of ply p whose range holds rank r.
+func (j *Job) TaskOf(p int, r int64) int { return int(r / j.TaskLen(p)) }
 
 // Range gives the ranks [lo, hi) of task k of ply p.
 func (j *Job) Range(p, k int) (lo, hi int64) {
-	lo = int64(k) * TaskPlacements
-	return lo, min(lo+TaskPlacements, j.Size(p))
+	lo = int64(k) * j.TaskLen(p)
+	return lo, min(lo+j.TaskLen(p), j.Size(p))
 }
 
 // Bits gives an empty bitset of ply p's placements: bit r of word r/64
@@ -76,12 +128,12 @@ func (j *Job) Reach(p int, lo, hi int64, have []uint64, mark func(child int64)) 
 // ply's: a move changes one column's height, and the heights order the
 // ranks (docs/beam.md).
 func (j *Job) NextTasks(p int, lo, hi int64, have []uint64) []int {
-	if p >= j.cells {
+	if p >= j.last {
 		return nil
 	}
 	seen := make([]uint64, (j.Tasks(p+1)+63)/64)
 	j.Reach(p, lo, hi, have, func(c int64) {
-		t := c / TaskPlacements
+		t := j.TaskOf(p+1, c)
 		seen[t>>6] |= 1 << (t & 63)
 	})
 	var tasks []int
@@ -99,11 +151,12 @@ func (j *Job) NextTasks(p int, lo, hi int64, have []uint64) []int {
 type Codes struct {
 	tasks  []int    // the tasks held, in increasing order; nil: every task, byTask[k] task k's
 	byTask [][]byte // the codes of the ranks of each task held (Range)
+	size   int64    // the placements of a task of the ply (TaskLen)
 }
 
 // CodesOf gives codes, all of ply p's, cut by task.
 func (j *Job) CodesOf(p int, codes []byte) Codes {
-	c := Codes{byTask: make([][]byte, j.Tasks(p))}
+	c := Codes{byTask: make([][]byte, j.Tasks(p)), size: j.TaskLen(p)}
 	for k := range c.byTask {
 		lo, hi := j.Range(p, k)
 		c.byTask[k] = codes[lo:hi]
@@ -111,21 +164,23 @@ func (j *Job) CodesOf(p int, codes []byte) Codes {
 	return c
 }
 
-// SomeCodes gives the codes of the tasks named, in increasing order, each
-// task's in byTask in the same order.
-func SomeCodes(tasks []int, byTask [][]byte) Codes { return Codes{tasks: tasks, byTask: byTask} }
+// SomeCodes gives the codes of the tasks of ply p named, in increasing
+// order, each task's in byTask in the same order.
+func (j *Job) SomeCodes(p int, tasks []int, byTask [][]byte) Codes {
+	return Codes{tasks: tasks, byTask: byTask, size: j.TaskLen(p)}
+}
 
 // at gives the code of rank r; its task must be held.
 func (c Codes) at(r int64) byte {
-	t := int(r / TaskPlacements)
+	t := int(r / c.size)
 	if c.tasks == nil {
-		return c.byTask[t][r%TaskPlacements]
+		return c.byTask[t][r%c.size]
 	}
 	i := 0
 	for c.tasks[i] != t { // a few tasks: a scan beats a binary search
 		i++
 	}
-	return c.byTask[i][r%TaskPlacements]
+	return c.byTask[i][r%c.size]
 }
 
 // SolveRange solves the placements of ranks [lo, hi) of ply p into dst,
@@ -139,6 +194,40 @@ func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next Codes, dst []b
 	j.layout.Each(p, lo, hi, have, func(rank int64, b game.Board) {
 		dst[rank-lo] = j.code(b, next, kids)
 	})
+}
+
+// SearchMemory is the bytes the table of a task's search may take.
+const SearchMemory = 256 << 20
+
+// SearchRange values the reachable placements of ranks [lo, hi) of ply p,
+// the last of a book (Searched), into dst, as SolveRange does from the
+// next ply, but by search, one position after another, each with its
+// value and depth alone: a finished board by the rules, at depth 0. A
+// search's answer is exact, whatever its table held before, so the codes
+// depend on the range alone. It stops with ctx's error.
+func (j *Job) SearchRange(ctx context.Context, p int, lo, hi int64, have []uint64, dst []byte) error {
+	clear(dst)
+	s, err := search.New(j.rl.Spec(), search.Options{TableBits: search.TableBitsFor(SearchMemory), Workers: 1})
+	if err != nil {
+		return err
+	}
+	j.layout.Each(p, lo, hi, have, func(rank int64, b game.Board) {
+		if err != nil {
+			return
+		}
+		if over, winner := j.rl.Outcome(b); over {
+			dst[rank-lo] = db.Pack(perfect.Of(winner), 0)
+			return
+		}
+		var r search.Result
+		switch r, err = s.Solve(ctx, uint64(b.X), uint64(b.O)); {
+		case err == nil && !r.Exact:
+			err = fmt.Errorf("search left %s unsettled: a bug", j.rl.Spec().Format(b))
+		case err == nil:
+			dst[rank-lo] = db.Pack(r.Value, r.Depth)
+		}
+	})
+	return err
 }
 
 // code gives the code of b, reachable, from the codes of the next ply:
@@ -190,6 +279,7 @@ func (j *Job) Count(p int, codes []byte) db.Ply {
 func (j *Job) Manifest(counts []db.Ply, root byte) db.Manifest {
 	v, d, _ := db.Unpack(root)
 	m := db.Manifest{Format: db.Format, Version: db.Version, Game: j.rl.Spec(), Layout: j.layout.Name(), BlockLen: db.BlockLen, Value: v, Depth: d, Plies: counts}
+	m.MaxPly = j.maxPly()
 	for p := range counts {
 		counts[p].File = db.TierName(p)
 		m.Positions += counts[p].Positions

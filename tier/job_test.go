@@ -58,7 +58,7 @@ func TestNextTasks(t *testing.T) {
 				for i, n := range named {
 					blocks[i] = all.byTask[n]
 				}
-				some := SomeCodes(named, blocks)
+				some := j.SomeCodes(tt.ply+1, named, blocks)
 				got, want := make([]byte, hi-lo), make([]byte, hi-lo)
 				j.SolveRange(tt.ply, lo, hi, have, all, want)
 				j.SolveRange(tt.ply, lo, hi, have, some, got)

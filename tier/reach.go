@@ -32,7 +32,11 @@ func Reach(ctx context.Context, rl rules.Rules, dir string, workers int) (Reache
 // ReachTo is Reach of plies 0 to maxPly only, which it marks or reads
 // back; maxPly -1 stands for the last ply.
 func ReachTo(ctx context.Context, rl rules.Rules, dir string, workers, maxPly int) (Reached, error) {
-	m, r, unlock, err := begin(rl, dir, workers)
+	job, err := NewJob(rl)
+	if err != nil {
+		return Reached{}, err
+	}
+	m, r, unlock, err := begin(job, dir, workers)
 	switch {
 	case err != nil:
 		return Reached{}, err

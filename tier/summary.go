@@ -15,7 +15,7 @@ import (
 // gives it (the positions by ply and by value for X, X's first moves), with
 // each ply's positions by value for the side to move beside.
 func Summarize(m db.Manifest, openings []perfect.Move) solve.Summary {
-	s := solve.Summary{Game: m.Game, Value: m.Value, Depth: m.Depth, Openings: openings}
+	s := solve.Summary{Game: m.Game, Value: m.Value, Depth: m.Depth, Openings: openings, MaxPly: m.MaxPly}
 	for _, p := range m.Plies {
 		pv := solve.PlyValues{Ply: p.Ply, ValueCounts: solve.ValueCounts{XWins: p.Won, Draw: p.Drawn, OWins: p.Lost}}
 		if p.Ply%2 == 1 { // O to move
@@ -34,10 +34,19 @@ func Summarize(m db.Manifest, openings []perfect.Move) solve.Summary {
 // database is kept as it is, an unfinished one resumed) and gives its
 // summary, read back and checked (Summary).
 func Build(ctx context.Context, rl rules.Rules, dir string, workers int) (solve.Summary, error) {
-	if _, err := Solve(ctx, rl, dir, workers); err != nil {
+	job, err := NewJob(rl)
+	if err != nil {
 		return solve.Summary{}, err
 	}
-	return Summary(ctx, rl, dir)
+	return BuildJob(ctx, job, dir, workers)
+}
+
+// BuildJob is Build of job, the whole game or an opening book.
+func BuildJob(ctx context.Context, job *Job, dir string, workers int) (solve.Summary, error) {
+	if _, err := build(ctx, job, dir, workers); err != nil {
+		return solve.Summary{}, err
+	}
+	return Summary(ctx, job.rl, dir)
 }
 
 // Summary reads the finished database of rl's game in the folder dir,

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/db"
-	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // ErrOnlyReachFits says that a build does not fit, and its forward pass
@@ -21,19 +20,20 @@ type Target struct {
 	ReachOnly bool
 	Finished  bool // the folder holds the finished database already
 	Estimate  Estimate
+	Job       *Job // the whole game's, or an opening book's
 }
 
-// NewTarget checks, before any work, that the game of rl can be built into
-// dir with workers goroutines, or is there already: the layout fits, the
+// NewTarget checks, before any work, that job, the whole game or an
+// opening book, can be built into dir with workers goroutines, or is there already: the layout fits, the
 // folder is ours or new (CheckFolder), and, when it must be built, memory
 // bytes and the disk suffice. The error says what the build needs.
-func NewTarget(dir string, rl rules.Rules, workers int, memory uint64, reachOnly bool) (Target, error) {
-	t := Target{Dir: dir, ReachOnly: reachOnly}
+func NewTarget(dir string, job *Job, workers int, memory uint64, reachOnly bool) (Target, error) {
+	t := Target{Dir: dir, ReachOnly: reachOnly, Job: job}
 	var err error
-	if t.Estimate, err = EstimateFor(rl, workers); err != nil {
+	if t.Estimate, err = EstimateJob(job, workers); err != nil {
 		return t, err
 	}
-	if err := CheckFolder(dir, rl.Spec()); err != nil {
+	if err := checkFolder(dir, job.rl.Spec(), job.maxPly()); err != nil {
 		return t, err
 	}
 	_, err = db.ReadManifest(dir)

@@ -58,12 +58,33 @@ type run struct {
 // same game in dir is given as it is; an unfinished one of ours is
 // resumed. A folder that holds anything else is refused (see Claim).
 func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Manifest, error) {
-	m, r, unlock, err := begin(rl, dir, workers)
+	job, err := NewJob(rl)
+	if err != nil {
+		return db.Manifest{}, err
+	}
+	return build(ctx, job, dir, workers)
+}
+
+// SolveBook is Solve of the opening book of rl's game to ply maxPly
+// (NewBook): its last ply valued by search, the plies before it from the
+// ones after.
+func SolveBook(ctx context.Context, rl rules.Rules, maxPly int, dir string, workers int) (db.Manifest, error) {
+	job, err := NewBook(rl, maxPly)
+	if err != nil {
+		return db.Manifest{}, err
+	}
+	return build(ctx, job, dir, workers)
+}
+
+// build runs job into dir, or gives the manifest of the finished database
+// there.
+func build(ctx context.Context, job *Job, dir string, workers int) (db.Manifest, error) {
+	m, r, unlock, err := begin(job, dir, workers)
 	if err != nil || r == nil {
 		return m, err
 	}
 	defer unlock()
-	if _, err := r.reachAll(ctx, r.cells); err != nil {
+	if _, err := r.reachAll(ctx, r.last); err != nil {
 		return db.Manifest{}, err
 	}
 	counts, root, err := r.solveAll(ctx)
@@ -73,26 +94,23 @@ func Solve(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Man
 	return r.finish(ctx, counts, root)
 }
 
-// begin checks the folder dir for rl's game (CheckFolder) and gives the
-// manifest of the finished database there, if there is one; otherwise a
-// run of the game on the folder, claimed (Claim) to begin or resume, and
+// begin checks the folder dir for job's database (CheckFolder) and gives
+// the manifest of the finished database there, if there is one; otherwise
+// a run of the job on the folder, claimed (Claim) to begin or resume, and
 // the function that releases it.
-func begin(rl rules.Rules, dir string, workers int) (m db.Manifest, r *run, unlock func(), err error) {
-	if err := CheckFolder(dir, rl.Spec()); err != nil {
+func begin(job *Job, dir string, workers int) (m db.Manifest, r *run, unlock func(), err error) {
+	spec, book := job.rl.Spec(), job.maxPly()
+	if err := checkFolder(dir, spec, book); err != nil {
 		return db.Manifest{}, nil, nil, err
 	}
 	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return m, nil, nil, err
 	}
-	job, err := NewJob(rl)
-	if err != nil {
-		return db.Manifest{}, nil, nil, err
-	}
-	if unlock, err = Claim(dir, rl.Spec()); err != nil {
+	if unlock, err = claim(dir, spec, book); err != nil {
 		return db.Manifest{}, nil, nil, err
 	}
 	r = &run{Job: job, dir: dir, workers: workers}
-	r.total, r.largest = sizes(job.layout, job.cells)
+	r.total, r.largest = sizes(job.layout, job.last)
 	return db.Manifest{}, r, unlock, nil
 }
 
@@ -346,10 +364,10 @@ func DecodeBits(buf []byte, n int64) ([]uint64, error) {
 // taking the next ply's codes, whether solved or read back: memory holds
 // two plies, never a third waiting for the collector.
 func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
-	counts := make([]db.Ply, r.cells+1)
+	counts := make([]db.Ply, r.last+1)
 	var next, spare []byte
 	done := int64(0)
-	for p := r.cells; p >= 0; p-- {
+	for p := r.last; p >= 0; p-- {
 		var file db.Ply // the file's size and SHA-256, when written here
 		if spare == nil {
 			spare = make([]byte, r.largest)
@@ -390,8 +408,10 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	err = r.tasks(ctx, p, at, func(k int, lo, hi int64) error {
 		part, err := db.ReadPart(r.dir, p, k, lo, codes[lo:hi])
 		if errors.Is(err, fs.ErrNotExist) {
-			r.SolveRange(p, lo, hi, have[lo>>6:], nextCodes, codes[lo:hi])
-			part, err = db.WritePart(r.dir, p, k, lo, codes[lo:hi])
+			err = r.rangeCodes(ctx, p, lo, hi, have[lo>>6:], nextCodes, codes[lo:hi])
+			if err == nil {
+				part, err = db.WritePart(r.dir, p, k, lo, codes[lo:hi])
+			}
 		}
 		parts[k] = part
 		return err
@@ -404,6 +424,17 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 		err = db.RemoveParts(r.dir, p)
 	}
 	return size, sum, err
+}
+
+// rangeCodes gives the codes of the ranks [lo, hi) of ply p into dst: by
+// search at a book's last ply (SearchRange), else from the next ply's
+// (SolveRange).
+func (r *run) rangeCodes(ctx context.Context, p int, lo, hi int64, have []uint64, next Codes, dst []byte) error {
+	if r.Searched(p) {
+		return r.SearchRange(ctx, p, lo, hi, have, dst)
+	}
+	r.SolveRange(p, lo, hi, have, next, dst)
+	return nil
 }
 
 // mark sets bit c of w, shared by the tasks of a ply: with a plain load

@@ -503,3 +503,47 @@ func flipped(b []byte, i int) []byte {
 	c[i] ^= 4
 	return c
 }
+
+// An opening book holds the whole game's first plies: gravity 4x5's book
+// to ply 6, its last ply searched, has every tier file of plies 0 to 6
+// byte for byte as the exhaustive solve writes it, the same counts and the
+// empty board's value, with 1 worker or 2; a book to another ply, or of
+// the whole game, is refused in its folder.
+func TestBook(t *testing.T) {
+	rl := rules.New(spec(4, 5, 4, true, false))
+	whole, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "whole"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := ""
+	for _, workers := range []int{1, 2} {
+		dir = filepath.Join(t.TempDir(), "book")
+		book, err := SolveBook(context.Background(), rl, 6, dir, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := whole
+		want.Plies, want.MaxPly, want.Positions = whole.Plies[:7], book.MaxPly, 0
+		for _, p := range want.Plies {
+			want.Positions += p.Positions
+		}
+		book.Checksum, want.Checksum = "", ""
+		if book.MaxPly == nil || *book.MaxPly != 6 || !reflect.DeepEqual(book, want) {
+			t.Fatalf("%d workers: the book's manifest\n%+v\nwant the whole game's first plies\n%+v", workers, book, want)
+		}
+	}
+	tests := []struct {
+		name string
+		err  func() error
+		want string
+	}{
+		{"another ply", func() error { _, err := SolveBook(context.Background(), rl, 5, dir, 1); return err }, "holds the opening book of 4x5 k=4 gravity to ply 6, not the opening book of 4x5 k=4 gravity to ply 5"},
+		{"the whole game", func() error { _, err := Solve(context.Background(), rl, dir, 1); return err }, "not the database of 4x5 k=4 gravity"},
+		{"past the board", func() error { _, err := SolveBook(context.Background(), rl, 20, t.TempDir(), 1); return err }, "an opening book's last ply is 0 to 19, not 20"},
+	}
+	for _, tt := range tests {
+		if err := tt.err(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
