@@ -471,7 +471,8 @@ func TestManifestCounts(t *testing.T) {
 
 // An opening book is built, checked and described as a database of its
 // first plies: db build says so, db check holds it to its checksums and
-// counts, db info names its last ply.
+// counts, db info names its last ply, and --db answers a position from
+// it, its children past it by search.
 func TestBookCheckAndInfo(t *testing.T) {
 	book := filepath.Join(t.TempDir(), "book")
 	tests := []struct {
@@ -481,6 +482,7 @@ func TestBookCheckAndInfo(t *testing.T) {
 		{[]string{"db", "build", "--max-ply", "4", book}, "an opening book: every position of plies 0 to 4, those of ply 4 valued by search\n"},
 		{[]string{"db", "check", book}, "ok: every tier holds to its checksum and its counts"},
 		{[]string{"db", "info", book}, "an opening book: plies 0 to 4, ply 4 valued by search\nfinished: a draw (9 plies to the full board); 1,090 positions in 1,090 placements"},
+		{[]string{"solve", "--db", book, "--moves", "4,0,8,2"}, "value: a draw (5 plies to the full board) with perfect play\nstate id 6662, canonical id 830, answered by book (the opening book in " + book + " holds every position to ply 4, 1090 of them; search answers past it)"},
 	}
 	for _, tt := range tests {
 		out, errOut, code := run(t, "", tt.args...)

@@ -12,24 +12,48 @@ import (
 
 // Database gives the oracle of the finished database in the folder dir
 // (package db), which must hold rl's game: each answer probes the position
-// and its children, a block read each at most. Close closes its files.
+// and its children, a block read each at most. A database that is an
+// opening book answers the positions of its plies, and search those past
+// its last ply, a position of its last ply's children among them: its
+// answers then take turns, as search's do. Close closes its files.
 func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
 	d, err := db.Open(dir, rl)
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, shared: true, close: d.Close,
-		settle: func(_ context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
-			o, ok, err := d.Probe(b)
-			switch {
-			case err != nil:
-				return o, perfect.Unknown, err
-			case !ok:
-				if err := rules.CheckReachable(rl, b); err != nil {
-					return o, perfect.Unknown, err
-				}
-				return o, perfect.Unknown, fmt.Errorf("%s can arise, and the database in %s does not hold it: the database is damaged; check it with db check, and build it again", rl.Spec().Format(b), dir)
+	probe := probing(rl, d, dir)
+	if d.Manifest.MaxPly == nil {
+		return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, shared: true, close: d.Close, settle: probe}, nil
+	}
+	searched, err := searching(rl, o)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	last := *d.Manifest.MaxPly
+	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close,
+		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+			if b.Ply() > last {
+				return searched(ctx, b)
 			}
-			return o, perfect.Bounds{Low: o.Value, High: o.Value}, nil
+			return probe(ctx, b)
 		}}, nil
+}
+
+// probing gives the settler that probes d, the database in dir of rl's
+// game.
+func probing(rl rules.Rules, d *db.DB, dir string) settler {
+	return func(_ context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+		o, ok, err := d.Probe(b)
+		switch {
+		case err != nil:
+			return o, perfect.Unknown, err
+		case !ok:
+			if err := rules.CheckReachable(rl, b); err != nil {
+				return o, perfect.Unknown, err
+			}
+			return o, perfect.Unknown, fmt.Errorf("%s can arise, and the database in %s does not hold it: the database is damaged; check it with db check, and build it again", rl.Spec().Format(b), dir)
+		}
+		return o, perfect.Bounds{Low: o.Value, High: o.Value}, nil
+	}
 }

@@ -33,8 +33,8 @@ type Oracle interface {
 	// made with NoLines or ValueOnly (then no moves either). b must be
 	// able to arise in play.
 	Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error)
-	// Name says who answers, as the JSON names it: "table", "db" or
-	// "search".
+	// Name says who answers, as the JSON names it: "table", "db",
+	// "book" (an opening book, and search past it) or "search".
 	Name() string
 	// Close lets go of what the oracle holds (a database's files, search's
 	// table). No call may follow it.

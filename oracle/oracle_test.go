@@ -5,6 +5,7 @@ import (
 	"flag"
 	"math/bits"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // The two oracles agree through the seam: on random positions of free and
@@ -231,5 +233,47 @@ func TestValueOnly(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// An opening book answers as the table does, on positions before its last
+// ply, at it (its children searched) and past it (searched): the same
+// value, depth, moves and line; only who answered and the move sequences
+// counted differ.
+func TestBookAgrees(t *testing.T) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	dir := filepath.Join(t.TempDir(), "book")
+	if _, err := tier.SolveBook(context.Background(), rl, 5, dir, 2); err != nil {
+		t.Fatal(err)
+	}
+	book, err := Database(rl, dir, Options{Workers: 1, Memory: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer book.Close()
+	tab := Table(rl, Options{Workers: 1})
+	rng := rand.New(rand.NewPCG(8, 9))
+	plies := map[bool]int{} // positions asked within the book, and past it
+	for range 40 {
+		b := randomPosition(rl, rng)
+		want, err := tab.Analyze(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := book.Analyze(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Engine != "book" {
+			t.Fatalf("answered by %q, want book", got.Engine)
+		}
+		got.Engine, got.Paths = want.Engine, want.Paths
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: the book gives\n%+v\nthe table\n%+v", rl.Spec().Format(b), got, want)
+		}
+		plies[b.Ply() <= 5]++
+	}
+	if plies[true] == 0 || plies[false] == 0 {
+		t.Errorf("positions within the book and past it: %v, want both", plies)
 	}
 }

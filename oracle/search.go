@@ -33,15 +33,24 @@ type settler func(ctx context.Context, b game.Board) (o perfect.Outcome, proved 
 // its children, on any board of up to 64 cells, with a table of up to
 // o.Memory bytes. Its answers take turns.
 func Search(rl rules.Rules, o Options) (Oracle, error) {
+	settle, err := searching(rl, o)
+	if err != nil {
+		return nil, err
+	}
+	return &single{rl: rl, name: "search", noLines: o.NoLines, only: o.ValueOnly, close: func() error { return nil }, settle: settle}, nil
+}
+
+// searching gives the settler that searches positions of rl's game, with
+// o's workers and a table of o's memory; not safe for concurrent use.
+func searching(rl rules.Rules, o Options) (settler, error) {
 	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1)})
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "search", noLines: o.NoLines, only: o.ValueOnly, close: func() error { return nil },
-		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
-			r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
-			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
-		}}, nil
+	return func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+		r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
+		return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
+	}, nil
 }
 
 // Name says who answers: "search" or "db".

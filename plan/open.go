@@ -21,7 +21,7 @@ func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, erro
 	o.Workers, o.Memory = p.req.Workers, p.req.Memory
 	rl := p.req.Rules
 	switch {
-	case p.Engine == DB:
+	case p.Engine == DB, p.Engine == Book:
 		return oracle.Database(rl, p.req.DB, o)
 	case p.Engine == Search:
 		return oracle.Search(rl, o)

@@ -46,6 +46,7 @@ const (
 	Table  Engine = "table"  // the game solved exhaustively in memory
 	Tiers  Engine = "tiers"  // the whole game tier by tier on disk, in a temporary folder
 	DB     Engine = "db"     // a finished database
+	Book   Engine = "book"   // an opening book (a database of the first plies), and search past it
 	Search Engine = "search" // alpha-beta search, one position at a time
 )
 
@@ -109,11 +110,19 @@ func For(r Request) (Plan, error) {
 	return forPosition(r)
 }
 
-// forDB picks the finished database r names.
+// forDB picks the finished database r names: the whole game's, or for
+// positions an opening book, with search past its last ply.
 func forDB(r Request) (Plan, error) {
-	m, err := db.Finished(r.DB, r.Rules.Spec())
+	m, err := db.Readable(r.DB, r.Rules.Spec())
+	if err == nil && m.MaxPly != nil && (r.Scope == Whole || r.Scope == Every) {
+		_, err = db.Finished(r.DB, r.Rules.Spec()) // its refusal of a book
+	}
 	if err != nil {
 		return Plan{}, err
+	}
+	if m.MaxPly != nil {
+		why := fmt.Sprintf("the opening book in %s holds every position to ply %d, %d of them; search answers past it", r.DB, *m.MaxPly, m.Positions)
+		return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r}, nil
 	}
 	why := fmt.Sprintf("the database in %s holds the game solved, %d positions", r.DB, m.Positions)
 	return Plan{Engine: DB, Why: why, Scope: r.Scope, req: r}, nil

@@ -26,6 +26,10 @@ func TestFor(t *testing.T) {
 	if _, err := tier.Solve(context.Background(), g44, dir, 2); err != nil {
 		t.Fatal(err)
 	}
+	book := filepath.Join(t.TempDir(), "book")
+	if _, err := tier.SolveBook(context.Background(), g44, 5, book, 2); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		req    Request
@@ -40,6 +44,10 @@ func TestFor(t *testing.T) {
 		{"the whole game from a database", Request{Rules: g44, Scope: Whole, DB: dir}, DB, Whole, "holds the game solved, 161029 positions"},
 		{"a database of another game", Request{Rules: free44, Scope: One, DB: dir}, "", 0, "not of 4x4 k=4"},
 		{"no database there", Request{Rules: g44, Scope: One, DB: t.TempDir()}, "", 0, "holds no finished database"},
+		{"one position from a book", Request{Rules: g44, Scope: One, DB: book}, Book, One, "holds every position to ply 5, 669 of them; search answers past it"},
+		{"many positions from a book", Request{Rules: g44, Scope: Many, DB: book}, Book, Many, "search answers past it"},
+		{"the whole game from a book", Request{Rules: g44, Scope: Whole, DB: book}, "", 0, "holds an opening book of 4x4 k=4 gravity to ply 5, not the whole game"},
+		{"every position from a book", Request{Rules: g44, Scope: Every, DB: book}, "", 0, "not the whole game"},
 		{"one position, the table where it fits", Request{Rules: g44, Scope: One}, Table, One, "the game from this position fits in memory"},
 		{"one position past 25 cells", Request{Rules: c4, Scope: One}, Search, One, "42 cells, past the 25 the exhaustive solve takes"},
 		{"search where named", Request{Rules: g44, Scope: One, Named: "search"}, Search, One, "named"},
