@@ -37,13 +37,14 @@ func registerFns() {
 
 // stage is what every DoFn carries: the game's spec, the store and the ply.
 type stage struct {
-	Spec  rules.Spec
-	Store string
-	Ply   int
+	Spec   rules.Spec
+	MaxPly int // an opening book's last ply; -1 for the whole game
+	Store  string
+	Ply    int
 }
 
-// job gives the tier job of the game.
-func (g stage) job() (*tier.Job, error) { return tier.NewJob(rules.New(g.Spec)) }
+// job gives the tier job of the game, or of its opening book.
+func (g stage) job() (*tier.Job, error) { return tier.JobOf(rules.New(g.Spec), g.MaxPly) }
 
 // store gives the stage's store.
 func (g stage) store() store { return store(g.Store) }
@@ -248,12 +249,10 @@ func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 		return err
 	}
 	lo, hi := j.Range(f.Ply, k)
-	next, err := f.read(ctx, j, j.NextTasks(f.Ply, lo, hi, have))
-	if err != nil {
+	codes := make([]byte, hi-lo)
+	if err := f.codes(ctx, j, lo, hi, have, codes); err != nil {
 		return err
 	}
-	codes := make([]byte, hi-lo)
-	j.SolveRange(f.Ply, lo, hi, have, next, codes)
 	_, data, err := db.EncodePart(f.Ply, lo, codes)
 	if err == nil {
 		err = f.store().write(ctx, db.PartName(f.Ply, k), data...)
@@ -264,6 +263,20 @@ func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 	e := entry{Task: k, Ply: j.Count(f.Ply, codes), Root: codes[0]}
 	b, _ := json.Marshal(e) // an entry always marshals
 	emit(f.Ply, string(b))
+	return nil
+}
+
+// codes gives the codes of the ranks [lo, hi) of the ply into dst: by
+// search at an opening book's last ply, else from the next ply's parts.
+func (f *solveFn) codes(ctx context.Context, j *tier.Job, lo, hi int64, have []uint64, dst []byte) error {
+	if j.Searched(f.Ply) {
+		return j.SearchRange(ctx, f.Ply, lo, hi, have, dst)
+	}
+	next, err := f.read(ctx, j, j.NextTasks(f.Ply, lo, hi, have))
+	if err != nil {
+		return err
+	}
+	j.SolveRange(f.Ply, lo, hi, have, next, dst)
 	return nil
 }
 

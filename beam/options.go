@@ -25,7 +25,9 @@ type options struct {
 	gravity bool
 	misere  bool
 	store   string
+	maxPly  int // an opening book's last ply; -1 for the whole game
 	spec    rules.Spec
+	job     *tier.Job
 }
 
 func (o *options) bind(fs *flag.FlagSet) {
@@ -34,6 +36,7 @@ func (o *options) bind(fs *flag.FlagSet) {
 	fs.BoolVar(&o.gravity, "gravity", false, "marks fall to the lowest empty cell of a column")
 	fs.BoolVar(&o.misere, "misere", false, "whoever makes k in a row loses")
 	fs.StringVar(&o.store, "db", "", "the database folder to solve into (required)")
+	fs.IntVar(&o.maxPly, "max-ply", -1, "build an opening book of plies 0 to N, ply N valued by search, as db build --max-ply does")
 }
 
 // check validates the flags before any work and makes the game's spec.
@@ -51,19 +54,19 @@ func (o *options) check() error {
 		return err
 	}
 	o.spec = rules.Spec{Spec: s, Gravity: o.gravity, Misere: o.misere}
-	if _, err := tier.NewJob(rules.New(o.spec)); err != nil {
+	if o.job, err = tier.JobOf(rules.New(o.spec), o.maxPly); err != nil {
 		return err
 	}
 	if !store(o.store).local() {
 		return nil // the run finds a finished database there, or writes one
 	}
-	if err := tier.CheckFolder(o.store, o.spec); err != nil {
+	if err := o.job.CheckFolder(o.store); err != nil {
 		return err
 	}
 	if _, err := db.ReadManifest(o.store); err == nil {
 		return nil // finished: the run reports it
 	}
-	e, err := tier.EstimateFor(rules.New(o.spec), 1)
+	e, err := tier.EstimateJob(o.job, 1)
 	if err != nil {
 		return err
 	}
@@ -79,7 +82,7 @@ func (o *options) check() error {
 func run(ctx context.Context, o options, w io.Writer) error {
 	st := store(o.store)
 	if st.local() {
-		unlock, err := tier.Claim(o.store, o.spec)
+		unlock, err := o.job.Claim(o.store)
 		if err != nil {
 			return err
 		}
@@ -87,13 +90,13 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	}
 	data, err := st.read(ctx, db.ManifestName)
 	if errors.Is(err, fs.ErrNotExist) {
-		e, estErr := tier.EstimateFor(rules.New(o.spec), 1)
+		e, estErr := tier.EstimateJob(o.job, 1)
 		if estErr != nil {
 			return estErr
 		}
 		fmt.Fprintf(w, "tateti-beam: solving tier by tier into %s: %s\n", o.store, e.BeamNeeds())
 		p, s := beam.NewPipelineWithRoot()
-		if err := build(s, o.spec, o.store, false); err != nil {
+		if err := build(s, o.spec, o.maxPly, o.store, false); err != nil {
 			return err
 		}
 		if err := beamx.Run(ctx, p); err != nil {
@@ -108,8 +111,8 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return fmt.Errorf("%s: %w", st.path(db.ManifestName), err)
 	}
-	if m.Game != o.spec {
-		return fmt.Errorf("%s holds the database of %s, not of %s; name another with --db", o.store, m.Game, o.spec)
+	if m.Game != o.spec || (m.MaxPly == nil) != (o.maxPly < 0) || (m.MaxPly != nil && *m.MaxPly != o.maxPly) {
+		return fmt.Errorf("%s holds another game's database, or another book (%s); name another with --db", o.store, m.Game)
 	}
 	finished(w, o.store, m.Positions, m.Value, m.Depth)
 	return nil

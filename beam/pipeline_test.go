@@ -31,16 +31,19 @@ func TestMain(m *testing.M) {
 // twice, as a retried task does.
 func TestSameDatabase(t *testing.T) {
 	tests := []struct {
-		name string
-		spec rules.Spec
-		once bool // not run again with every task twice: the board takes half a minute
+		name   string
+		spec   rules.Spec
+		maxPly int  // an opening book's last ply; -1 for the whole game
+		once   bool // not run again with every task twice: the board takes half a minute
 	}{
-		{"gravity 4x5 k=4", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, false},
-		{"free 3x4 k=3", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}}, false},
-		{"free 4x4 k=4, plies of two tasks", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}, false},
-		{"free 3x3 k=2, no game reaches plies 8 and 9", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 2}}, false},
+		{"gravity 4x5 k=4", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, -1, false},
+		{"free 3x4 k=3", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}}, -1, false},
+		{"free 4x4 k=4, plies of two tasks", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}, -1, false},
+		{"free 3x3 k=2, no game reaches plies 8 and 9", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 2}}, -1, false},
+		// An opening book: ply 10 searched, in tasks of a block each.
+		{"gravity 4x5 k=4, its book to ply 10", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, 10, false},
 		// Up to 24 tasks a ply, a backward task reading a few of the next ply's.
-		{"gravity 5x5 k=4, tasks reading some blocks", rules.Spec{Spec: game.Spec{Rows: 5, Cols: 5, K: 4}, Gravity: true}, true},
+		{"gravity 5x5 k=4, tasks reading some blocks", rules.Spec{Spec: game.Spec{Rows: 5, Cols: 5, K: 4}, Gravity: true}, -1, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,8 +51,12 @@ func TestSameDatabase(t *testing.T) {
 			if tt.once && testing.Short() {
 				t.Skip("half a minute on Prism; run without -short")
 			}
+			job, err := tier.JobOf(rules.New(tt.spec), tt.maxPly)
+			if err != nil {
+				t.Fatal(err)
+			}
 			local := filepath.Join(t.TempDir(), "local")
-			if _, err := tier.Solve(context.Background(), rules.New(tt.spec), local, 2); err != nil {
+			if _, err := tier.BuildJob(context.Background(), job, local, 2); err != nil {
 				t.Fatal(err)
 			}
 			for _, twice := range []bool{false, true} {
@@ -57,13 +64,13 @@ func TestSameDatabase(t *testing.T) {
 					break
 				}
 				dir := filepath.Join(t.TempDir(), "beam")
-				unlock, err := tier.Claim(dir, tt.spec) // as the command does
+				unlock, err := job.Claim(dir) // as the command does
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer unlock()
 				p, s := beam.NewPipelineWithRoot()
-				if err := build(s, tt.spec, dir, twice); err != nil {
+				if err := build(s, tt.spec, tt.maxPly, dir, twice); err != nil {
 					t.Fatal(err)
 				}
 				if err := ptest.Run(p); err != nil {
@@ -87,7 +94,7 @@ func TestObjectStore(t *testing.T) {
 	os.Remove(filepath.Join(local, ".tateti-db"))
 	const root = "memfs://tateti/free-3x4"
 	p, s := beam.NewPipelineWithRoot()
-	if err := build(s, g, root, false); err != nil {
+	if err := build(s, g, -1, root, false); err != nil {
 		t.Fatal(err)
 	}
 	if err := ptest.Run(p); err != nil {

@@ -138,6 +138,14 @@ func notTemporary(e fs.DirEntry) bool {
 // folder.
 func Claim(dir string, spec rules.Spec) (unlock func(), err error) { return claim(dir, spec, nil) }
 
+// CheckFolder is the package's CheckFolder of job's database, the whole
+// game's or an opening book's.
+func (j *Job) CheckFolder(dir string) error { return checkFolder(dir, j.rl.Spec(), j.maxPly()) }
+
+// Claim is the package's Claim of job's database, the whole game's or an
+// opening book's.
+func (j *Job) Claim(dir string) (unlock func(), err error) { return claim(dir, j.rl.Spec(), j.maxPly()) }
+
 // sameLast reports whether two books' last plies, nil for the whole game,
 // are the same.
 func sameLast(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }

@@ -50,6 +50,15 @@ func NewBook(rl rules.Rules, maxPly int) (*Job, error) {
 	return j, nil
 }
 
+// JobOf gives the job of rl's game: the whole game's for maxPly below 0,
+// else its opening book's to ply maxPly (NewBook).
+func JobOf(rl rules.Rules, maxPly int) (*Job, error) {
+	if maxPly < 0 {
+		return NewJob(rl)
+	}
+	return NewBook(rl, maxPly)
+}
+
 // Plies is the last ply: the number of cells, or a book's last ply; the
 // plies are 0 to Plies.
 func (j *Job) Plies() int { return j.last }
