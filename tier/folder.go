@@ -144,7 +144,9 @@ func (j *Job) CheckFolder(dir string) error { return checkFolder(dir, j.rl.Spec(
 
 // Claim is the package's Claim of job's database, the whole game's or an
 // opening book's.
-func (j *Job) Claim(dir string) (unlock func(), err error) { return claim(dir, j.rl.Spec(), j.maxPly()) }
+func (j *Job) Claim(dir string) (unlock func(), err error) {
+	return claim(dir, j.rl.Spec(), j.maxPly())
+}
 
 // sameLast reports whether two books' last plies, nil for the whole game,
 // are the same.
