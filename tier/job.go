@@ -9,6 +9,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
@@ -220,16 +221,20 @@ func (j *Job) SearchRange(ctx context.Context, p int, lo, hi int64, have []uint6
 	if err != nil {
 		return err
 	}
+	quiet := progress.With(ctx, nil) // the searches' own nodes are no one's progress
+	searched := 0
 	j.layout.Each(p, lo, hi, have, func(rank int64, b game.Board) {
 		if err != nil {
 			return
 		}
+		searched++
+		progress.Tell(ctx, "book", fmt.Sprintf("ply %d, ranks %d to %d: %d positions searched, at rank %d", p, lo, hi, searched, rank))
 		if over, winner := j.rl.Outcome(b); over {
 			dst[rank-lo] = db.Pack(perfect.Of(winner), 0)
 			return
 		}
 		var r search.Result
-		switch r, err = s.Solve(ctx, uint64(b.X), uint64(b.O)); {
+		switch r, err = s.Solve(quiet, uint64(b.X), uint64(b.O)); {
 		case err == nil && !r.Exact:
 			err = fmt.Errorf("search left %s unsettled: a bug", j.rl.Spec().Format(b))
 		case err == nil:
