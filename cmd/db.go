@@ -205,7 +205,7 @@ func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Comm
 // resolve takes the folder, and refuses game flags: the database names its
 // game.
 func (o *DBFolderOptions) resolve(c *cobra.Command, f *Factory, dir string) error {
-	for _, name := range []string{"size", "k", "gravity", "misere"} {
+	for _, name := range []string{"game", "size", "k", "gravity", "misere"} {
 		if c.Flags().Changed(name) {
 			return flagErrorf("--%s does not go with %s: the database's manifest names its game", name, c.CommandPath())
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os/exec"
 	"runtime"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -59,6 +60,7 @@ func maxWorkers() int { return 64 * runtime.NumCPU() }
 
 // gameFlags are the persistent flags every command shares, as typed.
 type gameFlags struct {
+	game    string // a named game (rules.Games), instead of the board flags
 	size    string
 	k       int
 	gravity bool
@@ -68,6 +70,7 @@ type gameFlags struct {
 }
 
 func (g *gameFlags) bind(f *pflag.FlagSet) {
+	f.StringVar(&g.game, "game", "", "a named game instead of the board flags: "+gameNames())
 	f.StringVar(&g.size, "size", "3x3", "board size as ROWSxCOLS")
 	f.IntVar(&g.k, "k", 0, "marks in a row to win (default: the shorter side)")
 	f.BoolVar(&g.gravity, "gravity", false, "a mark drops to the lowest empty cell of its column, as in Connect Four")
@@ -89,22 +92,60 @@ type GameOptions struct {
 // options validates the game flags into the options of a run of c.
 func (f *Factory) options(c *cobra.Command) (GameOptions, error) {
 	g := f.game
-	if g.k == 0 && c.Flags().Changed("k") {
-		return GameOptions{}, flagErrorf("--k 0 is not a line length, want 1 or more (or leave --k out for the shorter side)")
-	}
-	rows, cols, err := game.ParseSize(g.size)
-	if err != nil {
-		return GameOptions{}, flagError(err)
-	}
-	s, err := game.NewSpec(rows, cols, g.k)
-	if err != nil {
-		return GameOptions{}, flagError(err)
-	}
 	if most := maxWorkers(); g.workers < 1 || g.workers > most {
 		return GameOptions{}, flagErrorf("--workers %d is not a count of goroutines this machine can use, want 1 to %d (it has %d CPUs)", g.workers, most, runtime.NumCPU())
 	}
-	rl := rules.New(rules.Spec{Spec: s, Gravity: g.gravity, Misere: g.misere})
-	return GameOptions{Ctx: c.Context(), IO: f.IO, Rules: rl, JSON: g.json, Workers: g.workers}, nil
+	spec, err := f.spec(c)
+	if err != nil {
+		return GameOptions{}, err
+	}
+	return GameOptions{Ctx: c.Context(), IO: f.IO, Rules: rules.New(spec), JSON: g.json, Workers: g.workers}, nil
+}
+
+// spec gives the game the flags of c name: a named game (--game, with
+// --misere if given), or the board flags. The two gravity boards people
+// take for Connect Four by mistake (7x6, 7 rows by 6 columns; 6x7 with its
+// default line, six in a row) get a note on stderr: Connect Four is --game
+// connect-four.
+func (f *Factory) spec(c *cobra.Command) (rules.Spec, error) {
+	g := f.game
+	if c.Flags().Changed("game") {
+		named, err := rules.Named(g.game)
+		if err != nil {
+			return rules.Spec{}, flagError(err)
+		}
+		for _, name := range []string{"size", "k", "gravity"} {
+			if c.Flags().Changed(name) {
+				return rules.Spec{}, flagErrorf("--game %s stands for %s; give --game or --%s, not both", named.Name, named.Flags, name)
+			}
+		}
+		named.Spec.Misere = g.misere
+		return named.Spec, nil
+	}
+	if g.k == 0 && c.Flags().Changed("k") {
+		return rules.Spec{}, flagErrorf("--k 0 is not a line length, want 1 or more (or leave --k out for the shorter side)")
+	}
+	rows, cols, err := game.ParseSize(g.size)
+	if err != nil {
+		return rules.Spec{}, flagError(err)
+	}
+	s, err := game.NewSpec(rows, cols, g.k)
+	if err != nil {
+		return rules.Spec{}, flagError(err)
+	}
+	if g.gravity && ((rows == 7 && cols == 6) || (rows == 6 && cols == 7 && g.k == 0)) {
+		fmt.Fprintf(f.IO.ErrOut, "tateti-lab: note: this is %s; Connect Four is --game connect-four (--gravity --size 6x7 --k 4: 6 rows, 7 columns)\n", rules.Spec{Spec: s, Gravity: true}.Words())
+	}
+	return rules.Spec{Spec: s, Gravity: g.gravity, Misere: g.misere}, nil
+}
+
+// gameNames says the named games and the flags each stands for.
+func gameNames() string {
+	var parts []string
+	for _, g := range rules.Games {
+		parts = append(parts, fmt.Sprintf("%s (%s)", g.Name, g.Flags))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // exhaustive is options for the commands that walk every position: the

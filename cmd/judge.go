@@ -47,7 +47,7 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 		Long:    uva10111Help,
 		Example: "  tateti-lab judge uva10111 -- python3 uva10111.py\n  tateti-lab judge uva10111 --cases 1000 --seed 7 -- ./a.out\n  tateti-lab judge uva10111 --all --time-limit 10m --json -- ./a.out",
 		RunE: func(c *cobra.Command, args []string) error {
-			for _, name := range []string{"size", "k", "gravity", "misere"} {
+			for _, name := range []string{"game", "size", "k", "gravity", "misere"} {
 				if c.Flags().Changed(name) {
 					return flagErrorf("--%s does not go with judge uva10111: the problem is 4x4, four in a row, free placement", name)
 				}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // NewCmdVersion builds version.
@@ -38,6 +39,11 @@ func completeFlagValues(root *cobra.Command) {
 		"results":     {"X,O,draw,open", "0,1,2,3", "1,2,0,-1"},
 		"check":       {"value", "value,depth", "value,best", "value,depth,best"},
 	}
+	var games []string
+	for _, g := range rules.Games {
+		games = append(games, g.Name)
+	}
+	_ = root.RegisterFlagCompletionFunc("game", fixed(games...))
 	_ = root.RegisterFlagCompletionFunc("size", fixed("3x3", "3x4", "4x3", "4x4", "4x5", "5x4", "5x5", "3x6", "4x6", "6x3"))
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

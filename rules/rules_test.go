@@ -297,3 +297,31 @@ func TestSpecWords(t *testing.T) {
 		}
 	}
 }
+
+// The named games are the boards people mean by their names, spelt with
+// hyphens or underscores; any other name is refused, naming the ones there
+// are.
+func TestNamed(t *testing.T) {
+	tests := []struct {
+		name string
+		want Spec
+		err  string
+	}{
+		{"tic-tac-toe", Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}, ""},
+		{"connect-four", Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true}, ""},
+		{"connect_four", Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true}, ""},
+		{"Connect-Four", Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true}, ""},
+		{"gomoku", Spec{}, `game "gomoku" is not one of tic-tac-toe, connect-four`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Named(tt.name)
+			switch {
+			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+				t.Fatalf("error %v, want %q", err, tt.err)
+			case tt.err == "" && (err != nil || got.Spec != tt.want):
+				t.Fatalf("Named(%q) = %v, %v; want %v", tt.name, got.Spec, err, tt.want)
+			}
+		})
+	}
+}
