@@ -203,7 +203,11 @@ func TestValueOnly(t *testing.T) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
 	rng := rand.New(rand.NewPCG(5, 6))
 	var boards []game.Board
-	for range 20 {
+	n := 20
+	if testing.Short() {
+		n = 6 // heavy under -race
+	}
+	for range n {
 		boards = append(boards, randomPosition(rl, rng))
 	}
 	full, err := All(context.Background(), Table(rl, Options{Workers: 1}), rl, boards, "test")
@@ -254,7 +258,11 @@ func TestBookAgrees(t *testing.T) {
 	tab := Table(rl, Options{Workers: 1})
 	rng := rand.New(rand.NewPCG(8, 9))
 	plies := map[bool]int{} // positions asked within the book, and past it
-	for range 40 {
+	n := 40
+	if testing.Short() {
+		n = 12 // heavy under -race
+	}
+	for range n {
 		b := randomPosition(rl, rng)
 		want, err := tab.Analyze(context.Background(), b)
 		if err != nil {
