@@ -20,7 +20,7 @@ func TestEveryAnswerSaysWho(t *testing.T) {
 		why    string
 	}{
 		{"grade, every position", "agent-first", []string{"grade"}, "table", "every position is asked"},
-		{"grade, games", "agent-first", []string{"grade", "--games", "2"}, "table", "every position is asked"},
+		{"grade, games", "agent-first", []string{"grade", "--games", "2"}, "table", "the whole game fits in memory, solved exhaustively once"},
 		{"grade, a sample by search", "agent-first", append([]string{"grade", "--oracle", "search"}, sample...), "search", "named"},
 		{"verify solver, every position", "solver", []string{"verify", "solver"}, "table", "every position is asked"},
 		{"verify solver, a sample", "solver", append([]string{"verify", "solver"}, sample...), "table", "the whole game fits in memory, solved exhaustively once"},

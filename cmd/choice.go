@@ -29,6 +29,10 @@ type choiceFlags struct {
 	// wholeDB says that --db without a set takes the whole game from the
 	// database (export), rather than being refused.
 	wholeDB bool
+	// games says that the command plays games (grade --games): with no
+	// set, positions are asked one at a time as the games reach them, and
+	// --oracle or --db choose who plays perfectly.
+	games bool
 }
 
 // bind adds the flags to c.
@@ -82,7 +86,7 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 	}
 	if len(from) == 0 {
 		for _, name := range []string{"oracle", "db"} {
-			if changed(name) && cf.ownOracle && !(name == "db" && cf.wholeDB) {
+			if changed(name) && cf.ownOracle && !(name == "db" && cf.wholeDB) && !cf.games {
 				return nil, flagErrorf("--%s answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N", name)
 			}
 		}
@@ -151,16 +155,17 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, Chose
 	if cs.Choice, err = cf.resolve(c, g.Rules); err != nil {
 		return g, cs, err
 	}
-	return g, cs, cs.answerer(c, f, g.Rules, g.Workers)
+	scope := plan.Many
+	if cs.Choice == nil && !cf.games {
+		scope = plan.Every
+	}
+	return g, cs, cs.answerer(c, f, g.Rules, g.Workers, scope)
 }
 
 // answerer has the planner choose who answers the set (the --oracle
-// named, or --db), or, with no set, every position of the game.
-func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, workers int) error {
-	scope := plan.Many
-	if cs.Choice == nil {
-		scope = plan.Every
-	}
+// named, or --db) or, with no set, the positions of the game: every one
+// (plan.Every), or those games reach, one at a time (plan.Many).
+func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, workers int, scope plan.Scope) error {
 	cs.Memory = f.Memory()
 	if cs.Choice != nil && cs.Choice.Sample != nil {
 		ctx := c.Context()

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -77,6 +78,7 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 			"  tateti-lab grade --gravity --size 6x7 --k 4 --move-format column --sample 100 --plies 10-14 -- ./c4",
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
+			choice.games = c.Flags().Changed("games")
 			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
 				return err
 			}
@@ -160,7 +162,12 @@ func runGrade(opts *GradeOptions) error {
 	p := opts.Program
 	a := &grade.Agent{Argv: p.Argv, Cells: p.Cells, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total}
 	if opts.Games > 0 {
-		r, err := a.PlayGames(opts.Ctx, opts.Rules, opts.Games, opts.Seed, opts.Workers)
+		o, err := opts.Plan.Oracle(opts.Ctx, oracle.Options{NoLines: true})
+		if err != nil {
+			return err
+		}
+		defer o.Close()
+		r, err := a.PlayGames(opts.Ctx, opts.Rules, o, opts.Games, opts.Seed)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/bits"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -460,4 +461,27 @@ func readGraded(t *testing.T, path string) []grade.Graded {
 			Move: optional(r[tab.col["move"]]), ValueAfter: optional(r[tab.col["value_after"]])})
 	}
 	return rows
+}
+
+// grade --games plays the same games whoever answers for the perfect
+// opponent, and past what the exhaustive solve takes, search answers
+// (issue 44: grade --games on 6x7 was refused).
+func TestGradeGamesBySearch(t *testing.T) {
+	args := []string{"grade", "--gravity", "--size", "4x4", "--k", "4", "--games", "3", "--seed", "5", "--json"}
+	table, errOut, code := fakeRun(t, "agent-first", "", slices.Concat(args, []string{"--", self(t)})...)
+	if code != 0 {
+		t.Fatalf("table: exit %d, stderr %q", code, errOut)
+	}
+	searched, errOut, code := fakeRun(t, "agent-first", "", slices.Concat(args, []string{"--oracle", "search", "--", self(t)})...)
+	if code != 0 {
+		t.Fatalf("search: exit %d, stderr %q", code, errOut)
+	}
+	for _, field := range []string{"tallies", "first_loss"} {
+		if a, b := jsonField(t, searched, field), jsonField(t, table, field); a != b {
+			t.Errorf("%s: %s by search, want the table's %s", field, a, b)
+		}
+	}
+	if got := jsonField(t, searched, "engine"); got != `"search"` {
+		t.Errorf("engine %s, want search", got)
+	}
 }

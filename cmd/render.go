@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -59,7 +60,7 @@ kept.`,
 				if err := checkSet(c, opts.Out); err != nil {
 					return err
 				}
-				if err := opts.answerer(c, f, opts.Rules, opts.Workers); err != nil {
+				if err := opts.answerer(c, f, opts.Rules, opts.Workers, plan.Many); err != nil {
 					return err
 				}
 			} else if err := opts.checkOne(c, pf, f); err != nil {

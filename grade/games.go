@@ -12,9 +12,9 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 // Opponents are the sides an agent plays games against: perfect play (a
@@ -52,16 +52,14 @@ type GamesResult struct {
 	perfect.Answered             // who gave the perfect opponent's moves, set by the caller
 }
 
-// PlayGames solves rl's game and plays n games of the agent against each
-// opponent with each colour, from the empty board; the opponents' choices
-// come from seed, so the same seed plays the same games against the same
-// agent. The agent is started once and asked for a move in each of its
-// positions, one request at a time.
-func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, n int, seed uint64, workers int) (*GamesResult, error) {
-	sol, err := solve.Game(ctx, rl, workers)
-	if err != nil {
-		return nil, err
-	}
+// PlayGames plays n games of the agent against each opponent with each
+// colour, from the empty board, the perfect opponent's moves from o, an
+// oracle of rl's game (the game solved once, a database, a book or
+// search); the opponents' choices come from seed, so the same seed plays
+// the same games against the same agent, whoever answers. The agent is
+// started once and asked for a move in each of its positions, one request
+// at a time.
+func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, n int, seed uint64) (*GamesResult, error) {
 	t, err := a.talk(ctx, rl.Spec())
 	if err != nil {
 		return nil, err
@@ -69,11 +67,13 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, n int, seed uint6
 	defer t.close()
 	res := &GamesResult{Game: rl.Spec(), Program: strings.Join(a.Argv, " "), Seed: seed}
 	rng := rand.New(rand.NewPCG(seed, 0x6a6d6573))
-	for _, opp := range Opponents {
+	opp := opponent{ctx: ctx, rl: rl, o: o, rng: rng}
+	for _, name := range Opponents {
 		for _, side := range []game.Cell{game.X, game.O} {
-			tally := GameTally{Opponent: opp, AgentPlays: side.String()}
+			tally := GameTally{Opponent: name, AgentPlays: side.String()}
+			opp.name = name
 			for range n {
-				lost, err := a.play(sol, t, opp, side, rng, &tally)
+				lost, err := a.play(rl, t, opp, side, &tally)
 				if err != nil {
 					return nil, err
 				}
@@ -89,9 +89,9 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, n int, seed uint6
 
 // play plays one game of the agent with side against opp, and gives it when
 // the agent lost.
-func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng *rand.Rand, tally *GameTally) (*LostGame, error) {
-	rl, s := sol.Enum.Rules, sol.Enum.Rules.Spec().Spec
-	record := &LostGame{Opponent: opp, AgentPlays: side.String()}
+func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell, tally *GameTally) (*LostGame, error) {
+	s := rl.Spec().Spec
+	record := &LostGame{Opponent: opp.name, AgentPlays: side.String()}
 	var b game.Board
 	tally.Games++
 	for {
@@ -110,9 +110,10 @@ func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng
 			return nil, nil
 		}
 		var cell int
+		var err error
 		if b.ToMove() == side {
-			text, err := t.ask(s, b)
-			if err != nil {
+			var text string
+			if text, err = t.ask(s, b); err != nil {
 				return nil, err
 			}
 			if cell, err = a.Moves.Parse(rl, b, text); err == nil && rl.Moves(b)>>cell&1 == 0 {
@@ -125,8 +126,8 @@ func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng
 				record.Why = "an illegal answer: " + err.Error()
 				return record, nil
 			}
-		} else {
-			cell = choose(sol, b, opp, rng)
+		} else if cell, err = opp.choose(b); err != nil {
+			return nil, err
 		}
 		b = b.Play(cell, b.ToMove())
 		record.Moves = append(record.Moves, a.Moves.Format(s, cell))
@@ -134,19 +135,37 @@ func (a *Agent) play(sol *solve.Result, t *talk, opp string, side game.Cell, rng
 	}
 }
 
+// An opponent plays the other side: perfectly, its moves from an oracle,
+// or at random.
+type opponent struct {
+	ctx  context.Context
+	rl   rules.Rules
+	o    oracle.Oracle
+	rng  *rand.Rand
+	name string // perfect or random
+}
+
 // choose gives the opponent's move on b: a best move, or any legal move,
-// at random.
-func choose(sol *solve.Result, b game.Board, opp string, rng *rand.Rand) int {
-	moves := uint64(sol.Enum.Rules.Moves(b))
-	if opp == "perfect" {
-		i, _ := sol.Enum.Lookup(game.ID(b))
-		moves = uint64(sol.Best[i])
+// at random, in cell order.
+func (p opponent) choose(b game.Board) (int, error) {
+	moves := uint64(p.rl.Moves(b))
+	if p.name == "perfect" {
+		an, err := p.o.Analyze(p.ctx, b)
+		if err != nil {
+			return 0, fmt.Errorf("the perfect opponent on %s: %w", p.rl.Spec().Format(b), err)
+		}
+		moves = 0
+		for _, m := range an.Moves {
+			if m.Best {
+				moves |= 1 << m.Cell
+			}
+		}
 	}
-	k := rng.IntN(bits.OnesCount64(moves))
+	k := p.rng.IntN(bits.OnesCount64(moves))
 	for ; k > 0; k-- {
 		moves &= moves - 1
 	}
-	return bits.TrailingZeros64(moves)
+	return bits.TrailingZeros64(moves), nil
 }
 
 // talk is a conversation with the agent: one request, then its answer.
