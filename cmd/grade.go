@@ -41,7 +41,10 @@ Parquet or CSV by the file's ending (docs/protocols.md has the columns).
 opponent (a best move, chosen at random among the best) and N against a
 random one, with each colour, their choices drawn from --seed; the agent,
 asked one move at a time, must flush each answer. The report counts wins,
-draws and losses and draws the first game lost move by move.
+draws and losses and draws the first game lost move by move. The perfect
+opponent's moves come from the planner's engine for positions one at a
+time: the game solved once where it fits, search past it (slow on Connect
+Four's first plies), or the database or opening book --db names.
 
 Exit 0 when graded; 1 when --min-accuracy is given and not met; 2 when the
 program misbehaves (cannot start, crashes, is silent longer than --timeout,
