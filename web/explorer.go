@@ -18,8 +18,8 @@ import (
 )
 
 // An Explorer answers the API's positions from an oracle of perfect play.
-// A table or a database answers at once, in the request. Search can take
-// minutes, and searches one position at a time with all its workers: each
+// A table or a database answers at once, in the request. Search, and an
+// opening book past its last ply, can take minutes, and searches one position at a time with all its workers: each
 // position asked is queued once, its answer kept, and a request waits a
 // little for it, then learns that it is being solved. The queue is bounded,
 // in all and for each client; the position with the fewest empty cells,
@@ -33,7 +33,7 @@ type Explorer struct {
 	wait    time.Duration   // how long a request waits for its answer
 	abandon time.Duration   // a search no one asks about for this long is stopped
 	life    context.Context // searches stop when it ends
-	instant bool            // the oracle answers at once: no queue
+	instant bool            // the oracle answers at once (a table, a database): no queue
 
 	mu      sync.Mutex
 	kept    map[game.Board]*answer // answered, waiting or searched
@@ -92,7 +92,7 @@ var ErrBusy = errors.New("too many positions are waiting for search")
 // within limit (0: no limit), its searches stopped when life ends.
 func NewExplorer(life context.Context, rl rules.Rules, o oracle.Oracle, limit time.Duration) *Explorer {
 	x := &Explorer{rl: rl, o: o, limit: limit, wait: Wait, abandon: Abandon, life: life,
-		instant: o.Name() != string(plan.Search),
+		instant: o.Name() == string(plan.Table) || o.Name() == string(plan.DB),
 		kept:    map[game.Board]*answer{}, shares: map[string]int{}, wake: make(chan struct{}, 1)}
 	if !x.instant {
 		go x.work()

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 var connectFour = rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
@@ -300,5 +302,29 @@ func TestExplorerAbandon(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("asked again, the position was not searched again")
+	}
+}
+
+// An opening book answers its positions at once, but past its last ply it
+// searches: the explorer queues its positions as search's, and a position
+// of the book comes back within the wait.
+func TestExplorerBook(t *testing.T) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	dir := filepath.Join(t.TempDir(), "book")
+	if _, err := tier.SolveBook(context.Background(), rl, 5, dir, 2); err != nil {
+		t.Fatal(err)
+	}
+	o, err := oracle.Database(rl, dir, oracle.Options{Workers: 1, Memory: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	x := NewExplorer(t.Context(), rl, o, 0)
+	if x.instant {
+		t.Fatal("a book's positions are answered in the request, outside the search queue")
+	}
+	v, solving, err := x.view(t.Context(), game.Board{}, "a client")
+	if err != nil || solving != nil || v.Engine != "book" || len(v.Moves) != 4 {
+		t.Fatalf("the empty board: %+v, %+v, %v; want the book's answer with 4 moves at once", v, solving, err)
 	}
 }
