@@ -18,7 +18,7 @@ func ExampleSolver_Solve() {
 		panic(err)
 	}
 	r, err := s.Solve(context.Background(), 0, 0)
-	fmt.Println(r.Value, r.Depth, r.Exact, err)
+	fmt.Println(r.Value, r.Depth, r.Settled, err)
 	// Output: draw 20 true <nil>
 }
 
@@ -31,6 +31,6 @@ func ExampleSolver_Value() {
 		panic(err)
 	}
 	r, err := s.Value(context.Background(), 0, 0)
-	fmt.Println(r.Value, r.Low == r.High, r.Exact, err)
+	fmt.Println(r.Value, r.Low == r.High, r.Settled, err)
 	// Output: O wins true false <nil>
 }

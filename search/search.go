@@ -136,12 +136,13 @@ func (s *Solver) fit(empty int) {
 func (s *Solver) Nodes() uint64 { return s.nodes.Load() }
 
 // A Result is what a search proved of a position: the Bounds of its value
-// for X always; when the search ended, Exact, and its Value and Depth (from
-// Value, the Value alone, and Exact false).
+// for X always; when the search ended, Settled (value and depth known)
+// and its Value and Depth (from Value, the Value alone, and Settled
+// false).
 type Result struct {
-	Value perfect.Value
-	Depth perfect.Depth
-	Exact bool
+	Value   perfect.Value
+	Depth   perfect.Depth
+	Settled bool
 	perfect.Bounds
 }
 
@@ -149,14 +150,14 @@ type Result struct {
 // marks are the cells of x and o, numbered row-major from the top left as
 // package game numbers them. The position must be one that can arise in
 // play. When ctx is done first, it gives what was proved by then, not
-// Exact, and ctx's error; the solver stays usable, its table holding only
+// Settled, and ctx's error; the solver stays usable, its table holding only
 // finished work.
 func (s *Solver) Solve(ctx context.Context, x, o uint64) (Result, error) {
 	return s.solve(ctx, x, o, false)
 }
 
 // Value is Solve for the value alone: it settles whether X wins, draws or
-// loses and leaves the depth unknown, so its Result is never Exact, and
+// loses and leaves the depth unknown, so its Result is never Settled, and
 // Low and High are equal once the value is known. It asks fewer questions
 // than Solve (is the score above 0, and if not above -1?), whose answers
 // need not say how fast a side wins, and so takes a fraction of the time.
@@ -173,7 +174,7 @@ func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result
 	moves := marks(bx | bo)
 	xToMove := marks(bx) == marks(bo)
 	if v, over := s.over(bx, bo, moves); over {
-		return Result{Value: v, Exact: !valueOnly, Bounds: perfect.Bounds{Low: v, High: v}}, nil
+		return Result{Value: v, Settled: !valueOnly, Bounds: perfect.Bounds{Low: v, High: v}}, nil
 	}
 	pos := bo
 	if xToMove {
@@ -194,7 +195,7 @@ func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result
 		r.Value = r.Low
 		return r, nil
 	}
-	r.Value, r.Depth, r.Exact = r.Low, s.depth(sp.lo, moves), true
+	r.Value, r.Depth, r.Settled = r.Low, s.depth(sp.lo, moves), true
 	return r, nil
 }
 
@@ -307,7 +308,7 @@ func (s *Solver) wake(j *job) {
 func (s *Solver) run(j *job, id int) {
 	w := s.pool[id]
 	w.job, w.root, w.nodes, w.stopped = j, j.moves, 0, false
-	w.exact(j.pos, j.mask, j.moves)
+	w.converge(j.pos, j.mask, j.moves)
 	s.nodes.Add(w.nodes % checkEvery)
 }
 

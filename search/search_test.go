@@ -90,7 +90,7 @@ func TestAgreesWithSolve(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !r.Exact || r.Value != sol.Value[i] || r.Depth != sol.Depth[i] {
+				if !r.Settled || r.Value != sol.Value[i] || r.Depth != sol.Depth[i] {
 					t.Fatalf("%s: search gives %+v, the solve value %d depth %d", rl.Spec().Format(b), r, sol.Value[i], sol.Depth[i])
 				}
 				v, err := s.Value(context.Background(), uint64(b.X), uint64(b.O))

@@ -17,7 +17,7 @@ type worker struct {
 	med     int            // the guess being searched
 	buf     [65][64]uint64 // the moves in order, a ply each
 	later   [65][64]uint64 // the moves sharing leaves for last, a ply each
-	hashes  [64]uint64     // transposed's children, a move each, not zeroed a node as a local array would be
+	hashes  [64]uint64     // childCut's children, a move each, not zeroed a node as a local array would be
 	entries [64]uint64     // and their entries
 	checks  [65]uint64     // on a packed layout, the second word of the key probed at each ply (wideKey)
 	// A move's winning cells, found by ordered, are handed to its child,
@@ -35,7 +35,7 @@ const unknown = ^uint64(0)
 // another order.
 const spread = 1
 
-// exact narrows the score of a position by null-window searches, each
+// converge narrows the score of a position by null-window searches, each
 // asking whether it is above a guess, as Pons' solver does: a null window
 // prunes the most, and the table carries what one search learns to the
 // next (guess says in what order).
@@ -44,7 +44,7 @@ const spread = 1
 // share, and a worker drops its search when the span no longer holds its
 // guess, to take up the next. For Value the searches end once the span
 // says who wins, and ask about the value first however wide the span.
-func (w *worker) exact(pos, mask uint64, moves int) {
+func (w *worker) converge(pos, mask uint64, moves int) {
 	for sp := w.s.known(); sp.open(w.job.valueOnly); {
 		w.med = guess(sp, w.job.valueOnly || w.s.Nodes()-w.job.nodes0 >= hardNodes)
 		w.handed[moves] = unknown
@@ -271,7 +271,7 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 // the side to move would win on first, then the centre first, and keeps
 // each move's winning cells for the move's child (winsAfter); a helper
 // near the root turns the order by its number. First it looks the
-// children up in the table (transposed), and gives the score of a move
+// children up in the table (childCut), and gives the score of a move
 // that cuts the search there. A lone move it gives at once: there is
 // nothing to order, and its position's own probe comes next (a forced
 // block is common deep in a game).
@@ -282,7 +282,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		return append(dst, cand), 0, false
 	}
 	if w.s.cells-moves >= etcEmpty {
-		if cut, ok := w.transposed(pos, mask, cand, moves, beta); ok {
+		if cut, ok := w.childCut(pos, mask, cand, moves, beta); ok {
 			return nil, cut, true
 		}
 	}
@@ -319,15 +319,15 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 	return dst, 0, false
 }
 
-// transposed looks up in the table the child of each move cand, and when a
+// childCut looks up in the table the child of each move cand, and when a
 // child's score is known to be low enough that its move scores beta or
 // more, gives that score to cut the search there (an enhanced
 // transposition cutoff). The lookups bring the entries the search will
 // probe into the cache together: all loads are issued before any is read,
 // so that they wait on memory together.
-func (w *worker) transposed(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
+func (w *worker) childCut(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
 	if w.s.g.packed {
-		return w.transposedWide(pos, mask, cand, moves, beta)
+		return w.childCutWide(pos, mask, cand, moves, beta)
 	}
 	hs, seen := &w.hashes, &w.entries
 	n := 0
@@ -390,9 +390,9 @@ func (w *worker) wideKey(pos, mask uint64, moves int) (h, v uint64) {
 	return hash(mask ^ pos*0xbf58476d1ce4e5b9), pos
 }
 
-// transposedWide is transposed on a packed layout, its children looked up
+// childCutWide is childCut on a packed layout, its children looked up
 // one at a time.
-func (w *worker) transposedWide(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
+func (w *worker) childCutWide(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
 	for c := cand; c != 0; c &= c - 1 {
 		st := c & -c
 		h, v := w.wideKey(mask^pos, mask|st, moves+1)

@@ -235,7 +235,7 @@ func (j *Job) SearchRange(ctx context.Context, p int, lo, hi int64, have []uint6
 		}
 		var r search.Result
 		switch r, err = s.Solve(quiet, uint64(b.X), uint64(b.O)); {
-		case err == nil && !r.Exact:
+		case err == nil && !r.Settled:
 			err = fmt.Errorf("search left %s unsettled: a bug", j.rl.Spec().Format(b))
 		case err == nil:
 			dst[rank-lo] = db.Pack(r.Value, r.Depth)
