@@ -261,7 +261,25 @@ func csvInt8(b []byte, v int8) []byte {
 	}
 	return appendInt(b, int64(v))
 }
-func csvFloat(b []byte, v float32) []byte { return strconv.AppendFloat(b, float64(v), 'g', -1, 32) }
+func csvFloat(b []byte, v float32) []byte {
+	if n := 1 / v; n >= 1 && n < float32(len(unitFractions)) && n == float32(int(n)) && 1/float32(int(n)) == v {
+		return append(b, unitFractions[int(n)]...)
+	}
+	if v == 0 {
+		return append(b, '0')
+	}
+	return strconv.AppendFloat(b, float64(v), 'g', -1, 32)
+}
+
+// unitFractions are the texts of 1/n, as strconv writes them: a policy's
+// values are 0 or one over the number of best moves, and writing them a
+// row at a time was a twentieth of the export of 4x4.
+var unitFractions = func() (t [65]string) {
+	for n := 1; n < len(t); n++ {
+		t[n] = strconv.FormatFloat(float64(1/float32(n)), 'g', -1, 32)
+	}
+	return t
+}()
 
 // feedRows hands the values of rows to the feeder's column writers, a column
 // at a time in the table's order: a nullable string is at definition level

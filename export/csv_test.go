@@ -34,3 +34,14 @@ func FuzzAppendInt(f *testing.F) {
 		}
 	})
 }
+
+// csvFloat writes every float32 a policy holds as strconv does: 0, one
+// over a count of best moves, and any other value.
+func TestCSVFloat(t *testing.T) {
+	vals := []float32{0, 1, 0.5, 1.0 / 3, 0.25, 1.0 / 7, 1.0 / 64, 1.0 / 65, 2.0 / 3, 0.1, -1, 1e-9}
+	for _, v := range vals {
+		if got, want := string(csvFloat(nil, v)), strconv.FormatFloat(float64(v), 'g', -1, 32); got != want {
+			t.Errorf("csvFloat(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
