@@ -224,7 +224,7 @@ func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 		return
 	}
 	a.view, a.err = report.NewPosition(an), err
-	x.shares[a.client]--
+	x.release(a)
 	close(a.done)
 	x.done = append(x.done, a.b)
 	for len(x.done) > MaxKept {
@@ -237,12 +237,18 @@ func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 // queues it again. x.mu is held.
 func (x *Explorer) forget(a *answer, err error) {
 	delete(x.kept, a.b)
+	x.release(a)
+	a.err = err
+	close(a.done)
+}
+
+// release takes a, answered or forgotten, off its client's share; a
+// client with none left is forgotten too. x.mu is held.
+func (x *Explorer) release(a *answer) {
 	x.shares[a.client]--
 	if x.shares[a.client] == 0 {
 		delete(x.shares, a.client)
 	}
-	a.err = err
-	close(a.done)
 }
 
 // Solving is the API's answer while a position is being solved (status
