@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -30,13 +31,13 @@ func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
 		d.Close()
 		return nil, err
 	}
-	last := *d.Manifest.MaxPly
 	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close,
 		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
-			if b.Ply() > last {
+			o, proved, err := probe(ctx, b)
+			if errors.Is(err, db.ErrPastBook) {
 				return searched(ctx, b)
 			}
-			return probe(ctx, b)
+			return o, proved, err
 		}}, nil
 }
 

@@ -24,18 +24,18 @@ import (
 // database is refused.
 func CheckFolder(dir string, spec rules.Spec) error { return checkFolder(dir, spec, nil) }
 
+// A marker is what a database folder's marker holds: the game's spec, and
+// an opening book's last ply (left out for the whole game, so that a whole
+// game's marker is the spec's JSON alone).
+type marker struct {
+	rules.Spec
+	MaxPly *int `json:"max_ply,omitempty"`
+}
+
 // markerOf gives the bytes of the marker of a folder that holds the
-// database of the game of spec, or its opening book to ply maxPly: the
-// spec in JSON, and the book's last ply.
+// database of the game of spec, or its opening book to ply maxPly.
 func markerOf(spec rules.Spec, maxPly *int) []byte {
-	if maxPly == nil {
-		b, _ := json.Marshal(spec) // a Spec always marshals
-		return b
-	}
-	b, _ := json.Marshal(struct {
-		rules.Spec
-		MaxPly int `json:"max_ply"`
-	}{spec, *maxPly})
+	b, _ := json.Marshal(marker{spec, maxPly}) // a marker always marshals
 	return b
 }
 
@@ -236,10 +236,7 @@ func readMarker(dir string) (rules.Spec, *int, error) {
 	if err != nil {
 		return rules.Spec{}, nil, err
 	}
-	var m struct {
-		rules.Spec
-		MaxPly *int `json:"max_ply"`
-	}
+	var m marker
 	if err := json.Unmarshal(data, &m); err != nil {
 		return m.Spec, nil, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, db.MarkerName, err)
 	}
@@ -249,8 +246,9 @@ func readMarker(dir string) (rules.Spec, *int, error) {
 // jobFor gives the job of the database of the game of spec, or of its
 // opening book to ply maxPly (not nil).
 func jobFor(spec rules.Spec, maxPly *int) (*Job, error) {
+	last := -1
 	if maxPly != nil {
-		return NewBook(rules.New(spec), *maxPly)
+		last = *maxPly
 	}
-	return NewJob(rules.New(spec))
+	return JobOf(rules.New(spec), last)
 }
