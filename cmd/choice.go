@@ -189,11 +189,6 @@ func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]perfect.A
 	if err != nil {
 		return nil, nil, err
 	}
-	o, err := cs.Plan.Oracle(g.Ctx, oracle.Options{NoLines: !lines})
-	if err != nil {
-		return nil, nil, err
-	}
-	defer o.Close()
-	as, err := oracle.All(g.Ctx, o, g.Rules, bs, phase)
+	as, err := cs.Plan.AnswerAll(g.Ctx, bs, phase, oracle.Options{NoLines: !lines})
 	return as, paths, err
 }

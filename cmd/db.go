@@ -106,7 +106,8 @@ func buildJob(c *cobra.Command, opts *DBBuildOptions) (*tier.Job, error) {
 }
 
 func runDBBuild(opts *DBBuildOptions) error {
-	defer start(opts.IO.ErrOut, opts.Target)()
+	report.BuildPlan(opts.IO.ErrOut, opts.Target)
+	defer opts.Target.Policy().Apply()()
 	if opts.ReachOnly {
 		r, err := tier.ReachTo(opts.Ctx, opts.Rules, opts.Dir, opts.Workers, opts.MaxPly)
 		if err != nil {
@@ -119,21 +120,6 @@ func runDBBuild(opts *DBBuildOptions) error {
 		return err
 	}
 	return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s, opts.IO.Style()) })
-}
-
-// start says what the build of t will need, unless its database is
-// finished, and asks the collector for the build's policy
-// (tier.Estimate.Policy); it gives a function that restores the collector.
-func start(w io.Writer, t tier.Target) (restore func()) {
-	switch {
-	case t.Finished:
-		return func() {}
-	case t.ReachOnly:
-		report.ReachPlan(w, t.Estimate, t.Dir)
-		return t.Estimate.ReachPolicy().Apply()
-	}
-	report.TierPlan(w, t.Estimate, t.Dir)
-	return t.Estimate.Policy().Apply()
 }
 
 // DBFolderOptions are the options of db check and db info: a database
@@ -191,29 +177,17 @@ func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Comm
 	c.Example = "  tateti-lab db " + strings.Fields(c.Use)[0] + " c4-5x6"
 	c.Args = dirArg
 	c.RunE = func(c *cobra.Command, args []string) error {
-		if err := opts.resolve(c, f, args[0]); err != nil {
+		var err error
+		if opts.GameOptions, err = f.fixedOptions(c, "the database's manifest names its game"); err != nil {
 			return err
 		}
+		opts.DB = args[0]
 		if runF != nil {
 			return runF(opts)
 		}
 		return run(opts)
 	}
 	return c
-}
-
-// resolve takes the folder, and refuses game flags: the database names its
-// game.
-func (o *DBFolderOptions) resolve(c *cobra.Command, f *Factory, dir string) error {
-	for _, name := range []string{"game", "size", "k", "gravity", "misere"} {
-		if c.Flags().Changed(name) {
-			return flagErrorf("--%s does not go with %s: the database's manifest names its game", name, c.CommandPath())
-		}
-	}
-	var err error
-	o.GameOptions, err = f.options(c)
-	o.DB = dir
-	return err
 }
 
 // dirArg takes exactly one argument, the database folder.
@@ -229,24 +203,10 @@ func dirArg(c *cobra.Command, args []string) error {
 // folder holds none finished.
 func dbFlagError(err error, spec rules.Spec, dir string) error {
 	if errors.Is(err, db.ErrUnfinished) {
-		return flagErrorf("%w; build it with: tateti-lab db build %s%s", err, gameFlagsOf(spec), dir)
+		if spec.Cells() > 0 { // a folder with no marker names no game
+			dir = spec.Flags() + " " + dir
+		}
+		return flagErrorf("%w; build it with: tateti-lab db build %s", err, dir)
 	}
 	return flagError(err)
-}
-
-// gameFlagsOf gives the game flags that name spec, each followed by a
-// space: "--gravity --size 5x6 --k 4 ".
-func gameFlagsOf(spec rules.Spec) string {
-	if spec.Cells() == 0 {
-		return ""
-	}
-	var b strings.Builder
-	if spec.Gravity {
-		b.WriteString("--gravity ")
-	}
-	if spec.Misere {
-		b.WriteString("--misere ")
-	}
-	fmt.Fprintf(&b, "--size %dx%d --k %d ", spec.Rows, spec.Cols, spec.K)
-	return b.String()
 }

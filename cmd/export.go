@@ -1,13 +1,11 @@
 package cmd
 
 import (
-	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
-	"github.com/tateti-lab/tateti-lab/perfect"
-	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -102,39 +100,22 @@ func runExport(opts *ExportOptions) error {
 	if err != nil {
 		return err
 	}
-	if len(m.Dropped) > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "tateti-lab: replaced the earlier dataset in %s; these files of it are gone: %s\n", opts.Out, strings.Join(m.Dropped, ", "))
-	}
-	if opts.JSON {
-		return writeJSON(opts.IO.Out, struct {
-			*export.Written
-			perfect.Answered
-		}{m, opts.Plan.Answered()})
-	}
-	return report.Export(opts.IO.Out, opts.Out, opts.Rules.Spec(), m.Manifest, opts.Plan.Answered())
+	report.Dropped(opts.IO.ErrOut, opts.Out, m.Dropped)
+	x := report.Exported{Written: m, Answered: opts.Plan.Answered()}
+	return show(opts.GameOptions, x, true, func(w io.Writer) error {
+		return report.Export(w, opts.Out, opts.Rules.Spec(), m.Manifest, x.Answered)
+	})
 }
 
-// exportSource opens the database, solves the game, or chooses and
-// answers the chosen set; done lets go of what the source holds.
+// exportSource gives the whole game as the planner answers it, or the
+// chosen set answered; done lets go of what the source holds.
 func exportSource(opts *ExportOptions) (src export.Source, done func(), err error) {
-	done = func() {}
-	if opts.Choice == nil && opts.Plan.Engine == plan.DB {
-		d, err := opts.Plan.Database()
-		if err != nil {
-			return nil, done, err
-		}
-		return export.Database(d, opts.Workers), func() { d.Close() }, nil
-	}
 	if opts.Choice == nil {
-		r, err := opts.Plan.Solved(opts.Ctx)
-		if err != nil {
-			return nil, done, err
-		}
-		return export.Game(r), done, nil
+		return export.Whole(opts.Ctx, opts.Plan, opts.Workers)
 	}
 	as, paths, err := opts.answer(opts.GameOptions, "export", false)
 	if err != nil {
-		return nil, done, err
+		return nil, nil, err
 	}
-	return export.Label(opts.Rules, as, paths, *opts.Choice), done, nil
+	return export.Label(opts.Rules, as, paths, *opts.Choice), func() {}, nil
 }

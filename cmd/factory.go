@@ -102,6 +102,17 @@ func (f *Factory) options(c *cobra.Command) (GameOptions, error) {
 	return GameOptions{Ctx: c.Context(), IO: f.IO, Rules: rules.New(spec), JSON: g.json, Workers: g.workers}, nil
 }
 
+// fixedOptions is options for a command whose game is fixed, by what why
+// says: it refuses the game flags.
+func (f *Factory) fixedOptions(c *cobra.Command, why string) (GameOptions, error) {
+	for _, name := range []string{"game", "size", "k", "gravity", "misere"} {
+		if c.Flags().Changed(name) {
+			return GameOptions{}, flagErrorf("--%s does not go with %s: %s", name, c.CommandPath(), why)
+		}
+	}
+	return f.options(c)
+}
+
 // spec gives the game the flags of c name: a named game (--game, with
 // --misere if given), or the board flags. The two gravity boards people
 // take for Connect Four by mistake (7x6, 7 rows by 6 columns; 6x7 with its
@@ -116,7 +127,7 @@ func (f *Factory) spec(c *cobra.Command) (rules.Spec, error) {
 		}
 		for _, name := range []string{"size", "k", "gravity"} {
 			if c.Flags().Changed(name) {
-				return rules.Spec{}, flagErrorf("--game %s stands for %s; give --game or --%s, not both", named.Name, named.Flags, name)
+				return rules.Spec{}, flagErrorf("--game %s stands for %s; give --game or --%s, not both", named.Name, named.Spec.Flags(), name)
 			}
 		}
 		named.Spec.Misere = g.misere
@@ -133,7 +144,7 @@ func (f *Factory) spec(c *cobra.Command) (rules.Spec, error) {
 	if err != nil {
 		return rules.Spec{}, flagError(err)
 	}
-	if g.gravity && ((rows == 7 && cols == 6) || (rows == 6 && cols == 7 && g.k == 0)) {
+	if g.gravity && rules.Mistaken(rows, cols, g.k) {
 		fmt.Fprintf(f.IO.ErrOut, "tateti-lab: note: this is %s; Connect Four is --game connect-four (--gravity --size 6x7 --k 4: 6 rows, 7 columns)\n", rules.Spec{Spec: s, Gravity: true}.Words())
 	}
 	return rules.Spec{Spec: s, Gravity: g.gravity, Misere: g.misere}, nil
@@ -143,7 +154,7 @@ func (f *Factory) spec(c *cobra.Command) (rules.Spec, error) {
 func gameNames() string {
 	var parts []string
 	for _, g := range rules.Games {
-		parts = append(parts, fmt.Sprintf("%s (%s)", g.Name, g.Flags))
+		parts = append(parts, fmt.Sprintf("%s (%s)", g.Name, g.Spec.Flags()))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -192,7 +192,7 @@ func TestRenderAndVerifyFlags(t *testing.T) {
 	wantFlagError(t, err, "the folder /nonexistent/dir is missing")
 	dir := t.TempDir()
 	_, err = parse(t, NewCmdRender, 0, "render", "--out", dir)
-	wantFlagError(t, err, "is a folder; name the file to write, such as --out ")
+	wantFlagError(t, err, "is a folder; name the file to write, such as ")
 	v, err := parse(t, NewCmdVerify, 0, "verify", "--all-boards")
 	if err != nil || !v.AllBoards {
 		t.Fatalf("verify options %+v, %v; want all boards", v, err)

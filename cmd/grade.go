@@ -165,12 +165,11 @@ func runGrade(opts *GradeOptions) error {
 	p := opts.Program
 	a := &grade.Agent{Argv: p.Argv, Cells: p.Cells, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total}
 	if opts.Games > 0 {
-		o, err := opts.Plan.Oracle(opts.Ctx, oracle.Options{NoLines: true})
-		if err != nil {
+		var r *grade.GamesResult
+		err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
+			r, err = a.PlayGames(opts.Ctx, opts.Rules, o, opts.Games, opts.Seed)
 			return err
-		}
-		defer o.Close()
-		r, err := a.PlayGames(opts.Ctx, opts.Rules, o, opts.Games, opts.Seed)
+		})
 		if err != nil {
 			return err
 		}

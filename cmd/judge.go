@@ -47,13 +47,8 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 		Long:    uva10111Help,
 		Example: "  tateti-lab judge uva10111 -- python3 uva10111.py\n  tateti-lab judge uva10111 --cases 1000 --seed 7 -- ./a.out\n  tateti-lab judge uva10111 --all --time-limit 10m --json -- ./a.out",
 		RunE: func(c *cobra.Command, args []string) error {
-			for _, name := range []string{"game", "size", "k", "gravity", "misere"} {
-				if c.Flags().Changed(name) {
-					return flagErrorf("--%s does not go with judge uva10111: the problem is 4x4, four in a row, free placement", name)
-				}
-			}
 			var err error
-			if opts.GameOptions, err = f.options(c); err != nil {
+			if opts.GameOptions, err = f.fixedOptions(c, "the problem is 4x4, four in a row, free placement"); err != nil {
 				return err
 			}
 			switch {
@@ -90,12 +85,11 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 }
 
 func runUVa10111(opts *UVa10111Options) error {
-	o, err := opts.Plan.Oracle(opts.Ctx, oracle.Options{NoLines: true})
-	if err != nil {
+	var v *judge.Verdict
+	err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
+		v, err = judge.Judge(opts.Ctx, o, opts.Argv, opts.Cases, opts.Seed, opts.TimeLimit, opts.Workers)
 		return err
-	}
-	defer o.Close()
-	v, err := judge.Judge(opts.Ctx, o, opts.Argv, opts.Cases, opts.Seed, opts.TimeLimit, opts.Workers)
+	})
 	if err != nil {
 		return err
 	}

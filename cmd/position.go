@@ -21,15 +21,10 @@ type Query struct {
 	ValueOnly bool          // the value and depth alone, no move's
 }
 
-// answer opens the planned oracle and asks it; an answer cut short by the
-// time limit says what it proved, in its Proved.
+// answer asks the planned engine; an answer cut short by the time limit
+// says what it proved, in its Proved.
 func (q Query) answer(ctx context.Context) (perfect.Analysis, error) {
-	o, err := q.Plan.Oracle(ctx, oracle.Options{ValueOnly: q.ValueOnly})
-	if err != nil {
-		return perfect.Analysis{}, err
-	}
-	defer o.Close()
-	return oracle.Within(ctx, o, q.Board, q.TimeLimit)
+	return q.Plan.Answer(ctx, q.Board, oracle.Options{ValueOnly: q.ValueOnly}, q.TimeLimit)
 }
 
 // unsettledError is the error of an answer cut short by --time-limit: exit
@@ -65,7 +60,7 @@ func (p *positionFlags) resolve(c *cobra.Command, g GameOptions, memory uint64) 
 	if err := checkTimeLimit(p.timeLimit); err != nil {
 		return Query{}, err
 	}
-	b, err := readPosition(g.Rules, p.position, p.moves)
+	b, err := rules.Position(g.Rules, p.position, p.moves)
 	if err != nil {
 		return Query{}, flagError(err)
 	}
@@ -90,19 +85,4 @@ func planFor(c *cobra.Command, r plan.Request) (plan.Plan, error) {
 		return p, dbFlagError(err, r.Rules.Spec(), r.DB)
 	}
 	return p, nil
-}
-
-// readPosition reads the board of --position and plays --moves on it.
-func readPosition(rl rules.Rules, position, moves string) (game.Board, error) {
-	var b game.Board
-	if position != "" {
-		var err error
-		if b, err = rl.Spec().Parse(position); err != nil {
-			return b, err
-		}
-		if err := rules.CheckReachable(rl, b); err != nil {
-			return b, err
-		}
-	}
-	return rules.Play(rl, b, moves)
 }

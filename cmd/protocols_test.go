@@ -272,7 +272,7 @@ func TestJudgeUsage(t *testing.T) {
 		{"no program", []string{"judge", "uva10111"}, "the program is missing: give it and its arguments after --"},
 		{"a program before --", []string{"judge", "uva10111", "x"}, `"x" is not a flag of tateti-lab judge uva10111: give the program and its arguments after --`},
 		{"nothing after --", []string{"judge", "uva10111", "--"}, "nothing after --"},
-		{"a size", []string{"judge", "uva10111", "--size", "3x3", "--", "x"}, "--size does not go with judge uva10111"},
+		{"a size", []string{"judge", "uva10111", "--size", "3x3", "--", "x"}, "--size does not go with tateti-lab judge uva10111"},
 		{"an unknown oracle", []string{"judge", "uva10111", "--oracle", "book", "--", "x"}, `oracle "book" is unknown, want auto, table or search`},
 		{"cannot start", []string{"judge", "uva10111", "--cases", "0", "--", "/nonexistent/program"}, "cannot start"},
 	}

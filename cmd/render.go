@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -119,18 +118,12 @@ func runRender(opts *RenderOptions) error {
 	if a.Proved != nil {
 		return unsettledError(opts.Query, *a.Proved)
 	}
-	var svg bytes.Buffer
-	if err := report.SVG(&svg, report.NewPosition(a)); err != nil {
-		return err
-	}
-	if opts.Out == "-" {
-		_, err := opts.IO.Out.Write(svg.Bytes())
-		return err
-	}
-	if err := atomicfile.Write(opts.Out, svg.Bytes()); err != nil {
+	if err := report.WritePicture(opts.Out, opts.IO.Out, report.NewPosition(a)); err != nil {
 		return fmt.Errorf("--out %w", err)
 	}
-	report.Rendered(opts.IO.Out, opts.Out, opts.Query.Plan.Answered())
+	if opts.Out != "-" {
+		report.Rendered(opts.IO.Out, opts.Out, opts.Query.Plan.Answered())
+	}
 	return nil
 }
 

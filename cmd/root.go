@@ -24,6 +24,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/internal/sysmem"
 	"github.com/tateti-lab/tateti-lab/internal/term"
+	"github.com/tateti-lab/tateti-lab/report"
 )
 
 // Version is the tool's version, printed by --version and written into exports.
@@ -92,10 +93,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var shown *shownError
 	if (f.game.json || jsonWanted(args)) && !errors.As(err, &shown) {
 		if out.Err == nil {
-			_ = writeJSON(stdout, struct {
-				Error string `json:"error"`
-				Exit  int    `json:"exit"`
-			}{msg, code})
+			_ = writeJSON(stdout, report.Failure{Error: msg, Exit: code})
 		}
 	}
 	return code

@@ -1,11 +1,8 @@
 package cmd
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -85,28 +82,11 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 }
 
 func runServe(opts *ServeOptions) error {
-	ln := opts.Listener
+	ln, ctx := opts.Listener, opts.Ctx
 	defer ln.Close()
-	ctx := opts.Ctx
-	// The table solves the whole game before the page is served.
-	o, err := opts.Plan.Oracle(ctx, oracle.Options{})
-	if err != nil {
-		return err
-	}
-	defer o.Close()
-	srv := web.NewServer(web.NewExplorer(ctx, opts.Rules, o, opts.TimeLimit), ln)
-	fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop), answered by %s\n", opts.Rules.Spec().Words(), ln.Addr(), opts.Plan.Answered())
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	select {
-	case err := <-served:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return ctx.Err()
+	return opts.Plan.Use(ctx, oracle.Options{}, func(o oracle.Oracle) error {
+		srv := web.NewServer(web.NewExplorer(ctx, opts.Rules, o, opts.TimeLimit), ln)
+		fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop), answered by %s\n", opts.Rules.Spec().Words(), ln.Addr(), opts.Plan.Answered())
+		return web.Serve(ctx, srv, ln)
+	})
 }

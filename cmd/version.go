@@ -1,10 +1,14 @@
 package cmd
 
 import (
-	"fmt"
 	"runtime"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -15,16 +19,8 @@ func NewCmdVersion(f *Factory) *cobra.Command {
 		Short: "Print the tool's version",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			v := struct {
-				Tool    string `json:"tool"`
-				Version string `json:"version"`
-				Go      string `json:"go"`
-			}{"tateti-lab", Version, runtime.Version()}
-			if f.game.json {
-				return writeJSON(f.IO.Out, v)
-			}
-			_, err := fmt.Fprintf(f.IO.Out, "%s %s (%s)\n", v.Tool, v.Version, v.Go)
-			return err
+			v := report.Version{Tool: "tateti-lab", Version: Version, Go: runtime.Version()}
+			return show(GameOptions{IO: f.IO, JSON: f.game.json}, v, true, v.Text)
 		},
 	}
 }
@@ -33,17 +29,13 @@ func NewCmdVersion(f *Factory) *cobra.Command {
 // to shell completion (tateti-lab completion bash, zsh, fish, powershell).
 func completeFlagValues(root *cobra.Command) {
 	values := map[string][]string{
-		"format":      {"parquet", "csv", "parquet,csv"},
-		"move-format": {"cell", "row,col", "column", "column-major", "openspiel", "pettingzoo"},
+		"format":      append(slices.Clone(export.Formats), strings.Join(export.Formats, ",")),
+		"move-format": protocol.MoveFormats,
 		"cells":       {"X,O,.", "0,1,-1", "1,2,0"},
 		"results":     {"X,O,draw,open", "0,1,2,3", "1,2,0,-1"},
 		"check":       {"value", "value,depth", "value,best", "value,depth,best"},
 	}
-	var games []string
-	for _, g := range rules.Games {
-		games = append(games, g.Name)
-	}
-	_ = root.RegisterFlagCompletionFunc("game", fixed(games...))
+	_ = root.RegisterFlagCompletionFunc("game", fixed(rules.GameNames()...))
 	_ = root.RegisterFlagCompletionFunc("size", fixed("3x3", "3x4", "4x3", "4x4", "4x5", "5x4", "5x5", "3x6", "4x6", "6x3"))
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

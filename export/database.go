@@ -11,9 +11,28 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
+
+// Whole is the source of every position of the game as the plan p, of
+// scope plan.Every, answers them: read from its database (Database), or
+// solved in memory (Game); done lets go of what the source holds.
+func Whole(ctx context.Context, p plan.Plan, workers int) (src Source, done func(), err error) {
+	if p.Engine == plan.DB {
+		d, err := p.Database()
+		if err != nil {
+			return nil, nil, err
+		}
+		return Database(d, workers), func() { d.Close() }, nil
+	}
+	r, err := p.Solved(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return Game(r), func() {}, nil
+}
 
 // Database is the source of every reachable position of the solved game in
 // d, sorted by ply, then by rank in the database's layout

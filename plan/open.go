@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -31,6 +34,37 @@ func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, erro
 		return oracle.Table(rl, o), nil
 	}
 	return nil, fmt.Errorf("the %s engine answers the whole game, not positions: a bug", p.Engine)
+}
+
+// Use opens the engine of p for positions with what o asks, as Oracle
+// does, hands it to use, and closes it when use returns.
+func (p Plan) Use(ctx context.Context, o oracle.Options, use func(oracle.Oracle) error) error {
+	or, err := p.Oracle(ctx, o)
+	if err != nil {
+		return err
+	}
+	defer or.Close()
+	return use(or)
+}
+
+// Answer answers the position b by p's engine, opened with what o asks,
+// giving up after limit (never when it is 0), as oracle.Within does.
+func (p Plan) Answer(ctx context.Context, b game.Board, o oracle.Options, limit time.Duration) (a perfect.Analysis, err error) {
+	err = p.Use(ctx, o, func(or oracle.Oracle) error {
+		a, err = oracle.Within(ctx, or, b, limit)
+		return err
+	})
+	return a, err
+}
+
+// AnswerAll answers the positions bs in turn by p's engine, opened with
+// what o asks, telling progress as phase, as oracle.All does.
+func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, phase string, o oracle.Options) (as []perfect.Analysis, err error) {
+	err = p.Use(ctx, o, func(or oracle.Oracle) error {
+		as, err = oracle.All(ctx, or, p.req.Rules, bs, phase)
+		return err
+	})
+	return as, err
 }
 
 // Whole solves the whole game as p says, and gives its summary: in memory,

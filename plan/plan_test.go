@@ -139,3 +139,29 @@ func TestOracle(t *testing.T) {
 		}
 	}
 }
+
+// Answer and AnswerAll give what the opened oracle gives, by the engine
+// planned, and in the order asked.
+func TestAnswer(t *testing.T) {
+	rl := rules.New(spec(3, 3, 3, false, false))
+	won, err := rules.Position(rl, "", "0,3,1,4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, named := range []string{"table", "search"} {
+		t.Run(named, func(t *testing.T) {
+			p, err := For(Request{Rules: rl, Scope: Many, Named: named})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := p.Answer(context.Background(), game.Board{}, oracle.Options{}, 0)
+			if err != nil || a.Engine != named || a.Value != 0 || a.Depth != 9 {
+				t.Errorf("Answer: %s, value %d depth %d, %v; want %s, a draw in 9", a.Engine, a.Value, a.Depth, err, named)
+			}
+			as, err := p.AnswerAll(context.Background(), []game.Board{won, {}}, "test", oracle.Options{})
+			if err != nil || len(as) != 2 || as[0].Value != 1 || as[0].Depth != 1 || as[1].Value != 0 {
+				t.Fatalf("AnswerAll: %+v, %v; want X wins in 1, then a draw", as, err)
+			}
+		})
+	}
+}

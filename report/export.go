@@ -3,12 +3,28 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
+
+// Exported is what export --json prints: what was written, and who
+// answered.
+type Exported struct {
+	*export.Written
+	perfect.Answered
+}
+
+// Dropped says, on w, which files of the earlier dataset in dir the new
+// one lacks, which are gone; nothing when none are.
+func Dropped(w io.Writer, dir string, names []string) {
+	if len(names) > 0 {
+		fmt.Fprintf(w, "tateti-lab: replaced the earlier dataset in %s; these files of it are gone: %s\n", dir, strings.Join(names, ", "))
+	}
+}
 
 // Export writes what an export wrote into dir: each file with its rows,
 // bytes and SHA-256, and the manifest; by says who answered.

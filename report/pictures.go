@@ -21,6 +21,20 @@ func PictureName(k, n int) string {
 	return fmt.Sprintf("position-%0*d.svg", len(fmt.Sprint(n)), k)
 }
 
+// WritePicture draws p as SVG into the file path, which appears complete
+// or not at all, or with path "-" onto out.
+func WritePicture(path string, out io.Writer, p Position) error {
+	var svg bytes.Buffer
+	if err := SVG(&svg, p); err != nil {
+		return err
+	}
+	if path == "-" {
+		_, err := out.Write(svg.Bytes())
+		return err
+	}
+	return atomicfile.Write(path, svg.Bytes())
+}
+
 // WritePictures draws each of ps as SVG into the folder dir, named by
 // PictureName in their order, as one unit (atomicfile.Dataset): the folder
 // holds the earlier pictures or the new ones, never a mix, and its other

@@ -78,8 +78,14 @@ func ShallowPlan(w io.Writer, e enumerate.ShallowEstimate) {
 		e.MaxPly, enumerate.Commas(int64(min(e.Positions, math.MaxInt64))), enumerate.Bytes(e.Bytes), e.Ply)
 }
 
-// ReachPlan says, on w, what the forward pass of a tier solve into dir
-// will need.
-func ReachPlan(w io.Writer, e tier.Estimate, dir string) {
-	fmt.Fprintf(w, "tateti-lab: marking the reachable placements ply by ply into %s: %s\n", dir, e.ReachNeeds())
+// BuildPlan says, on w, what the build of t will need, unless its
+// database is finished: the forward pass alone's, or the whole build's.
+func BuildPlan(w io.Writer, t tier.Target) {
+	switch {
+	case t.Finished:
+	case t.ReachOnly:
+		fmt.Fprintf(w, "tateti-lab: marking the reachable placements ply by ply into %s: %s\n", t.Dir, t.Estimate.ReachNeeds())
+	default:
+		TierPlan(w, t.Estimate, t.Dir)
+	}
 }

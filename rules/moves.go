@@ -33,6 +33,22 @@ func Play(r Rules, b game.Board, text string) (game.Board, error) {
 	return b, nil
 }
 
+// Position reads the board text (the empty board when text is ""), which
+// must be able to arise in play, and plays the moves on it as Play does.
+func Position(r Rules, text, moves string) (game.Board, error) {
+	var b game.Board
+	if text != "" {
+		var err error
+		if b, err = r.Spec().Parse(text); err != nil {
+			return b, err
+		}
+		if err := CheckReachable(r, b); err != nil {
+			return b, err
+		}
+	}
+	return Play(r, b, moves)
+}
+
 // ColumnMove gives the legal move of column col (from 0) on b, the cell a
 // mark dropped there lands on, and false when the column has none (it is
 // full, or the game is over).

@@ -325,3 +325,68 @@ func TestNamed(t *testing.T) {
 		})
 	}
 }
+
+func TestSpecFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		spec Spec
+		want string
+	}{
+		{"tic-tac-toe", Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}, "--size 3x3 --k 3"},
+		{"connect four", Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true}, "--gravity --size 6x7 --k 4"},
+		{"both switches", Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true, Misere: true}, "--gravity --misere --size 4x5 --k 4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.spec.Flags(); got != tt.want {
+				t.Errorf("Flags() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMistaken(t *testing.T) {
+	tests := []struct {
+		name          string
+		rows, cols, k int
+		want          bool
+	}{
+		{"7 rows by 6 columns", 7, 6, 4, true},
+		{"6x7, six in a row by default", 6, 7, 0, true},
+		{"connect four", 6, 7, 4, false},
+		{"Tromp's w4h5", 5, 4, 4, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Mistaken(tt.rows, tt.cols, tt.k); got != tt.want {
+				t.Errorf("Mistaken(%d, %d, %d) = %v, want %v", tt.rows, tt.cols, tt.k, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPosition(t *testing.T) {
+	c4 := New(Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	tests := []struct {
+		name, text, moves string
+		want              string // the board, or the error's words
+	}{
+		{"the empty board", "", "", "..../..../..../...."},
+		{"moves from the empty board", "", "2332", "..../..../.OX./.XO."},
+		{"moves from a board", "..../..../..../.X..", "2", "..../..../.O../.X.."},
+		{"a board that cannot arise", "..../..../..../XX..", "", "cannot arise"},
+		{"a bad move", "", "9", "move 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := Position(c4, tt.text, tt.moves)
+			got := c4.Spec().Format(b)
+			if err != nil {
+				got = err.Error()
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("Position(%q, %q) = %q, want %q", tt.text, tt.moves, got, tt.want)
+			}
+		})
+	}
+}

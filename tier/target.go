@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/internal/gc"
 )
 
 // ErrOnlyReachFits says that a build does not fit, and its forward pass
@@ -21,6 +22,19 @@ type Target struct {
 	Finished  bool // the folder holds the finished database already
 	Estimate  Estimate
 	Job       *Job // the whole game's, or an opening book's
+}
+
+// Policy is what the collector is asked for while t is built: the forward
+// pass's alone (Estimate.ReachPolicy), the whole build's (Estimate.Policy),
+// or none when the database is finished.
+func (t Target) Policy() gc.Policy {
+	switch {
+	case t.Finished:
+		return gc.Policy{}
+	case t.ReachOnly:
+		return t.Estimate.ReachPolicy()
+	}
+	return t.Estimate.Policy()
 }
 
 // NewTarget checks, before any work, that job, the whole game or an

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -18,6 +20,7 @@ const (
 	writeTimeout   = 60 * time.Second
 	idleTimeout    = 60 * time.Second
 	maxHeaderBytes = 16 << 10
+	shutdownWait   = 5 * time.Second // for the requests in flight once told to stop
 )
 
 // NewServer gives the server of the explorer x on ln: the Handler
@@ -32,6 +35,25 @@ func NewServer(x *Explorer, ln net.Listener) *http.Server {
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
 	}
+}
+
+// Serve serves srv on ln until ctx is done, then shuts it down, the
+// requests in flight given shutdownWait to end, and gives ctx's error. An
+// error of serving comes back at once.
+func Serve(ctx context.Context, srv *http.Server, ln net.Listener) error {
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), shutdownWait)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return ctx.Err()
 }
 
 // Loopback reports whether addr is on the loopback network only, where no

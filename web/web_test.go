@@ -233,3 +233,44 @@ func TestHosts(t *testing.T) {
 		}
 	}
 }
+
+// Serve answers until its context is done, then shuts down and gives the
+// context's error; a listener that cannot serve gives its error at once.
+func TestServe(t *testing.T) {
+	hello := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, "hello") })
+	t.Run("stops with its context", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- Serve(ctx, &http.Server{Handler: hello}, ln) }()
+		resp, err := http.Get("http://" + ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if got := string(body); got != "hello" {
+			t.Errorf("body %q, want %q", got, "hello")
+		}
+		cancel()
+		if err := <-done; err != context.Canceled {
+			t.Errorf("Serve gave %v, want %v", err, context.Canceled)
+		}
+		if _, err := http.Get("http://" + ln.Addr().String()); err == nil {
+			t.Error("the server still answers after Serve returned")
+		}
+	})
+	t.Run("a listener that cannot serve", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln.Close()
+		if err := Serve(context.Background(), &http.Server{Handler: hello}, ln); err == nil {
+			t.Error("Serve on a closed listener gave no error")
+		}
+	})
+}

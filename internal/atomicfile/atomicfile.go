@@ -144,3 +144,16 @@ func createBeside(target string) (*os.File, error) {
 		}
 	}
 }
+
+// CheckFile makes sure path names a file Write can write, before any work:
+// its folder exists, and it is not a folder itself; example names such a
+// file, for the error.
+func CheckFile(path, example string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%q is a folder; name the file to write, such as %s", path, filepath.Join(path, example))
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("%q: the folder %s is missing; create it or name another", path, filepath.Dir(path))
+	}
+	return nil
+}

@@ -4,6 +4,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -202,5 +203,25 @@ func TestMountPoint(t *testing.T) {
 		if got := mountPoint(tt.dir); got != tt.want {
 			t.Errorf("mountPoint(%q) = %v, want %v", tt.dir, got, tt.want)
 		}
+	}
+}
+
+func TestCheckFile(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, path string
+		want       string // the error's words; "" for none
+	}{
+		{"a new file", filepath.Join(dir, "x.svg"), ""},
+		{"a folder", dir, "is a folder; name the file to write, such as " + filepath.Join(dir, "x.svg")},
+		{"a missing folder", filepath.Join(dir, "no", "x.svg"), "the folder " + filepath.Join(dir, "no") + " is missing"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckFile(tt.path, "x.svg")
+			if got := fmt.Sprint(err); (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
+				t.Errorf("CheckFile(%q) = %v, want %q", tt.path, err, tt.want)
+			}
+		})
 	}
 }
