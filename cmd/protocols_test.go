@@ -484,4 +484,18 @@ func TestGradeGamesBySearch(t *testing.T) {
 	if got := jsonField(t, searched, "engine"); got != `"search"` {
 		t.Errorf("engine %s, want search", got)
 	}
+	// Under gravity the moves are columns from 1, as --moves takes them.
+	var res grade.GamesResult
+	if err := json.Unmarshal([]byte(table), &res); err != nil || res.FirstLoss == nil {
+		t.Fatalf("no first loss in %s (%v)", table, err)
+	}
+	for _, m := range res.FirstLoss.Moves {
+		if n, err := strconv.Atoi(m); err != nil || n < 1 || n > 4 {
+			t.Errorf("move %q of the first loss %v is not a column from 1 to 4", m, res.FirstLoss.Moves)
+		}
+	}
+	text, _, _ := fakeRun(t, "agent-first", "", slices.Concat(args[:len(args)-1], []string{"--", self(t)})...)
+	if !strings.Contains(text, "1. X plays column ") {
+		t.Errorf("the first loss, as text, does not name columns:\n%s", text)
+	}
 }

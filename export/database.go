@@ -142,13 +142,13 @@ func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 	next := c.next
 	a.ToMove = b.ToMove()
 	moves := uint64(rl.Moves(b))
-	cols := rl.Spec().Cols
+	spec := rl.Spec()
 	c.kids = layout.Children(c.kids[:0], b, game.Mask(moves))
 	for _, k := range c.kids {
 		cell := bits.TrailingZeros64(moves)
 		moves &= moves - 1
 		cv, cd, _ := db.Unpack(next.codes[k])
-		m := perfect.Move{Cell: cell, Row: cell / cols, Col: cell % cols, Value: cv, Depth: cd}
+		m := perfect.NewMove(spec, cell, cv, cd)
 		if a.HasIDs {
 			m.Child = game.ID(b.Play(cell, a.ToMove))
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -37,7 +38,7 @@ type GameTally struct {
 type LostGame struct {
 	Opponent   string   `json:"opponent"`
 	AgentPlays string   `json:"agent_plays"`
-	Moves      []string `json:"moves"`  // each in the agent's move format; an illegal answer as written
+	Moves      []string `json:"moves"`  // each as --moves takes it (rules.Spec.MoveNumber); an illegal answer as the agent wrote it
 	Boards     []string `json:"boards"` // the board after each move
 	Why        string   `json:"why"`    // how it was lost
 }
@@ -130,7 +131,7 @@ func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell, tall
 			return nil, err
 		}
 		b = b.Play(cell, b.ToMove())
-		record.Moves = append(record.Moves, a.Moves.Format(s, cell))
+		record.Moves = append(record.Moves, strconv.Itoa(rl.Spec().MoveNumber(cell)))
 		record.Boards = append(record.Boards, s.Format(b))
 	}
 }

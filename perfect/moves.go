@@ -10,13 +10,26 @@ import (
 
 // Move is one legal move and the value and depth of the position it makes.
 type Move struct {
-	Cell  int    `json:"cell"`
-	Row   int    `json:"row"`
-	Col   int    `json:"col"`
-	Child uint64 `json:"-"` // the child's state id, on boards that have ids
-	Value Value  `json:"value"`
-	Depth Depth  `json:"depth"`
-	Best  bool   `json:"best"`
+	// Column is, under gravity, the move's column from 1, as --moves
+	// takes it and every report says it (rules.Spec.MoveNumber); absent
+	// otherwise. The cell, row and column from 0 are given beside it.
+	Column int    `json:"column,omitempty"`
+	Cell   int    `json:"cell"`
+	Row    int    `json:"row"`
+	Col    int    `json:"col"`
+	Child  uint64 `json:"-"` // the child's state id, on boards that have ids
+	Value  Value  `json:"value"`
+	Depth  Depth  `json:"depth"`
+	Best   bool   `json:"best"`
+}
+
+// NewMove gives the move to cell of a game of s, worth v in d plies.
+func NewMove(s rules.Spec, cell int, v Value, d Depth) Move {
+	m := Move{Cell: cell, Row: cell / s.Cols, Col: cell % s.Cols, Value: v, Depth: d}
+	if s.Gravity {
+		m.Column = s.MoveNumber(cell)
+	}
+	return m
 }
 
 // Analysis is one position analysed with perfect play.
@@ -110,7 +123,6 @@ func Weigh(mover game.Cell, ms []Move) (Value, Depth) {
 // Weigh weighs them, and b's value and depth: for an engine that knows one
 // position at a time (search, a database).
 func MovesBy(rl rules.Rules, b game.Board, child func(game.Board) (Outcome, error)) ([]Move, Outcome, error) {
-	cols := rl.Spec().Cols
 	var ms []Move
 	for m := uint64(rl.Moves(b)); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
@@ -119,7 +131,7 @@ func MovesBy(rl rules.Rules, b game.Board, child func(game.Board) (Outcome, erro
 		if err != nil {
 			return nil, Outcome{}, err
 		}
-		mv := Move{Cell: c, Row: c / cols, Col: c % cols, Value: o.Value, Depth: o.Depth}
+		mv := NewMove(rl.Spec(), c, o.Value, o.Depth)
 		if rl.Spec().HasIDs() {
 			mv.Child = game.ID(after)
 		}

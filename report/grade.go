@@ -85,7 +85,7 @@ func Games(w io.Writer, r *grade.GamesResult) {
 		if k%2 == 1 {
 			who = "O"
 		}
-		drawBoard(w, b, fmt.Sprintf("%d. %s plays %s", k+1, who, l.Moves[k]))
+		drawBoard(w, b, fmt.Sprintf("%d. %s plays %s %s", k+1, who, r.Game.MoveNoun(), l.Moves[k]))
 	}
 	if len(l.Moves) > len(l.Boards) {
 		fmt.Fprintf(w, "    then the agent answered %q\n", l.Moves[len(l.Moves)-1])

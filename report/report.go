@@ -29,10 +29,16 @@ type Position struct {
 	// null past 40 cells, where a position is keyed by its board text
 	StateID     *uint64 `json:"state_id"`
 	CanonicalID *uint64 `json:"canonical_id"`
-	Paths       *int64  `json:"paths"`         // move sequences from the empty board that reach it; null when not counted (search)
-	BestLine    []int   `json:"best_line"`     // cells of a line of perfect play to the end
-	Engine      string  `json:"engine"`        // who answered: "table", "db" or "search"
-	Why         string  `json:"why,omitempty"` // why the planner chose it, where a command asked it
+	Paths       *int64  `json:"paths"`     // move sequences from the empty board that reach it; null when not counted (search)
+	BestLine    []int   `json:"best_line"` // cells of a line of perfect play to the end
+	// the best line as --moves takes it: under gravity columns from 1
+	// ("4453"), otherwise cells ("4,0,8")
+	BestMoves string `json:"best_line_moves"`
+	// under gravity, the columns of the legal moves, from 1 as --moves
+	// takes them; absent otherwise, and when no move is legal
+	LegalColumns []int  `json:"legal_columns,omitempty"`
+	Engine       string `json:"engine"`        // who answered: "table", "db" or "search"
+	Why          string `json:"why,omitempty"` // why the planner chose it, where a command asked it
 	// set when the answer was not settled within the time limit: what is
 	// proved of the value. Depth, moves and best line are then not known
 	// (null and empty), and the value only where the bounds meet.
@@ -91,6 +97,12 @@ func NewPosition(a perfect.Analysis) Position {
 	v.Legal = legal(a)
 	if v.BestLine == nil {
 		v.BestLine = []int{}
+	}
+	v.BestMoves = a.Spec.FormatMoves(v.BestLine)
+	for _, c := range v.Legal {
+		if a.Spec.Gravity {
+			v.LegalColumns = append(v.LegalColumns, a.Spec.MoveNumber(c))
+		}
 	}
 	return v
 }

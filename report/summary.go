@@ -37,7 +37,7 @@ func Summary(w io.Writer, s solve.Summary, st Style) error {
 	if err := toMove(w, s.ToMove); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nopenings: X's first move in each cell\n")
+	fmt.Fprintf(w, "\nopenings: X's first move in each %s\n", g.MoveNoun())
 	DrawMoves(w, g, game.Board{}, game.X, Moves(game.X, s.Openings), st)
 	return nil
 }

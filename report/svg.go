@@ -63,12 +63,8 @@ func SVG(w io.Writer, p Position) error {
 // Connect-Four notation does, from 0 otherwise) and the rows at its left.
 func coordinates(b *strings.Builder, p Position) {
 	s := p.Game
-	from := 0
-	if s.Gravity {
-		from = 1
-	}
 	for c := range s.Cols {
-		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="12" text-anchor="middle" fill="#616161">%d</text>`+"\n", margin+c*cellSize+cellSize/2, margin-8, c+from)
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="12" text-anchor="middle" fill="#616161">%d</text>`+"\n", margin+c*cellSize+cellSize/2, margin-8, s.MoveNumber(c))
 	}
 	for r := range s.Rows {
 		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="12" text-anchor="end" fill="#616161">%d</text>`+"\n", margin-8, margin+r*cellSize+cellSize/2+4, r)

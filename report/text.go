@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -15,7 +16,6 @@ import (
 // value, its ids, paths and best line, the board with every legal move's
 // result drawn in its cell, and a table of the moves.
 func Text(w io.Writer, p Position, st Style) error {
-	rl := rules.New(p.Game)
 	b, err := p.Game.Spec.Parse(p.Board)
 	if err != nil {
 		return err
@@ -43,7 +43,7 @@ func Text(w io.Writer, p Position, st Style) error {
 		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
 		return nil
 	}
-	fmt.Fprintf(w, "best line: %s\n", rules.FormatMoves(rl, p.BestLine))
+	fmt.Fprintf(w, "best line: %s\n", p.Game.FormatMoves(p.BestLine))
 	DrawMoves(w, p.Game, b, b.ToMove(), p.Moves, st)
 	return moveTable(w, p)
 }
@@ -70,24 +70,30 @@ func positionFacts(p Position) string {
 	return strings.Join(parts, ", ") + "\n"
 }
 
-// moveTable lists the moves: cell, row, column (and under gravity the
-// Connect-Four column, "drop"), value, depth and whether it is best.
+// moveTable lists the moves: under gravity by column from 1, as --moves
+// takes them, with the cell beside; otherwise by cell, row and column;
+// then value, depth and whether it is best.
 func moveTable(w io.Writer, p Position) error {
 	t := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	drop := ""
+	head := "\ncell\trow\tcol\tvalue\tdepth\tbest\t"
 	if p.Game.Gravity {
-		drop = "drop\t"
+		head = "\ncolumn\tcell\tvalue\tdepth\tbest\t"
 	}
-	fmt.Fprintln(t, "\ncell\trow\tcol\t"+drop+"value\tdepth\tbest\t")
-	for _, m := range p.Moves {
+	fmt.Fprintln(t, head)
+	moves := p.Moves
+	if p.Game.Gravity { // one move a column: in the columns' order
+		moves = slices.SortedFunc(slices.Values(moves), func(a, b Move) int { return a.Column - b.Column })
+	}
+	for _, m := range moves {
 		best := ""
 		if m.Best {
 			best = "*"
 		}
+		where := fmt.Sprintf("%d\t%d\t%d", m.Cell, m.Row, m.Col)
 		if p.Game.Gravity {
-			drop = fmt.Sprintf("%d\t", m.Col+1)
+			where = fmt.Sprintf("%d\t%d", m.Column, m.Cell)
 		}
-		fmt.Fprintf(t, "%d\t%d\t%d\t%s%s\t%d\t%s\t\n", m.Cell, m.Row, m.Col, drop, m.Value, m.Depth, best)
+		fmt.Fprintf(t, "%s\t%s\t%d\t%s\t\n", where, m.Value, m.Depth, best)
 	}
 	return t.Flush()
 }
@@ -137,8 +143,8 @@ func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves [
 	}
 	sep := "  +" + strings.Repeat(strings.Repeat("-", width)+"+", s.Cols) + "\n"
 	fmt.Fprint(w, "\n   ")
-	for c := range s.Cols {
-		fmt.Fprintf(w, "%*d", width+1, c)
+	for c := range s.Cols { // under gravity the columns --moves names, from 1
+		fmt.Fprintf(w, "%*d", width+1, s.MoveNumber(c))
 	}
 	fmt.Fprint(w, "\n"+sep)
 	for r := range s.Rows {

@@ -89,17 +89,50 @@ func moveCell(r Rules, b game.Board, tok string) (int, error) {
 	return n, nil
 }
 
+// MoveNumber gives the number that names the move to cell, as Play reads
+// it and every report says it: under gravity its column in Connect-Four
+// notation, from 1 at the left; otherwise the cell, row-major from 0.
+func (s Spec) MoveNumber(cell int) int {
+	if s.Gravity {
+		return cell%s.Cols + 1
+	}
+	return cell
+}
+
+// MoveNoun says what MoveNumber numbers: "column" or "cell".
+func (s Spec) MoveNoun() string {
+	if s.Gravity {
+		return "column"
+	}
+	return "cell"
+}
+
+// Actions gives how many actions a position of s has, as RL libraries
+// number them: under gravity one a column (OpenSpiel's, PettingZoo's and
+// Kaggle ConnectX's Connect Four), otherwise one a cell.
+func (s Spec) Actions() int {
+	if s.Gravity {
+		return s.Cols
+	}
+	return s.Cells()
+}
+
+// Action gives the action of the move to cell, as Actions numbers them:
+// under gravity its column from 0, otherwise the cell.
+func (s Spec) Action(cell int) int {
+	if s.Gravity {
+		return cell % s.Cols
+	}
+	return cell
+}
+
 // FormatMoves writes cells as Play reads them: cell numbers joined by commas,
 // or under gravity the columns in Connect-Four notation (digits run together
 // on boards of at most 9 columns).
-func FormatMoves(r Rules, cells []int) string {
-	s := r.Spec()
+func (s Spec) FormatMoves(cells []int) string {
 	toks := make([]string, len(cells))
 	for i, c := range cells {
-		if s.Gravity {
-			c = c%s.Cols + 1
-		}
-		toks[i] = strconv.Itoa(c)
+		toks[i] = strconv.Itoa(s.MoveNumber(c))
 	}
 	if s.Gravity && s.Cols <= 9 {
 		return strings.Join(toks, "")

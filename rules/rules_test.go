@@ -262,7 +262,7 @@ func TestFormatMoves(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := FormatMoves(tt.rules, tt.cells)
+			got := tt.rules.Spec().FormatMoves(tt.cells)
 			if got != tt.want {
 				t.Fatalf("FormatMoves(%v) = %q, want %q", tt.cells, got, tt.want)
 			}

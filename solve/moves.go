@@ -28,8 +28,9 @@ func (r *Result) AppendMoves(dst []perfect.Move, i int) []perfect.Move {
 		c := bits.TrailingZeros64(uint64(m))
 		child := id + uint64(mover)*game.Pow3(c)
 		j, _ := e.Lookup(child)
-		dst = append(dst, perfect.Move{Cell: c, Row: c / s.Cols, Col: c % s.Cols, Child: child,
-			Value: r.Value[j], Depth: r.Depth[j], Best: r.Best[i]>>c&1 == 1})
+		mv := perfect.NewMove(s, c, r.Value[j], r.Depth[j])
+		mv.Child, mv.Best = child, r.Best[i]>>c&1 == 1
+		dst = append(dst, mv)
 	}
 	return dst
 }

@@ -241,7 +241,7 @@ func expected(t *testing.T, rl rules.Rules, board string) shown {
 	}
 	s.stateID = strconv.FormatUint(*p.StateID, 10)
 	s.canonID = strconv.FormatUint(*p.CanonicalID, 10)
-	s.line = rules.FormatMoves(rl, p.BestLine)
+	s.line = rl.Spec().FormatMoves(p.BestLine)
 	return s
 }
 
