@@ -3,7 +3,6 @@ package export
 import (
 	"fmt"
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -24,7 +23,7 @@ func TestLearningColumns(t *testing.T) {
 		t.Run(s.String(), func(t *testing.T) {
 			states, _ := expected(solvedUnder(t, rules.New(s)))
 			for _, st := range states {
-				if err := checkLearning(st); err != nil {
+				if err := checkLearning(s, st); err != nil {
 					t.Fatalf("state %d (%s): %v", st.StateID, st.Board, err)
 				}
 			}
@@ -32,8 +31,10 @@ func TestLearningColumns(t *testing.T) {
 	}
 }
 
-// checkLearning gives what is wrong with the columns for learning of st.
-func checkLearning(st State) error {
+// checkLearning gives what is wrong with the columns for learning of st,
+// a position of a game of s: their arrays have an entry an action, a
+// column under gravity.
+func checkLearning(s rules.Spec, st State) error {
 	sign := int8(1)
 	if st.Ply%2 == 1 {
 		sign = -1
@@ -46,19 +47,30 @@ func checkLearning(st State) error {
 			return fmt.Errorf("mover_cells[%d] = %d, want %d", c, got, want)
 		}
 	}
+	n := s.Cells()
+	if s.Gravity {
+		n = s.Cols
+	}
+	if len(st.Legal) != n || len(st.MoveValues) != n || len(st.Policy) != n {
+		return fmt.Errorf("%d legal, %d move values, %d policy entries; want %d, one an action", len(st.Legal), len(st.MoveValues), len(st.Policy), n)
+	}
+	bestAt := map[int]bool{}
+	for _, c := range st.BestMoves {
+		bestAt[int(c)%len(st.Policy)] = true // a cell's column under gravity
+	}
 	legal, best, sum := 0, int8(-2), 0.0
-	for c := range st.Cells {
-		if st.Legal[c] != (st.MoveValues[c] != nullElem) {
-			return fmt.Errorf("cell %d: legal %v but move value %d", c, st.Legal[c], st.MoveValues[c])
+	for a := range n {
+		if st.Legal[a] != (st.MoveValues[a] != nullElem) {
+			return fmt.Errorf("action %d: legal %v but move value %d", a, st.Legal[a], st.MoveValues[a])
 		}
-		if st.Legal[c] {
+		if st.Legal[a] {
 			legal++
-			best = max(best, st.MoveValues[c])
+			best = max(best, st.MoveValues[a])
 		}
-		if got := st.Policy[c] > 0; got != slices.Contains(st.BestMoves, int8(c)) {
-			return fmt.Errorf("policy[%d] = %v, best moves %v", c, st.Policy[c], st.BestMoves)
+		if got := st.Policy[a] > 0; got != bestAt[a] {
+			return fmt.Errorf("policy[%d] = %v, best moves %v", a, st.Policy[a], st.BestMoves)
 		}
-		sum += float64(st.Policy[c])
+		sum += float64(st.Policy[a])
 	}
 	if legal != int(st.NMoves) {
 		return fmt.Errorf("%d legal cells, n_moves %d", legal, st.NMoves)
@@ -70,7 +82,7 @@ func checkLearning(st State) error {
 	} else if math.Abs(sum-1) > 1e-6 || best != st.MoverValue {
 		return fmt.Errorf("policy sums to %v (want 1), best move value %d (want mover_value %d)", sum, best, st.MoverValue)
 	}
-	for _, c := range st.BestMoves {
+	for c := range bestAt {
 		if st.MoveValues[c] != st.MoverValue {
 			return fmt.Errorf("best move %d has move value %d, want %d", c, st.MoveValues[c], st.MoverValue)
 		}

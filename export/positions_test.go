@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"encoding/json"
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
@@ -116,6 +117,25 @@ func TestChosenPastStateIDs(t *testing.T) {
 	s := rl.Spec()
 	for k, row := range states[1:] {
 		a := as[len(as)-1-k] // of plies 37 and 34: the rows go by ply
+		// The arrays for learning have an entry a column, as RL libraries
+		// number Connect Four's actions, true where a move is legal.
+		var legal []bool
+		if err := json.Unmarshal([]byte(row[slices.Index(states[0], "legal")]), &legal); err != nil {
+			t.Fatal(err)
+		}
+		wantLegal := make([]bool, s.Cols)
+		for _, m := range a.Moves {
+			wantLegal[m.Col] = true
+		}
+		if !slices.Equal(legal, wantLegal) {
+			t.Errorf("row %d: legal %v, want %v", k, legal, wantLegal)
+		}
+		for _, name := range []string{"move_values", "policy"} {
+			var entries []any
+			if err := json.Unmarshal([]byte(row[slices.Index(states[0], name)]), &entries); err != nil || len(entries) != s.Cols {
+				t.Errorf("row %d: %s has %d entries (%v), want %d, one a column", k, name, len(entries), err, s.Cols)
+			}
+		}
 		canon, _ := game.Least(a.Board, rl.Symmetries())
 		h := fnv.New64a()
 		h.Write([]byte(s.Format(canon)))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // State is one row of the states table: one reachable position.
@@ -80,18 +81,20 @@ func (dst *State) facts(b game.Board, st game.Status, value perfect.Value, depth
 }
 
 // play fills the columns of dst that perfect play decides from the legal
-// moves ms of b, each with its child's value and whether it is best, and
-// dst.CanonicalID or dst.CanonicalBoard, whichever the board has: the best
-// moves and their policy, the counts of moves by result, and the columns
-// for learning.
-func (dst *State) play(b game.Board, ms []perfect.Move) {
+// moves ms of b, a position of a game of s, each with its child's value
+// and whether it is best, and dst.CanonicalID or dst.CanonicalBoard,
+// whichever the board has: the best moves and their policy, the counts of
+// moves by result, and the columns for learning, whose arrays have an
+// entry an action (rules.Spec.Actions: a column under gravity, else a
+// cell).
+func (dst *State) play(s rules.Spec, b game.Board, ms []perfect.Move) {
 	// The mover is the side to move, or where the game is over the side
 	// whose turn it would be: game.Board.ToMove does not look at the status.
 	mover := b.ToMove()
 	sign := int8(perfect.XWins.For(mover))
 	dst.BestMoves = dst.BestMoves[:0]
 	dst.NWinning, dst.NDrawing, dst.NLosing = 0, 0, 0
-	n := len(dst.Cells)
+	n := s.Actions()
 	dst.MoveValues = fill(dst.MoveValues, n, nullElem)
 	dst.Legal = fill(dst.Legal, n, false)
 	for _, m := range ms {
@@ -104,8 +107,8 @@ func (dst *State) play(b game.Board, ms []perfect.Move) {
 		default:
 			dst.NLosing++
 		}
-		dst.MoveValues[m.Cell] = v
-		dst.Legal[m.Cell] = true
+		dst.MoveValues[s.Action(m.Cell)] = v
+		dst.Legal[s.Action(m.Cell)] = true
 		if m.Best {
 			dst.BestMoves = append(dst.BestMoves, int8(m.Cell))
 		}
@@ -118,7 +121,7 @@ func (dst *State) play(b game.Board, ms []perfect.Move) {
 	}
 	dst.Policy = fill(dst.Policy, n, 0)
 	for _, c := range dst.BestMoves {
-		dst.Policy[c] = 1 / float32(len(dst.BestMoves))
+		dst.Policy[s.Action(int(c))] = 1 / float32(len(dst.BestMoves))
 	}
 	dst.Split = SplitOf(dst.CanonicalID)
 	if dst.CanonicalBoard != nil {

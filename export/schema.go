@@ -131,16 +131,21 @@ func learningCols(s rules.Spec) []col[State] {
 	if !s.HasIDs() {
 		split = "train, validation (the FNV-1a 64-bit hash of canonical_board % 10 = 0) or test (= 1): symmetric positions share a split"
 	}
+	// An entry an action, as RL libraries number them (rules.Spec.Actions).
+	each, unit, best := "for each cell", "cell", "each best move"
+	if s.Gravity {
+		each, unit, best = "for each column from 0 (the action, as OpenSpiel, PettingZoo and Kaggle ConnectX number Connect Four's)", "column", "each best move's column"
+	}
 	return []col[State]{
 		list8("cells", listKind, "dict", "the cell columns as one array, cell_0 first", func(r *State) []int8 { return r.Cells }),
 		list8("mover_cells", listKind, "dict",
 			"the cells from the mover's side: 1 the mover's mark, -1 the other side's, 0 empty; the mover is to_move, or when the game is over the side whose turn it would be", func(r *State) []int8 { return r.MoverCells }),
 		num8("mover_value", "dict", "value for the mover: 1 wins, 0 draw, -1 loses", func(r *State) int8 { return r.MoverValue }),
 		list8("move_values", nullListKind, "dict",
-			"for each cell, the mover's value after playing there (1, 0, -1); null where the cell is no legal move", func(r *State) []int8 { return r.MoveValues }),
-		bools("legal", "", "for each cell, whether playing there is a legal move; n_moves of them are true", func(r *State) []bool { return r.Legal }),
+			each+", the mover's value after playing there (1, 0, -1); null where the "+unit+" is no legal move", func(r *State) []int8 { return r.MoveValues }),
+		bools("legal", "", each+", whether playing there is a legal move; n_moves of them are true", func(r *State) []bool { return r.Legal }),
 		floats("policy", "dict",
-			"for each cell, 1/len(best_moves) on each best move and 0 elsewhere: perfect play as a distribution; all 0 when the game is over", func(r *State) []float32 { return r.Policy }),
+			each+", 1/len(best_moves) on "+best+" and 0 elsewhere: perfect play as a distribution; all 0 when the game is over", func(r *State) []float32 { return r.Policy }),
 		word("split", stringKind, "dict", split, func(r *State) string { return r.Split }, "train", "validation", "test"),
 	}
 }

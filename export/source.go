@@ -72,7 +72,7 @@ func (gr *gameRows) state(i int, dst *State) {
 	dst.OrbitSize = int8(e.Orbit[i])
 	dst.Paths = e.Paths[i]
 	gr.buf = r.AppendMoves(gr.buf[:0], i)
-	dst.play(b, gr.buf)
+	dst.play(e.Rules.Spec(), b, gr.buf)
 }
 
 func (gr *gameRows) failed() error { return nil }
@@ -168,7 +168,7 @@ func analysisState(rl rules.Rules, cells *cellTable, a *perfect.Analysis, dst *S
 	}
 	dst.OrbitSize = int8(orbit)
 	dst.Paths = a.Paths
-	dst.play(a.Board, a.Moves)
+	dst.play(s, a.Board, a.Moves)
 }
 
 // analysisMoves appends the moves of the analysed position a of rl's game

@@ -116,32 +116,37 @@ async function main() {
 }
 
 // checkLearning checks the columns for learning against the others, cell by
-// cell: each row's arrays are unnested in step, one row a cell.
+// cell and action by action: each row's arrays are unnested in step, one
+// row a cell (cells, mover_cells) or an action (move_values, legal,
+// policy: a cell, or under gravity a column from 0, as RL libraries number
+// Connect Four's actions).
 async function checkLearning(conn, one) {
   const n = rows * cols;
   const cellCols = Array.from({ length: n }, (_, i) => `cell_${i}`).join(', ');
+  const action = (cell) => (manifest.game.gravity ? `(${cell}) % ${cols}` : `(${cell})`);
   await conn.run(`CREATE VIEW s AS SELECT *, CASE WHEN ply % 2 = 0 THEN 1 ELSE -1 END AS sign FROM states`);
-  await conn.run(`CREATE VIEW c AS SELECT state_id, sign, ply, is_terminal, best_moves, n_moves, mover_value,
-               generate_subscripts(cells, 1) - 1 AS cell, unnest(cells) AS x, unnest(mover_cells) AS mx,
-               unnest(move_values) AS mv, unnest(legal) AS lg, unnest(policy) AS p FROM s`);
+  await conn.run(`CREATE VIEW c AS SELECT state_id, sign, unnest(cells) AS x, unnest(mover_cells) AS mx FROM s`);
+  await conn.run(`CREATE VIEW a AS SELECT state_id, sign, ply, is_terminal, best_moves, n_moves, mover_value,
+               list_transform(best_moves, m -> ${action('m')}) AS best, len(legal) AS actions,
+               generate_subscripts(legal, 1) - 1 AS act, unnest(move_values) AS mv, unnest(legal) AS lg, unnest(policy) AS p FROM s`);
   check('cells is the cell columns as one array', Number(await one(`SELECT count(*) FROM states WHERE cells <> [${cellCols}]`)), 0);
   check("mover_cells is cells times the mover's sign", Number(await one('SELECT count(*) FROM c WHERE mx <> x * sign')), 0);
   check("mover_value is value times the mover's sign", Number(await one('SELECT count(*) FROM s WHERE mover_value <> value * sign')), 0);
   check('legal has n_moves true cells; move_values is null exactly where legal is false',
     Number(await one(`SELECT count(*) FROM (SELECT state_id, any_value(n_moves) AS n, count(*) FILTER (WHERE lg) AS legal,
-                        count(*) FILTER (WHERE (mv IS NULL) = lg) AS bad FROM c GROUP BY state_id)
+                        count(*) FILTER (WHERE (mv IS NULL) = lg OR actions <> ${manifest.game.gravity ? cols : n}) AS bad FROM a GROUP BY state_id)
                       WHERE legal <> n OR bad > 0`)), 0);
   check("move_values are the moves' child values from the mover's side",
-    Number(await one(`SELECT count(*) FROM moves m FULL JOIN (SELECT * FROM c WHERE lg) c ON m.state_id = c.state_id AND m.move = c.cell
-                      WHERE m.state_id IS NULL OR c.state_id IS NULL OR c.mv <> c.sign * m.child_value`)), 0);
+    Number(await one(`SELECT count(*) FROM moves m FULL JOIN (SELECT * FROM a WHERE lg) a ON m.state_id = a.state_id AND ${action('m.move')} = a.act
+                      WHERE m.state_id IS NULL OR a.state_id IS NULL OR a.mv <> a.sign * m.child_value`)), 0);
   check('the best moves are argmax cells of move_values, whose max is mover_value',
     Number(await one(`SELECT count(*) FROM (SELECT state_id, any_value(mover_value) AS v, max(mv) AS top,
-                        bool_and(mv = mover_value OR NOT list_contains(best_moves, cell)) AS argmax
-                      FROM c WHERE NOT is_terminal GROUP BY state_id) WHERE top <> v OR NOT argmax`)), 0);
+                        bool_and(mv = mover_value OR NOT list_contains(best, act)) AS argmax
+                      FROM a WHERE NOT is_terminal GROUP BY state_id) WHERE top <> v OR NOT argmax`)), 0);
   check('policy is 1/len(best_moves) on each best move and 0 elsewhere; it sums to 1 unless the game is over',
     Number(await one(`SELECT count(*) FROM (SELECT state_id, any_value(is_terminal) AS over, sum(p) AS total,
-                        bool_and(p = CASE WHEN list_contains(best_moves, cell) THEN (1 / len(best_moves))::FLOAT ELSE 0 END) AS each
-                      FROM c GROUP BY state_id)
+                        bool_and(p = CASE WHEN list_contains(best, act) THEN (1 / len(best_moves))::FLOAT ELSE 0 END) AS each
+                      FROM a GROUP BY state_id)
                       WHERE NOT each OR abs(total - CASE WHEN over THEN 0 ELSE 1 END) > 1e-6`)), 0);
   check('split follows canonical_id % 10',
     Number(await one(`SELECT count(*) FROM states WHERE split <> CASE canonical_id % 10 WHEN 0 THEN 'validation'
