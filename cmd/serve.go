@@ -39,10 +39,12 @@ GET /api/position?board=BOARD[&move=M], which answers what solve --position
 Past the exhaustive limit (Connect Four's 7x6) positions are answered by
 search (--oracle chooses; auto takes the table where the game fits): each
 position is searched once, one at a time with every worker, and its answer
-kept; a request that waits more than two seconds gets a 202 saying how long
-the position has been searched, and the page shows that and asks again.
---time-limit bounds each position's search, after which it shows what was
-proved.
+kept; a request that waits more than half a second gets a 202 with the
+position's legal moves and how long it has been searched: the page draws the
+board at once, asks again, and fills the values in when they come. A search
+no page waits for any longer is stopped (the page's "stop this search", or
+DELETE /api/position?board=BOARD). --time-limit bounds each position's
+search, after which it shows what was proved.
 
 It listens on loopback unless --addr says otherwise, says where, and stops
 cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,

@@ -150,5 +150,17 @@ func (g *Game) Status(b Board) Status {
 	return InProgress
 }
 
+// Lined gives the cells of every complete line on b, of either side: the
+// line that ended a finished game.
+func (g *Game) Lined(b Board) Mask {
+	var cells Mask
+	for _, l := range g.Lines {
+		if b.X&l == l || b.O&l == l {
+			cells |= l
+		}
+	}
+	return cells
+}
+
 // Full is the mask of every cell of the board.
 func (g *Game) Full() Mask { return g.full }

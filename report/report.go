@@ -46,6 +46,9 @@ type Position struct {
 	// ValueOnly is set when the value and depth alone were asked: moves
 	// and best line are then empty, the legal cells still given.
 	ValueOnly bool `json:"value_only,omitempty"`
+	// the cells of the line that ended the game, in cell order; absent
+	// while it is in progress and after a draw
+	WinningLine []int `json:"winning_line,omitempty"`
 }
 
 // MarshalJSON writes p with its value and depth null where they are not
@@ -70,6 +73,17 @@ func (p Position) MarshalJSON() ([]byte, error) {
 type Proved struct {
 	perfect.Bounds
 	Says string `json:"says"` // the bounds in words: "X does not lose"
+}
+
+// Unanswered is the view of b, a position of rl's game, before any answer
+// came: its status, side to move and legal moves, and nothing proved.
+func Unanswered(rl rules.Rules, b game.Board) Position {
+	st := rl.Game().Status(b)
+	a := perfect.Analysis{Spec: rl.Spec(), Board: b, Status: st, Proved: &perfect.Bounds{Low: perfect.OWins, High: perfect.XWins}}
+	if !st.Terminal() {
+		a.ToMove = b.ToMove()
+	}
+	return NewPosition(a)
 }
 
 // NewPosition builds the view of an analysis.
@@ -99,6 +113,11 @@ func NewPosition(a perfect.Analysis) Position {
 		v.BestLine = []int{}
 	}
 	v.BestMoves = a.Spec.FormatMoves(v.BestLine)
+	if a.Status == game.XWon || a.Status == game.OWon {
+		for m := game.New(a.Spec.Spec).Lined(a.Board); m != 0; m &= m - 1 {
+			v.WinningLine = append(v.WinningLine, bits.TrailingZeros64(uint64(m)))
+		}
+	}
 	for _, c := range v.Legal {
 		if a.Spec.Gravity {
 			v.LegalColumns = append(v.LegalColumns, a.Spec.MoveNumber(c))

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -130,4 +131,39 @@ func luminance(hex string) float64 {
 		}
 	}
 	return 0.2126*rgb[0] + 0.7152*rgb[1] + 0.0722*rgb[2]
+}
+
+// A won game's view names the cells of its line; a draw's, a game in
+// progress' and one not answered yet none; a position not answered yet
+// still has its legal moves.
+func TestWinningLineAndUnanswered(t *testing.T) {
+	rl := rules.Classic(game.Default)
+	tests := []struct {
+		name, moves string
+		line        []int
+	}{
+		{"X's top row", "0,3,1,4,2", []int{0, 1, 2}},
+		{"O's diagonal", "1,0,2,4,3,8", []int{0, 4, 8}},
+		{"a draw", "0,4,8,2,6,3,5,7,1", nil},
+		{"in progress", "4", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := rules.Position(rl, "", tt.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := solve.Analyze(context.Background(), rl, b, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := NewPosition(a).WinningLine; !slices.Equal(got, tt.line) {
+				t.Errorf("winning line %v, want %v", got, tt.line)
+			}
+			u := Unanswered(rl, b)
+			if !slices.Equal(u.Legal, NewPosition(a).Legal) || len(u.Moves) != 0 || u.Proved == nil {
+				t.Errorf("unanswered: legal %v, %d moves, proved %v; want the legal cells %v, no move, nothing proved", u.Legal, len(u.Moves), u.Proved, NewPosition(a).Legal)
+			}
+		})
+	}
 }

@@ -78,7 +78,7 @@ func TestBrowser(t *testing.T) {
 	if got := evaluate[[]string](t, ctx, cellResults); !equalStrings(got, want.cells) {
 		t.Fatalf("after the centre the page shows %v, want %v", got, want.cells)
 	}
-	facts := evaluate[string](t, ctx, `document.getElementById('facts').textContent`)
+	facts := evaluate[string](t, ctx, `document.getElementById('facts').textContent + document.getElementById('ids').textContent`)
 	for _, f := range []string{"state id" + want.stateID, "canonical id" + want.canonID, "best line" + want.line} {
 		if !strings.Contains(facts, f) {
 			t.Errorf("facts %q, want them to hold %q", facts, f)
@@ -274,14 +274,14 @@ func TestBrowserConnectFour(t *testing.T) {
 	_, base := searched(t, 0, 10*time.Millisecond)
 	b, _ := rules.Play(connectFour, game.Board{}, "742234173564774116") // some tenths of a second to search
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?board="+url.QueryEscape(connectFour.Spec().Format(b))),
-		chromedp.Poll[chromedp.Void](`document.getElementById('solving').textContent.startsWith('solving this position by search')`)); err != nil {
+		chromedp.Poll[chromedp.Void](`document.getElementById('note').textContent.startsWith('searching this position')`)); err != nil {
 		t.Fatalf("the page did not say that the position is being solved: %v", err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell.move').length === 7 && document.getElementById('solving').textContent === ''`)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell.move').length === 7 && document.getElementById('note').textContent === ''`)); err != nil {
 		t.Fatalf("the position's seven moves did not come: %v", err)
 	}
-	facts := evaluate[[]string](t, ctx, `[...document.querySelectorAll('#facts tr')].map(r => r.textContent)`)
-	for _, want := range []string{"state idnone past 40 cells", "move sequences herenot counted (search)", "answered bysearch"} {
+	facts := evaluate[[]string](t, ctx, `[...document.querySelectorAll('#facts tr, #ids tr')].map(r => r.textContent)`)
+	for _, want := range []string{"state idnone past 40 cells", "move orders that reach itnot counted (search)", "answered bysearch"} {
 		if !slices.Contains(facts, want) {
 			t.Errorf("facts %q lack %q", facts, want)
 		}

@@ -69,8 +69,9 @@ const (
 	// MaxShare is how many of them one client may have asked for.
 	MaxShare = 16
 	// Wait is how long a request waits for its answer before the API says
-	// that the position is being solved.
-	Wait = 2 * time.Second
+	// that the position is being solved, with its legal moves: short
+	// enough that the page draws the board within a second.
+	Wait = 500 * time.Millisecond
 	// Abandon is how long a position waits or is searched with no request
 	// asking about it (the page asks every few seconds) before it is
 	// stopped and forgotten.
@@ -161,6 +162,9 @@ func (x *Explorer) next() (*answer, context.Context) {
 		x.mu.Lock()
 		for len(x.queue) > 0 {
 			a := heap.Pop(&x.queue).(*answer)
+			if isDone(a) { // cancelled while it waited
+				continue
+			}
 			if time.Since(a.asked) > x.abandon {
 				x.forget(a, errAbandoned)
 				continue
@@ -233,6 +237,34 @@ func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 	}
 }
 
+// Cancel stops b's search, or takes it off the queue, as no one waits for
+// it any longer; it says whether there was one. A request for b later
+// queues it again.
+func (x *Explorer) Cancel(b game.Board) bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	a, ok := x.kept[b]
+	switch {
+	case !ok || isDone(a):
+		return false
+	case x.running == a:
+		x.stop(errAbandoned) // the worker forgets it when the search returns
+	default:
+		x.forget(a, errAbandoned) // still in the queue: next skips it, as forgotten
+	}
+	return true
+}
+
+// isDone says whether a has its answer, or was forgotten.
+func isDone(a *answer) bool {
+	select {
+	case <-a.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // forget drops a, waiting or searched, with err: the next request for it
 // queues it again. x.mu is held.
 func (x *Explorer) forget(a *answer, err error) {
@@ -252,11 +284,12 @@ func (x *Explorer) release(a *answer) {
 }
 
 // Solving is the API's answer while a position is being solved (status
-// 202): the page asks again.
+// 202): the page draws Position, which has no value yet, and asks again.
 type Solving struct {
-	Board   string  `json:"board"`
-	Queued  bool    `json:"queued"`  // waiting for another position's search
-	Seconds float64 `json:"seconds"` // searched so far
+	Board    string          `json:"board"`
+	Queued   bool            `json:"queued"`   // waiting for another position's search
+	Seconds  float64         `json:"seconds"`  // searched so far
+	Position report.Position `json:"position"` // its status and legal moves, nothing proved (report.Unanswered)
 }
 
 // view gives b's view, asked by client: at once from an oracle that
@@ -283,7 +316,7 @@ func (x *Explorer) view(ctx context.Context, b game.Board, client string) (*repo
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	s := &Solving{Board: x.rl.Spec().Format(b), Queued: a.since.IsZero()}
+	s := &Solving{Board: x.rl.Spec().Format(b), Queued: a.since.IsZero(), Position: report.Unanswered(x.rl, b)}
 	s.Seconds = (a.searched + x.sinceStart(a)).Round(100 * time.Millisecond).Seconds()
 	return nil, s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"slices"
@@ -326,5 +327,64 @@ func TestExplorerBook(t *testing.T) {
 	v, solving, err := x.view(t.Context(), game.Board{}, "a client")
 	if err != nil || solving != nil || v.Engine != "book" || len(v.Moves) != 4 {
 		t.Fatalf("the empty board: %+v, %+v, %v; want the book's answer with 4 moves at once", v, solving, err)
+	}
+}
+
+// A position whose search is cancelled, running or queued, is stopped or
+// never started, and a request for it later queues it again; DELETE on the
+// API cancels, and says whether there was a search to cancel.
+func TestExplorerCancel(t *testing.T) {
+	s := newStalling()
+	x := NewExplorer(t.Context(), connectFour, s, 0)
+	x.wait = time.Millisecond
+	bs := positions(t, 2)
+	running, queued := bs[0], bs[1]
+	for _, b := range bs {
+		if _, solving, err := x.view(t.Context(), b, "a page"); err != nil || solving == nil {
+			t.Fatalf("view: %v, %v; want it being solved", solving, err)
+		}
+	}
+	if got := <-s.started; got != running {
+		t.Fatalf("searched %v first, want %v", got, running)
+	}
+	srv := httptest.NewServer(Handler(x))
+	defer srv.Close()
+	del := func(b game.Board) string {
+		req, _ := http.NewRequest(http.MethodDelete, srv.URL+"/api/position?board="+url.QueryEscape(connectFour.Spec().Format(b)), nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return fmt.Sprint(resp.StatusCode, " ", strings.Join(strings.Fields(string(body)), ""))
+	}
+	if got, want := del(queued), `200 {"cancelled":true}`; got != want {
+		t.Errorf("DELETE the queued position: %s, want %s", got, want)
+	}
+	if got, want := del(running), `200 {"cancelled":true}`; got != want {
+		t.Errorf("DELETE the running position: %s, want %s", got, want)
+	}
+	select {
+	case cause := <-s.stopped:
+		if !errors.Is(cause, errAbandoned) {
+			t.Errorf("the search stopped: %v, want %v", cause, errAbandoned)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cancelled search still runs 10 s on")
+	}
+	select {
+	case b := <-s.started:
+		t.Fatalf("%v was searched after its cancel", b)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if got, want := del(running), `200 {"cancelled":false}`; got != want {
+		t.Errorf("DELETE again: %s, want %s", got, want)
+	}
+	if _, _, err := x.view(t.Context(), queued, "back"); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-s.started; got != queued {
+		t.Errorf("asked again, searched %v, want %v", got, queued)
 	}
 }

@@ -39,8 +39,13 @@ var static embed.FS
 // A position whose answer does not come within Wait gets a 202 with a
 // Solving, and the same request asked again later gets the answer; past
 // the search queue's bounds (MaxQueued, and MaxShare a client) a 429 with
-// Retry-After. Anything
-// else is a 404; another method than GET or HEAD a 405; a query it cannot
+// Retry-After.
+//
+//	DELETE /api/position?board=B   stops B's search, or takes it off the
+//	                               queue: {"cancelled": true}, false when none was
+//
+// Anything else is a 404; another method than GET, HEAD or that DELETE a
+// 405; a query it cannot
 // read, a missing board, or a bad board or move a 400; each with {"error":
 // ...}; an oracle that fails a 500.
 func Handler(x *Explorer) http.Handler {
@@ -75,6 +80,21 @@ func Handler(x *Explorer) http.Handler {
 		default:
 			writeJSON(w, http.StatusOK, v)
 		}
+	})
+	mux.HandleFunc("DELETE /api/position", func(w http.ResponseWriter, r *http.Request) {
+		q, err := readQuery(r.URL.RawQuery)
+		if err == nil && q["move"] != "" {
+			err = fmt.Errorf("DELETE takes the board alone, the position whose search to stop")
+		}
+		b := game.Board{}
+		if err == nil {
+			b, err = read(x.rl, q["board"], "")
+		}
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]bool{"cancelled": x.Cancel(b)})
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=...", game.Echo(r.URL.Path)))
@@ -121,12 +141,14 @@ func readQuery(raw string) (map[string]string, error) {
 	return q, nil
 }
 
-// onlyGET answers any method but GET and HEAD with a 405 that names them.
+// onlyGET answers any method but GET and HEAD, and DELETE of the API's
+// position, with a 405 that names those.
 func onlyGET(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		cancel := r.Method == http.MethodDelete && r.URL.Path == "/api/position"
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && !cancel {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("method %s is not served; the explorer and its API answer GET", game.Echo(r.Method)))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("method %s is not served; the explorer and its API answer GET (and DELETE /api/position to stop a search)", game.Echo(r.Method)))
 			return
 		}
 		h.ServeHTTP(w, r)

@@ -136,12 +136,17 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
-// Any method but GET and HEAD gets a 405 that names them.
+// Any method but GET and HEAD gets a 405 that names them, but DELETE of
+// the API's position, which stops its search (TestExplorerCancel).
 func TestMethods(t *testing.T) {
 	srv := server(t, rules.Classic(game.Default))
-	for _, method := range []string{"POST", "PUT", "DELETE", "OPTIONS", "PATCH"} {
+	for _, method := range []string{"POST", "PUT", "DELETE /", "OPTIONS", "PATCH"} {
 		t.Run(method, func(t *testing.T) {
-			req, err := http.NewRequest(method, srv.URL+"/api/position?board=", strings.NewReader("x"))
+			path := "/api/position?board="
+			if m, p, ok := strings.Cut(method, " "); ok {
+				method, path = m, p
+			}
+			req, err := http.NewRequest(method, srv.URL+path, strings.NewReader("x"))
 			if err != nil {
 				t.Fatal(err)
 			}
