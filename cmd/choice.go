@@ -140,8 +140,9 @@ func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*position
 // Choice chooses none, and the command takes the whole game.
 type ChosenSet struct {
 	Choice *positions.Choice
-	Plan   plan.Plan // who answers the positions, opened in the run
-	Memory uint64    // what the layers of --max-ply may take
+	Plan   plan.Plan    // who answers the positions, opened in the run
+	Memory uint64       // what the layers of --max-ply may take
+	Batch  oracle.Batch // export's: each position's time limit, and the journal of answers
 }
 
 // options validates the game flags and the choice: with a chosen set, any
@@ -189,6 +190,8 @@ func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]perfect.A
 	if err != nil {
 		return nil, nil, err
 	}
-	as, err := cs.Plan.AnswerAll(g.Ctx, bs, phase, oracle.Options{NoLines: !lines})
+	b := cs.Batch
+	b.Phase = phase
+	as, err := cs.Plan.AnswerAll(g.Ctx, bs, b, oracle.Options{NoLines: !lines})
 	return as, paths, err
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
@@ -50,6 +51,7 @@ paths null, as tier by tier does not count them; "positions" says
 func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{}
 	var choice choiceFlags
+	var limit time.Duration
 	c := &cobra.Command{
 		Use:   "export",
 		Short: "Write the states and moves tables as Parquet and CSV",
@@ -71,6 +73,9 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
 				return err
 			}
+			if err := checkSetLimit(c, opts, limit); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -79,9 +84,23 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	}
 	c.Flags().StringVar(&opts.Out, "out", "", "the folder to write into (created if missing)")
 	c.Flags().StringSliceVar(&opts.Formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
+	c.Flags().DurationVar(&limit, "time-limit", 0, "with a chosen set: the most each position is searched, such as 30s; one not settled is left out of the tables and named in manifest.json (0: no limit)")
 	choice.wholeDB = true
 	choice.bind(c)
 	return c
+}
+
+// checkSetLimit validates --time-limit, which goes with a chosen set, and
+// names the journal that keeps the set's answers as they come.
+func checkSetLimit(c *cobra.Command, opts *ExportOptions, limit time.Duration) error {
+	if opts.Choice == nil && c.Flags().Changed("time-limit") {
+		return flagErrorf("--time-limit bounds each position of a chosen set: give --positions FILE, --sample N or --max-ply N")
+	}
+	if opts.Choice != nil {
+		opts.Batch.Journal = export.JournalOf(opts.Out)
+	}
+	opts.Batch.Limit = limit
+	return checkTimeLimit(limit)
 }
 
 func runExport(opts *ExportOptions) error {
@@ -96,6 +115,7 @@ func runExport(opts *ExportOptions) error {
 		Formats: opts.Formats,
 		Meta:    export.Meta{Tool: "tateti-lab", Version: Version},
 		Workers: opts.Workers,
+		Journal: opts.Batch.Journal,
 	})
 	if err != nil {
 		return err

@@ -2,14 +2,18 @@ package cmd
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The committed dataset is what the code writes: regenerate it and compare
@@ -301,5 +305,90 @@ func TestRenderSet(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 11 {
 		t.Errorf("%d files in the folder, want the 10 pictures and notes.txt", len(entries))
+	}
+}
+
+// cancelAt is a stderr that cancels the run once a line it is given holds
+// text.
+type cancelAt struct {
+	text   string
+	cancel context.CancelFunc
+}
+
+func (c cancelAt) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte(c.text)) {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// An export of a chosen set stopped part way keeps its answers in a
+// journal beside --out; run again, it asks only for the rest, says so, and
+// writes the same bytes as an export never stopped; the journal is gone
+// once the dataset is committed.
+func TestExportResumes(t *testing.T) {
+	defer func(every time.Duration) { logEvery = every }(logEvery)
+	logEvery = 0 // every progress line, at once
+	args := []string{"export", "--gravity", "--size", "4x5", "--k", "4", "--sample", "30", "--plies", "6-9", "--oracle", "search", "--workers", "1"}
+	whole := filepath.Join(t.TempDir(), "whole")
+	if _, errOut, code := run(t, "", append(args, "--out", whole)...); code != 0 {
+		t.Fatalf("the export never stopped: exit %d: %s", code, errOut)
+	}
+	parent := t.TempDir()
+	out := filepath.Join(parent, "out")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if code := Run(ctx, append(args, "--out", out), strings.NewReader(""), io.Discard, cancelAt{"position 11 of 30", cancel}); code == 0 {
+		t.Fatal("the stopped export exited 0")
+	}
+	if got := listDir(t, parent); !strings.HasPrefix(got, ".out.answers:") || strings.Contains(got, ",") {
+		t.Fatalf("beside --out after the stop: %s, want the journal alone", got)
+	}
+	_, errOut, code := run(t, "", append(args, "--out", out)...)
+	before := regexp.MustCompile(`position \d+ of 30 \((\d+) answered before\)`).FindStringSubmatch(errOut)
+	if n, _ := strconv.Atoi(append(before, "", "")[1]); code != 0 || n < 10 || n >= 30 {
+		t.Fatalf("the resumed export: exit %d, stderr %q; want it to go on from the 10 or so answered before", code, errOut)
+	}
+	for _, name := range []string{"states.parquet", "moves.parquet", "states.csv", "moves.csv", "manifest.json"} {
+		a, _ := os.ReadFile(filepath.Join(whole, name))
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the export never stopped (%v)", name, err)
+		}
+	}
+	if got := listDir(t, parent); got != "out" {
+		t.Errorf("beside --out after the export: %s, want out alone", got)
+	}
+}
+
+// With --time-limit a position not settled in time is left out of the
+// tables and named in the manifest, never guessed.
+func TestExportTimeLimit(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "positions.txt")
+	if err := os.WriteFile(file, []byte("4\n2252576253462244111563365343671351441\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out, errOut, code := run(t, "", "export", "--game", "connect-four", "--positions", file, "--time-limit", "100ms", "--out", dir, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var m struct {
+		Positions struct{ Unsettled []string }
+		Files     []struct {
+			Name string
+			Rows int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := m.Positions.Unsettled, []string{".../.../.../.../.../...X..."}; len(got) != 1 || !strings.HasSuffix(got[0], "...X...") {
+		t.Errorf("unsettled %v, want the position after column 4 alone (%v)", got, want)
+	}
+	for _, f := range m.Files {
+		if f.Name == "states.csv" && f.Rows != 1 {
+			t.Errorf("states.csv has %d rows, want 1: the settled position alone", f.Rows)
+		}
 	}
 }

@@ -167,10 +167,7 @@ func (f *Factory) exhaustive(c *cobra.Command) (GameOptions, error) {
 	if err != nil {
 		return o, err
 	}
-	if err := enumerate.CheckSize(o.Rules.Spec()); err != nil {
-		return o, flagError(err)
-	}
-	if err := enumerate.CheckMemory(o.Rules.Spec(), f.Memory()); err != nil {
+	if err := enumerate.CheckFits(o.Rules.Spec(), f.Memory()); err != nil {
 		return o, flagError(err)
 	}
 	return o, nil
@@ -233,7 +230,7 @@ func programArgs(c *cobra.Command, args []string) ([]string, error) {
 func show(o GameOptions, v any, ok bool, text func(w io.Writer) error) error {
 	var err error
 	if o.JSON {
-		err = writeJSON(o.IO.Out, v)
+		err = report.JSON(o.IO.Out, v)
 	} else {
 		err = text(o.IO.Out)
 	}

@@ -93,7 +93,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var shown *shownError
 	if (f.game.json || jsonWanted(args)) && !errors.As(err, &shown) {
 		if out.Err == nil {
-			_ = writeJSON(stdout, report.Failure{Error: msg, Exit: code})
+			_ = report.JSON(stdout, report.Failure{Error: msg, Exit: code})
 		}
 	}
 	return code

@@ -40,11 +40,9 @@ Past the exhaustive limit (Connect Four's 7x6) positions are answered by
 search (--oracle chooses; auto takes the table where the game fits): each
 position is searched once, one at a time with every worker, and its answer
 kept; a request that waits more than half a second gets a 202 with the
-position's legal moves and how long it has been searched: the page draws the
-board at once, asks again, and fills the values in when they come. A search
-no page waits for any longer is stopped (the page's "stop this search", or
-DELETE /api/position?board=BOARD). --time-limit bounds each position's
-search, after which it shows what was proved.
+legal moves, the page draws the board and fills the values in when they come,
+and a search no page waits for is stopped. --time-limit bounds each
+position's search, after which it shows what was proved.
 
 It listens on loopback unless --addr says otherwise, says where, and stops
 cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,

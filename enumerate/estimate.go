@@ -68,6 +68,16 @@ func CheckMemory(rs rules.Spec, available uint64) error {
 	return checkMemory(rs, EstimateFor(rs), available, "")
 }
 
+// CheckFits says whether the whole game of rs can be exhausted in
+// available bytes: its board is small enough (CheckSize), and its
+// positions fit (CheckMemory).
+func CheckFits(rs rules.Spec, available uint64) error {
+	if err := CheckSize(rs); err != nil {
+		return err
+	}
+	return CheckMemory(rs, available)
+}
+
 // CheckMemoryFrom is CheckMemory for the positions that can follow root.
 func CheckMemoryFrom(rs rules.Spec, root game.Board, available uint64) error {
 	if root == (game.Board{}) {

@@ -92,23 +92,35 @@ func (gr *gameRows) moves(i int, dst []Move) []Move {
 type Chosen struct {
 	positions.Choice
 	Engine string `json:"engine"` // who answered: table, db or search
+	// the boards not settled within the time limit a position, left out
+	// of the tables, by ply and then as the rows go; absent when none
+	Unsettled []string `json:"unsettled,omitempty"`
 }
 
 // Label gives the analysed positions as of rl's game as a chosen set's
 // source, which choice describes; paths[i], where not negative, is the
 // count of paths that reach as[i], which the analysis did not count.
+//
+// An analysis not settled (cut short by a time limit) is left out of the
+// rows: its board is named in Chosen's Unsettled, never guessed.
 func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice positions.Choice) Source {
-	as = slices.Clone(as)
-	for i := range as {
-		if paths[i] >= 0 {
-			as[i].Paths = paths[i]
-		}
-	}
 	about := Chosen{Choice: choice}
-	if len(as) > 0 {
-		about.Engine = as[0].Engine
+	var settled, unsettled []perfect.Analysis
+	for i, a := range as {
+		if paths[i] >= 0 {
+			a.Paths = paths[i]
+		}
+		about.Engine = a.Engine
+		if a.Proved != nil {
+			unsettled = append(unsettled, a)
+			continue
+		}
+		settled = append(settled, a)
 	}
-	return sorted(rl, as, about)
+	for _, a := range sorted(rl, unsettled, about).(*chosenSource).as {
+		about.Unsettled = append(about.Unsettled, rl.Spec().Format(a.Board))
+	}
+	return sorted(rl, settled, about)
 }
 
 // Positions is the source of the analysed positions as, of the game rl,

@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -155,35 +154,4 @@ func (s *solved) Analyze(_ context.Context, b game.Board) (perfect.Analysis, err
 		return valueOnly(s.r.Analysis(i), nil)
 	}
 	return s.r.Analysis(i), nil
-}
-
-// All asks o for each of boards in turn, telling progress as phase, and
-// gives their analyses in the same order. A position o cannot settle fails
-// the whole, naming it.
-func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string) ([]perfect.Analysis, error) {
-	as := make([]perfect.Analysis, len(boards))
-	err := Each(ctx, o, rl, boards, phase, func(i int, a perfect.Analysis) error {
-		as[i] = a
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return as, nil
-}
-
-// Each is All for many positions: it gives each analysis to use, in the
-// order of boards, and keeps none; an error of use stops it.
-func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, use func(i int, a perfect.Analysis) error) error {
-	for i, b := range boards {
-		progress.Tell(ctx, phase, fmt.Sprintf("%d of %d positions answered", i, len(boards)))
-		a, err := o.Analyze(ctx, b)
-		if err != nil {
-			return fmt.Errorf("position %s: %w", rl.Spec().Format(b), err)
-		}
-		if err := use(i, a); err != nil {
-			return err
-		}
-	}
-	return nil
 }

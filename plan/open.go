@@ -58,10 +58,10 @@ func (p Plan) Answer(ctx context.Context, b game.Board, o oracle.Options, limit 
 }
 
 // AnswerAll answers the positions bs in turn by p's engine, opened with
-// what o asks, telling progress as phase, as oracle.All does.
-func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, phase string, o oracle.Options) (as []perfect.Analysis, err error) {
+// what o asks, as the batch b says (oracle.All).
+func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o oracle.Options) (as []perfect.Analysis, err error) {
 	err = p.Use(ctx, o, func(or oracle.Oracle) error {
-		as, err = oracle.All(ctx, or, p.req.Rules, bs, phase)
+		as, err = oracle.All(ctx, or, p.req.Rules, bs, b)
 		return err
 	})
 	return as, err

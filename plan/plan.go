@@ -132,10 +132,7 @@ func forDB(r Request) (Plan, error) {
 // game fits the exhaustive solve and the memory.
 func forEvery(r Request) (Plan, error) {
 	spec := r.Rules.Spec()
-	if err := enumerate.CheckSize(spec); err != nil {
-		return Plan{}, err
-	}
-	if err := enumerate.CheckMemory(spec, r.Memory); err != nil {
+	if err := enumerate.CheckFits(spec, r.Memory); err != nil {
 		return Plan{}, err
 	}
 	why := fmt.Sprintf("every position is asked, and the whole game fits in memory: about %s to enumerate", enumerate.Bytes(enumerate.EstimateFor(spec).Bytes))

@@ -158,7 +158,7 @@ func TestAnswer(t *testing.T) {
 			if err != nil || a.Engine != named || a.Value != 0 || a.Depth != 9 {
 				t.Errorf("Answer: %s, value %d depth %d, %v; want %s, a draw in 9", a.Engine, a.Value, a.Depth, err, named)
 			}
-			as, err := p.AnswerAll(context.Background(), []game.Board{won, {}}, "test", oracle.Options{})
+			as, err := p.AnswerAll(context.Background(), []game.Board{won, {}}, oracle.Batch{Phase: "test"}, oracle.Options{})
 			if err != nil || len(as) != 2 || as[0].Value != 1 || as[0].Depth != 1 || as[1].Value != 0 {
 				t.Fatalf("AnswerAll: %+v, %v; want X wins in 1, then a draw", as, err)
 			}

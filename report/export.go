@@ -30,6 +30,9 @@ func Dropped(w io.Writer, dir string, names []string) {
 // bytes and SHA-256, and the manifest; by says who answered.
 func Export(w io.Writer, dir string, s rules.Spec, m *export.Manifest, by perfect.Answered) error {
 	fmt.Fprintf(w, "wrote %s for %s, answered by %s\n", dir, s.Words(), by)
+	if m.Positions != nil && len(m.Positions.Unsettled) > 0 {
+		fmt.Fprintf(w, "%d positions not settled within the time limit are left out of the tables; manifest.json names them\n", len(m.Positions.Unsettled))
+	}
 	t := newTable(w)
 	fmt.Fprintln(t, "file\trows\tbytes\tsha256\t")
 	for _, f := range m.Files {

@@ -1,9 +1,18 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 )
+
+// JSON writes v as every command's --json prints it: indented, with a
+// final newline.
+func JSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
 
 // Version is what version prints: the tool, its version, and the Go
 // release it was built with.

@@ -159,3 +159,26 @@ func (l *Line) Done() {
 		l.shown = false
 	}
 }
+
+// Under gives a context whose reporter tells ctx's, in phase, head before
+// whatever the work under it reports or tells: "position 3 of 200, ...;
+// search: 1.2 G nodes". Without a Teller on ctx it gives ctx.
+func Under(ctx context.Context, phase, head string) context.Context {
+	t, ok := ctx.Value(key{}).(Teller)
+	if !ok {
+		return ctx
+	}
+	return With(ctx, under{t, phase, head})
+}
+
+// under tells its Teller what the work under a head says, after the head.
+type under struct {
+	t           Teller
+	phase, head string
+}
+
+func (u under) Report(phase string, ply int, done, total int64) {
+	u.t.Tell(u.phase, fmt.Sprintf("%s; %s: ply %d, %d of %d positions", u.head, phase, ply, done, total))
+}
+
+func (u under) Tell(phase, text string) { u.t.Tell(u.phase, u.head+"; "+phase+": "+text) }

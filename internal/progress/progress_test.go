@@ -80,3 +80,32 @@ func TestLog(t *testing.T) {
 		t.Fatalf("muted log written: %q", buf.String())
 	}
 }
+
+// Under puts a head before what the work under it tells and reports, in
+// the phase of the head.
+func TestUnder(t *testing.T) {
+	var buf bytes.Buffer
+	l := NewLog(&buf, 0)
+	ctx := Under(With(context.Background(), l), "export", "position 3 of 200")
+	tests := []struct {
+		name string
+		do   func()
+		want string
+	}{
+		{"a tell", func() { Tell(ctx, "search", "2.0M nodes") }, "export: position 3 of 200; search: 2.0M nodes\n"},
+		{"a report", func() { Report(ctx, "solve", 4, 10, 20) }, "export: position 3 of 200; solve: ply 4, 10 of 20 positions\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			buf.Reset()
+			l.last = time.Time{}
+			tt.do()
+			if got := buf.String(); got != tt.want {
+				t.Errorf("shown %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if got := Under(context.Background(), "export", "x"); got != context.Background() {
+		t.Error("Under without a reporter made a new context")
+	}
+}

@@ -1,0 +1,110 @@
+package oracle
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// A Batch says how All answers many positions: the phase its progress
+// names, the most each position is searched (0: no limit), and a journal,
+// a file that keeps each answer as it comes, so that a stopped batch
+// resumes from what it answered ("" for none). The caller removes the
+// journal once it has used the answers.
+type Batch struct {
+	Phase   string
+	Limit   time.Duration
+	Journal string
+}
+
+// All asks o for each of boards in turn, as b says, and gives their
+// analyses in the same order. A position o cannot answer fails the whole,
+// naming it; one not settled within b's limit comes with its Proved. With
+// a journal, the answers it holds of the same batch (the same game,
+// engine, limit, phase and boards) are taken from it, and each new one is
+// added to it as it comes.
+func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b Batch) ([]perfect.Analysis, error) {
+	as := make([]perfect.Analysis, len(boards))
+	have := make([]bool, len(boards))
+	keep := func(int, perfect.Analysis) error { return nil }
+	if b.Journal != "" {
+		j, kept, err := openJournal(b.Journal, batchKey(o, rl, boards, b))
+		if err != nil {
+			return nil, err
+		}
+		defer j.close()
+		for i, a := range kept {
+			if i < len(as) {
+				as[i], have[i] = a, true
+			}
+		}
+		keep = j.add
+	}
+	err := each(ctx, o, rl, boards, b, have, func(i int, a perfect.Analysis) error {
+		as[i] = a
+		return keep(i, a)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return as, nil
+}
+
+// Each is All for many positions, with no limit and no journal: it gives
+// each analysis to use, in the order of boards, and keeps none; an error
+// of use stops it.
+func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, use func(i int, a perfect.Analysis) error) error {
+	return each(ctx, o, rl, boards, Batch{Phase: phase}, make([]bool, len(boards)), use)
+}
+
+// each asks o for the boards not in have, telling progress: the position,
+// the rate of this run and the time left, before what the engine tells.
+func each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b Batch, have []bool, use func(int, perfect.Analysis) error) error {
+	before := 0
+	for _, h := range have {
+		if h {
+			before++
+		}
+	}
+	start, done := time.Now(), before
+	for i, bd := range boards {
+		if have[i] {
+			continue
+		}
+		if err := ctx.Err(); err != nil { // an engine that answers at once may not look
+			return err
+		}
+		head := batchHead(done, before, len(boards), time.Since(start))
+		progress.Tell(ctx, b.Phase, head)
+		a, err := Within(progress.Under(ctx, b.Phase, head), o, bd, b.Limit)
+		if err != nil {
+			return fmt.Errorf("position %s: %w", rl.Spec().Format(bd), err)
+		}
+		if err := use(i, a); err != nil {
+			return err
+		}
+		done++
+	}
+	return nil
+}
+
+// batchHead says where a batch of n positions is, done of them answered,
+// before of those by an earlier run, the rest in took: "position 13 of 200,
+// 2.5 a second, about 1m15s left".
+func batchHead(done, before, n int, took time.Duration) string {
+	head := fmt.Sprintf("position %d of %d", done+1, n)
+	if before > 0 {
+		head += fmt.Sprintf(" (%d answered before)", before)
+	}
+	if ran := done - before; ran > 0 && took > 0 {
+		rate := float64(ran) / took.Seconds()
+		left := time.Duration(float64(n-done) / rate * float64(time.Second))
+		head += fmt.Sprintf(", %.3g a second, about %s left", rate, left.Round(time.Second))
+	}
+	return head
+}

@@ -1,0 +1,167 @@
+package oracle
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// stopping answers as its Oracle does, counting the calls, and cancels
+// stop after the answer of the call numbered at (from 1).
+type stopping struct {
+	Oracle
+	calls atomic.Int64
+	at    int64
+	stop  context.CancelFunc
+}
+
+func (s *stopping) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
+	a, err := s.Oracle.Analyze(ctx, b)
+	if s.calls.Add(1) == s.at {
+		s.stop()
+	}
+	return a, err
+}
+
+// A batch with a journal, stopped part way, resumes from the answers it
+// kept: the run after asks only for the rest, and the answers are those of
+// a batch never stopped. A damaged journal loses only its damaged tail; a
+// journal of another batch is replaced; a file that is no journal is
+// refused and left as it is.
+func TestJournal(t *testing.T) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	rng := rand.New(rand.NewPCG(5, 6))
+	boards := make([]game.Board, 12)
+	for i := range boards {
+		boards[i] = randomPosition(rl, rng)
+	}
+	table := Table(rl, Options{Workers: 1})
+	want, err := All(context.Background(), table, rl, boards, Batch{Phase: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		damage func(t *testing.T, path string) // after the stop, before the resume
+		asked  int64                           // by the resumed run
+	}{
+		{"stopped after 5", func(*testing.T, string) {}, 7},
+		{"its last record cut short", func(t *testing.T, path string) { cut(t, path, 3) }, 8},
+		{"a journal of another batch", func(t *testing.T, path string) {
+			if _, _, err := openJournal(path, [32]byte{1}); err != nil {
+				t.Fatal(err)
+			}
+		}, 12},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), ".out.answers")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			first := &stopping{Oracle: table, at: 5, stop: cancel}
+			if _, err := All(ctx, first, rl, boards, Batch{Phase: "test", Journal: path}); !errors.Is(err, context.Canceled) {
+				t.Fatalf("the stopped run gave %v, want %v", err, context.Canceled)
+			}
+			tt.damage(t, path)
+			again := &stopping{Oracle: table}
+			got, err := All(context.Background(), again, rl, boards, Batch{Phase: "test", Journal: path})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := again.calls.Load(); n != tt.asked {
+				t.Errorf("the resumed run asked for %d positions, want %d", n, tt.asked)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Error("the resumed run's answers differ from an unstopped run's")
+			}
+			if err := RemoveJournal(path); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("the journal is still there after RemoveJournal: %v", err)
+			}
+		})
+	}
+	t.Run("a file that is no journal", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), ".out.answers")
+		if err := os.WriteFile(path, []byte("my notes\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := All(context.Background(), table, rl, boards, Batch{Phase: "test", Journal: path})
+		if err == nil || !strings.Contains(err.Error(), "is no journal") {
+			t.Fatalf("All over a file of mine: %v, want a refusal", err)
+		}
+		if err := RemoveJournal(path); err == nil {
+			t.Error("RemoveJournal removed a file that is no journal")
+		}
+		if data, _ := os.ReadFile(path); string(data) != "my notes\n" {
+			t.Errorf("the file now holds %q", data)
+		}
+	})
+}
+
+// cut removes the last n bytes of the file at path.
+func cut(t *testing.T, path string, n int64) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, fi.Size()-n); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Within a batch's limit, a position not settled comes back with what was
+// proved; the others are answered.
+func TestBatchLimit(t *testing.T) {
+	c4 := rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+	late, err := rules.Play(c4, game.Board{}, "2252576253462244111563365343671351441")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := Search(c4, Options{Memory: 64 << 20, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := All(context.Background(), o, c4, []game.Board{{}, late}, Batch{Phase: "test", Limit: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if as[0].Proved == nil || as[1].Proved != nil {
+		t.Errorf("proved: empty board %v, late position %v; want the empty board alone not settled", as[0].Proved, as[1].Proved)
+	}
+}
+
+// The head of a batch's progress says the position, what an earlier run
+// answered, the rate and the time left.
+func TestBatchHead(t *testing.T) {
+	tests := []struct {
+		name            string
+		done, before, n int
+		took            time.Duration
+		want            string
+	}{
+		{"the first", 0, 0, 200, 0, "position 1 of 200"},
+		{"ten a second", 20, 0, 200, 2 * time.Second, "position 21 of 200, 10 a second, about 18s left"},
+		{"resumed", 60, 50, 200, 5 * time.Second, "position 61 of 200 (50 answered before), 2 a second, about 1m10s left"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := batchHead(tt.done, tt.before, tt.n, tt.took); got != tt.want {
+				t.Errorf("batchHead = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
