@@ -90,14 +90,10 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	return c
 }
 
-// checkSetLimit validates --time-limit, which goes with a chosen set, and
-// names the journal that keeps the set's answers as they come.
+// checkSetLimit validates --time-limit, which goes with a chosen set.
 func checkSetLimit(c *cobra.Command, opts *ExportOptions, limit time.Duration) error {
 	if opts.Choice == nil && c.Flags().Changed("time-limit") {
 		return flagErrorf("--time-limit bounds each position of a chosen set: give --positions FILE, --sample N or --max-ply N")
-	}
-	if opts.Choice != nil {
-		opts.Batch.Journal = export.JournalOf(opts.Out)
 	}
 	opts.Batch.Limit = limit
 	return checkTimeLimit(limit)
@@ -133,6 +129,7 @@ func exportSource(opts *ExportOptions) (src export.Source, done func(), err erro
 	if opts.Choice == nil {
 		return export.Whole(opts.Ctx, opts.Plan, opts.Workers)
 	}
+	opts.Batch.Journal = export.JournalOf(opts.Out) // the answers kept as they come
 	as, paths, err := opts.answer(opts.GameOptions, "export", false)
 	if err != nil {
 		return nil, nil, err

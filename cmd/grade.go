@@ -89,8 +89,10 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 			if opts.Moves, err = moveFormat(moves, opts.GameOptions); err != nil {
 				return err
 			}
-			if opts.MinAccuracy, err = percentage(c, "min-accuracy", minAccuracy); err != nil {
-				return err
+			if c.Flags().Changed("min-accuracy") {
+				if opts.MinAccuracy = &minAccuracy; math.IsNaN(minAccuracy) || minAccuracy < 0 || minAccuracy > 100 {
+					return flagErrorf("--min-accuracy %v is not a percentage, want 0 to 100", minAccuracy)
+				}
 			}
 			if err := checkGames(c, opts); err != nil {
 				return err
@@ -115,18 +117,6 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")
 	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")
 	return c
-}
-
-// percentage validates the percentage of the named flag: nil when the flag
-// was not given.
-func percentage(c *cobra.Command, name string, v float64) (*float64, error) {
-	if !c.Flags().Changed(name) {
-		return nil, nil
-	}
-	if math.IsNaN(v) || v < 0 || v > 100 {
-		return nil, flagErrorf("--%s %v is not a percentage, want 0 to 100", name, v)
-	}
-	return &v, nil
 }
 
 // checkGames validates --games: a count of games, which grades games, not

@@ -133,10 +133,7 @@ func renderSet(opts *RenderOptions) error {
 	if err != nil {
 		return err
 	}
-	ps := make([]report.Position, len(as))
-	for i, a := range as {
-		ps[i] = report.NewPosition(a)
-	}
+	ps := report.Positions(as)
 	dropped, err := report.WritePictures(opts.Out, ps)
 	if err != nil {
 		return fmt.Errorf("--out %w", err)

@@ -35,6 +35,15 @@ func WritePicture(path string, out io.Writer, p Position) error {
 	return atomicfile.Write(path, svg.Bytes())
 }
 
+// Positions gives the view of each of as (NewPosition), in order.
+func Positions(as []perfect.Analysis) []Position {
+	ps := make([]Position, len(as))
+	for i, a := range as {
+		ps[i] = NewPosition(a)
+	}
+	return ps
+}
+
 // WritePictures draws each of ps as SVG into the folder dir, named by
 // PictureName in their order, as one unit (atomicfile.Dataset): the folder
 // holds the earlier pictures or the new ones, never a mix, and its other
