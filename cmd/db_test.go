@@ -349,6 +349,8 @@ func TestDBCheckAndInfo(t *testing.T) {
 		{"sound", func(*testing.T, string) {}, 0, "ok: every tier holds to its checksum and its counts"},
 		{"a byte of a tier changed", func(t *testing.T, dir string) { flipByte(t, filepath.Join(dir, "ply-08.tier"), 200) },
 			1, "ply-08.tier  DAMAGED: "},
+		{"the verdict names it", func(t *testing.T, dir string) { flipByte(t, filepath.Join(dir, "ply-08.tier"), 200) },
+			1, "FAIL: 1 damaged tier [ply-08.tier], 0 problems of the manifest"},
 		{"a tier missing", func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, "ply-15.tier")) },
 			1, "ply-15.tier  DAMAGED: the file is missing"},
 		{"a ply miscounted", func(t *testing.T, dir string) { editManifest(t, dir, `"positions": 5084,`, `"positions": 5085,`) },

@@ -32,7 +32,8 @@ func Checked(w io.Writer, c tier.Checked) error {
 		return err
 	}
 	damaged := c.Damaged()
-	_, err := fmt.Fprintf(w, "\nFAIL: %d damaged tiers %v, %d problems of the manifest; build the database again into a new folder\n", len(damaged), damaged, len(c.Problems))
+	_, err := fmt.Fprintf(w, "\nFAIL: %s %v, %s of the manifest; build the database again into a new folder\n",
+		count(len(damaged), "damaged tier", "damaged tiers"), damaged, count(len(c.Problems), "problem", "problems"))
 	return err
 }
 
@@ -78,4 +79,12 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// count says n things: "1 damaged tier", "2 damaged tiers", "0 problems".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
