@@ -103,6 +103,7 @@ func runExport(opts *ExportOptions) error {
 	defer export.Policy.Apply()()
 	src, done, err := exportSource(opts)
 	if err != nil {
+		report.Kept(opts.IO.ErrOut, opts.Batch.Journal)
 		return err
 	}
 	defer done()

@@ -338,8 +338,12 @@ func TestExportResumes(t *testing.T) {
 	out := filepath.Join(parent, "out")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if code := Run(ctx, append(args, "--out", out), strings.NewReader(""), io.Discard, cancelAt{"position 11 of 30", cancel}); code == 0 {
+	var said bytes.Buffer
+	if code := Run(ctx, append(args, "--out", out), strings.NewReader(""), io.Discard, io.MultiWriter(&said, cancelAt{"position 11 of 30", cancel})); code == 0 {
 		t.Fatal("the stopped export exited 0")
+	}
+	if want := "the answers so far are kept in " + filepath.Join(parent, ".out.answers"); !strings.Contains(said.String(), want) {
+		t.Errorf("the stopped export said %q, want %q", said.String(), want)
 	}
 	if got := listDir(t, parent); !strings.HasPrefix(got, ".out.answers:") || strings.Contains(got, ",") {
 		t.Fatalf("beside --out after the stop: %s, want the journal alone", got)

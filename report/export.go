@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
@@ -23,6 +24,15 @@ type Exported struct {
 func Dropped(w io.Writer, dir string, names []string) {
 	if len(names) > 0 {
 		fmt.Fprintf(w, "tateti-lab: replaced the earlier dataset in %s; these files of it are gone: %s\n", dir, strings.Join(names, ", "))
+	}
+}
+
+// Kept says, on w, where the answers of a chosen set stopped part way
+// are kept, when the journal at path holds any: the same command goes on
+// from them.
+func Kept(w io.Writer, path string) {
+	if fi, err := os.Stat(path); path != "" && err == nil && fi.Size() > 0 {
+		fmt.Fprintf(w, "tateti-lab: the answers so far are kept in %s: the same command goes on from them\n", path)
 	}
 }
 
