@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -25,6 +26,9 @@ func TestWorkersAgree(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if testing.Short() && tt.rl.Spec().Cells() > 9 {
 				t.Skip("thrice past 9 cells, heavy under -race; runs without -short")
+			}
+			if tt.rl.Spec().Cells() > 12 {
+				longtest.Skip(t, "gravity 4x4 exported thrice")
 			}
 			r := solvedUnder(t, tt.rl)
 			var want map[string]string

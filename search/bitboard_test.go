@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -173,8 +174,8 @@ func TestClaims(t *testing.T) {
 	for _, tt := range tests {
 		rl := rules.New(gravity(tt.rows, tt.cols, tt.k))
 		t.Run(fmt.Sprintf("%s packed=%v", rl.Spec().Words(), tt.packed), func(t *testing.T) {
-			if testing.Short() && rl.Spec().Cells() > 16 {
-				t.Skip("every position of a 20-cell game, heavy under -race; runs without -short")
+			if rl.Spec().Cells() > 16 {
+				longtest.Skip(t, "every position of a 20-cell game")
 			}
 			sol, err := solve.Game(context.Background(), rl, 2)
 			if err != nil {
