@@ -117,7 +117,7 @@ func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice position
 		}
 		settled = append(settled, a)
 	}
-	for _, a := range sorted(rl, unsettled, about).(*chosenSource).as {
+	for _, a := range inRowOrder(unsettled) {
 		about.Unsettled = append(about.Unsettled, rl.Spec().Format(a.Board))
 	}
 	return sorted(rl, settled, about)
@@ -133,10 +133,16 @@ func Positions(rl rules.Rules, as []perfect.Analysis, chosen Chosen) Source {
 
 // sorted is Positions of as, which it sorts in place.
 func sorted(rl rules.Rules, as []perfect.Analysis, chosen Chosen) Source {
+	return &chosenSource{rl: rl, as: inRowOrder(as), about: chosen}
+}
+
+// inRowOrder sorts as in place in the order of a chosen set's rows: by ply,
+// then state id, then board, and gives it.
+func inRowOrder(as []perfect.Analysis) []perfect.Analysis {
 	slices.SortFunc(as, func(a, b perfect.Analysis) int {
 		return cmp.Or(cmp.Compare(a.Board.Ply(), b.Board.Ply()), cmp.Compare(a.StateID, b.StateID), game.CompareBoards(a.Board, b.Board))
 	})
-	return &chosenSource{rl: rl, as: as, about: chosen}
+	return as
 }
 
 type chosenSource struct {
