@@ -93,6 +93,15 @@ func each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b 
 	return nil
 }
 
+// rateText writes a rate as a person reads it: three figures below 100
+// ("2.5", "0.125"), whole numbers above ("24612").
+func rateText(r float64) string {
+	if r >= 100 {
+		return fmt.Sprintf("%.0f", r)
+	}
+	return fmt.Sprintf("%.3g", r)
+}
+
 // batchHead says where a batch of n positions is, done of them answered,
 // before of those by an earlier run, the rest in took: "position 13 of 200,
 // 2.5 a second, about 1m15s left".
@@ -104,7 +113,7 @@ func batchHead(done, before, n int, took time.Duration) string {
 	if ran := done - before; ran > 0 && took > 0 {
 		rate := float64(ran) / took.Seconds()
 		left := time.Duration(float64(n-done) / rate * float64(time.Second))
-		head += fmt.Sprintf(", %.3g a second, about %s left", rate, left.Round(time.Second))
+		head += fmt.Sprintf(", %s a second, about %s left", rateText(rate), left.Round(time.Second))
 	}
 	return head
 }

@@ -156,6 +156,7 @@ func TestBatchHead(t *testing.T) {
 		{"the first", 0, 0, 200, 0, "position 1 of 200"},
 		{"ten a second", 20, 0, 200, 2 * time.Second, "position 21 of 200, 10 a second, about 18s left"},
 		{"resumed", 60, 50, 200, 5 * time.Second, "position 61 of 200 (50 answered before), 2 a second, about 1m10s left"},
+		{"fast", 2000, 0, 3000, 80 * time.Millisecond, "position 2001 of 3000, 25000 a second, about 0s left"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
