@@ -51,12 +51,14 @@ func (g gameSource) nMoves(i int) int {
 	return int(g.r.Win[i]) + int(g.r.Draw[i]) + int(g.r.Lose[i])
 }
 func (g gameSource) rows() rowMaker {
-	return &gameRows{r: g.r, cells: newCellTable(g.r.Enum.Rules.Spec().Spec)}
+	s := g.r.Enum.Rules.Spec()
+	return &gameRows{r: g.r, spec: s, cells: newCellTable(s.Spec)}
 }
 
 // gameRows makes the rows of a solved game.
 type gameRows struct {
 	r     *solve.Result
+	spec  rules.Spec // the game's, asked once and not a row
 	cells *cellTable
 	buf   []perfect.Move
 }
@@ -72,7 +74,7 @@ func (gr *gameRows) state(i int, dst *State) {
 	dst.OrbitSize = int8(e.Orbit[i])
 	dst.Paths = e.Paths[i]
 	gr.buf = r.AppendMoves(gr.buf[:0], i)
-	dst.play(e.Rules.Spec(), b, gr.buf)
+	dst.play(gr.spec, b, gr.buf)
 }
 
 func (gr *gameRows) failed() error { return nil }

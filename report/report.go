@@ -118,8 +118,8 @@ func NewPosition(a perfect.Analysis) Position {
 			v.WinningLine = append(v.WinningLine, bits.TrailingZeros64(uint64(m)))
 		}
 	}
-	for _, c := range v.Legal {
-		if a.Spec.Gravity {
+	if a.Spec.Gravity {
+		for _, c := range v.Legal {
 			v.LegalColumns = append(v.LegalColumns, a.Spec.MoveNumber(c))
 		}
 	}
