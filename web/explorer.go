@@ -56,6 +56,7 @@ type answer struct {
 	asked    time.Time     // when a request last asked for it
 	since    time.Time     // when its search started; zero while it waits
 	searched time.Duration // over its searches stopped for a cheaper one
+	at       int           // its place in the queue's heap; -1 when not queued
 	view     report.Position
 	err      error
 }
@@ -162,9 +163,6 @@ func (x *Explorer) next() (*answer, context.Context) {
 		x.mu.Lock()
 		for len(x.queue) > 0 {
 			a := heap.Pop(&x.queue).(*answer)
-			if isDone(a) { // cancelled while it waited
-				continue
-			}
 			if time.Since(a.asked) > x.abandon {
 				x.forget(a, errAbandoned)
 				continue
@@ -249,8 +247,9 @@ func (x *Explorer) Cancel(b game.Board) bool {
 		return false
 	case x.running == a:
 		x.stop(errAbandoned) // the worker forgets it when the search returns
-	default:
-		x.forget(a, errAbandoned) // still in the queue: next skips it, as forgotten
+	default: // waiting: off the queue, so that it counts against no bound
+		heap.Remove(&x.queue, a.at)
+		x.forget(a, errAbandoned)
 	}
 	return true
 }
@@ -337,12 +336,19 @@ func (q queue) Len() int { return len(q) }
 func (q queue) Less(i, j int) bool {
 	return q[i].cost < q[j].cost || (q[i].cost == q[j].cost && q[i].arrival < q[j].arrival)
 }
-func (q queue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *queue) Push(v any)   { *q = append(*q, v.(*answer)) }
+func (q queue) Swap(i, j int) {
+	q[i], q[j] = q[j], q[i]
+	q[i].at, q[j].at = i, j
+}
+func (q *queue) Push(v any) {
+	a := v.(*answer)
+	a.at = len(*q)
+	*q = append(*q, a)
+}
 func (q *queue) Pop() any {
 	old := *q
 	a := old[len(old)-1]
-	old[len(old)-1] = nil
+	old[len(old)-1], a.at = nil, -1
 	*q = old[:len(old)-1]
 	return a
 }

@@ -362,6 +362,12 @@ func TestExplorerCancel(t *testing.T) {
 	if got, want := del(queued), `200 {"cancelled":true}`; got != want {
 		t.Errorf("DELETE the queued position: %s, want %s", got, want)
 	}
+	x.mu.Lock()
+	waiting := len(x.queue)
+	x.mu.Unlock()
+	if waiting != 0 {
+		t.Errorf("%d positions wait after the cancel, want none: a cancelled one counts against no bound", waiting)
+	}
 	if got, want := del(running), `200 {"cancelled":true}`; got != want {
 		t.Errorf("DELETE the running position: %s, want %s", got, want)
 	}
