@@ -79,7 +79,7 @@ func checkFolder(dir string, spec rules.Spec, maxPly *int) error {
 
 // checkScratch says which file of entries, those of the database folder
 // dir, is named as a run's scratch file (reach bits, a Beam task's range
-// of them, a part) but is not one, if one is: a run removes its scratch
+// of them, a part, searched codes) but is not one, if one is: a run removes its scratch
 // files, and must not take someone else's for its own.
 func checkScratch(dir string, entries []fs.DirEntry) error {
 	for _, e := range entries {
@@ -99,16 +99,20 @@ var reachName = regexp.MustCompile(`^reach-[0-9]{2}\.bits$`)
 
 // isScratchName reports whether name is a scratch file's name.
 func isScratchName(name string) bool {
-	return reachName.MatchString(name) || taskReach.MatchString(name) || db.IsPartName(name)
+	return reachName.MatchString(name) || taskReach.MatchString(name) || searchedName.MatchString(name) || db.IsPartName(name)
 }
 
 // isScratch reports whether the file path, named as a scratch file, is
-// one: a part begins as one does (db.IsPart); bits end with their trailer,
+// one: a part begins as one does (db.IsPart), and so do searched codes
+// (SearchedName); bits end with their trailer,
 // or are the empty file of a Beam task's range none of whose placements is
 // reachable.
 func isScratch(path string) bool {
-	if db.IsPartName(filepath.Base(path)) {
+	switch name := filepath.Base(path); {
+	case db.IsPartName(name):
 		return db.IsPart(path)
+	case searchedName.MatchString(name):
+		return isSearched(path)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -186,7 +190,7 @@ func removeTemporary(dir string) {
 }
 
 // finish writes the manifest of the solved tiers, last, and removes the
-// scratch files (reach bits, parts): the database is finished. A tier file
+// scratch files (reach bits, parts, searched codes): the database is finished. A tier file
 // a former run wrote is read for its SHA-256; this run's came with theirs.
 func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manifest, error) {
 	for p := range counts {
@@ -210,8 +214,8 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 
 // Tidy removes the scratch files of a finished database in dir: the
 // reach bits, those of a Beam run's tasks (TaskReachName) where a killed
-// run left them, and the parts a run killed after writing their tier
-// left. A file named as one that is not (isScratch) is left: the folder's
+// run left them, and the parts and searched codes a run killed after
+// writing their tier left. A file named as one that is not (isScratch) is left: the folder's
 // check refuses such a file before a run begins (CheckFolder), and one that
 // came later is someone else's.
 func Tidy(dir string) error {

@@ -216,32 +216,54 @@ const SearchMemory = 256 << 20
 // search's answer is exact, whatever its table held before, so the codes
 // depend on the range alone. It stops with ctx's error.
 func (j *Job) SearchRange(ctx context.Context, p int, lo, hi int64, have []uint64, dst []byte) error {
+	return j.searchRange(ctx, p, lo, hi, have, dst, nil)
+}
+
+// searchRange is SearchRange, taking the code of a position, or of an
+// image of it, from kept when it was searched before, and keeping there
+// each code it searches: exact either way, so the codes are the same.
+func (j *Job) searchRange(ctx context.Context, p int, lo, hi int64, have []uint64, dst []byte, kept *searched) error {
 	clear(dst)
 	s, err := search.New(j.rl.Spec(), search.Options{TableBits: search.TableBitsFor(SearchMemory), Workers: 1})
 	if err != nil {
 		return err
 	}
 	quiet := progress.With(ctx, nil) // the searches' own nodes are no one's progress
-	searched := 0
+	syms := j.rl.Symmetries()
+	searched, found := 0, 0
 	j.layout.Each(p, lo, hi, have, func(rank int64, b game.Board) {
 		if err != nil {
 			return
 		}
-		searched++
-		progress.Tell(ctx, "book", fmt.Sprintf("ply %d, ranks %d to %d: %d positions searched, at rank %d", p, lo, hi, searched, rank))
-		if over, winner := j.rl.Outcome(b); over {
-			dst[rank-lo] = db.Pack(perfect.Of(winner), 0)
+		if c, ok := kept.lookup(j.layout, syms, rank, b); ok {
+			dst[rank-lo], found = c, found+1
 			return
 		}
-		var r search.Result
-		switch r, err = s.Solve(quiet, uint64(b.X), uint64(b.O)); {
-		case err == nil && !r.Settled:
-			err = fmt.Errorf("search left %s unsettled: a bug", j.rl.Spec().Format(b))
-		case err == nil:
-			dst[rank-lo] = db.Pack(r.Value, r.Depth)
+		searched++
+		progress.Tell(ctx, "book", fmt.Sprintf("ply %d, ranks %d to %d: %d positions searched, %d found searched before, at rank %d", p, lo, hi, searched, found, rank))
+		var c byte
+		if c, err = j.searchCode(quiet, s, b); err == nil {
+			dst[rank-lo] = c
+			err = kept.add(rank, c)
 		}
 	})
 	return err
+}
+
+// searchCode gives the code of b by s: a finished board by the rules, at
+// depth 0, else the search's value and depth.
+func (j *Job) searchCode(ctx context.Context, s *search.Solver, b game.Board) (byte, error) {
+	if over, winner := j.rl.Outcome(b); over {
+		return db.Pack(perfect.Of(winner), 0), nil
+	}
+	r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
+	switch {
+	case err != nil:
+		return 0, err
+	case !r.Settled:
+		return 0, fmt.Errorf("search left %s unsettled: a bug", j.rl.Spec().Format(b))
+	}
+	return db.Pack(r.Value, r.Depth), nil
 }
 
 // code gives the code of b, reachable, from the codes of the next ply:

@@ -404,11 +404,18 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	if next != nil {
 		nextCodes = r.CodesOf(p+1, next)
 	}
+	var kept *searched
+	if r.Searched(p) {
+		if kept, err = openSearched(r.dir, p); err != nil {
+			return 0, "", err
+		}
+		defer kept.close()
+	}
 	parts := make([]db.Part, r.Tasks(p))
 	err = r.tasks(ctx, p, at, func(k int, lo, hi int64) error {
 		part, err := db.ReadPart(r.dir, p, k, lo, codes[lo:hi])
 		if errors.Is(err, fs.ErrNotExist) {
-			err = r.rangeCodes(ctx, p, lo, hi, have[lo>>6:], nextCodes, codes[lo:hi])
+			err = r.rangeCodes(ctx, p, lo, hi, have[lo>>6:], nextCodes, codes[lo:hi], kept)
 			if err == nil {
 				part, err = db.WritePart(r.dir, p, k, lo, codes[lo:hi])
 			}
@@ -421,17 +428,17 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	}
 	size, sum, err := db.AssembleTier(r.dir, p, int64(len(codes)), parts)
 	if err == nil {
-		err = db.RemoveParts(r.dir, p)
+		err = errors.Join(db.RemoveParts(r.dir, p), removeSearched(r.dir, p))
 	}
 	return size, sum, err
 }
 
 // rangeCodes gives the codes of the ranks [lo, hi) of ply p into dst: by
 // search at a book's last ply (SearchRange), else from the next ply's
-// (SolveRange).
-func (r *run) rangeCodes(ctx context.Context, p int, lo, hi int64, have []uint64, next Codes, dst []byte) error {
+// (SolveRange). kept holds the codes searched before at a book's last ply.
+func (r *run) rangeCodes(ctx context.Context, p int, lo, hi int64, have []uint64, next Codes, dst []byte, kept *searched) error {
 	if r.Searched(p) {
-		return r.SearchRange(ctx, p, lo, hi, have, dst)
+		return r.searchRange(ctx, p, lo, hi, have, dst, kept)
 	}
 	r.SolveRange(p, lo, hi, have, next, dst)
 	return nil

@@ -196,6 +196,7 @@ func TestScratchFiles(t *testing.T) {
 		TaskReachName(5, 0):                  nil, // none reachable
 		ReachName(6):                         bits,
 		db.PartName(2, 0):                    slices.Concat(part...),
+		SearchedName(7):                      []byte(searchedMagic),
 	}
 	tests := []struct {
 		name    string
@@ -206,6 +207,7 @@ func TestScratchFiles(t *testing.T) {
 		{"reach bits of someone else's", ReachName(5), false},
 		{"a task's range of someone else's", TaskReachName(7, 0), false},
 		{"a part of someone else's", db.PartName(4, 0), false},
+		{"searched codes of someone else's", SearchedName(8), false},
 		{"a folder named as reach bits", ReachName(2), true},
 	}
 	for _, tt := range tests {
