@@ -268,7 +268,7 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 }
 
 // ordered gives the cells of the moves cand, those that make the most cells
-// the side to move would win on first, then the centre first, and keeps
+// the side to move would win on first (weigh), then the centre first, and keeps
 // each move's winning cells for the move's child (winsAfter); a helper
 // near the root turns the order by its number. First it looks the
 // children up in the table (childCut), and gives the score of a move
@@ -287,17 +287,18 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		}
 	}
 	g := w.s.g
-	var score [64]int8 // a board has 64 units at most: gravity's columns, or the cells of a free board
+	play := g.playable(mask)
+	var score [64]int16 // a board has 64 units at most: gravity's columns, or the cells of a free board
 	for _, u := range g.units {
 		st := cand & u
 		if st == 0 {
 			continue
 		}
 		cand &^= st
-		n, wins := int8(0), unknown
+		n, wins := int16(0), unknown
 		if !w.s.misere {
 			wins = g.winning(pos | st)
-			n = int8(bits.OnesCount64(wins &^ (mask | st)))
+			n = g.weigh(wins&^(mask|st), play&^st|st<<1&g.full)
 		}
 		w.winsAfter[moves][bits.TrailingZeros64(st)] = wins
 		// Insertion: a later move goes after the ones that score as well.
@@ -318,6 +319,30 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 	}
 	return dst, 0, false
 }
+
+// weigh scores a move by its threats, the empty cells it wins on, and
+// under gravity by where they lie against next, the cells the opponent
+// may play after the move: one the mover could take at once counts more
+// (the opponent must answer it), one right above such a cell more (the
+// opponent cannot play below it), and one two above less. The threats'
+// number comes first; the rest orders moves of as many threats. The
+// weights are those that searched the fewest nodes over Pons' bands
+// (docs/design/search-move-order.md).
+func (g *geometry) weigh(threats, next uint64) int16 {
+	n := int16(bits.OnesCount64(threats)) * wThreat
+	if g.carries {
+		n += int16(bits.OnesCount64(threats&next))*wNow + int16(bits.OnesCount64(threats&(next<<1)))*wAbove - int16(bits.OnesCount64(threats&(next<<2)))*wTwoAbove
+	}
+	return n
+}
+
+// The weights of weigh.
+const (
+	wThreat   = 12
+	wNow      = 2
+	wAbove    = 3
+	wTwoAbove = 1
+)
 
 // childCut looks up in the table the child of each move cand, and when a
 // child's score is known to be low enough that its move scores beta or
