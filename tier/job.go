@@ -206,8 +206,12 @@ func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next Codes, dst []b
 	})
 }
 
-// SearchMemory is the bytes the table of a task's search may take.
-const SearchMemory = 256 << 20
+// SearchMemory is the bytes a task's search may take for its table, a
+// worker: a task searched by two workers shares a table of twice that.
+// Within it each search takes what its position wants (search's
+// wantBits): a few MiB a few plies past the middle of 7x6, and the most,
+// 1 GiB, near the empty board, whose searches take hours in a smaller one.
+const SearchMemory = 2 << 30
 
 // SearchRange values the reachable placements of ranks [lo, hi) of ply p,
 // the last of a book (Searched), into dst, as SolveRange does from the
@@ -216,15 +220,16 @@ const SearchMemory = 256 << 20
 // search's answer is exact, whatever its table held before, so the codes
 // depend on the range alone. It stops with ctx's error.
 func (j *Job) SearchRange(ctx context.Context, p int, lo, hi int64, have []uint64, dst []byte) error {
-	return j.searchRange(ctx, p, lo, hi, have, dst, nil)
+	return j.searchRange(ctx, p, lo, hi, have, dst, nil, 1)
 }
 
 // searchRange is SearchRange, taking the code of a position, or of an
 // image of it, from kept when it was searched before, and keeping there
-// each code it searches: exact either way, so the codes are the same.
-func (j *Job) searchRange(ctx context.Context, p int, lo, hi int64, have []uint64, dst []byte, kept *searched) error {
+// each code it searches, with workers searching each position: exact
+// either way, so the codes are the same.
+func (j *Job) searchRange(ctx context.Context, p int, lo, hi int64, have []uint64, dst []byte, kept *searched, workers int) error {
 	clear(dst)
-	s, err := search.New(j.rl.Spec(), search.Options{TableBits: search.TableBitsFor(SearchMemory), Workers: 1})
+	s, err := search.New(j.rl.Spec(), search.Options{TableBits: search.TableBitsFor(SearchMemory * uint64(workers)), Workers: workers})
 	if err != nil {
 		return err
 	}
@@ -264,6 +269,21 @@ func (j *Job) searchCode(ctx context.Context, s *search.Solver, b game.Board) (b
 		return 0, fmt.Errorf("search left %s unsettled: a bug", j.rl.Spec().Format(b))
 	}
 	return db.Pack(r.Value, r.Depth), nil
+}
+
+// Disagrees gives the rank of the first reachable position of ply p (one
+// whose code is not 0) whose code in codes is not the one the codes of
+// the next ply, next, give it by the backward rule (code), and false when
+// every one agrees: a check of a database's tiers against one another.
+func (j *Job) Disagrees(p int, codes, next []byte) (int64, bool) {
+	nc := j.CodesOf(p+1, next)
+	kids := make([]int64, 0, 64)
+	for r, c := range codes {
+		if c != 0 && j.code(j.layout.Unrank(p, int64(r)), nc, kids) != c {
+			return int64(r), true
+		}
+	}
+	return 0, false
 }
 
 // code gives the code of b, reachable, from the codes of the next ply:

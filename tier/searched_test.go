@@ -48,7 +48,7 @@ func TestSearchedKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := make([]byte, j.Size(p))
-	err = j.searchRange(context.Background(), p, 0, j.Size(p), have, got, kept)
+	err = j.searchRange(context.Background(), p, 0, j.Size(p), have, got, kept, 2)
 	if err := errors.Join(err, kept.close()); err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestSearchedKept(t *testing.T) {
 	stopped, cancel := context.WithCancel(context.Background())
 	cancel() // a search would stop at once
 	clear(got)
-	if err := j.searchRange(stopped, p, 0, j.Size(p), have, got, again); err != nil || !bytes.Equal(got, want) {
+	if err := j.searchRange(stopped, p, 0, j.Size(p), have, got, again, 1); err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("from the file alone: %v, and the codes equal: %t; want every code found", err, bytes.Equal(got, want))
 	}
 	again.close()

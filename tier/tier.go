@@ -436,9 +436,11 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 // rangeCodes gives the codes of the ranks [lo, hi) of ply p into dst: by
 // search at a book's last ply (SearchRange), else from the next ply's
 // (SolveRange). kept holds the codes searched before at a book's last ply.
+// A ply of fewer tasks than workers gives each task's search a share of
+// them.
 func (r *run) rangeCodes(ctx context.Context, p int, lo, hi int64, have []uint64, next Codes, dst []byte, kept *searched) error {
 	if r.Searched(p) {
-		return r.searchRange(ctx, p, lo, hi, have, dst, kept)
+		return r.searchRange(ctx, p, lo, hi, have, dst, kept, max(1, r.workers/r.Tasks(p)))
 	}
 	r.SolveRange(p, lo, hi, have, next, dst)
 	return nil
