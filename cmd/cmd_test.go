@@ -346,7 +346,8 @@ func TestServe(t *testing.T) {
 	}{
 		{"3x3", nil, "board=XX./O../...", http.StatusOK, `"outcome": "X wins"`},
 		{"connect four, settled", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=&move=2252576253462244111563365343671351441", http.StatusOK, `"outcome": "X wins"`},
-		{"connect four, searching", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=", http.StatusAccepted, `"queued": false`},
+		{"connect four, from the book", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=", http.StatusOK, `"engine": "book"`},
+		{"connect four past the book, searching", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=&move=123456712", http.StatusAccepted, `"queued": false`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

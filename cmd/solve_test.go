@@ -56,10 +56,11 @@ func TestSolveTierFallback(t *testing.T) {
 }
 
 // A search cut short by --time-limit prints what it proved and exits 1:
-// after X's first move in the centre column of Connect Four, 100 ms cannot
-// settle the position, and what is proved must allow X's win, its value.
+// after X's first move in the centre column of Connect Four, 100 ms of
+// search (named, not the book) cannot settle the position, and what is
+// proved must allow X's win, its value.
 func TestSolveTimeLimit(t *testing.T) {
-	out, stderr, code := run(t, "", "solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "4", "--time-limit", "100ms", "--json")
+	out, stderr, code := run(t, "", "solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "4", "--oracle", "search", "--time-limit", "100ms", "--json")
 	if code != 1 || !strings.Contains(stderr, "not settled within --time-limit 100ms") {
 		t.Fatalf("exit %d, stderr %q; want 1 and the limit named", code, stderr)
 	}

@@ -148,7 +148,13 @@ func ReadManifest(dir string) (Manifest, error) {
 // checksum, counts that contradict one another), for db check to report
 // beside what the tiers say. err is why it cannot be read at all.
 func ManifestAsIs(dir string) (m Manifest, unsound, err error) {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	return manifestIn(os.DirFS(dir), dir)
+}
+
+// manifestIn is ManifestAsIs of the database whose files are fsys's, named
+// dir in messages.
+func manifestIn(fsys fs.FS, dir string) (m Manifest, unsound, err error) {
+	data, err := fs.ReadFile(fsys, ManifestName)
 	if errors.Is(err, fs.ErrNotExist) {
 		return m, nil, unfinishedError{dir}
 	}
@@ -234,7 +240,16 @@ func Finished(dir string, spec rules.Spec) (Manifest, error) {
 // be of the game of spec, the whole game or an opening book; it opens no
 // tier.
 func Readable(dir string, spec rules.Spec) (Manifest, error) {
-	m, err := ReadManifest(dir)
+	return ReadableFS(os.DirFS(dir), dir, spec)
+}
+
+// ReadableFS is Readable of the database whose files are fsys's, named
+// dir in messages.
+func ReadableFS(fsys fs.FS, dir string, spec rules.Spec) (Manifest, error) {
+	m, unsound, err := manifestIn(fsys, dir)
+	if err == nil {
+		err = unsound
+	}
 	if err == nil && m.Game != spec {
 		err = fmt.Errorf("folder %q holds the database of %s, not of %s; give that game's flags, or name another folder", dir, m.Game, spec)
 	}
@@ -244,8 +259,13 @@ func Readable(dir string, spec rules.Spec) (Manifest, error) {
 // Open opens the database in dir for the game of rl: its manifest must
 // name the same game, and every tier file's header and block table must
 // check. Blocks are checked as they are read.
-func Open(dir string, rl rules.Rules) (*DB, error) {
-	m, err := Readable(dir, rl.Spec())
+func Open(dir string, rl rules.Rules) (*DB, error) { return OpenFS(os.DirFS(dir), dir, rl) }
+
+// OpenFS is Open of the database whose files are those of fsys, named
+// where in messages: an opening book built into the binary, say.
+func OpenFS(fsys fs.FS, where string, rl rules.Rules) (*DB, error) {
+	dir := where
+	m, err := ReadableFS(fsys, dir, rl.Spec())
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +278,7 @@ func Open(dir string, rl rules.Rules) (*DB, error) {
 	}
 	d := &DB{Manifest: m, Rules: rl, layout: layout, cache: newBlockCache(256)}
 	for p, ply := range m.Plies {
-		t, err := openTier(dir, p, ply.Placements)
+		t, err := openTier(fsys, dir, p, ply.Placements)
 		if err != nil {
 			d.Close()
 			return nil, err
@@ -309,7 +329,7 @@ func (d *DB) Verify(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		_, sum, err := FileSum(t.name)
+		_, sum, err := sumOf(io.NewSectionReader(t.f, 0, t.size))
 		if err != nil {
 			return err
 		}
@@ -327,8 +347,13 @@ func FileSum(name string) (int64, string, error) {
 		return 0, "", err
 	}
 	defer f.Close()
+	return sumOf(f)
+}
+
+// sumOf gives the bytes r reads and their SHA-256, in hex.
+func sumOf(r io.Reader) (int64, string, error) {
 	h := sha256.New()
-	n, err := io.Copy(h, f)
+	n, err := io.Copy(h, r)
 	if err != nil {
 		return 0, "", err
 	}

@@ -112,15 +112,18 @@ type tierFile struct {
 	name       string
 	ply        int
 	placements int64
+	size       int64 // the file's bytes
 	blocks     []blockEntry
 	closer     io.Closer // the file, when it is one
 }
 
-// openTier opens the tier file of ply p in dir and checks its header and
-// table against the ply and the placements it must hold.
-func openTier(dir string, p int, placements int64) (*tierFile, error) {
+// openTier opens the tier file of ply p in fsys, the files of the folder
+// dir, and checks its header and table against the ply and the placements
+// it must hold. A file of fsys that cannot be read at an offset is read
+// whole.
+func openTier(fsys fs.FS, dir string, p int, placements int64) (*tierFile, error) {
 	name := filepath.Join(dir, TierName(p))
-	f, err := os.Open(name)
+	f, err := fsys.Open(TierName(p))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s is missing (%w): the database is damaged; build it again into a new folder", name, fs.ErrNotExist)
 	}
@@ -132,7 +135,16 @@ func openTier(dir string, p int, placements int64) (*tierFile, error) {
 		f.Close()
 		return nil, err
 	}
-	t, err := readTable(f, fi.Size(), name, p, placements)
+	ra, ok := f.(io.ReaderAt)
+	if !ok {
+		data, err := io.ReadAll(f)
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		ra = bytes.NewReader(data)
+	}
+	t, err := readTable(ra, fi.Size(), name, p, placements)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -168,7 +180,7 @@ func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) 
 	if crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, body) != binary.LittleEndian.Uint32(table[len(body):]) {
 		return nil, bad("the header or block table fails its checksum")
 	}
-	t := &tierFile{f: f, name: name, ply: p, placements: placements, blocks: make([]blockEntry, n)}
+	t := &tierFile{f: f, name: name, ply: p, placements: placements, size: size, blocks: make([]blockEntry, n)}
 	for i := range t.blocks {
 		e := body[i*entryLen:]
 		t.blocks[i] = blockEntry{binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])}
@@ -200,7 +212,7 @@ func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 // ReadTier reads the codes of ply p, len(dst) of them, from the tier file
 // in dir into dst, checking every block.
 func ReadTier(ctx context.Context, dir string, p int, dst []byte, workers int) error {
-	t, err := openTier(dir, p, int64(len(dst)))
+	t, err := openTier(os.DirFS(dir), dir, p, int64(len(dst)))
 	if err != nil {
 		return err
 	}

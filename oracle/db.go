@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -22,7 +23,22 @@ func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	probe := probing(rl, d, dir)
+	return database(rl, d, dir, o)
+}
+
+// DatabaseFS is Database of the files of fsys, named where in messages:
+// an opening book built into tateti-lab (package book).
+func DatabaseFS(rl rules.Rules, fsys fs.FS, where string, o Options) (Oracle, error) {
+	d, err := db.OpenFS(fsys, where, rl)
+	if err != nil {
+		return nil, err
+	}
+	return database(rl, d, where, o)
+}
+
+// database is Database of d, open, named where.
+func database(rl rules.Rules, d *db.DB, where string, o Options) (Oracle, error) {
+	probe := probing(rl, d, where)
 	if d.Manifest.MaxPly == nil {
 		return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, shared: true, close: d.Close, settle: probe}, nil
 	}
@@ -31,7 +47,7 @@ func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
 		d.Close()
 		return nil, err
 	}
-	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close,
+	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close, lineTo: d.Manifest.Last(),
 		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 			o, proved, err := probe(ctx, b)
 			if errors.Is(err, db.ErrPastBook) {

@@ -242,8 +242,9 @@ func TestValueOnly(t *testing.T) {
 
 // An opening book answers as the table does, on positions before its last
 // ply, at it (its children searched) and past it (searched): the same
-// value, depth, moves and line; only who answered and the move sequences
-// counted differ.
+// value, depth, moves and line, the line of a position before the last
+// ply stopping there; only who answered and the move sequences counted
+// differ.
 func TestBookAgrees(t *testing.T) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
 	dir := filepath.Join(t.TempDir(), "book")
@@ -276,6 +277,9 @@ func TestBookAgrees(t *testing.T) {
 			t.Fatalf("answered by %q, want book", got.Engine)
 		}
 		got.Engine, got.Paths = want.Engine, want.Paths
+		if cut := 5 - b.Ply(); cut > 0 && cut < len(want.BestLine) { // the line stops at the book's last ply
+			want.BestLine, want.LineEnd = want.BestLine[:cut], 5
+		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: the book gives\n%+v\nthe table\n%+v", rl.Spec().Format(b), got, want)
 		}

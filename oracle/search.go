@@ -23,6 +23,7 @@ type single struct {
 	turns   sync.Mutex   // held by each answer, where settle is not safe for concurrent use
 	shared  bool         // settle is safe for concurrent use: no turns
 	close   func() error // lets go of what settle holds
+	lineTo  int          // the ply a best line stops at (an opening book's last), 0 for the end
 }
 
 // A settler gives the value (for X) and depth of one position (a finished
@@ -63,7 +64,7 @@ func (o *single) Close() error { return o.close() }
 // time limit in ctx) still says what it proved of b's value; then each
 // child, and a best line unless the oracle gives none.
 func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
-	if !o.shared {
+	if !o.Instant(b) {
 		o.turns.Lock()
 		defer o.turns.Unlock()
 	}
@@ -104,7 +105,18 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 	if a.BestLine, err = o.bestLine(ctx, b, a.Moves); err != nil {
 		return unsettled(a, proved, err)
 	}
+	if o.lineTo > 0 && b.Ply()+len(a.BestLine) == o.lineTo && !o.rl.Game().Status(o.play(b, a.BestLine)).Terminal() {
+		a.LineEnd = o.lineTo
+	}
 	return a, nil
+}
+
+// play gives b with the cells of line played in turn.
+func (o *single) play(b game.Board, line []int) game.Board {
+	for _, c := range line {
+		b = b.Play(c, b.ToMove())
+	}
+	return b
 }
 
 // unsettled gives the analysis a of a search stopped by err, with what it
@@ -126,8 +138,16 @@ func (o *single) moves(ctx context.Context, b game.Board) ([]perfect.Move, perfe
 	})
 }
 
+// Instant reports whether the oracle answers b without search, so that
+// answers of such positions need not wait their turn: a database's every
+// position, and an opening book's before its last ply (whose moves and
+// line are in it), or at it for the value alone.
+func (o *single) Instant(b game.Board) bool {
+	return o.shared || b.Ply() < o.lineTo || o.only && b.Ply() == o.lineTo
+}
+
 // bestLine follows the first best move, in cell order, from b (whose moves
-// ms are weighed) to the end of the game.
+// ms are weighed) to the end of the game, or to the ply lineTo.
 func (o *single) bestLine(ctx context.Context, b game.Board, ms []perfect.Move) ([]int, error) {
 	var line []int
 	for {
@@ -137,7 +157,7 @@ func (o *single) bestLine(ctx context.Context, b game.Board, ms []perfect.Move) 
 		}
 		b = b.Play(ms[i].Cell, b.ToMove())
 		line = append(line, ms[i].Cell)
-		if over, _ := o.rl.Outcome(b); over {
+		if over, _ := o.rl.Outcome(b); over || b.Ply() == o.lineTo {
 			return line, nil
 		}
 		var err error

@@ -46,9 +46,13 @@ type Analysis struct {
 	// set when HasIDs (boards of at most game.MaxIDCells cells).
 	StateID, CanonicalID uint64
 	HasIDs               bool
-	Paths                int64  // move sequences from the empty board that reach it; -1 when not counted
-	BestLine             []int  // cells of a line of perfect play to the end
-	Engine               string // who answered (a plan.Engine): "table" (the game solved exhaustively), "db" or "search"
+	Paths                int64 // move sequences from the empty board that reach it; -1 when not counted
+	BestLine             []int // cells of a line of perfect play to the end, or to LineEnd
+	// LineEnd is the ply where BestLine stops short of the end, 0 when it
+	// goes to the end: an opening book's line stops at the book's last ply,
+	// past which each step would take a search.
+	LineEnd int
+	Engine  string // who answered (a plan.Engine): "table" (the game solved exhaustively), "db" or "search"
 	// ValueOnly says the value and depth alone were asked: Moves and
 	// BestLine are left empty, whatever moves there are.
 	ValueOnly bool

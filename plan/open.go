@@ -24,6 +24,8 @@ func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, erro
 	o.Workers, o.Memory = p.req.Workers, p.req.Memory
 	rl := p.req.Rules
 	switch {
+	case p.built != nil:
+		return oracle.DatabaseFS(rl, p.built.Files, p.built.Where(), o)
 	case p.Engine == DB, p.Engine == Book:
 		return oracle.Database(rl, p.req.DB, o)
 	case p.Engine == Search:

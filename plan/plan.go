@@ -13,6 +13,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/tateti-lab/tateti-lab/book"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -81,6 +82,7 @@ type Plan struct {
 	// Tiers is what the tier solve needs, with the engine Tiers.
 	Tiers tier.Estimate `json:"-"`
 	req   Request
+	built *book.Book // the book built into tateti-lab, with the engine Book and no DB
 }
 
 // For picks who answers r. The error says why nothing can: an engine
@@ -197,8 +199,22 @@ func forPosition(r Request) (Plan, error) {
 	why := "named"
 	if r.Named == "auto" {
 		why = pastTable(r.Rules.Spec().Cells())
+		if p, ok, err := forBuiltIn(r); ok || err != nil {
+			return p, err
+		}
 	}
 	return Plan{Engine: Search, Why: why, Scope: r.Scope, req: r}, nil
+}
+
+// forBuiltIn picks the opening book built into tateti-lab for r's game,
+// and search past it, when one is (package book).
+func forBuiltIn(r Request) (Plan, bool, error) {
+	b, ok, err := book.For(r.Rules.Spec())
+	if !ok || err != nil {
+		return Plan{}, false, err
+	}
+	why := fmt.Sprintf("the opening book built into tateti-lab holds every position to ply %d, %d of them; search answers past it", b.Last(), b.Manifest.Positions)
+	return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r, built: &b}, true, nil
 }
 
 // pastTable says why the exhaustive solve does not answer a board of

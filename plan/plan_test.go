@@ -21,6 +21,7 @@ func spec(rows, cols, k int, gravity, misere bool) rules.Spec {
 // saying why nothing can answer.
 func TestFor(t *testing.T) {
 	c4, free44 := rules.New(spec(6, 7, 4, true, false)), rules.New(spec(4, 4, 4, false, false))
+	c4misere := rules.New(spec(6, 7, 4, true, true))
 	g44 := rules.New(spec(4, 4, 4, true, false))
 	dir := filepath.Join(t.TempDir(), "db")
 	if _, err := tier.Solve(context.Background(), g44, dir, 2); err != nil {
@@ -40,7 +41,8 @@ func TestFor(t *testing.T) {
 		{"the whole game fits", Request{Rules: free44, Scope: Whole}, Table, Whole, "the whole game fits in memory"},
 		{"the whole game, tier by tier", Request{Rules: free44, Scope: Whole, Memory: 100e6}, Tiers, Whole, "needs about 439.5 MB of memory to enumerate"},
 		{"the whole game fits nowhere", Request{Rules: free44, Scope: Whole, Memory: 1e6}, "", 0, "a tier solve holds up to"},
-		{"the whole game past 25 cells is its empty board", Request{Rules: c4, Scope: Whole}, Search, One, "the whole game cannot be exhausted, so its empty board is answered: 42 cells, past the 25 the exhaustive solve takes"},
+		{"the whole game past 25 cells is its empty board", Request{Rules: c4misere, Scope: Whole}, Search, One, "the whole game cannot be exhausted, so its empty board is answered: 42 cells, past the 25 the exhaustive solve takes"},
+		{"Connect Four's empty board from the book built in", Request{Rules: c4, Scope: Whole}, Book, One, "its empty board is answered: the opening book built into tateti-lab holds every position to ply"},
 		{"the whole game from a database", Request{Rules: g44, Scope: Whole, DB: dir}, DB, Whole, "holds the game solved, 161029 positions"},
 		{"a database of another game", Request{Rules: free44, Scope: One, DB: dir}, "", 0, "not of 4x4 k=4"},
 		{"no database there", Request{Rules: g44, Scope: One, DB: t.TempDir()}, "", 0, "holds no finished database"},
@@ -49,7 +51,9 @@ func TestFor(t *testing.T) {
 		{"the whole game from a book", Request{Rules: g44, Scope: Whole, DB: book}, "", 0, "holds an opening book of 4x4 k=4 gravity to ply 5, not the whole game"},
 		{"every position from a book", Request{Rules: g44, Scope: Every, DB: book}, "", 0, "not the whole game"},
 		{"one position, the table where it fits", Request{Rules: g44, Scope: One}, Table, One, "the game from this position fits in memory"},
-		{"one position past 25 cells", Request{Rules: c4, Scope: One}, Search, One, "42 cells, past the 25 the exhaustive solve takes"},
+		{"one position past 25 cells", Request{Rules: c4misere, Scope: One}, Search, One, "42 cells, past the 25 the exhaustive solve takes"},
+		{"Connect Four's positions from the book built in", Request{Rules: c4, Scope: Many}, Book, Many, "built into tateti-lab"},
+		{"Connect Four by search where named", Request{Rules: c4, Scope: One, Named: "search"}, Search, One, "named"},
 		{"search where named", Request{Rules: g44, Scope: One, Named: "search"}, Search, One, "named"},
 		{"the table refused past 25 cells", Request{Rules: c4, Scope: One, Named: "table"}, "", 0, "too many to exhaust"},
 		{"the table on free 6x6 refused", Request{Rules: rules.New(spec(6, 6, 4, false, false)), Scope: One, Named: "table"}, "", 0, "too many to exhaust"},

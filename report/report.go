@@ -30,7 +30,10 @@ type Position struct {
 	StateID     *uint64 `json:"state_id"`
 	CanonicalID *uint64 `json:"canonical_id"`
 	Paths       *int64  `json:"paths"`     // move sequences from the empty board that reach it; null when not counted (search)
-	BestLine    []int   `json:"best_line"` // cells of a line of perfect play to the end
+	BestLine    []int   `json:"best_line"` // cells of a line of perfect play to the end, or to best_line_end
+	// the ply where the best line stops short of the end: an opening
+	// book's last ply; absent when the line goes to the end
+	LineEnd int `json:"best_line_end,omitempty"`
 	// the best line as --moves takes it: under gravity columns from 1
 	// ("4453"), otherwise cells ("4,0,8")
 	BestMoves string `json:"best_line_moves"`
@@ -90,7 +93,7 @@ func Unanswered(rl rules.Rules, b game.Board) Position {
 func NewPosition(a perfect.Analysis) Position {
 	v := Position{Game: a.Spec, Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: a.Value.String(), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
-		BestLine: a.BestLine, Engine: a.Engine, ValueOnly: a.ValueOnly}
+		BestLine: a.BestLine, LineEnd: a.LineEnd, Engine: a.Engine, ValueOnly: a.ValueOnly}
 	if a.HasIDs {
 		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
 	}

@@ -43,7 +43,7 @@ func Text(w io.Writer, p Position, st Style) error {
 		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
 		return nil
 	}
-	fmt.Fprintf(w, "best line: %s\n", p.Game.FormatMoves(p.BestLine))
+	fmt.Fprintf(w, "best line: %s%s\n", p.Game.FormatMoves(p.BestLine), lineEnd(p.LineEnd))
 	DrawMoves(w, p.Game, b, b.ToMove(), p.Moves, st)
 	return moveTable(w, p)
 }
@@ -166,4 +166,12 @@ func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves [
 	if len(moves) > 0 {
 		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss) and the plies left after it; * marks the best moves\n", mover)
 	}
+}
+
+// lineEnd says where a best line stops short of the end, if it does.
+func lineEnd(ply int) string {
+	if ply == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (to ply %d, the opening book's last; ask that position for the rest)", ply)
 }

@@ -292,10 +292,10 @@ type Solving struct {
 }
 
 // view gives b's view, asked by client: at once from an oracle that
-// answers at once; from search when its answer comes within the wait, or
+// answers at once, or answers b so (an opening book's position); from search when its answer comes within the wait, or
 // what is being done about it.
 func (x *Explorer) view(ctx context.Context, b game.Board, client string) (*report.Position, *Solving, error) {
-	if x.instant {
+	if in, ok := x.o.(interface{ Instant(game.Board) bool }); x.instant || ok && in.Instant(b) {
 		an, err := oracle.Within(ctx, x.o, b, x.limit)
 		v := report.NewPosition(an)
 		return &v, nil, err

@@ -1,0 +1,56 @@
+// Package book owns the opening books built into tateti-lab: for a named
+// game, a database of its first plies (docs/database.md, an opening book's
+// format), made by `db build --max-ply N` and embedded in the binary, so
+// that a fresh clone or a `go install` answers every position up to ply N
+// at once, with nothing to download. Each book's folder here is the build's
+// folder as it finished: the manifest and the tier files, whose blocks are
+// compressed already.
+package book
+
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// files holds the books, a folder each, named as the game is
+// (rules.Games).
+//
+//go:embed connect-four
+var files embed.FS
+
+// A Book is an opening book built into tateti-lab.
+type Book struct {
+	// Name is the game's name, and the book's folder here.
+	Name string
+	// Manifest is the book's manifest, checked.
+	Manifest db.Manifest
+	// Files holds the manifest and the tier files.
+	Files fs.FS
+}
+
+// Where names the book in messages: "book connect-four".
+func (b Book) Where() string { return "book " + b.Name }
+
+// For gives the book built in for the game of spec, and false when none
+// is; an error when its manifest fails its checks (a binary built from a
+// damaged tree).
+func For(spec rules.Spec) (b Book, ok bool, err error) {
+	for _, g := range rules.Games {
+		if g.Spec != spec {
+			continue
+		}
+		sub, err := fs.Sub(files, g.Name)
+		if err == nil {
+			b = Book{Name: g.Name, Files: sub}
+			b.Manifest, err = db.ReadableFS(sub, b.Where(), spec)
+		}
+		return b, err == nil, err
+	}
+	return Book{}, false, nil
+}
+
+// Last gives the book's last ply.
+func (b Book) Last() int { return b.Manifest.Last() }
