@@ -5,12 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tateti-lab/tateti-lab/book"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -198,4 +202,35 @@ func TestBrowserClass(t *testing.T) {
 			t.Errorf("text box and marks %v, want the text as typed and the game's one mark kept", got)
 		}
 	})
+}
+
+// The explorer of Connect Four answered as the planner picks, from the
+// book built in: the empty board comes with every move's value within a
+// second of opening the page, answered by the book, whose best line says
+// where it stops.
+func TestBrowserBook(t *testing.T) {
+	ctx := browser(t)
+	p, err := plan.For(plan.Request{Rules: connectFour, Scope: plan.Many, Workers: 1})
+	if err != nil || p.Engine != plan.Book {
+		t.Fatalf("the planner picks %s (%v), want the book", p.Engine, err)
+	}
+	o, err := p.Oracle(t.Context(), oracle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { o.Close() })
+	base := serverOf(t, NewExplorer(t.Context(), connectFour, o, 0)).URL
+	do(t, ctx, "open the empty board", chromedp.Navigate(base+"/"))
+	inTime, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	if err := chromedp.Do(inTime, chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell.move').length === 7 && document.getElementById('note').textContent === ''`)); err != nil {
+		t.Fatalf("the seven moves' values did not come within a second: %v", err)
+	}
+	facts := evaluate[[]string](t, ctx, `[...document.querySelectorAll('#facts tr')].map(r => r.textContent)`)
+	b, _, _ := book.For(connectFour.Spec())
+	for _, want := range []string{"answered bythe opening book", fmt.Sprintf(" … (the book ends at ply %d)", b.Last())} {
+		if !slices.ContainsFunc(facts, func(f string) bool { return strings.Contains(f, want) }) {
+			t.Errorf("facts %q lack %q", facts, want)
+		}
+	}
 }

@@ -276,7 +276,7 @@ function drawFacts(v) {
   table($('facts'), [
     ['status', statusWords[v.status] + over, ''],
     ['with perfect play', valueWords(v), 'hint'],
-    ['best line', v.best_line_moves || '-', 'hint'],
+    ['best line', (v.best_line_moves || '-') + (v.best_line_end ? ' … (the book ends at ply ' + v.best_line_end + ')' : ''), 'hint'],
     ['answered by', v.pending ? '-' : engineWords[v.engine] || v.engine, ''],
   ]);
   table($('ids'), [
