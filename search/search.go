@@ -122,14 +122,32 @@ func (s *Solver) TableBytes() uint64 {
 // fit makes the table as large as a position of empty empty cells wants,
 // within the most allowed, unless it is already.
 func (s *Solver) fit(empty int) {
-	most := s.maxBits
-	if s.g.packed { // entries of two words: half as many in the same memory
-		most = max(MinTableBits, most-1)
-	}
-	want := min(most, max(MinTableBits, wantBits(empty, s.g.gravity)))
+	want := fitBits(s.maxBits, empty, s.g.gravity, s.g.packed)
 	if s.tt == nil || uint(want) > s.tt.bits {
 		s.tt = newTable(want, s.g.packed)
 	}
+}
+
+// fitBits gives the bits of the table a position of empty empty cells
+// takes within most bits of 8-byte entries (wantBits), on a layout packed
+// or not.
+func fitBits(most, empty int, gravity, packed bool) int {
+	if packed { // entries of two words: half as many in the same memory
+		most = max(MinTableBits, most-1)
+	}
+	return min(most, max(MinTableBits, wantBits(empty, gravity)))
+}
+
+// TableBytesFor gives the bytes of the table a Solver of the game of spec
+// with Options.TableBits tableBits takes for a position of empty empty
+// cells: what the position wants, within tableBits.
+func TableBytesFor(spec rules.Spec, tableBits, empty int) uint64 {
+	packed := !spareFits(spec.Rows, spec.Cols, spec.Gravity)
+	n := uint64(8) << fitBits(tableBits, empty, spec.Gravity, packed)
+	if packed {
+		n *= 2
+	}
+	return n
 }
 
 // Nodes counts the positions searched since the solver was made.

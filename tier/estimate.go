@@ -8,6 +8,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/search"
 )
 
 // Estimate is what a tier solve of a game needs, worked out before it
@@ -61,7 +62,8 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 }
 
 // EstimateJob is EstimateFor of job, the whole game or an opening book,
-// whose search tasks hold a table each (SearchMemory) beside the rest.
+// whose search tasks hold a table each beside the rest: what a position of
+// the last ply wants, within SearchMemory a worker.
 func EstimateJob(j *Job, workers int) (Estimate, error) {
 	l, n := j.layout, j.Plies()
 	if n > db.MaxDepth {
@@ -89,7 +91,7 @@ func EstimateJob(j *Job, workers int) (Estimate, error) {
 	e.Seconds = e.WorkerSeconds / speedup
 	if last, ok := j.Book(); ok {
 		e.Searches, e.SearchPly = l.Size(last), last
-		e.Memory += uint64(max(workers, 1)) * SearchMemory
+		e.Memory += uint64(max(workers, 1)) * search.TableBytesFor(j.rl.Spec(), search.TableBitsFor(SearchMemory), j.cells-last)
 	}
 	return e, nil
 }
