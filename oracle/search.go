@@ -102,21 +102,10 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 	if o.noLines {
 		return a, nil
 	}
-	if a.BestLine, err = o.bestLine(ctx, b, a.Moves); err != nil {
+	if a.BestLine, a.LineEnd, err = o.bestLine(ctx, b, a.Moves); err != nil {
 		return unsettled(a, proved, err)
 	}
-	if o.lineTo > 0 && b.Ply()+len(a.BestLine) == o.lineTo && !o.rl.Game().Status(o.play(b, a.BestLine)).Terminal() {
-		a.LineEnd = o.lineTo
-	}
 	return a, nil
-}
-
-// play gives b with the cells of line played in turn.
-func (o *single) play(b game.Board, line []int) game.Board {
-	for _, c := range line {
-		b = b.Play(c, b.ToMove())
-	}
-	return b
 }
 
 // unsettled gives the analysis a of a search stopped by err, with what it
@@ -147,9 +136,9 @@ func (o *single) Instant(b game.Board) bool {
 }
 
 // bestLine follows the first best move, in cell order, from b (whose moves
-// ms are weighed) to the end of the game, or to the ply lineTo.
-func (o *single) bestLine(ctx context.Context, b game.Board, ms []perfect.Move) ([]int, error) {
-	var line []int
+// ms are weighed) to the end of the game, or to the ply lineTo, which it
+// gives as end when the game goes on there.
+func (o *single) bestLine(ctx context.Context, b game.Board, ms []perfect.Move) (line []int, end int, err error) {
 	for {
 		i := 0
 		for !ms[i].Best {
@@ -157,12 +146,14 @@ func (o *single) bestLine(ctx context.Context, b game.Board, ms []perfect.Move) 
 		}
 		b = b.Play(ms[i].Cell, b.ToMove())
 		line = append(line, ms[i].Cell)
-		if over, _ := o.rl.Outcome(b); over || b.Ply() == o.lineTo {
-			return line, nil
+		switch over, _ := o.rl.Outcome(b); {
+		case over:
+			return line, 0, nil
+		case b.Ply() == o.lineTo:
+			return line, o.lineTo, nil
 		}
-		var err error
 		if ms, _, err = o.moves(ctx, b); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 }
