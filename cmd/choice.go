@@ -46,7 +46,7 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	fl.IntVar(&cf.sample, "sample", 0, sample)
 	fl.Uint64Var(&cf.seed, "seed", 1, "with --sample: the seed of its choices")
 	fl.StringVar(&cf.plies, "plies", "", "with --sample: the ply of each position, drawn from a range such as 10-14, or one ply such as 8")
-	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample: only quiet positions (no immediate win, no line to stop), one of each symmetry class, as UCI's Connect-4 set")
+	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample or --max-ply N: only quiet positions (no immediate win, no line to stop), one of each symmetry class, and with --max-ply only those of ply N, as UCI's Connect-4 set")
 	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
 	if cf.ownOracle = fl.Lookup("oracle") == nil; cf.ownOracle { // a command of one position has its own
 		fl.String("oracle", "auto", // planFor reads it
@@ -72,7 +72,10 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 	if len(from) > 1 {
 		return nil, flagErrorf("--%s and --%s each choose the positions; give one of them", from[0], from[1])
 	}
-	for _, name := range []string{"seed", "plies", "quiet-positions"} {
+	if changed("quiet-positions") && !changed("sample") && !changed("max-ply") {
+		return nil, flagErrorf("--quiet-positions goes with --sample N or --max-ply N, which choose the positions it keeps the quiet of")
+	}
+	for _, name := range []string{"seed", "plies"} {
 		// Where the whole game is taken, --seed has other draws to seed.
 		if changed(name) && !changed("sample") && !(cf.whole && name == "seed") {
 			return nil, flagErrorf("--%s goes with --sample N, which draws positions by random play", name)
@@ -103,7 +106,7 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		if err := checkMaxPly(cf.maxPly, cells); err != nil {
 			return nil, err
 		}
-		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly}, nil
+		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly, Quiet: cf.quiet}, nil
 	}
 	return cf.sampleChoice(c, rl)
 }

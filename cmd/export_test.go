@@ -14,6 +14,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // The committed dataset is what the code writes: regenerate it and compare
@@ -104,9 +108,15 @@ func TestExportUsage(t *testing.T) {
 
 // A chosen set is written as the whole game's rows of those positions, and
 // the manifest says which positions are in: every position up to ply 3 of
-// 3x3 by the table and by search, and a file of Connect Four positions.
+// 3x3 by the table and by search, the quiet positions of ply 4, and a
+// file of Connect Four positions.
 func TestExportChosen(t *testing.T) {
 	file := connectFourPositions
+	c, err := enumerate.Shallow(context.Background(), rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), 4, 1, 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet := fmt.Sprintf(`"rows": %d,`, c.ByPly[4].QuietClasses)
 	tests := []struct {
 		name string
 		args []string
@@ -114,6 +124,7 @@ func TestExportChosen(t *testing.T) {
 	}{
 		{"up to ply 3 by the table", []string{"--max-ply", "3", "--oracle", "table"}, []string{`"from": "max_ply"`, `"max_ply": 3`, `"engine": "table"`, `"rows": 334`}}, // 1 + 9 + 72 + 252
 		{"up to ply 3 by search", []string{"--max-ply", "3", "--oracle", "search"}, []string{`"engine": "search"`}},
+		{"quiet at ply 4", []string{"--max-ply", "4", "--quiet-positions"}, []string{`"quiet": true`, quiet}},
 		{"connect four from a file", []string{"--gravity", "--size", "6x7", "--k", "4", "--positions", file},
 			[]string{`"from": "file"`, `"file": "` + file + `"`, `"sha256": "`, `"rows": 2,`, `"primary_key": [
         "board"`}},

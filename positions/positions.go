@@ -172,8 +172,25 @@ type Choice struct {
 	File   string  `json:"file,omitempty"`   // from a file (see Open): its name as given
 	SHA256 string  `json:"sha256,omitempty"` // and the SHA-256 of what was read
 	MaxPly *int    `json:"max_ply,omitempty"`
+	// Quiet, with MaxPly, keeps only the quiet positions (rules.Quiet) of
+	// ply MaxPly, the least of each class of boards equal up to the rules'
+	// symmetries (game.Least): at ply 8 of Connect Four, UCI's Connect-4
+	// data set. A sample's own Quiet says the same of its draws.
+	Quiet bool `json:"quiet,omitempty"`
 
 	read []game.Board // the file's positions, read by Open
+}
+
+// quiet says whether b is in progress and quiet (rules.Quiet).
+func quiet(rl rules.Rules, b game.Board) bool {
+	over, _ := rl.Outcome(b)
+	return !over && rules.Quiet(rl, b)
+}
+
+// least says whether b is the least of its class under syms (game.Least).
+func least(b game.Board, syms [][]int) bool {
+	l, _ := game.Least(b, syms)
+	return l == b
 }
 
 // MaxLine is the longest line Read takes, in bytes: a move sequence of 64
@@ -213,8 +230,11 @@ func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory
 		}
 		bs = c.read
 	case "max_ply":
+		syms := rl.Symmetries()
 		_, err = enumerate.ShallowEach(ctx, rl, *c.MaxPly, workers, memory, func(b game.Board, n int64) {
-			bs, paths = append(bs, b), append(paths, n)
+			if !c.Quiet || b.Ply() == *c.MaxPly && quiet(rl, b) && least(b, syms) {
+				bs, paths = append(bs, b), append(paths, n)
+			}
 		})
 	default:
 		err = fmt.Errorf("positions from %q: want sample, file or max_ply", c.From)

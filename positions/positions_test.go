@@ -233,6 +233,29 @@ func TestChoiceBoards(t *testing.T) {
 	}
 }
 
+// TestChoiceQuiet takes UCI's Connect-4 population, the quiet positions of
+// ply 8, one of each mirror pair: 67,557 by its description.
+func TestChoiceQuiet(t *testing.T) {
+	eight := 8
+	c := Choice{From: "max_ply", MaxPly: &eight, Quiet: true}
+	bs, paths, err := c.Boards(context.Background(), connectFour, 2, 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(bs), 67557; got != want {
+		t.Errorf("%d quiet positions of ply 8, want %d", got, want)
+	}
+	syms := connectFour.Symmetries()
+	for i, b := range bs {
+		l, _ := game.Least(b, syms)
+		over, _ := connectFour.Outcome(b)
+		if b.Ply() != 8 || over || !rules.Quiet(connectFour, b) || l != b || paths[i] < 1 {
+			t.Fatalf("%s: ply %d, over %v, quiet %v, least %v, paths %d; want ply 8, in progress, quiet, the least of its class, counted",
+				connectFour.Spec().Format(b), b.Ply(), over, rules.Quiet(connectFour, b), l == b, paths[i])
+		}
+	}
+}
+
 // A file is read as a stream: /dev/zero, one line without end, is refused
 // at the line's bound at once, in little memory (issue 43, case 6).
 func TestOpenStreams(t *testing.T) {
