@@ -1,0 +1,78 @@
+package tier
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/search"
+)
+
+// BenchmarkBookSearch plans a Connect Four book: the time a search of a
+// position of its last ply takes (searchCode, one worker, each from an
+// empty table), over positions drawn evenly by rank among the ply's,
+// every stride-th reachable one, so that the sample spreads over every
+// column height as the book does. The plan of docs/performance.md
+// multiplies its mean by the searches a build makes.
+func BenchmarkBookSearch(b *testing.B) {
+	for _, c := range []struct{ ply, stride int }{{8, 2000}, {12, 50000}} {
+		b.Run(fmt.Sprintf("ply=%d", c.ply), func(b *testing.B) {
+			j, bs := bookSample(b, c.ply, c.stride)
+			for b.Loop() {
+				s, err := search.New(j.rl.Spec(), search.Options{TableBits: search.TableBitsFor(SearchMemory), Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				var worst time.Duration
+				for _, pos := range bs {
+					start := time.Now()
+					if _, err := j.searchCode(context.Background(), s, pos); err != nil {
+						b.Fatal(err)
+					}
+					worst = max(worst, time.Since(start))
+					s.Reset()
+				}
+				b.ReportMetric(float64(len(bs)), "positions")
+				b.ReportMetric(float64(worst.Milliseconds()), "ms-worst")
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(bs)), "ms/search")
+		})
+	}
+}
+
+// bookSample gives the Job of a Connect Four book to ply p and every
+// stride-th reachable position of that ply still in progress.
+func bookSample(b *testing.B, p, stride int) (*Job, []game.Board) {
+	rl := rules.New(spec(6, 7, 4, true, false))
+	dir := filepath.Join(b.TempDir(), "db")
+	if _, err := ReachTo(context.Background(), rl, dir, 2, p); err != nil {
+		b.Fatal(err)
+	}
+	j, err := NewBook(rl, p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf, err := os.ReadFile(filepath.Join(dir, ReachName(p)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	have, err := DecodeBits(buf, j.Size(p))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bs []game.Board
+	n := 0
+	j.layout.Each(p, 0, j.Size(p), have, func(_ int64, pos game.Board) {
+		if n++; n%stride == 0 {
+			if over, _ := rl.Outcome(pos); !over {
+				bs = append(bs, pos)
+			}
+		}
+	})
+	return j, bs
+}
