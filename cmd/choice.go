@@ -146,6 +146,9 @@ type ChosenSet struct {
 	Plan   plan.Plan    // who answers the positions, opened in the run
 	Memory uint64       // what the layers of --max-ply may take
 	Batch  oracle.Batch // export's: each position's time limit, and the journal of answers
+	// ValueOnly asks each position's value and depth alone (export's
+	// --value-only).
+	ValueOnly bool
 }
 
 // options validates the game flags and the choice: with a chosen set, any
@@ -195,6 +198,6 @@ func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]perfect.A
 	}
 	b := cs.Batch
 	b.Phase = phase
-	as, err := cs.Plan.AnswerAll(g.Ctx, bs, b, oracle.Options{NoLines: !lines})
+	as, err := cs.Plan.AnswerAll(g.Ctx, bs, b, oracle.Options{NoLines: !lines, ValueOnly: cs.ValueOnly})
 	return as, paths, err
 }

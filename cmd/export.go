@@ -38,7 +38,8 @@ hold no subfolder. data/README.md is the data dictionary.
 --positions, --sample (with --plies) or --max-ply write a chosen set instead,
 on any board up to 64 cells, each position answered first; past 40 cells the
 board's text keys the tables (data/README.md). manifest.json's "positions"
-says which positions are in and who answered them.
+says which positions are in and who answered them. --value-only writes their
+values and depths alone (labels: no moves, no column of the moves' values).
 
 --db DIR writes the whole game from its database (db build DIR makes
 one), a ply at a time, so games past memory export too (free 4x5 with k=4):
@@ -52,6 +53,7 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{}
 	var choice choiceFlags
 	var limit time.Duration
+	var valueOnly bool
 	c := &cobra.Command{
 		Use:   "export",
 		Short: "Write the states and moves tables as Parquet and CSV",
@@ -76,6 +78,7 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 			if err := checkSetLimit(c, opts, limit); err != nil {
 				return err
 			}
+			opts.ValueOnly = valueOnly
 			if runF != nil {
 				return runF(opts)
 			}
@@ -84,16 +87,20 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	}
 	c.Flags().StringVar(&opts.Out, "out", "", "the folder to write into (created if missing)")
 	c.Flags().StringSliceVar(&opts.Formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
+	c.Flags().BoolVar(&valueOnly, "value-only", false, "with a chosen set: each position's value and depth alone, as UCI's labels: search settles none of its children, the moves table is empty, and the states table has no column of the moves' values")
 	c.Flags().DurationVar(&limit, "time-limit", 0, "with a chosen set: the most each position is searched, such as 30s; one not settled is left out of the tables and named in manifest.json (0: no limit)")
 	choice.wholeDB = true
 	choice.bind(c)
 	return c
 }
 
-// checkSetLimit validates --time-limit, which goes with a chosen set.
+// checkSetLimit validates --time-limit and --value-only, which go with a
+// chosen set.
 func checkSetLimit(c *cobra.Command, opts *ExportOptions, limit time.Duration) error {
-	if opts.Choice == nil && c.Flags().Changed("time-limit") {
-		return flagErrorf("--time-limit bounds each position of a chosen set: give --positions FILE, --sample N or --max-ply N")
+	for _, name := range []string{"time-limit", "value-only"} {
+		if opts.Choice == nil && c.Flags().Changed(name) {
+			return flagErrorf("--%s goes with a chosen set: give --positions FILE, --sample N or --max-ply N", name)
+		}
 	}
 	opts.Batch.Limit = limit
 	return checkTimeLimit(limit)

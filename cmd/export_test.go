@@ -87,6 +87,8 @@ func TestExportUsage(t *testing.T) {
 		{"too large", []string{"export", "--out", t.TempDir(), "--size", "6x5"}, "too many to exhaust"},
 		{"two choices", []string{"export", "--out", t.TempDir(), "--sample", "3", "--max-ply", "2"}, "--sample and --max-ply each choose the positions; give one of them"},
 		{"a seed alone", []string{"export", "--out", t.TempDir(), "--seed", "3"}, "--seed goes with --sample N"},
+		{"values alone of the whole game", []string{"export", "--out", t.TempDir(), "--value-only"}, "--value-only goes with a chosen set"},
+		{"quiet positions alone", []string{"export", "--out", t.TempDir(), "--quiet-positions"}, "--quiet-positions goes with --sample N or --max-ply N"},
 		{"a sample without plies", []string{"export", "--out", t.TempDir(), "--sample", "3"}, "--sample goes with --plies"},
 		{"plies past the board", []string{"export", "--out", t.TempDir(), "--sample", "3", "--plies", "2-9"}, `--plies: plies "2-9" are not a ply or a range of them`},
 		{"no sample", []string{"export", "--out", t.TempDir(), "--sample", "0", "--plies", "2"}, "--sample 0 is not a count of positions"},
@@ -151,6 +153,45 @@ func TestExportChosen(t *testing.T) {
 	}
 	if !bytes.Equal(csvs["up to ply 3 by the table"], csvs["up to ply 3 by search"]) {
 		t.Errorf("the table and search write different states for plies 0 to 3")
+	}
+}
+
+// --value-only writes each position's value and depth as the whole answers
+// do, its legal moves from the rules, no column of the moves' values, and
+// no moves.
+func TestExportValueOnly(t *testing.T) {
+	dirs := map[bool]string{false: t.TempDir(), true: t.TempDir()}
+	for only, dir := range dirs {
+		args := []string{"export", "--out", dir, "--json", "--max-ply", "4", "--oracle", "search"}
+		if only {
+			args = append(args, "--value-only")
+		}
+		out, errOut, code := run(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		if got := strings.Contains(out, `"value_only": true`); got != only {
+			t.Errorf("%v: the manifest says value_only %v, want %v", args, got, only)
+		}
+	}
+	whole, alone := readCSV(t, filepath.Join(dirs[false], "states.csv")), readCSV(t, filepath.Join(dirs[true], "states.csv"))
+	if got, want := len(alone.rows), len(whole.rows); got != want {
+		t.Fatalf("%d states with values alone, want %d", got, want)
+	}
+	for _, name := range []string{"best_moves", "n_winning", "n_drawing", "n_losing", "move_values", "policy"} {
+		if _, ok := alone.col[name]; ok {
+			t.Errorf("values alone have the column %s, which the moves' values make", name)
+		}
+	}
+	for i, row := range alone.rows {
+		for _, name := range []string{"state_id", "value", "depth", "n_moves", "legal", "mover_value", "split"} {
+			if got, want := row[alone.col[name]], whole.rows[i][whole.col[name]]; got != want {
+				t.Fatalf("row %d: %s %s with values alone, want %s", i, name, got, want)
+			}
+		}
+	}
+	if moves := readCSV(t, filepath.Join(dirs[true], "moves.csv")); len(moves.rows) != 0 {
+		t.Errorf("%d moves with values alone, want none", len(moves.rows))
 	}
 }
 

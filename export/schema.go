@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -43,6 +44,9 @@ type Table struct {
 type shape struct {
 	game   rules.Spec
 	chosen bool
+	// valueOnly: the positions' values and depths alone, not their
+	// moves' (Chosen.ValueOnly); the states table has no column of those.
+	valueOnly bool
 }
 
 // key is the column that keys a position.
@@ -65,8 +69,16 @@ func stateCols(sh shape) []col[State] {
 	cols = append(cols, cellCols(s)...)
 	cols = append(cols, valueCols()...)
 	cols = append(cols, classCols(sh)...)
-	return append(cols, learningCols(s)...)
+	cols = append(cols, learningCols(s)...)
+	if sh.valueOnly {
+		cols = slices.DeleteFunc(cols, func(c col[State]) bool { return slices.Contains(ofMoveValues, c.name) })
+	}
+	return cols
 }
+
+// ofMoveValues are the columns of the states table that the values of a
+// position's moves make, which a dataset of values alone lacks.
+var ofMoveValues = []string{"best_moves", "n_winning", "n_drawing", "n_losing", "move_values", "policy"}
 
 // boardKey says, past state ids, that the board keys the tables.
 func boardKey(s rules.Spec) string {

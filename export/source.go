@@ -2,6 +2,7 @@ package export
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -97,6 +98,10 @@ type Chosen struct {
 	// the boards not settled within the time limit a position, left out
 	// of the tables, by ply and then as the rows go; absent when none
 	Unsettled []string `json:"unsettled,omitempty"`
+	// ValueOnly says the positions were answered with their values and
+	// depths alone (oracle.Options.ValueOnly): the moves table is empty,
+	// and the states table lacks the columns of the moves' values.
+	ValueOnly bool `json:"value_only,omitempty"`
 }
 
 // Label gives the analysed positions as of rl's game as a chosen set's
@@ -112,7 +117,7 @@ func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice position
 		if paths[i] >= 0 {
 			a.Paths = paths[i]
 		}
-		about.Engine = a.Engine
+		about.Engine, about.ValueOnly = a.Engine, a.ValueOnly
 		if a.Proved != nil {
 			unsettled = append(unsettled, a)
 			continue
@@ -153,7 +158,9 @@ type chosenSource struct {
 	about Chosen
 }
 
-func (c *chosenSource) shape() shape     { return shape{game: c.rl.Spec(), chosen: true} }
+func (c *chosenSource) shape() shape {
+	return shape{game: c.rl.Spec(), chosen: true, valueOnly: c.about.ValueOnly}
+}
 func (c *chosenSource) len() int         { return len(c.as) }
 func (c *chosenSource) chosen() *Chosen  { return &c.about }
 func (c *chosenSource) nMoves(i int) int { return len(c.as[i].Moves) }
@@ -188,7 +195,14 @@ func analysisState(rl rules.Rules, cells *cellTable, a *perfect.Analysis, dst *S
 	}
 	dst.OrbitSize = int8(orbit)
 	dst.Paths = a.Paths
-	dst.play(s, a.Board, a.Moves)
+	ms := a.Moves
+	if a.ValueOnly && !a.Status.Terminal() { // the legal moves, their values unknown: play fills no column of those
+		ms = nil
+		for m := uint64(rl.Moves(a.Board)); m != 0; m &= m - 1 {
+			ms = append(ms, perfect.Move{Cell: bits.TrailingZeros64(m)})
+		}
+	}
+	dst.play(s, a.Board, ms)
 }
 
 // analysisMoves appends the moves of the analysed position a of rl's game

@@ -20,13 +20,17 @@ type Batch struct {
 	Phase   string
 	Limit   time.Duration
 	Journal string
+	// ValueOnly says the oracle answers values alone (Options.ValueOnly):
+	// a batch of its own, so that a journal of whole answers is not taken
+	// for one of values, nor the other way.
+	ValueOnly bool
 }
 
 // All asks o for each of boards in turn, as b says, and gives their
 // analyses in the same order. A position o cannot answer fails the whole,
 // naming it; one not settled within b's limit comes with its Proved. With
 // a journal, the answers it holds of the same batch (the same game,
-// engine, limit, phase and boards) are taken from it, and each new one is
+// engine, limit, phase, values alone or not, and boards) are taken from it, and each new one is
 // added to it as it comes.
 func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b Batch) ([]perfect.Analysis, error) {
 	as := make([]perfect.Analysis, len(boards))

@@ -66,13 +66,7 @@ func TestJournal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), ".out.answers")
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			first := &stopping{Oracle: table, at: 5, stop: cancel}
-			if _, err := All(ctx, first, rl, boards, Batch{Phase: "test", Journal: path}); !errors.Is(err, context.Canceled) {
-				t.Fatalf("the stopped run gave %v, want %v", err, context.Canceled)
-			}
+			path := stoppedAt5(t, table, rl, boards)
 			tt.damage(t, path)
 			again := &stopping{Oracle: table}
 			got, err := All(context.Background(), again, rl, boards, Batch{Phase: "test", Journal: path})
@@ -93,6 +87,22 @@ func TestJournal(t *testing.T) {
 			}
 		})
 	}
+	t.Run("whole answers, then values alone", func(t *testing.T) {
+		path := stoppedAt5(t, table, rl, boards)
+		again := &stopping{Oracle: Table(rl, Options{Workers: 1, ValueOnly: true})}
+		got, err := All(context.Background(), again, rl, boards, Batch{Phase: "test", Journal: path, ValueOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := again.calls.Load(); n != int64(len(boards)) {
+			t.Errorf("the run of values alone asked for %d positions, want all %d: the whole answers are another batch's", n, len(boards))
+		}
+		for i, a := range got {
+			if !a.ValueOnly || a.Moves != nil || a.Value != want[i].Value || a.Depth != want[i].Depth {
+				t.Fatalf("answer %d: value only %v, %d moves, %d in %d; want the value alone, %d in %d", i, a.ValueOnly, len(a.Moves), a.Value, a.Depth, want[i].Value, want[i].Depth)
+			}
+		}
+	})
 	t.Run("a file that is no journal", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), ".out.answers")
 		if err := os.WriteFile(path, []byte("my notes\n"), 0o644); err != nil {
@@ -109,6 +119,20 @@ func TestJournal(t *testing.T) {
 			t.Errorf("the file now holds %q", data)
 		}
 	})
+}
+
+// stoppedAt5 runs a batch of boards by o with a journal, stopped after its
+// fifth answer, and gives the journal's path.
+func stoppedAt5(t *testing.T, o Oracle, rl rules.Rules, boards []game.Board) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), ".out.answers")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := &stopping{Oracle: o, at: 5, stop: cancel}
+	if _, err := All(ctx, first, rl, boards, Batch{Phase: "test", Journal: path}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the stopped run gave %v, want %v", err, context.Canceled)
+	}
+	return path
 }
 
 // cut removes the last n bytes of the file at path.

@@ -40,11 +40,14 @@ type journalRecord struct {
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// batchKey names a batch: the SHA-256 of its game, engine, limit, phase
-// and boards, what its answers depend on.
+// batchKey names a batch: the SHA-256 of its game, engine, limit, phase,
+// whether values alone, and boards, what its answers depend on.
 func batchKey(o Oracle, rl rules.Rules, boards []game.Board, b Batch) [32]byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\x00%d\x00", rl.Spec(), o.Name(), b.Limit, b.Phase, len(boards))
+	if b.ValueOnly { // added only so, to keep the keys of whole answers
+		fmt.Fprint(h, "values alone\x00")
+	}
 	for _, bd := range boards {
 		_ = binary.Write(h, binary.LittleEndian, [2]uint64{uint64(bd.X), uint64(bd.O)})
 	}

@@ -62,6 +62,7 @@ func (p Plan) Answer(ctx context.Context, b game.Board, o oracle.Options, limit 
 // AnswerAll answers the positions bs in turn by p's engine, opened with
 // what o asks, as the batch b says (oracle.All).
 func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o oracle.Options) (as []perfect.Analysis, err error) {
+	b.ValueOnly = o.ValueOnly
 	err = p.Use(ctx, o, func(or oracle.Oracle) error {
 		as, err = oracle.All(ctx, or, p.req.Rules, bs, b)
 		return err
