@@ -78,7 +78,7 @@ func TestConsistent(t *testing.T) {
 		if codes[p], err = d.Codes(context.Background(), p, 2); err != nil {
 			t.Fatal(err)
 		}
-		if got, want := positions(codes[p]), b.Manifest.Plies[p].Positions; got != want {
+		if got, want := inBook(codes[p]), b.Manifest.Plies[p].Positions; got != want {
 			t.Errorf("ply %d holds %d positions, the manifest says %d", p, got, want)
 		}
 	}
@@ -101,8 +101,8 @@ func TestConsistent(t *testing.T) {
 	}
 }
 
-// positions counts the reachable placements of a ply's codes.
-func positions(codes []byte) int64 {
+// inBook counts the reachable placements of a ply's codes.
+func inBook(codes []byte) int64 {
 	n := int64(0)
 	for _, c := range codes {
 		if c != 0 {
