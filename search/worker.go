@@ -122,25 +122,8 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	if !s.misere {
 		var v int
 		var done bool
-		if cand, v, done = w.anticipate(pos, mask, moves, cand); done {
+		if cand, alpha, beta, v, done = w.ahead(pos, mask, moves, cand, alpha, beta); done {
 			return v
-		}
-		// No line comes at once: the earliest win is on the move after next,
-		// if the board has room, and the earliest loss on the opponent's.
-		if most := max(s.cells-moves-2, 0); beta > most {
-			if beta = most; alpha >= beta {
-				return beta
-			}
-		}
-		if least := min(-(s.cells - moves - 3), 0); alpha < least {
-			if alpha = least; alpha >= beta {
-				return alpha
-			}
-		}
-		if s.g.gravity && s.g.claimable(mask) { // what a side can claim by answering above
-			if alpha, beta, v, done = w.claimed(pos, mask, alpha, beta); done {
-				return v
-			}
 		}
 	}
 	h, alpha, beta, v, settled := w.probe(pos, mask, moves, alpha, beta)
@@ -169,6 +152,40 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 		w.store(h, moves, best, alpha0, beta)
 	}
 	return best
+}
+
+// ahead looks a few plies ahead under normal play, before the table: it
+// keeps of the moves cand those anticipate keeps, and narrows the window
+// (alpha, beta) by how soon the game can end; when that settles the score,
+// v is the score or bound to return and done is true. No line comes at
+// once, so the earliest loss is on the opponent's next move; a move that
+// leaves the opponent no safe move (winsOf) wins on the mover's next, the
+// most a move can score, and when none does the earliest win is a turn
+// later, if the board has room.
+func (w *worker) ahead(pos, mask uint64, moves int, cand uint64, alpha, beta int) (c uint64, a, b, v int, done bool) {
+	s := w.s
+	if cand, v, done = w.anticipate(pos, mask, moves, cand); done {
+		return 0, alpha, beta, v, true
+	}
+	if s.cells-moves >= 2 && w.winsOf(pos, mask, cand, moves) {
+		return 0, alpha, beta, s.cells - moves - 2, true
+	}
+	if most := max(s.cells-moves-4, 0); beta > most {
+		if beta = most; alpha >= beta {
+			return 0, alpha, beta, beta, true
+		}
+	}
+	if least := min(-(s.cells - moves - 3), 0); alpha < least {
+		if alpha = least; alpha >= beta {
+			return 0, alpha, beta, alpha, true
+		}
+	}
+	if s.g.gravity && s.g.claimable(mask) { // what a side can claim by answering above
+		if alpha, beta, v, done = w.claimed(pos, mask, alpha, beta); done {
+			return 0, alpha, beta, v, true
+		}
+	}
+	return cand, alpha, beta, 0, false
 }
 
 // claimed narrows the window (alpha, beta) of a gravity position under
@@ -251,20 +268,28 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 	if theirs == unknown {
 		theirs = g.winning(mask ^ pos)
 	}
-	theirs &^= mask
+	if cand = g.safe(cand, theirs&^mask); cand == 0 {
+		return 0, lost, true
+	}
+	return cand, 0, false
+}
+
+// safe gives the moves of cand that leave the opponent, whose empty
+// winning cells are theirs, no line at once: the one that blocks its
+// threat, if it has one, and under gravity none right below a cell it
+// would win on. None when it threatens two cells, or every move leaves it
+// a line: the side to move then loses at the opponent's next move.
+func (g *geometry) safe(cand, theirs uint64) uint64 {
 	if forced := cand & theirs; forced != 0 {
 		if forced&(forced-1) != 0 {
-			return 0, lost, true
+			return 0
 		}
 		cand = forced
 	}
 	if g.gravity { // a move right below their cell would give it to them
 		cand &^= theirs >> 1
 	}
-	if cand == 0 {
-		return 0, lost, true
-	}
-	return cand, 0, false
+	return cand
 }
 
 // ordered gives the cells of the moves cand, those that make the most cells
@@ -278,16 +303,18 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64, cut int, ok bool) {
 	dst = w.buf[moves][:0]
 	if cand&(cand-1) == 0 {
-		w.winsAfter[moves][bits.TrailingZeros64(cand)] = unknown
+		if w.s.misere { // otherwise winsOf found them
+			w.winsAfter[moves][bits.TrailingZeros64(cand)] = unknown
+		}
 		return append(dst, cand), 0, false
 	}
+	g := w.s.g
+	play := g.playable(mask)
 	if w.s.cells-moves >= etcEmpty {
 		if cut, ok := w.childCut(pos, mask, cand, moves, beta); ok {
 			return nil, cut, true
 		}
 	}
-	g := w.s.g
-	play := g.playable(mask)
 	var score [64]int16 // a board has 64 units at most: gravity's columns, or the cells of a free board
 	for _, u := range g.units {
 		st := cand & u
@@ -297,7 +324,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		cand &^= st
 		n, wins := int16(0), unknown
 		if !w.s.misere {
-			wins = g.winning(pos | st)
+			wins = w.winsAfter[moves][bits.TrailingZeros64(st)]
 			n = g.weigh(wins&^(mask|st), play&^st|st<<1&g.full)
 		}
 		w.winsAfter[moves][bits.TrailingZeros64(st)] = wins
@@ -318,6 +345,25 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		copy(dst, rot)
 	}
 	return dst, 0, false
+}
+
+// winsOf keeps in winsAfter the winning cells of each move of cand, under
+// normal play, and says whether one of them leaves the opponent no safe
+// move (safe): that move wins on the mover's next turn, as fast as any
+// can once anticipate found no line at once, so it scores the most a move
+// can, cells-moves-2, the beta negamax searches below, and cuts the search
+// before a child's node or a table lookup.
+func (w *worker) winsOf(pos, mask, cand uint64, moves int) bool {
+	g := w.s.g
+	for c := cand; c != 0; c &= c - 1 {
+		st := c & -c
+		wins := g.winning(pos | st)
+		w.winsAfter[moves][bits.TrailingZeros64(st)] = wins
+		if g.safe(g.playable(mask|st), wins&^(mask|st)) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // weigh scores a move by its threats, the empty cells it wins on, and
