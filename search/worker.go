@@ -161,7 +161,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 // once, so the earliest loss is on the opponent's next move; a move that
 // leaves the opponent no safe move (winsOf) wins on the mover's next, the
 // most a move can score, and when none does the earliest win is a turn
-// later, if the board has room.
+// later, if the board has room (docs/design/search-look-ahead.md).
 func (w *worker) ahead(pos, mask uint64, moves int, cand uint64, alpha, beta int) (c uint64, a, b, v int, done bool) {
 	s := w.s
 	if cand, v, done = w.anticipate(pos, mask, moves, cand); done {
