@@ -162,7 +162,7 @@ func TestExportChosen(t *testing.T) {
 func TestExportValueOnly(t *testing.T) {
 	dirs := map[bool]string{false: t.TempDir(), true: t.TempDir()}
 	for only, dir := range dirs {
-		args := []string{"export", "--out", dir, "--json", "--max-ply", "4", "--oracle", "search"}
+		args := []string{"export", "--out", dir, "--json", "--max-ply", "3", "--oracle", "search"}
 		if only {
 			args = append(args, "--value-only")
 		}
