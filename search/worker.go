@@ -293,9 +293,10 @@ func (g *geometry) safe(cand, theirs uint64) uint64 {
 }
 
 // ordered gives the cells of the moves cand, those that make the most cells
-// the side to move would win on first (weigh), then the centre first, and keeps
-// each move's winning cells for the move's child (winsAfter); a helper
-// near the root turns the order by its number. First it looks the
+// the side to move would win on first (weigh, from the winning cells winsOf
+// kept in winsAfter for the moves' children; under misère it marks them
+// unknown), then the centre first; a helper near the root turns the order
+// by its number. First it looks the
 // children up in the table (childCut), and gives the score of a move
 // that cuts the search there. A lone move it gives at once: there is
 // nothing to order, and its position's own probe comes next (a forced
@@ -322,12 +323,13 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 			continue
 		}
 		cand &^= st
-		n, wins := int16(0), unknown
-		if !w.s.misere {
-			wins = w.winsAfter[moves][bits.TrailingZeros64(st)]
+		n := int16(0)
+		if b := bits.TrailingZeros64(st); w.s.misere {
+			w.winsAfter[moves][b] = unknown
+		} else { // winsOf found the move's winning cells
+			wins := w.winsAfter[moves][b]
 			n = g.weigh(wins&^(mask|st), play&^st|st<<1&g.full)
 		}
-		w.winsAfter[moves][bits.TrailingZeros64(st)] = wins
 		// Insertion: a later move goes after the ones that score as well.
 		k := len(dst)
 		dst = append(dst, st)
