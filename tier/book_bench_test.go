@@ -45,26 +45,35 @@ func BenchmarkBookSearch(b *testing.B) {
 	}
 }
 
+// bookTo runs the forward pass of rl's game to ply p into dir, and gives
+// the Job of a book to ply p, the reach bits of that ply, and what the pass
+// reached.
+func bookTo(tb testing.TB, rl rules.Rules, dir string, p int) (*Job, []uint64, Reached) {
+	tb.Helper()
+	reached, err := ReachTo(context.Background(), rl, dir, 2, p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	j, err := NewBook(rl, p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	buf, err := os.ReadFile(filepath.Join(dir, ReachName(p)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	have, err := DecodeBits(buf, j.Size(p))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return j, have, reached
+}
+
 // bookSample gives the Job of a Connect Four book to ply p and every
 // stride-th reachable position of that ply still in progress.
 func bookSample(b *testing.B, p, stride int) (*Job, []game.Board) {
 	rl := rules.New(spec(6, 7, 4, true, false))
-	dir := filepath.Join(b.TempDir(), "db")
-	if _, err := ReachTo(context.Background(), rl, dir, 2, p); err != nil {
-		b.Fatal(err)
-	}
-	j, err := NewBook(rl, p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	buf, err := os.ReadFile(filepath.Join(dir, ReachName(p)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	have, err := DecodeBits(buf, j.Size(p))
-	if err != nil {
-		b.Fatal(err)
-	}
+	j, have, _ := bookTo(b, rl, filepath.Join(b.TempDir(), "db"), p)
 	var bs []game.Board
 	n := 0
 	j.layout.Each(p, 0, j.Size(p), have, func(_ int64, pos game.Board) {

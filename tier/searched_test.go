@@ -23,22 +23,7 @@ func TestSearchedKept(t *testing.T) {
 	const p = 10
 	rl := rules.New(spec(4, 5, 4, true, false))
 	dir := filepath.Join(t.TempDir(), "db")
-	reached, err := ReachTo(context.Background(), rl, dir, 2, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := NewBook(rl, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	buf, err := os.ReadFile(filepath.Join(dir, ReachName(p)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	have, err := DecodeBits(buf, j.Size(p))
-	if err != nil {
-		t.Fatal(err)
-	}
+	j, have, reached := bookTo(t, rl, dir, p)
 	want := make([]byte, j.Size(p))
 	if err := j.SearchRange(context.Background(), p, 0, j.Size(p), have, want); err != nil {
 		t.Fatal(err)
