@@ -30,8 +30,8 @@ type Batch struct {
 // analyses in the same order. A position o cannot answer fails the whole,
 // naming it; one not settled within b's limit comes with its Proved. With
 // a journal, the answers it holds of the same batch (the same game,
-// engine, limit, phase, values alone or not, and boards) are taken from it, and each new one is
-// added to it as it comes.
+// engine, limit, phase, values alone or not, and boards) are taken from
+// it, and each new one is added to it as it comes.
 func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b Batch) ([]perfect.Analysis, error) {
 	as := make([]perfect.Analysis, len(boards))
 	have := make([]bool, len(boards))
