@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -27,10 +29,50 @@ func main() {
 		fmt.Fprintln(os.Stderr, "tateti-beam:", err)
 		os.Exit(2)
 	}
-	if err := run(context.Background(), o, os.Stdout); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := runPrivate(ctx, o, os.Stdout)
+	interrupted := ctx.Err() != nil
+	stop()
+	switch {
+	case interrupted:
+		fmt.Fprintln(os.Stderr, "tateti-beam: interrupted; run it again to resume")
+		os.Exit(130)
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "tateti-beam:", err)
 		os.Exit(1)
 	}
+}
+
+// runPrivate is run with a temporary folder of the run's own, removed
+// after it (privateTemp).
+func runPrivate(ctx context.Context, o options, w io.Writer) error {
+	cleanup, err := privateTemp()
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	return run(ctx, o, w)
+}
+
+// privateTemp points the process's temporary folder (TMPDIR) at a new one
+// of its own and gives the function that removes it and points TMPDIR
+// back: Beam's Go SDK leaves an empty file in the temporary folder on
+// every run in loopback mode, as on Prism (apache/beam issue 27569).
+func privateTemp() (func(), error) {
+	dir, err := os.MkdirTemp("", "tateti-beam-")
+	if err != nil {
+		return nil, fmt.Errorf("a temporary folder for the run: %w", err)
+	}
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", dir)
+	return func() {
+		if had {
+			os.Setenv("TMPDIR", old)
+		} else {
+			os.Unsetenv("TMPDIR")
+		}
+		os.RemoveAll(dir)
+	}, nil
 }
 
 // finished writes what a finished database holds, in one line.

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,5 +71,31 @@ func TestRun(t *testing.T) {
 	}
 	if got := second.String(); got != done {
 		t.Errorf("second run wrote %q, want %q", got, done)
+	}
+}
+
+// A run's temporary folder is its own and gone after it, with what Beam
+// left there, and TMPDIR is as it was.
+func TestPrivateTemp(t *testing.T) {
+	before := os.TempDir()
+	cleanup, err := privateTemp()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := os.TempDir()
+	if dir == before || filepath.Dir(dir) != before {
+		t.Errorf("the run's temporary folder is %s, want a new one in %s", dir, before)
+	}
+	f, err := os.CreateTemp("", "beamloopbackworker-*") // as Beam's Go SDK leaves one
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	cleanup()
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("after the run, stat %s: %v, want it gone", dir, err)
+	}
+	if got := os.TempDir(); got != before {
+		t.Errorf("after the run, os.TempDir() = %s, want %s", got, before)
 	}
 }

@@ -23,7 +23,14 @@ func TestMain(m *testing.M) {
 	filesystem.Register("strictfs", func(ctx context.Context) filesystem.Interface {
 		return strictFS{memfs.New(ctx)}
 	})
-	ptest.MainWithDefault(m, "prism")
+	cleanup, err := privateTemp()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	code := ptest.MainRetWithDefault(m, "prism")
+	cleanup()
+	os.Exit(code)
 }
 
 // The pipeline, run on Prism, writes the database the local tier solve
