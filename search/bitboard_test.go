@@ -227,3 +227,4 @@ func moverScore(b game.Board, value perfect.Value, depth perfect.Depth, cells in
 	}
 	return score
 }
+
