@@ -227,4 +227,3 @@ func moverScore(b game.Board, value perfect.Value, depth perfect.Depth, cells in
 	}
 	return score
 }
-

@@ -20,6 +20,7 @@ type worker struct {
 	hashes  [64]uint64     // childCut's children, a move each, not zeroed a node as a local array would be
 	entries [64]uint64     // and their entries
 	checks  [65]uint64     // on a packed layout, the second word of the key probed at each ply (wideKey)
+	theirs  [65]uint64     // the opponent's empty winning cells at each ply, as anticipate found them (normal play)
 	// A move's winning cells, found by ordered, are handed to its child,
 	// whose anticipate needs them as its opponent's: winsAfter[p][b] is
 	// winning(pos|st), or unknown, for the move st of bit b that ordered
@@ -271,6 +272,7 @@ func (w *worker) anticipate(pos, mask uint64, moves int, cand uint64) (keep uint
 	if cand = g.safe(cand, theirs&^mask); cand == 0 {
 		return 0, lost, true
 	}
+	w.theirs[moves] = theirs &^ mask
 	return cand, 0, false
 }
 
@@ -296,11 +298,14 @@ func (g *geometry) safe(cand, theirs uint64) uint64 {
 // the side to move would win on first (weigh, from the winning cells winsOf
 // kept in winsAfter for the moves' children; under misère it marks them
 // unknown), then the centre first; a helper near the root turns the order
-// by its number. First it looks the
-// children up in the table (childCut), and gives the score of a move
-// that cuts the search there. A lone move it gives at once: there is
-// nothing to order, and its position's own probe comes next (a forced
-// block is common deep in a game).
+// by its number. Under gravity a cell right above one the opponent wins on
+// does not count: the side to move can only ever take the cell below to
+// block, and the opponent then takes it (Steininger's "useful threats";
+// docs/design/search-move-order.md). First it looks the children up in
+// the table (childCut), and gives the score of a move that cuts the search
+// there. A lone move it gives at once: there is nothing to order, and its
+// position's own probe comes next (a forced block is common deep in a
+// game).
 func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64, cut int, ok bool) {
 	dst = w.buf[moves][:0]
 	if cand&(cand-1) == 0 {
@@ -317,6 +322,10 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		}
 	}
 	var score [64]int16 // a board has 64 units at most: gravity's columns, or the cells of a free board
+	var useless uint64  // under gravity, the cells right above the opponent's threats
+	if g.gravity {
+		useless = w.theirs[moves] << 1
+	}
 	for _, u := range g.units {
 		st := cand & u
 		if st == 0 {
@@ -328,7 +337,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 			w.winsAfter[moves][b] = unknown
 		} else { // winsOf found the move's winning cells
 			wins := w.winsAfter[moves][b]
-			n = g.weigh(wins&^(mask|st), play&^st|st<<1&g.full)
+			n = g.weigh(wins&^(mask|st)&^useless, play&^st|st<<1&g.full)
 		}
 		// Insertion: a later move goes after the ones that score as well.
 		k := len(dst)
