@@ -380,25 +380,24 @@ func (w *worker) winsOf(pos, mask, cand uint64, moves int) bool {
 // weigh scores a move by its threats, the empty cells it wins on, and
 // under gravity by where they lie against next, the cells the opponent
 // may play after the move: one the mover could take at once counts more
-// (the opponent must answer it), one right above such a cell more (the
-// opponent cannot play below it), and one two above less. The threats'
-// number comes first; the rest orders moves of as many threats. The
-// weights are those that searched the fewest nodes over Pons' bands
+// (the opponent must answer it), and one right above such a cell more
+// (the opponent cannot play below it). The threats' number comes first;
+// the rest orders moves of as many threats. The weights are those that
+// searched the fewest nodes over Pons' bands
 // (docs/design/search-move-order.md).
 func (g *geometry) weigh(threats, next uint64) int16 {
 	n := int16(bits.OnesCount64(threats)) * wThreat
 	if g.carries {
-		n += int16(bits.OnesCount64(threats&next))*wNow + int16(bits.OnesCount64(threats&(next<<1)))*wAbove - int16(bits.OnesCount64(threats&(next<<2)))*wTwoAbove
+		n += int16(bits.OnesCount64(threats&next))*wNow + int16(bits.OnesCount64(threats&(next<<1)))*wAbove
 	}
 	return n
 }
 
 // The weights of weigh.
 const (
-	wThreat   = 12
-	wNow      = 2
-	wAbove    = 3
-	wTwoAbove = 1
+	wThreat = 12
+	wNow    = 2
+	wAbove  = 3
 )
 
 // childCut looks up in the table the child of each move cand, and when a
