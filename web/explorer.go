@@ -90,6 +90,12 @@ var (
 // ErrBusy refuses a position past the queue's bound or the client's share.
 var ErrBusy = errors.New("too many positions are waiting for search")
 
+// ErrGone answers a poll for a position no longer waiting or searched: its
+// search was stopped (cancelled, or asked about by no one for a while).
+// A poll never queues a search again, so that a page's poll still in
+// flight when it leaves a position cannot start it anew.
+var ErrGone = errors.New("this position is no longer being searched; ask for it again without poll")
+
 // NewExplorer gives the explorer of rl's game answered by o, each position
 // within limit (0: no limit), its searches stopped when life ends.
 func NewExplorer(life context.Context, rl rules.Rules, o oracle.Oracle, limit time.Duration) *Explorer {
@@ -104,8 +110,8 @@ func NewExplorer(life context.Context, rl rules.Rules, o oracle.Oracle, limit ti
 
 // ask gives b's answer, queued for search once, client charged for it; the
 // answer is not done yet when done is open. Past the bounds it gives
-// ErrBusy.
-func (x *Explorer) ask(b game.Board, client string) (*answer, error) {
+// ErrBusy; a poll for b, not kept, ErrGone.
+func (x *Explorer) ask(b game.Board, client string, poll bool) (*answer, error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if a, ok := x.kept[b]; ok {
@@ -113,6 +119,8 @@ func (x *Explorer) ask(b game.Board, client string) (*answer, error) {
 		return a, nil
 	}
 	switch {
+	case poll:
+		return nil, ErrGone
 	case len(x.queue) >= MaxQueued:
 		return nil, fmt.Errorf("%w: %d are; ask again in a while", ErrBusy, len(x.queue))
 	case x.shares[client] >= MaxShare:
@@ -292,15 +300,16 @@ type Solving struct {
 }
 
 // view gives b's view, asked by client: at once from an oracle that
-// answers at once, or answers b so (an opening book's position); from search when its answer comes within the wait, or
-// what is being done about it.
-func (x *Explorer) view(ctx context.Context, b game.Board, client string) (*report.Position, *Solving, error) {
+// answers at once, or answers b so (an opening book's position); from
+// search when its answer comes within the wait, or what is being done
+// about it. A poll asks again about b, and queues no search (ask).
+func (x *Explorer) view(ctx context.Context, b game.Board, client string, poll bool) (*report.Position, *Solving, error) {
 	if in, ok := x.o.(interface{ Instant(game.Board) bool }); x.instant || ok && in.Instant(b) {
 		an, err := oracle.Within(ctx, x.o, b, x.limit)
 		v := report.NewPosition(an)
 		return &v, nil, err
 	}
-	a, err := x.ask(b, client)
+	a, err := x.ask(b, client, poll)
 	if err != nil {
 		return nil, nil, err
 	}

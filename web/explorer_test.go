@@ -202,14 +202,14 @@ func TestExplorerBounds(t *testing.T) {
 		}
 	}
 	<-s.started // one of them is searched, the others wait
-	if _, _, err := x.view(t.Context(), bs[MaxShare], "another client"); err != nil {
+	if _, _, err := x.view(t.Context(), bs[MaxShare], "another client", false); err != nil {
 		t.Fatalf("another client's position: %v, want it queued", err)
 	}
 	// The queue holds MaxShare of this client's, less the one searched, and
 	// the other client's: fill it from more clients.
 	queued := MaxShare
 	for i, b := range bs[MaxShare+1:] {
-		_, _, err := x.view(t.Context(), b, fmt.Sprint("client ", i))
+		_, _, err := x.view(t.Context(), b, fmt.Sprint("client ", i), false)
 		switch {
 		case err == nil:
 			queued++
@@ -281,7 +281,7 @@ func TestExplorerAbandon(t *testing.T) {
 	x := NewExplorer(t.Context(), connectFour, s, 0)
 	x.wait, x.abandon = time.Millisecond, 100*time.Millisecond
 	b := positions(t, 1)[0]
-	if _, solving, err := x.view(t.Context(), b, "gone"); err != nil || solving == nil {
+	if _, solving, err := x.view(t.Context(), b, "gone", false); err != nil || solving == nil {
 		t.Fatalf("view: %v, %v; want it being solved", solving, err)
 	}
 	<-s.started
@@ -293,7 +293,7 @@ func TestExplorerAbandon(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the search nobody asks about still runs 10 s on")
 	}
-	if _, _, err := x.view(t.Context(), b, "back"); err != nil {
+	if _, _, err := x.view(t.Context(), b, "back", false); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -324,7 +324,7 @@ func TestExplorerBook(t *testing.T) {
 	if x.instant {
 		t.Fatal("a book's positions are answered in the request, outside the search queue")
 	}
-	v, solving, err := x.view(t.Context(), game.Board{}, "a client")
+	v, solving, err := x.view(t.Context(), game.Board{}, "a client", false)
 	if err != nil || solving != nil || v.Engine != "book" || len(v.Moves) != 4 {
 		t.Fatalf("the empty board: %+v, %+v, %v; want the book's answer with 4 moves at once", v, solving, err)
 	}
@@ -340,7 +340,7 @@ func TestExplorerCancel(t *testing.T) {
 	bs := positions(t, 2)
 	running, queued := bs[0], bs[1]
 	for _, b := range bs {
-		if _, solving, err := x.view(t.Context(), b, "a page"); err != nil || solving == nil {
+		if _, solving, err := x.view(t.Context(), b, "a page", false); err != nil || solving == nil {
 			t.Fatalf("view: %v, %v; want it being solved", solving, err)
 		}
 	}
@@ -387,7 +387,22 @@ func TestExplorerCancel(t *testing.T) {
 	if got, want := del(running), `200 {"cancelled":false}`; got != want {
 		t.Errorf("DELETE again: %s, want %s", got, want)
 	}
-	if _, _, err := x.view(t.Context(), queued, "back"); err != nil {
+	// A page's poll still in flight when it left the position starts no
+	// search: it is told the position is gone.
+	resp, err := http.Get(srv.URL + "/api/position?poll=1&board=" + url.QueryEscape(connectFour.Spec().Format(running)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusGone {
+		t.Errorf("a poll after the cancel: %d, want %d", resp.StatusCode, http.StatusGone)
+	}
+	select {
+	case b := <-s.started:
+		t.Fatalf("%v was searched again after a poll that came late", b)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if _, _, err := x.view(t.Context(), queued, "back", false); err != nil {
 		t.Fatal(err)
 	}
 	if got := <-s.started; got != queued {

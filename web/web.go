@@ -37,9 +37,11 @@ var static embed.FS
 //	                               or after the moves M, as solve --moves reads them
 //
 // A position whose answer does not come within Wait gets a 202 with a
-// Solving, and the same request asked again later gets the answer; past
-// the search queue's bounds (MaxQueued, and MaxShare a client) a 429 with
-// Retry-After.
+// Solving, and asking again later gets the answer; past the search queue's
+// bounds (MaxQueued, and MaxShare a client) a 429 with Retry-After.
+// Asking again with &poll=1 (GET /api/position?board=B&poll=1, B the
+// Solving's board) queues no search: a position no longer searched gets a
+// 410, and is asked for again without poll.
 //
 //	DELETE /api/position?board=B   stops B's search, or takes it off the
 //	                               queue: {"cancelled": true}, false when none was
@@ -68,8 +70,10 @@ func Handler(x *Explorer) http.Handler {
 			writeError(w, http.StatusBadRequest, err)
 			return
 		}
-		v, solving, err := x.view(r.Context(), b, client(r))
+		v, solving, err := x.view(r.Context(), b, client(r), q["poll"] == "1")
 		switch {
+		case errors.Is(err, ErrGone):
+			writeError(w, http.StatusGone, err)
 		case errors.Is(err, ErrBusy):
 			w.Header().Set("Retry-After", strconv.Itoa(RetryAfter))
 			writeError(w, http.StatusTooManyRequests, err)
@@ -111,7 +115,7 @@ func client(r *http.Request) string {
 	return r.RemoteAddr
 }
 
-// maxParams is the most parameters a query may hold: the API takes two.
+// maxParams is the most parameters a query may hold: the API takes three.
 const maxParams = 8
 
 // readQuery reads the API's query: board, required (empty for the empty
@@ -119,7 +123,7 @@ const maxParams = 8
 // read, or that holds any other parameter, is an error.
 func readQuery(raw string) (map[string]string, error) {
 	if strings.Count(raw, "&")+1 > maxParams {
-		return nil, fmt.Errorf("the query has more than %d parameters; the API takes board and move", maxParams)
+		return nil, fmt.Errorf("the query has more than %d parameters; the API takes board, move and poll", maxParams)
 	}
 	vals, err := url.ParseQuery(raw)
 	if err != nil {
@@ -127,11 +131,14 @@ func readQuery(raw string) (map[string]string, error) {
 	}
 	q := map[string]string{}
 	for k, v := range vals {
-		if k != "board" && k != "move" {
-			return nil, fmt.Errorf("the query names %q; the API takes board and move", game.Echo(k))
+		if k != "board" && k != "move" && k != "poll" {
+			return nil, fmt.Errorf("the query names %q; the API takes board, move and poll", game.Echo(k))
 		}
 		if len(v) > 1 {
 			return nil, fmt.Errorf("the query gives %s %d times; give it once", k, len(v))
+		}
+		if k == "poll" && v[0] != "1" {
+			return nil, fmt.Errorf("poll=%q; give poll=1 to ask again about a position being searched, or leave it out", game.Echo(v[0]))
 		}
 		q[k] = v[0]
 	}

@@ -44,8 +44,11 @@ function stopWaiting() {
 // gives it, or {error} saying what is wrong, or null when the page stopped
 // waiting. A position still being searched (a 202) is drawn at once by
 // pending with what the API says of it (its legal moves, no values) and
-// asked for again each second; one the search queue has no room for yet (a
-// 429) after the time the server says.
+// polled each second (poll=1, which starts no search: a poll still in
+// flight when the page moves on must not start one again); one whose
+// search stopped while the page still waits (a 410) is asked for afresh;
+// one the search queue has no room for yet (a 429) after the time the
+// server says.
 async function fetchPosition(board, move, pending) {
   let q = '/api/position?board=' + encodeURIComponent(board);
   if (move !== undefined) q += '&move=' + encodeURIComponent(move);
@@ -54,14 +57,16 @@ async function fetchPosition(board, move, pending) {
     const r = await fetch(q);
     const v = await r.json();
     if (mine !== gen) return null;
-    if (r.status === 429) {
+    if (r.status === 410) {
+      q = '/api/position?board=' + encodeURIComponent(waiting);
+    } else if (r.status === 429) {
       const wait = Number(r.headers.get('Retry-After')) || 5;
       $('note').textContent = `too many positions wait for search: asking again in ${wait} s…`;
       await sleep(wait);
     } else if (r.status === 202) {
       if (waiting === null && pending) pending({ ...v.position, pending: true });
       waiting = v.board;
-      q = '/api/position?board=' + encodeURIComponent(v.board);
+      q = '/api/position?poll=1&board=' + encodeURIComponent(v.board);
       $('note').textContent = v.queued ? 'waiting for the search of another position to end…'
         : `searching this position: ${Math.round(v.seconds)} s so far…`;
       $('cancel').hidden = false;
