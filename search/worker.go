@@ -323,7 +323,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 	}
 	var score [64]int16 // a board has 64 units at most: gravity's columns, or the cells of a free board
 	var useless uint64  // under gravity, the cells right above the opponent's threats
-	if g.gravity {
+	if g.carries {      // in Pons' layout, where a cell's next one up is its bit shifted by 1
 		useless = w.theirs[moves] << 1
 	}
 	for _, u := range g.units {
