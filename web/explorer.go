@@ -317,6 +317,9 @@ func (x *Explorer) view(ctx context.Context, b game.Board, client string, poll b
 	defer timer.Stop()
 	select {
 	case <-a.done:
+		if errors.Is(a.err, errAbandoned) { // forgotten just as it was asked: ask anew
+			return x.view(ctx, b, client, poll)
+		}
 		return &a.view, nil, a.err
 	case <-timer.C:
 	case <-ctx.Done():
