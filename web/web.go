@@ -118,12 +118,15 @@ func client(r *http.Request) string {
 // maxParams is the most parameters a query may hold: the API takes three.
 const maxParams = 8
 
+// params names the API's parameters, as its errors say them.
+const params = "board, move and poll"
+
 // readQuery reads the API's query: board, required (empty for the empty
 // board), and move, optional, each at most once. A query that cannot be
 // read, or that holds any other parameter, is an error.
 func readQuery(raw string) (map[string]string, error) {
 	if strings.Count(raw, "&")+1 > maxParams {
-		return nil, fmt.Errorf("the query has more than %d parameters; the API takes board, move and poll", maxParams)
+		return nil, fmt.Errorf("the query has more than %d parameters; the API takes %s", maxParams, params)
 	}
 	vals, err := url.ParseQuery(raw)
 	if err != nil {
@@ -132,7 +135,7 @@ func readQuery(raw string) (map[string]string, error) {
 	q := map[string]string{}
 	for k, v := range vals {
 		if k != "board" && k != "move" && k != "poll" {
-			return nil, fmt.Errorf("the query names %q; the API takes board, move and poll", game.Echo(k))
+			return nil, fmt.Errorf("the query names %q; the API takes %s", game.Echo(k), params)
 		}
 		if len(v) > 1 {
 			return nil, fmt.Errorf("the query gives %s %d times; give it once", k, len(v))
