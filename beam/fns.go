@@ -39,12 +39,22 @@ func registerFns() {
 type stage struct {
 	Spec   rules.Spec
 	MaxPly int // an opening book's last ply; -1 for the whole game
-	Store  string
-	Ply    int
+	// TaskBlocks is the blocks a task takes where the local solve's take
+	// 64 (tier.Job.WithTaskBlocks); 0 for those.
+	TaskBlocks int
+	Store      string
+	Ply        int
 }
 
-// job gives the tier job of the game, or of its opening book.
-func (g stage) job() (*tier.Job, error) { return tier.JobOf(rules.New(g.Spec), g.MaxPly) }
+// job gives the tier job of the game, or of its opening book, cut in
+// tasks of TaskBlocks.
+func (g stage) job() (*tier.Job, error) {
+	j, err := tier.JobOf(rules.New(g.Spec), g.MaxPly)
+	if err != nil || g.TaskBlocks == 0 {
+		return j, err
+	}
+	return j.WithTaskBlocks(g.TaskBlocks)
+}
 
 // store gives the stage's store.
 func (g stage) store() store { return store(g.Store) }

@@ -96,7 +96,7 @@ func run(ctx context.Context, o options, w io.Writer) error {
 		}
 		fmt.Fprintf(w, "tateti-beam: solving tier by tier into %s: %s\n", o.store, e.BeamNeeds())
 		p, s := beam.NewPipelineWithRoot()
-		if err := build(s, o.spec, o.maxPly, o.store, false); err != nil {
+		if err := build(s, stage{Spec: o.spec, MaxPly: o.maxPly, Store: o.store}, false); err != nil {
 			return err
 		}
 		if err := beamx.Run(ctx, p); err != nil {

@@ -4,12 +4,11 @@ import (
 	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/tier"
 )
 
-// build adds to s the tier solve of the game of spec, or of its opening
-// book to ply maxPly (not below 0), into the database folder store, as
+// build adds to s the tier solve of the game of g (its spec, maxPly and
+// task blocks; its ply is not read), or of its opening book to ply
+// g.MaxPly (not below 0), into the database folder g.Store, as
 // tier.Solve does it on one machine: the forward pass a
 // ply at a time from the empty board, then the backward pass a ply at a
 // time from the last, each ply one stage. A stage starts when the signal of
@@ -23,13 +22,13 @@ import (
 // engine, never a tier's bytes, and no task reads or writes a whole ply
 // but the one that writes the ply's tier file. With twice, every task runs
 // two times, as a retried task may: nothing changes.
-func build(s beam.Scope, spec rules.Spec, maxPly int, store string, twice bool) error {
-	job, err := tier.JobOf(rules.New(spec), maxPly)
+func build(s beam.Scope, g stage, twice bool) error {
+	job, err := g.job()
 	if err != nil {
 		return err
 	}
 	n := job.Plies()
-	at := func(p int) stage { return stage{Spec: spec, MaxPly: maxPly, Store: store, Ply: p} }
+	at := func(p int) stage { g.Ply = p; return g }
 	tasks := func(s beam.Scope, p int, signal beam.PCollection) beam.PCollection {
 		ks := beam.ParDo(s, &tasksFn{at(p)}, signal)
 		if twice {

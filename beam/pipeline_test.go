@@ -40,24 +40,22 @@ func TestSameDatabase(t *testing.T) {
 	tests := []struct {
 		name   string
 		spec   rules.Spec
-		maxPly int  // an opening book's last ply; -1 for the whole game
-		once   bool // not run again with every task twice: the board takes half a minute
+		maxPly int // an opening book's last ply; -1 for the whole game
+		blocks int // the blocks a task takes; 0 for 64, the local solve's
 	}{
-		{"gravity 4x5 k=4", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, -1, false},
-		{"free 3x4 k=3", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}}, -1, false},
-		{"free 4x4 k=4, plies of two tasks", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}, -1, false},
-		{"free 3x3 k=2, no game reaches plies 8 and 9", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 2}}, -1, false},
+		{"gravity 4x5 k=4", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, -1, 0},
+		{"free 3x4 k=3", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}}, -1, 0},
+		{"free 4x4 k=4, plies of two tasks", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}, -1, 0},
+		{"free 3x3 k=2, no game reaches plies 8 and 9", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 2}}, -1, 0},
 		// An opening book: ply 10 searched, in tasks of a block each.
-		{"gravity 4x5 k=4, its book to ply 10", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, 10, false},
-		// Up to 24 tasks a ply, a backward task reading a few of the next ply's.
-		{"gravity 5x5 k=4, tasks reading some blocks", rules.Spec{Spec: game.Spec{Rows: 5, Cols: 5, K: 4}, Gravity: true}, -1, true},
+		{"gravity 4x5 k=4, its book to ply 10", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, 10, 0},
+		// Up to 14 tasks a ply, a backward task reading a few of the next
+		// ply's: the same files as the local solve's tasks of 64 blocks.
+		{"gravity 4x5 k=4, tasks of 4 blocks", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, -1, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel() // Prism leaves cores idle between stages: two boards at once fill them
-			if tt.once && testing.Short() {
-				t.Skip("half a minute on Prism; run without -short")
-			}
 			job, err := tier.JobOf(rules.New(tt.spec), tt.maxPly)
 			if err != nil {
 				t.Fatal(err)
@@ -67,9 +65,6 @@ func TestSameDatabase(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, twice := range []bool{false, true} {
-				if twice && tt.once {
-					break
-				}
 				dir := filepath.Join(t.TempDir(), "beam")
 				unlock, err := job.Claim(dir) // as the command does
 				if err != nil {
@@ -77,7 +72,7 @@ func TestSameDatabase(t *testing.T) {
 				}
 				defer unlock()
 				p, s := beam.NewPipelineWithRoot()
-				if err := build(s, tt.spec, tt.maxPly, dir, twice); err != nil {
+				if err := build(s, stage{Spec: tt.spec, MaxPly: tt.maxPly, TaskBlocks: tt.blocks, Store: dir}, twice); err != nil {
 					t.Fatal(err)
 				}
 				if err := ptest.Run(p); err != nil {
@@ -101,7 +96,7 @@ func TestObjectStore(t *testing.T) {
 	os.Remove(filepath.Join(local, ".tateti-db"))
 	const root = "memfs://tateti/free-3x4"
 	p, s := beam.NewPipelineWithRoot()
-	if err := build(s, g, -1, root, false); err != nil {
+	if err := build(s, stage{Spec: g, MaxPly: -1, Store: root}, false); err != nil {
 		t.Fatal(err)
 	}
 	if err := ptest.Run(p); err != nil {

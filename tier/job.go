@@ -24,6 +24,9 @@ type Job struct {
 	layout index.Placements
 	cells  int
 	last   int // the last ply: cells, or an opening book's
+	// taskLen is the placements a task takes at a ply not valued by
+	// search: TaskPlacements, or fewer (WithTaskBlocks).
+	taskLen int64
 }
 
 // NewJob gives the job of the game of rl, laid out by index.NewPlacements.
@@ -32,7 +35,7 @@ func NewJob(rl rules.Rules) (*Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Job{rl: rl, layout: layout, cells: rl.Spec().Cells(), last: rl.Spec().Cells()}, nil
+	return &Job{rl: rl, layout: layout, cells: rl.Spec().Cells(), last: rl.Spec().Cells(), taskLen: TaskPlacements}, nil
 }
 
 // NewBook gives the job of the opening book of rl's game to ply maxPly, 0
@@ -98,7 +101,21 @@ func (j *Job) TaskLen(p int) int64 {
 	if j.Searched(p) {
 		return SearchPlacements
 	}
-	return TaskPlacements
+	return j.taskLen
+}
+
+// WithTaskBlocks gives a copy of j whose tasks take n blocks each, 1 to
+// 64, where they take TaskPlacements: more and smaller tasks, and the same
+// database, whose tier files are cut in blocks whatever the tasks. The
+// Beam pipeline's tests take it to run many tasks a ply on a small board.
+// A folder's parts are of one cut: a stopped build resumes with the same.
+func (j *Job) WithTaskBlocks(n int) (*Job, error) {
+	if most := TaskPlacements / db.BlockLen; n < 1 || n > most {
+		return nil, fmt.Errorf("a task takes 1 to %d blocks, not %d", most, n)
+	}
+	c := *j
+	c.taskLen = int64(n) * db.BlockLen
+	return &c, nil
 }
 
 // Tasks gives the number of tasks of ply p.

@@ -139,6 +139,62 @@ func TestWorkersAgree(t *testing.T) {
 	}
 }
 
+// Tasks of 4 blocks each write the database that tasks of 64 write:
+// gravity 4x5's middle plies then take several tasks each, and a backward
+// task reads only some of the next ply's (the Beam pipeline's test runs
+// them so). A task of no block, or of more than 64, is refused.
+func TestTaskBlocks(t *testing.T) {
+	rl := rules.New(spec(4, 5, 4, true, false))
+	j, err := NewJob(rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := j.WithTaskBlocks(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if someReads(small) < 0 {
+		t.Fatal("tasks of 4 blocks: every backward task reads all of the next ply's, want some reading a few")
+	}
+	want, err := build(context.Background(), j, filepath.Join(t.TempDir(), "64"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := build(context.Background(), small, filepath.Join(t.TempDir(), "4"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range want.Plies {
+		if got.Plies[p].SHA256 != want.Plies[p].SHA256 {
+			t.Errorf("ply %d: tasks of 4 blocks wrote %s, of 64 %s", p, got.Plies[p].SHA256, want.Plies[p].SHA256)
+		}
+	}
+	for _, n := range []int{0, 65} {
+		if _, err := j.WithTaskBlocks(n); err == nil || !strings.Contains(err.Error(), "1 to 64 blocks") {
+			t.Errorf("tasks of %d blocks: %v, want the error naming 1 to 64", n, err)
+		}
+	}
+}
+
+// someReads gives a ply of j one of whose backward tasks reads some but
+// not all of the next ply's tasks, even were every placement reachable,
+// and -1 when there is none.
+func someReads(j *Job) int {
+	for p := 0; p < j.Plies(); p++ {
+		for k := range j.Tasks(p) {
+			lo, hi := j.Range(p, k)
+			have := make([]uint64, words(hi-lo))
+			for i := range have {
+				have[i] = ^uint64(0)
+			}
+			if n := len(j.NextTasks(p, lo, hi, have)); n > 0 && n < j.Tasks(p+1) {
+				return p
+			}
+		}
+	}
+	return -1
+}
+
 // A folder that holds other files is refused; one that holds another
 // game's database too.
 func TestFolders(t *testing.T) {
