@@ -36,6 +36,21 @@ function readCSV(table) {
   return df;
 }
 
+// rowsOf gives a frame's rows as plain objects, built from its columns:
+// toRecords builds them row by row through the native binding, three
+// times slower on 3x4's 111,973 states.
+function rowsOf(df) {
+  const cols = df.toObject();
+  const names = Object.keys(cols);
+  const rows = new Array(df.height);
+  for (let i = 0; i < rows.length; i++) {
+    const r = {};
+    for (const name of names) r[name] = cols[name][i];
+    rows[i] = r;
+  }
+  return rows;
+}
+
 const tables = {
   parquet: { states: pl.readParquet(path.join(dataDir, 'states.parquet')), moves: pl.readParquet(path.join(dataDir, 'moves.parquet')) },
   csv: { states: readCSV('states'), moves: readCSV('moves') },
@@ -44,8 +59,8 @@ for (const [format, { states, moves }] of Object.entries(tables)) {
   for (const [name, df] of [['states', states], ['moves', moves]]) {
     checks.checkSchema(c, ctx.manifest, name, columns(df), polarsType);
   }
-  const s = states.toRecords();
-  const m = moves.toRecords();
+  const s = rowsOf(states);
+  const m = rowsOf(moves);
   checks.checkNulls(c, ctx.manifest, 'states', s);
   checks.checkNulls(c, ctx.manifest, 'moves', m);
   checks.checkStates(c, ctx, s);
