@@ -21,10 +21,11 @@ func TestNextTasks(t *testing.T) {
 		name     string
 		game     [5]int // rows, cols, k, and gravity, misère as 0 or 1
 		ply      int
+		blocks   int  // the blocks a task takes (Job.WithTaskBlocks); 0 for 64
 		fewest   int  // at most 1/fewest of the next ply's tasks may be named,
 		checkFew bool // when checked
 	}{
-		{name: "gravity 5x5 k=4, ply 20 of 23 tasks", game: [5]int{5, 5, 4, 1, 0}, ply: 20, fewest: 2, checkFew: true},
+		{name: "gravity 4x5 k=4 in tasks of a block, ply 15 of 48 tasks", game: [5]int{4, 5, 4, 1, 0}, ply: 15, blocks: 1, fewest: 4, checkFew: true},
 		{name: "free 4x5 k=4, X to move at ply 10", game: [5]int{4, 5, 4, 0, 0}, ply: 10},
 		{name: "free 4x5 k=4, O to move at ply 11", game: [5]int{4, 5, 4, 0, 0}, ply: 11},
 	}
@@ -38,6 +39,9 @@ func TestNextTasks(t *testing.T) {
 			}
 			g := tt.game
 			j, err := NewJob(rules.New(spec(g[0], g[1], g[2], g[3] == 1, g[4] == 1)))
+			if err == nil && tt.blocks > 0 {
+				j, err = j.WithTaskBlocks(tt.blocks)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,7 +21,7 @@ import (
 // those after it, and a file that is no such file is refused.
 func TestSearchedKept(t *testing.T) {
 	const p = 10
-	rl := rules.New(spec(4, 5, 4, true, false))
+	rl := rules.New(spec(4, 4, 4, true, false))
 	dir := filepath.Join(t.TempDir(), "db")
 	j, have, reached := bookTo(t, rl, dir, p)
 	want := make([]byte, j.Size(p))
