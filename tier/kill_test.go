@@ -31,28 +31,33 @@ var killCases = []struct {
 	name    string
 	game    rules.Spec
 	maxPly  int // an opening book's last ply; -1 for the whole game
+	blocks  int // the blocks a task takes (Job.WithTaskBlocks); 0 for 64
 	workers int
 	signal  string
 	left    []string
 }{
 	// Gravity 4x5: a second or two, a task a ply.
-	{"in the forward pass", spec(4, 5, 4, true, false), -1, 2, ReachName(12), []string{ReachName(12)}},
-	{"in the backward pass", spec(4, 5, 4, true, false), -1, 2, db.TierName(14), []string{db.TierName(14)}},
-	// Free 4x4: ply 11 has two tasks, which one worker runs in turn; the
-	// kill comes after the first one's part.
-	{"between two tasks", spec(4, 4, 4, false, false), -1, 1, db.PartName(11, 0), []string{db.PartName(11, 0)}},
+	{"in the forward pass", spec(4, 5, 4, true, false), -1, 0, 2, ReachName(12), []string{ReachName(12)}},
+	{"in the backward pass", spec(4, 5, 4, true, false), -1, 0, 2, db.TierName(14), []string{db.TierName(14)}},
+	// Gravity 4x5 in tasks of a block: ply 15 has 48, which one worker
+	// runs in turn; the kill comes after the first one's part.
+	{"between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, db.PartName(15, 0), []string{db.PartName(15, 0)}},
 	// Gravity 4x5's book to ply 10: the ply searched has several tasks of
 	// a block each; the kill comes after the first one's part.
-	{"between two searches", spec(4, 5, 4, true, false), 10, 1, db.PartName(10, 0), []string{db.PartName(10, 0)}},
+	{"between two searches", spec(4, 5, 4, true, false), 10, 0, 1, db.PartName(10, 0), []string{db.PartName(10, 0)}},
 }
 
 // solveCase solves the game of a kill case into dir: the whole game, or
-// its book.
-func solveCase(rl rules.Rules, maxPly int, dir string, workers int) (db.Manifest, error) {
-	if maxPly >= 0 {
-		return SolveBook(context.Background(), rl, maxPly, dir, workers)
+// its book to maxPly, in tasks of blocks blocks (0 for 64).
+func solveCase(rl rules.Rules, maxPly, blocks int, dir string, workers int) (db.Manifest, error) {
+	j, err := JobOf(rl, maxPly)
+	if err == nil && blocks > 0 {
+		j, err = j.WithTaskBlocks(blocks)
 	}
-	return Solve(context.Background(), rl, dir, workers)
+	if err != nil {
+		return db.Manifest{}, err
+	}
+	return build(context.Background(), j, dir, workers)
 }
 
 // TestMain runs the child of TestKilled when asked: a solve into the folder
@@ -65,7 +70,7 @@ func TestMain(m *testing.M) {
 				c = k
 			}
 		}
-		if _, err := solveCase(rules.New(c.game), c.maxPly, dir, c.workers); err != nil {
+		if _, err := solveCase(rules.New(c.game), c.maxPly, c.blocks, dir, c.workers); err != nil {
 			os.Exit(3)
 		}
 		os.Exit(0)
@@ -83,7 +88,7 @@ func TestKilled(t *testing.T) {
 	for _, tt := range killCases {
 		t.Run(tt.name, func(t *testing.T) {
 			whole := filepath.Join(t.TempDir(), "whole")
-			if _, err := solveCase(rules.New(tt.game), tt.maxPly, whole, 2); err != nil {
+			if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2); err != nil {
 				t.Fatal(err)
 			}
 			dir := filepath.Join(t.TempDir(), "db")
@@ -93,7 +98,7 @@ func TestKilled(t *testing.T) {
 					t.Fatalf("%s is not there after the kill: kill it earlier", name)
 				}
 			}
-			if _, err := solveCase(rules.New(tt.game), tt.maxPly, dir, 1); err != nil {
+			if _, err := solveCase(rules.New(tt.game), tt.maxPly, tt.blocks, dir, 1); err != nil {
 				t.Fatal(err)
 			}
 			sameFiles(t, dir, whole)
