@@ -4,6 +4,7 @@ package tier
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,11 +86,18 @@ func TestKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs child processes and kills them, minutes under -race; runs without -short")
 	}
+	base := t.TempDir()           // outlives the subtests
+	wholes := map[string]string{} // the database of each game asked, never stopped
 	for _, tt := range killCases {
 		t.Run(tt.name, func(t *testing.T) {
-			whole := filepath.Join(t.TempDir(), "whole")
-			if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2); err != nil {
-				t.Fatal(err)
+			key := fmt.Sprint(tt.game, tt.maxPly)
+			whole, ok := wholes[key]
+			if !ok {
+				whole = filepath.Join(base, fmt.Sprint("whole-", len(wholes)))
+				if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2); err != nil {
+					t.Fatal(err)
+				}
+				wholes[key] = whole
 			}
 			dir := filepath.Join(t.TempDir(), "db")
 			kill(t, dir, tt.name, tt.signal)
