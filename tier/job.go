@@ -88,7 +88,7 @@ func (j *Job) Size(p int) int64 { return j.layout.Size(p) }
 // TaskPlacements is how many placements a task takes, a whole number of
 // blocks of a tier file: task k of a ply takes the ranks [k·TaskPlacements,
 // (k+1)·TaskPlacements), the last task fewer. The cut depends on the ply's
-// size alone.
+// size alone (and WithTaskBlocks, which cuts smaller).
 const TaskPlacements = 64 * db.BlockLen
 
 // SearchPlacements is how many placements a task takes at a ply valued by
@@ -107,8 +107,9 @@ func (j *Job) TaskLen(p int) int64 {
 // WithTaskBlocks gives a copy of j whose tasks take n blocks each, 1 to
 // 64, where they take TaskPlacements: more and smaller tasks, and the same
 // database, whose tier files are cut in blocks whatever the tasks. The
-// Beam pipeline's tests take it to run many tasks a ply on a small board.
-// A folder's parts are of one cut: a stopped build resumes with the same.
+// tests here and the Beam pipeline's take it to run many tasks a ply on a
+// small board. A stopped build resumes with the same cut: a part file of
+// another holds another range, which a resume refuses by name.
 func (j *Job) WithTaskBlocks(n int) (*Job, error) {
 	if most := TaskPlacements / db.BlockLen; n < 1 || n > most {
 		return nil, fmt.Errorf("a task takes 1 to %d blocks, not %d", most, n)
