@@ -38,10 +38,7 @@ func TestNextTasks(t *testing.T) {
 				longtest.Skip(t, "free 4x5's ply 11, O to move, beside ply 10")
 			}
 			g := tt.game
-			j, err := NewJob(rules.New(spec(g[0], g[1], g[2], g[3] == 1, g[4] == 1)))
-			if err == nil && tt.blocks > 0 {
-				j, err = j.WithTaskBlocks(tt.blocks)
-			}
+			j, err := cutJob(rules.New(spec(g[0], g[1], g[2], g[3] == 1, g[4] == 1)), -1, tt.blocks)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -51,14 +51,21 @@ var killCases = []struct {
 // solveCase solves the game of a kill case into dir: the whole game, or
 // its book to maxPly, in tasks of blocks blocks (0 for 64).
 func solveCase(rl rules.Rules, maxPly, blocks int, dir string, workers int) (db.Manifest, error) {
-	j, err := JobOf(rl, maxPly)
-	if err == nil && blocks > 0 {
-		j, err = j.WithTaskBlocks(blocks)
-	}
+	j, err := cutJob(rl, maxPly, blocks)
 	if err != nil {
 		return db.Manifest{}, err
 	}
 	return build(context.Background(), j, dir, workers)
+}
+
+// cutJob gives the job of rl's game, or of its book to maxPly (JobOf), in
+// tasks of blocks blocks, or of 64 for 0 (WithTaskBlocks).
+func cutJob(rl rules.Rules, maxPly, blocks int) (*Job, error) {
+	j, err := JobOf(rl, maxPly)
+	if err != nil || blocks == 0 {
+		return j, err
+	}
+	return j.WithTaskBlocks(blocks)
 }
 
 // TestMain runs the child of TestKilled when asked: a solve into the folder

@@ -130,11 +130,7 @@ func TestWorkersAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for p := range one.Plies {
-				if got, want := two.Plies[p].SHA256, one.Plies[p].SHA256; got != want {
-					t.Errorf("ply %d: two workers wrote %s, one %s", p, got, want)
-				}
-			}
+			samePlies(t, two, one, "two workers", "one")
 		})
 	}
 }
@@ -165,14 +161,21 @@ func TestTaskBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for p := range want.Plies {
-		if got.Plies[p].SHA256 != want.Plies[p].SHA256 {
-			t.Errorf("ply %d: tasks of one block wrote %s, of 64 %s", p, got.Plies[p].SHA256, want.Plies[p].SHA256)
-		}
-	}
+	samePlies(t, got, want, "tasks of one block", "of 64")
 	for _, n := range []int{0, 65} {
 		if _, err := j.WithTaskBlocks(n); err == nil || !strings.Contains(err.Error(), "1 to 64 blocks") {
 			t.Errorf("tasks of %d blocks: %v, want the error naming 1 to 64", n, err)
+		}
+	}
+}
+
+// samePlies checks that the databases got and want, written as gotBy and
+// wantBy say, hold the same tier files, ply by ply.
+func samePlies(t *testing.T, got, want db.Manifest, gotBy, wantBy string) {
+	t.Helper()
+	for p := range want.Plies {
+		if g, w := got.Plies[p].SHA256, want.Plies[p].SHA256; g != w {
+			t.Errorf("ply %d: %s wrote %s, %s %s", p, gotBy, g, wantBy, w)
 		}
 	}
 }
@@ -431,11 +434,7 @@ func (r *reports) Report(phase string, _ int, done, _ int64) {
 // ply, so that a ply of hours shows how far it is: gravity 4x4 cut in
 // tasks of a block has plies of two and three tasks.
 func TestProgressByTask(t *testing.T) {
-	rl := rules.New(spec(4, 4, 4, true, false))
-	job, err := NewJob(rl)
-	if err == nil {
-		job, err = job.WithTaskBlocks(1)
-	}
+	job, err := cutJob(rules.New(spec(4, 4, 4, true, false)), -1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
