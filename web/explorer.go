@@ -57,6 +57,7 @@ type answer struct {
 	since    time.Time     // when its search started; zero while it waits
 	searched time.Duration // over its searches stopped for a cheaper one
 	at       int           // its place in the queue's heap; -1 when not queued
+	dropped  bool          // cancelled while searched: forgotten when its search returns
 	view     report.Position
 	err      error
 }
@@ -85,15 +86,17 @@ const (
 var (
 	errCheaper   = errors.New("a cheaper position came")
 	errAbandoned = errors.New("no one asked for it any longer")
+	errCancelled = errors.New("the page stopped waiting for it")
 )
 
 // ErrBusy refuses a position past the queue's bound or the client's share.
 var ErrBusy = errors.New("too many positions are waiting for search")
 
 // ErrGone answers a poll for a position no longer waiting or searched: its
-// search was stopped (cancelled, or asked about by no one for a while).
-// A poll never queues a search again, so that a page's poll still in
-// flight when it leaves a position cannot start it anew.
+// search was stopped (cancelled, or asked about by no one for a while);
+// and a request that waited for a position cancelled meanwhile. Neither
+// queues a search again, so that a page's request still in flight when
+// it leaves a position cannot start it anew.
 var ErrGone = errors.New("this position is no longer being searched; ask for it again without poll")
 
 // NewExplorer gives the explorer of rl's game answered by o, each position
@@ -216,9 +219,9 @@ func (x *Explorer) watch(ctx context.Context, a *answer) <-chan struct{} {
 }
 
 // settle ends a's search, which gave an and err, stopped by cause (nil
-// when it was not stopped): a search stopped for a cheaper position goes
-// back to the queue, one no one asked for is forgotten, any other is a's
-// answer.
+// when it was not stopped): a search cancelled is forgotten, whatever
+// stopped it first; one stopped for a cheaper position goes back to the
+// queue, one no one asked for is forgotten, any other is a's answer.
 func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -226,6 +229,9 @@ func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 	a.searched += time.Since(a.since)
 	a.since = time.Time{}
 	switch {
+	case err != nil && a.dropped:
+		x.forget(a, errCancelled)
+		return
 	case err != nil && errors.Is(cause, errCheaper):
 		heap.Push(&x.queue, a)
 		return
@@ -244,8 +250,10 @@ func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 }
 
 // Cancel stops b's search, or takes it off the queue, as no one waits for
-// it any longer; it says whether there was one. A request for b later
-// queues it again.
+// it any longer; it says whether there was one. A search already stopped
+// for a cheaper position is forgotten too, not queued again; a request
+// still waiting for b's answer gets ErrGone. A request for b later queues
+// it again.
 func (x *Explorer) Cancel(b game.Board) bool {
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -253,11 +261,12 @@ func (x *Explorer) Cancel(b game.Board) bool {
 	switch {
 	case !ok || isDone(a):
 		return false
-	case x.running == a:
-		x.stop(errAbandoned) // the worker forgets it when the search returns
+	case x.running == a: // the worker forgets it when the search returns
+		a.dropped = true
+		x.stop(errCancelled)
 	default: // waiting: off the queue, so that it counts against no bound
 		heap.Remove(&x.queue, a.at)
-		x.forget(a, errAbandoned)
+		x.forget(a, errCancelled)
 	}
 	return true
 }
@@ -317,7 +326,10 @@ func (x *Explorer) view(ctx context.Context, b game.Board, client string, poll b
 	defer timer.Stop()
 	select {
 	case <-a.done:
-		if errors.Is(a.err, errAbandoned) { // forgotten just as it was asked: ask anew
+		switch {
+		case errors.Is(a.err, errCancelled): // the page left it: no search anew
+			return nil, nil, ErrGone
+		case errors.Is(a.err, errAbandoned): // forgotten just as it was asked: ask anew
 			return x.view(ctx, b, client, poll)
 		}
 		return &a.view, nil, a.err

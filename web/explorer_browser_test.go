@@ -99,8 +99,8 @@ func TestBrowserSearchDrawnAndStopped(t *testing.T) {
 	do(t, ctx, "stop the search", chromedp.Click(`#cancel`))
 	select {
 	case cause := <-s.stopped:
-		if !errors.Is(cause, errAbandoned) {
-			t.Errorf("the search stopped: %v, want %v", cause, errAbandoned)
+		if !errors.Is(cause, errCancelled) {
+			t.Errorf("the search stopped: %v, want %v", cause, errCancelled)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the search still runs 10 s after 'stop this search'")

@@ -139,10 +139,11 @@ func TestExplorerLimit(t *testing.T) {
 
 // stalling is a search that answers nothing: each Analyze waits for its
 // context to end, and says which positions it was asked and why each
-// stopped.
+// stopped. With hold set, a stopped search returns only once hold gives.
 type stalling struct {
 	started chan game.Board
 	stopped chan error // the cause of each stop
+	hold    chan struct{}
 }
 
 func newStalling() *stalling {
@@ -155,6 +156,9 @@ func (s *stalling) Analyze(ctx context.Context, b game.Board) (perfect.Analysis,
 	s.started <- b
 	<-ctx.Done()
 	s.stopped <- context.Cause(ctx)
+	if s.hold != nil {
+		<-s.hold
+	}
 	return perfect.Analysis{}, ctx.Err()
 }
 
@@ -373,8 +377,8 @@ func TestExplorerCancel(t *testing.T) {
 	}
 	select {
 	case cause := <-s.stopped:
-		if !errors.Is(cause, errAbandoned) {
-			t.Errorf("the search stopped: %v, want %v", cause, errAbandoned)
+		if !errors.Is(cause, errCancelled) {
+			t.Errorf("the search stopped: %v, want %v", cause, errCancelled)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the cancelled search still runs 10 s on")
@@ -407,5 +411,78 @@ func TestExplorerCancel(t *testing.T) {
 	}
 	if got := <-s.started; got != queued {
 		t.Errorf("asked again, searched %v, want %v", got, queued)
+	}
+}
+
+// A position cancelled is not searched again by what was under way when
+// the page left it: a search a cheaper position had just stopped, which
+// would go back to the queue, or the page's first request for it, still
+// waiting for its answer (the explorer's browser test saw both).
+func TestExplorerCancelInFlight(t *testing.T) {
+	bs := positions(t, 1)
+	left := bs[0]
+	cheaper, err := rules.Play(connectFour, left, "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		race func(t *testing.T, x *Explorer, s *stalling)
+	}{
+		{"stopped for a cheaper position just before", func(t *testing.T, x *Explorer, s *stalling) {
+			x.wait = time.Millisecond
+			s.hold = make(chan struct{})
+			viewed(t, x, left)
+			<-s.started
+			viewed(t, x, cheaper)
+			if cause := <-s.stopped; !errors.Is(cause, errCheaper) {
+				t.Fatalf("the search stopped: %v, want %v", cause, errCheaper)
+			}
+			x.Cancel(left) // its search has stopped but not yet returned
+			close(s.hold)
+			searchedNext(t, s, cheaper)
+			x.Cancel(cheaper)
+		}},
+		{"a request waiting for its answer", func(t *testing.T, x *Explorer, s *stalling) {
+			x.wait = time.Minute
+			errc := make(chan error, 1)
+			go func() {
+				_, _, err := x.view(t.Context(), left, "a page", false)
+				errc <- err
+			}()
+			<-s.started
+			x.Cancel(left)
+			if err := <-errc; !errors.Is(err, ErrGone) {
+				t.Errorf("the request waiting: %v, want %v", err, ErrGone)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newStalling()
+			x := NewExplorer(t.Context(), connectFour, s, 0)
+			tt.race(t, x, s)
+			select {
+			case b := <-s.started:
+				if b == left {
+					t.Fatalf("%v was searched again after its cancel", b)
+				}
+			case <-time.After(300 * time.Millisecond):
+			}
+			x.mu.Lock()
+			_, kept := x.kept[left]
+			x.mu.Unlock()
+			if kept {
+				t.Errorf("%v is kept after its cancel, want it forgotten", left)
+			}
+		})
+	}
+}
+
+// viewed asks x for b, which is not answered within x's wait.
+func viewed(t *testing.T, x *Explorer, b game.Board) {
+	t.Helper()
+	if _, solving, err := x.view(t.Context(), b, "a page", false); err != nil || solving == nil {
+		t.Fatalf("view %v: %v, %v; want it being solved", b, solving, err)
 	}
 }
