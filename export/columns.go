@@ -401,9 +401,12 @@ func appendList(vals []parquet.Value, l []int8, def int) []parquet.Value {
 		return append(vals, parquet.NullValue())
 	}
 	elems := &int8Elems[def]
-	vals = append(vals, elems[0][uint8(l[0])])
-	for _, m := range l[1:] {
-		vals = append(vals, elems[1][uint8(m)])
+	at := len(vals)
+	vals = slices.Grow(vals, len(l))[:at+len(l)]
+	out := vals[at:]
+	out[0] = elems[0][uint8(l[0])]
+	for j, m := range l[1:] {
+		out[j+1] = elems[1][uint8(m)]
 	}
 	return vals
 }
@@ -413,9 +416,12 @@ func appendBools(vals []parquet.Value, l []bool) []parquet.Value {
 	if len(l) == 0 {
 		return append(vals, parquet.NullValue())
 	}
-	vals = append(vals, boolElems[0][b2i(l[0])])
-	for _, v := range l[1:] {
-		vals = append(vals, boolElems[1][b2i(v)])
+	at := len(vals)
+	vals = slices.Grow(vals, len(l))[:at+len(l)]
+	out := vals[at:]
+	out[0] = boolElems[0][b2i(l[0])]
+	for j, v := range l[1:] {
+		out[j+1] = boolElems[1][b2i(v)]
 	}
 	return vals
 }
@@ -429,19 +435,31 @@ func b2i(b bool) int {
 
 // appendFloats appends the Parquet values of a list<float>, as appendList.
 // Lists hold few distinct values (a policy holds 0 and one other), so the
-// value last made is kept.
+// values of the last two made are kept.
 func appendFloats(vals []parquet.Value, l []float32) []parquet.Value {
 	if len(l) == 0 {
 		return append(vals, parquet.NullValue())
 	}
-	var last float32 = -1
-	var made [2]parquet.Value
-	for j, v := range l {
-		if v != last {
-			last = v
-			made = [2]parquet.Value{parquet.FloatValue(v).Level(0, 1, 0), parquet.FloatValue(v).Level(1, 1, 0)}
+	at := len(vals)
+	vals = slices.Grow(vals, len(l))[:at+len(l)]
+	out := vals[at:]
+	var made [2]struct {
+		f    float32
+		rest parquet.Value // at repetition level 1
+	}
+	made[0].f, made[0].rest = l[0], parquet.FloatValue(l[0]).Level(1, 1, 0)
+	made[1] = made[0]
+	out[0] = parquet.FloatValue(l[0]).Level(0, 1, 0)
+	for j, v := range l[1:] {
+		switch {
+		case v == made[0].f:
+		case v == made[1].f:
+			made[0], made[1] = made[1], made[0]
+		default:
+			made[1] = made[0]
+			made[0].f, made[0].rest = v, parquet.FloatValue(v).Level(1, 1, 0)
 		}
-		vals = append(vals, made[min(j, 1)])
+		out[j+1] = made[0].rest
 	}
 	return vals
 }
