@@ -119,6 +119,7 @@ func (x *Explorer) ask(b game.Board, client string, poll bool) (*answer, error) 
 	defer x.mu.Unlock()
 	if a, ok := x.kept[b]; ok {
 		a.asked = time.Now()
+		a.dropped = a.dropped && poll // asked anew: its search goes on
 		return a, nil
 	}
 	switch {
@@ -220,8 +221,9 @@ func (x *Explorer) watch(ctx context.Context, a *answer) <-chan struct{} {
 
 // settle ends a's search, which gave an and err, stopped by cause (nil
 // when it was not stopped): a search cancelled is forgotten, whatever
-// stopped it first; one stopped for a cheaper position goes back to the
-// queue, one no one asked for is forgotten, any other is a's answer.
+// stopped it first; one stopped for a cheaper position, or cancelled and
+// then asked for anew, goes back to the queue; one no one asked for is
+// forgotten; any other is a's answer.
 func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -232,8 +234,8 @@ func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 	case err != nil && a.dropped:
 		x.forget(a, errCancelled)
 		return
-	case err != nil && errors.Is(cause, errCheaper):
-		heap.Push(&x.queue, a)
+	case err != nil && (errors.Is(cause, errCheaper) || errors.Is(cause, errCancelled)):
+		heap.Push(&x.queue, a) // cancelled, then asked anew: searched again
 		return
 	case err != nil && errors.Is(cause, errAbandoned):
 		x.forget(a, errAbandoned)

@@ -462,21 +462,44 @@ func TestExplorerCancelInFlight(t *testing.T) {
 			s := newStalling()
 			x := NewExplorer(t.Context(), connectFour, s, 0)
 			tt.race(t, x, s)
-			select {
-			case b := <-s.started:
-				if b == left {
-					t.Fatalf("%v was searched again after its cancel", b)
-				}
-			case <-time.After(300 * time.Millisecond):
-			}
-			x.mu.Lock()
-			_, kept := x.kept[left]
-			x.mu.Unlock()
-			if kept {
-				t.Errorf("%v is kept after its cancel, want it forgotten", left)
-			}
+			noMore(t, x, s, left)
 		})
 	}
+}
+
+// noMore fails if b is searched again or kept.
+func noMore(t *testing.T, x *Explorer, s *stalling, b game.Board) {
+	t.Helper()
+	select {
+	case got := <-s.started:
+		if got == b {
+			t.Fatalf("%v was searched again after its cancel", b)
+		}
+	case <-time.After(300 * time.Millisecond):
+	}
+	x.mu.Lock()
+	_, kept := x.kept[b]
+	x.mu.Unlock()
+	if kept {
+		t.Errorf("%v is kept after its cancel, want it forgotten", b)
+	}
+}
+
+// A position cancelled and asked for anew (not a poll) before its search
+// returned is searched again, and the request is not told it is gone.
+func TestExplorerCancelAskedAgain(t *testing.T) {
+	s := newStalling()
+	s.hold = make(chan struct{})
+	x := NewExplorer(t.Context(), connectFour, s, 0)
+	x.wait = time.Millisecond
+	b := positions(t, 1)[0]
+	viewed(t, x, b)
+	<-s.started
+	x.Cancel(b)
+	<-s.stopped // its search has stopped but not yet returned
+	viewed(t, x, b)
+	close(s.hold)
+	searchedNext(t, s, b)
 }
 
 // viewed asks x for b, which is not answered within x's wait.
