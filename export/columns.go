@@ -320,9 +320,7 @@ func appendValues[R any](vals []parquet.Value, c *col[R], rows []R) []parquet.Va
 	case nullInt64Kind, nullStringKind:
 		return appendNullable(vals, c, rows)
 	}
-	at := len(vals)
-	vals = slices.Grow(vals, len(rows))[:at+len(rows)]
-	out := vals[at:]
+	vals, out := extend(vals, len(rows))
 	switch c.kind {
 	case int8Kind:
 		for k := range rows {
@@ -346,6 +344,15 @@ func appendValues[R any](vals []parquet.Value, c *col[R], rows []R) []parquet.Va
 		}
 	}
 	return vals
+}
+
+// extend lengthens vals by n values, growing it at most once, and gives it
+// with the n new ones, to be filled in place: appending values one at a
+// time checks the room and the write barrier for each.
+func extend(vals []parquet.Value, n int) (all, added []parquet.Value) {
+	at := len(vals)
+	vals = slices.Grow(vals, n)[:at+n]
+	return vals, vals[at:]
 }
 
 // appendNullable appends the values of a nullable column c of rows: a
@@ -401,9 +408,7 @@ func appendList(vals []parquet.Value, l []int8, def int) []parquet.Value {
 		return append(vals, parquet.NullValue())
 	}
 	elems := &int8Elems[def]
-	at := len(vals)
-	vals = slices.Grow(vals, len(l))[:at+len(l)]
-	out := vals[at:]
+	vals, out := extend(vals, len(l))
 	out[0] = elems[0][uint8(l[0])]
 	for j, m := range l[1:] {
 		out[j+1] = elems[1][uint8(m)]
@@ -416,9 +421,7 @@ func appendBools(vals []parquet.Value, l []bool) []parquet.Value {
 	if len(l) == 0 {
 		return append(vals, parquet.NullValue())
 	}
-	at := len(vals)
-	vals = slices.Grow(vals, len(l))[:at+len(l)]
-	out := vals[at:]
+	vals, out := extend(vals, len(l))
 	out[0] = boolElems[0][b2i(l[0])]
 	for j, v := range l[1:] {
 		out[j+1] = boolElems[1][b2i(v)]
@@ -440,9 +443,7 @@ func appendFloats(vals []parquet.Value, l []float32) []parquet.Value {
 	if len(l) == 0 {
 		return append(vals, parquet.NullValue())
 	}
-	at := len(vals)
-	vals = slices.Grow(vals, len(l))[:at+len(l)]
-	out := vals[at:]
+	vals, out := extend(vals, len(l))
 	var made [2]struct {
 		f    float32
 		rest parquet.Value // at repetition level 1
