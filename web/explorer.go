@@ -57,7 +57,7 @@ type answer struct {
 	since    time.Time     // when its search started; zero while it waits
 	searched time.Duration // over its searches stopped for a cheaper one
 	at       int           // its place in the queue's heap; -1 when not queued
-	dropped  bool          // cancelled while searched: forgotten when its search returns
+	dropped  bool          // cancelled while searched: forgotten when its search returns, unless asked for anew
 	view     report.Position
 	err      error
 }
