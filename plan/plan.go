@@ -123,7 +123,7 @@ func forDB(r Request) (Plan, error) {
 		return Plan{}, err
 	}
 	if m.MaxPly != nil {
-		why := fmt.Sprintf("the opening book in %s holds every position to ply %d, %d of them; search answers past it", r.DB, *m.MaxPly, m.Positions)
+		why := fmt.Sprintf("the opening book in %s holds every position to ply %d, %s of them; search answers past it", r.DB, *m.MaxPly, enumerate.Commas(m.Positions))
 		return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r}, nil
 	}
 	why := fmt.Sprintf("the database in %s holds the game solved, %d positions", r.DB, m.Positions)
@@ -213,7 +213,7 @@ func forBuiltIn(r Request) (Plan, bool, error) {
 	if !ok || err != nil {
 		return Plan{}, false, err
 	}
-	why := fmt.Sprintf("the opening book built into tateti-lab holds every position to ply %d, %d of them; search answers past it", b.Last(), b.Manifest.Positions)
+	why := fmt.Sprintf("the opening book built into tateti-lab holds every position to ply %d, %s of them; search answers past it", b.Last(), enumerate.Commas(b.Manifest.Positions))
 	return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r, built: &b}, true, nil
 }
 
