@@ -115,13 +115,16 @@ func inBook(codes []byte) int64 {
 // Positions of the book's last ply drawn at random, ones it took from
 // search, are searched again and must have the book's value and depth: a
 // book built by a wrong search fails here. A search of ply 8 takes about
-// half a second with two workers, so every run checks a few; the long
-// checks, a hundred.
+// half a second with two workers, so every run checks four (one under
+// -short, the race detector's run); the long checks, 25.
 func TestAgainstSearch(t *testing.T) {
 	b, d := open(t)
 	n := 4
-	if longtest.Enabled() {
-		n = 100
+	switch {
+	case longtest.Enabled():
+		n = 25
+	case testing.Short(): // the race detector's run, where a search takes ten times as long
+		n = 1
 	}
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)
