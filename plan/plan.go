@@ -123,7 +123,7 @@ func forDB(r Request) (Plan, error) {
 		return Plan{}, err
 	}
 	if m.MaxPly != nil {
-		why := fmt.Sprintf("the opening book in %s holds every position to ply %d, %s of them; search answers past it", r.DB, *m.MaxPly, enumerate.Commas(m.Positions))
+		why := bookWhy("in "+r.DB, *m.MaxPly, m.Positions)
 		return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r}, nil
 	}
 	why := fmt.Sprintf("the database in %s holds the game solved, %d positions", r.DB, m.Positions)
@@ -213,8 +213,14 @@ func forBuiltIn(r Request) (Plan, bool, error) {
 	if !ok || err != nil {
 		return Plan{}, false, err
 	}
-	why := fmt.Sprintf("the opening book built into tateti-lab holds every position to ply %d, %s of them; search answers past it", b.Last(), enumerate.Commas(b.Manifest.Positions))
+	why := bookWhy("built into tateti-lab", b.Last(), b.Manifest.Positions)
 	return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r, built: &b}, true, nil
+}
+
+// bookWhy says why an opening book, where it is, answers: it holds every
+// position up to its last ply, positions of them.
+func bookWhy(where string, last int, positions int64) string {
+	return fmt.Sprintf("the opening book %s holds every position to ply %d, %s of them; search answers past it", where, last, enumerate.Commas(positions))
 }
 
 // pastTable says why the exhaustive solve does not answer a board of
