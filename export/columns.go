@@ -438,29 +438,19 @@ func b2i(b bool) int {
 
 // appendFloats appends the Parquet values of a list<float>, as appendList.
 // Lists hold few distinct values (a policy holds 0 and one other), so the
-// values of the last two made are kept.
+// value last made is kept.
 func appendFloats(vals []parquet.Value, l []float32) []parquet.Value {
 	if len(l) == 0 {
 		return append(vals, parquet.NullValue())
 	}
 	vals, out := extend(vals, len(l))
-	var made [2]struct {
-		f    float32
-		rest parquet.Value // at repetition level 1
-	}
-	made[0].f, made[0].rest = l[0], parquet.FloatValue(l[0]).Level(1, 1, 0)
-	made[1] = made[0]
 	out[0] = parquet.FloatValue(l[0]).Level(0, 1, 0)
+	last, rest := l[0], parquet.FloatValue(l[0]).Level(1, 1, 0) // rest: at repetition level 1
 	for j, v := range l[1:] {
-		switch {
-		case v == made[0].f:
-		case v == made[1].f:
-			made[0], made[1] = made[1], made[0]
-		default:
-			made[1] = made[0]
-			made[0].f, made[0].rest = v, parquet.FloatValue(v).Level(1, 1, 0)
+		if v != last {
+			last, rest = v, parquet.FloatValue(v).Level(1, 1, 0)
 		}
-		out[j+1] = made[0].rest
+		out[j+1] = rest
 	}
 	return vals
 }
