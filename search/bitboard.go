@@ -336,67 +336,34 @@ func (g *geometry) winningSlow(m uint64) uint64 {
 	return w & g.full
 }
 
-// claims bounds the score of the side to move, whose marks are pos among
-// all marks mask, under gravity and normal play, by what one side can
-// claim with a follow-up (Allis' claimeven): low <= score <= high, and
-// -none, none where it says nothing. When every column has an even number
-// of empty cells, the other side can answer each move right above it, and
-// so take every empty cell of the rows evenRows does not hold, leaving the
-// mover those it does (claimeven). When exactly one column has an odd
-// number, the mover can play there first and then answer so, the other
-// side left the cells of evenRows (claimodd).
-func (g *geometry) claims(pos, mask uint64, none int) (low, high int) {
-	low, high = -none, none
-	switch odd := g.playable(mask) &^ g.evenRows; {
-	case odd == 0:
-		if most, ok := g.claimeven(pos, mask); ok {
-			high = most
-		}
-	case odd&(odd-1) == 0:
-		if least, ok := g.claimodd(pos, mask, odd); ok {
-			low = least
-		}
-	}
-	return low, high
-}
+// oddTops gives, under gravity, the next cells of the columns of marks
+// mask that have an odd number of empty cells: the playable cells outside
+// evenRows.
+func (g *geometry) oddTops(mask uint64) uint64 { return g.playable(mask) &^ g.evenRows }
 
-// claimable says whether claims may bound a position of marks mask: at
-// most one column has an odd number of empty cells. Most positions have
-// more, and a caller that asks first spares them the calls.
-func (g *geometry) claimable(mask uint64) bool {
-	odd := g.playable(mask) &^ g.evenRows
-	return odd&(odd-1) == 0
-}
+// evenTops says whether an even number of columns have an odd number of
+// empty cells, whose next cells are odd (oddTops): where claimeven holds.
+// A move changes their number by one, so it holds either for a position
+// or for each of its children.
+func evenTops(odd uint64) bool { return bits.OnesCount64(odd)%2 == 0 }
 
-// claimeven bounds the score of the side to move when every column has an
-// even number of empty cells (claims): if the mover has no line even with
-// all the cells of evenRows, it cannot win, and its score is at most 0; at
-// most -1 when the other side has a line with the rest (it completes it by
-// the last move at the latest). ok is false when the rule says nothing.
-func (g *geometry) claimeven(pos, mask uint64) (most int, ok bool) {
+// claimeven bounds the score of the side to move, whose marks are pos among
+// all marks mask, under gravity and normal play, by what the other side can
+// claim with a follow-up (Allis' claimeven), where the odd tops are odd and
+// evenTops holds of them: the other side can then answer each move right
+// above it, or a move on an odd top by a move on another, and so take
+// every empty cell of the rows evenRows does not hold but the odd tops,
+// leaving the mover at most the rest. If the mover has no line even with
+// all of those, it cannot win, and its score is at most 0; at most -1 when
+// the other side has a line with its own (it completes it by the last move
+// at the latest). ok is false when the rule says nothing.
+func (g *geometry) claimeven(pos, mask, odd uint64) (most int, ok bool) {
 	empty := g.full &^ mask
-	if g.lined(pos | empty&g.evenRows) {
+	if g.lined(pos | empty&g.evenRows | odd) {
 		return 0, false
 	}
-	if g.lined(mask ^ pos | empty&^g.evenRows) {
+	if g.lined(mask ^ pos | empty&^g.evenRows&^odd) {
 		return -1, true
-	}
-	return 0, true
-}
-
-// claimodd bounds the score of the side to move from below when the one
-// column whose number of empty cells is odd has its next cell at st
-// (claims): once the mover has played st, if the opponent has no line even
-// with all the cells of evenRows, it cannot win, and the mover's score is
-// at least 0; at least 1 when the mover has a line with the rest.
-func (g *geometry) claimodd(pos, mask, st uint64) (least int, ok bool) {
-	pos, mask = pos|st, mask|st
-	empty := g.full &^ mask
-	if g.lined(mask ^ pos | empty&g.evenRows) {
-		return 0, false
-	}
-	if g.lined(pos | empty&^g.evenRows) {
-		return 1, true
 	}
 	return 0, true
 }

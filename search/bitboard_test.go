@@ -162,15 +162,17 @@ func TestMirror(t *testing.T) {
 	}
 }
 
-// The bounds of claimeven and claimodd hold for the exact score of every
-// position, from the exhaustive solve, of gravity boards with an even and
-// an odd number of rows; each rule bounds some positions, at both of its
-// bounds; and claimable, which negamax asks first, holds wherever they do.
-func TestClaims(t *testing.T) {
+// The bound of claimeven holds for the exact score of every position where
+// evenTops says it may be asked, from the exhaustive solve, of gravity
+// boards with an even and an odd number of rows; it bounds some positions
+// by 0 and some by -1, with no odd top and with some (over the boards); and
+// evenTops holds for a position or for each of its children, never both.
+func TestClaimeven(t *testing.T) {
 	tests := []struct {
 		rows, cols, k int
 		packed        bool
 	}{{4, 4, 4, false}, {5, 4, 4, false}, {4, 5, 3, false}, {3, 4, 3, false}, {4, 4, 4, true}, {5, 4, 4, true}}
+	seen := map[string]int{}
 	for _, tt := range tests {
 		rl := rules.New(gravity(tt.rows, tt.cols, tt.k))
 		t.Run(fmt.Sprintf("%s packed=%v", rl.Spec().Words(), tt.packed), func(t *testing.T) {
@@ -183,7 +185,6 @@ func TestClaims(t *testing.T) {
 			}
 			g := newGeometry(tt.rows, tt.cols, tt.k, true, tt.packed)
 			cells := tt.rows * tt.cols
-			seen := map[string]int{}
 			for _, i := range sol.Positions(false) {
 				b := sol.Enum.Board(i)
 				score := moverScore(b, sol.Value[i], sol.Depth[i], cells)
@@ -191,27 +192,30 @@ func TestClaims(t *testing.T) {
 				if b.ToMove() == game.X {
 					pos = g.fromCells(uint64(b.X))
 				}
-				low, high := g.claims(pos, mask, cells+1)
-				if bounded := low >= -cells || high <= cells; bounded && !g.claimable(mask) {
-					t.Fatalf("%s: claims bounds the mover's score to %d..%d, and claimable says it cannot", rl.Spec().Format(b), low, high)
+				odd := g.oddTops(mask)
+				for m := g.playable(mask); m != 0; m &= m - 1 {
+					if evenTops(g.oddTops(mask|m&-m)) == evenTops(odd) {
+						t.Fatalf("%s: evenTops says %v of the position and of its child", rl.Spec().Format(b), evenTops(odd))
+					}
 				}
+				if !evenTops(odd) {
+					continue
+				}
+				most, ok := g.claimeven(pos, mask, odd)
 				switch {
-				case score > high:
-					t.Fatalf("%s: claimeven bounds the mover's score by %d, the solve gives %d", rl.Spec().Format(b), high, score)
-				case score < low:
-					t.Fatalf("%s: claimodd bounds the mover's score from below by %d, the solve gives %d", rl.Spec().Format(b), low, score)
-				case high <= cells:
-					seen[fmt.Sprintf("claimeven %d", high)]++
-				case low >= -cells:
-					seen[fmt.Sprintf("claimodd %d", low)]++
-				}
-			}
-			for _, k := range []string{"claimeven 0", "claimeven -1", "claimodd 0", "claimodd 1"} {
-				if seen[k] == 0 {
-					t.Errorf("%s bounded no position; got %v", k, seen)
+				case !ok:
+				case score > most:
+					t.Fatalf("%s: claimeven bounds the mover's score by %d, the solve gives %d", rl.Spec().Format(b), most, score)
+				default:
+					seen[fmt.Sprintf("claimeven %d, odd tops %v", most, odd != 0)]++
 				}
 			}
 		})
+	}
+	for _, k := range []string{"claimeven 0, odd tops false", "claimeven -1, odd tops false", "claimeven 0, odd tops true", "claimeven -1, odd tops true"} {
+		if seen[k] == 0 {
+			t.Errorf("%s: no position; got %v", k, seen)
+		}
 	}
 }
 

@@ -8,9 +8,10 @@
 // transposition table of Pascal Pons' Connect Four solver, over his bit
 // layout, with the lab's conventions: the winner wins fastest and the loser
 // loses slowest, and a draw's depth is the empty cells.
-// Under gravity and normal play it also bounds a position's score without
-// search where one side can take every other empty cell of each column by
-// answering each move right above it (Victor Allis' claimeven).
+// Under gravity and normal play it also bounds a position's score, and
+// its children's, without search where one side can take every other
+// empty cell of each column by answering each move right above it (Victor
+// Allis' claimeven; docs/design/search-claimeven.md).
 //
 // Scores: a game that ends at ply P (marks on the board) in a win is worth
 // cells+1-P to the winner and its opposite to the loser, a draw 0; so a

@@ -181,8 +181,8 @@ func (w *worker) ahead(pos, mask uint64, moves int, cand uint64, alpha, beta int
 			return 0, alpha, beta, alpha, true
 		}
 	}
-	if s.g.gravity && s.g.claimable(mask) { // what a side can claim by answering above
-		if alpha, beta, v, done = w.claimed(pos, mask, alpha, beta); done {
+	if s.g.gravity {
+		if alpha, beta, v, done = w.claimed(pos, mask, cand, alpha, beta); done {
 			return 0, alpha, beta, v, true
 		}
 	}
@@ -190,18 +190,29 @@ func (w *worker) ahead(pos, mask uint64, moves int, cand uint64, alpha, beta int
 }
 
 // claimed narrows the window (alpha, beta) of a gravity position under
-// normal play by its score's bounds from claims; when the window closes, v
-// is the bound to return and done is true.
-func (w *worker) claimed(pos, mask uint64, alpha, beta int) (a, b, v int, done bool) {
-	low, high := w.s.g.claims(pos, mask, w.s.cells+1)
-	if beta > high {
-		if beta = high; alpha >= beta {
-			return alpha, beta, beta, true
+// normal play by what claimeven says of it or, where it holds for them
+// (evenTops), of its children; when the window closes, v is the bound to
+// return and done is true. For the position it bounds the score from
+// above. For a child, a bound of 0 or -1 says that its move scores at
+// least 0 or 1: that cuts a search whose beta is at most 1, the way
+// Steininger's solver looks at each child before its table.
+func (w *worker) claimed(pos, mask, cand uint64, alpha, beta int) (a, b, v int, done bool) {
+	g := w.s.g
+	if odd := g.oddTops(mask); evenTops(odd) {
+		if most, ok := g.claimeven(pos, mask, odd); ok && beta > most {
+			if beta = most; alpha >= beta {
+				return alpha, beta, beta, true
+			}
 		}
+		return alpha, beta, 0, false
 	}
-	if alpha < low {
-		if alpha = low; alpha >= beta {
-			return alpha, beta, alpha, true
+	if beta > 1 {
+		return alpha, beta, 0, false
+	}
+	for c := cand; c != 0; c &= c - 1 {
+		st := c & -c
+		if most, ok := g.claimeven(mask^pos, mask|st, g.oddTops(mask|st)); ok && -most >= beta {
+			return alpha, beta, -most, true
 		}
 	}
 	return alpha, beta, 0, false
