@@ -349,8 +349,8 @@ func evenTops(odd uint64) bool { return bits.OnesCount64(odd)%2 == 0 }
 
 // claimeven bounds the score of the side to move, whose marks are pos among
 // all marks mask, under gravity and normal play, by what the other side can
-// claim with a follow-up (Allis' claimeven), where the odd tops are odd and
-// evenTops holds of them: the other side can then answer each move right
+// claim with a follow-up (Allis' claimeven), where odd is oddTops(mask)
+// and evenTops holds of it: the other side can then answer each move right
 // above it, or a move on an odd top by a move on another, and so take
 // every empty cell of the rows evenRows does not hold but the odd tops,
 // leaving the mover at most the rest. If the mover has no line even with
