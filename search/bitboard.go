@@ -359,13 +359,20 @@ func evenTops(odd uint64) bool { return bits.OnesCount64(odd)%2 == 0 }
 // at the latest). ok is false when the rule says nothing.
 func (g *geometry) claimeven(pos, mask, odd uint64) (most int, ok bool) {
 	empty := g.full &^ mask
-	if g.lined(pos | empty&g.evenRows | odd) {
+	if g.lined(g.moverClaims(pos, empty, odd)) {
 		return 0, false
 	}
 	if g.lined(mask ^ pos | empty&^g.evenRows&^odd) {
 		return -1, true
 	}
 	return 0, true
+}
+
+// moverClaims gives the most cells the mover, whose marks are pos, can hold
+// under claimeven with the empty cells empty and the odd tops odd: its
+// marks, the empty cells of evenRows and the odd tops.
+func (g *geometry) moverClaims(pos, empty, odd uint64) uint64 {
+	return pos | empty&g.evenRows | odd
 }
 
 // lined4 is lined for k = 4, the shifts constants for the common heights.

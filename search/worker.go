@@ -210,9 +210,10 @@ func (w *worker) claimed(pos, mask, cand uint64, alpha, beta int) (a, b, v int, 
 	if beta > 1 {
 		return alpha, beta, 0, false
 	}
-	// The cells every child leaves its mover: when they make a line, no
-	// child's claimeven bounds it, and one test spares them all.
-	if g.lined(mask ^ pos | g.full&^mask&^cand&(g.evenRows|odd)) {
+	// The cells every child leaves its mover (moverClaims without the
+	// cells the moves take or change): when they make a line, no child's
+	// claimeven bounds it, and one test spares them all.
+	if g.lined(g.moverClaims(mask^pos, g.full&^mask&^cand, odd&^cand)) {
 		return alpha, beta, 0, false
 	}
 	for c := cand; c != 0; c &= c - 1 {
