@@ -111,13 +111,19 @@ func Fits(sp rules.Spec) error {
 	return nil
 }
 
-// TableBytes is the memory of the transposition table; 0 before the
-// first search.
+// TableBytes is the memory of the transposition table and the workers'
+// near tables; 0 before the first search.
 func (s *Solver) TableBytes() uint64 {
 	if s.tt == nil {
 		return 0
 	}
-	return s.tt.bytes()
+	n := s.tt.bytes()
+	for _, w := range s.pool {
+		if w.near != nil {
+			n += w.near.bytes()
+		}
+	}
+	return n
 }
 
 // fit makes the table as large as a position of empty empty cells wants,
@@ -126,6 +132,13 @@ func (s *Solver) fit(empty int) {
 	want := fitBits(s.maxBits, empty, s.g.gravity, s.g.packed)
 	if s.tt == nil || uint(want) > s.tt.bits {
 		s.tt = newTable(want, s.g.packed)
+	}
+	if want >= nearBits+3 && !s.g.packed {
+		for _, w := range s.pool {
+			if w.near == nil {
+				w.near = newTable(nearBits, false)
+			}
+		}
 	}
 }
 
@@ -397,5 +410,10 @@ func (g *geometry) fromCells(c uint64) uint64 {
 func (s *Solver) Reset() {
 	if s.tt != nil {
 		clear(s.tt.slots)
+	}
+	for _, w := range s.pool {
+		if w.near != nil {
+			clear(w.near.slots)
+		}
 	}
 }

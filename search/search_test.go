@@ -414,3 +414,37 @@ func BenchmarkPacked(b *testing.B) {
 		}
 	}
 }
+
+// Positions near the root of 7x6, searched with a shared table large
+// enough that each worker keeps the positions near the end in a near
+// table of its own (tableOf), score as with one shared table too small
+// for near tables.
+func TestNearTable(t *testing.T) {
+	rl := rules.New(gravity(6, 7, 4))
+	rng := rand.New(rand.NewPCG(42, 1))
+	for i := range 3 {
+		b, ok := randomPlay(rl, 8, rng)
+		if !ok {
+			continue
+		}
+		t.Run(rl.Spec().Format(b), func(t *testing.T) {
+			var got [2]Result
+			for k, bits := range []int{nearBits + 3, nearBits + 2} {
+				s, err := New(rl.Spec(), Options{TableBits: bits, Workers: 1 + i%2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got[k], err = s.Solve(context.Background(), uint64(b.X), uint64(b.O)); err != nil {
+					t.Fatal(err)
+				}
+				near := s.TableBytes() > 8<<bits
+				if near != (k == 0) {
+					t.Fatalf("table of 2^%d entries: near tables %v, want %v", bits, near, k == 0)
+				}
+			}
+			if got[0] != got[1] {
+				t.Errorf("with near tables %v in %d plies, with one table %v in %d", got[0].Value, got[0].Depth, got[1].Value, got[1].Depth)
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 // table.
 type worker struct {
 	s       *Solver
+	near    *table // the worker's own table of positions near the end (tableOf); nil in a small search
 	job     *job
 	id      int // 0 the main worker; helpers take other orders near the root
 	root    int // the marks of the position searched
@@ -246,7 +247,7 @@ func (w *worker) store(h uint64, moves, best, alpha0, beta int) {
 	if w.stopped || !w.kept(moves) {
 		return
 	}
-	w.s.tt.put(h, best, bound(best, alpha0, beta))
+	w.tableOf(moves).put(h, best, bound(best, alpha0, beta))
 }
 
 // storeWide is store on a packed layout, the key's second word the one
@@ -433,7 +434,7 @@ func (w *worker) childCut(pos, mask, cand uint64, moves, beta int) (cut int, ok 
 	for c := cand; c != 0; c &= c - 1 {
 		st := c & -c
 		hs[n] = hash(w.key(mask^pos, mask|st, moves+1))
-		seen[n] = w.s.tt.load(hs[n])
+		seen[n] = w.tableOf(moves + 1).load(hs[n])
 		n++
 	}
 	for i := range n {
@@ -520,6 +521,29 @@ const etcEmpty = 8
 // (docs/design/search-near-the-end.md).
 func (w *worker) kept(moves int) bool { return w.s.misere || w.s.cells-moves >= tableEmpty }
 
+// A large search is bound by memory: most of its nodes are near the end,
+// where its table's entries are found in memory rather than in a cache,
+// and its children's lookups (childCut) wait on them. So each worker keeps
+// the positions of at most nearEmpty empty cells in a table of its own, of
+// 2^nearBits entries (2 MiB, a core's second-level cache), and the shared
+// table only the positions nearer the root, which the workers share and
+// which are worth more to keep: the empty 7x6 board took 11 s instead of
+// 18 (docs/design/search-near-table.md). A search whose shared table is
+// small (2^20 entries or fewer) keeps every position in it.
+const (
+	nearEmpty = 16
+	nearBits  = 18
+)
+
+// tableOf gives the table that keeps the positions of moves marks: the
+// worker's near table near the end, when it has one, else the shared one.
+func (w *worker) tableOf(moves int) *table {
+	if w.near != nil && w.s.cells-moves <= nearEmpty {
+		return w.near
+	}
+	return w.s.tt
+}
+
 // tableEmpty is the fewest empty cells of a position the table keeps: its
 // children then have etcEmpty-1, and the table keeps those that ordered
 // looks up.
@@ -539,7 +563,7 @@ func (w *worker) probe(pos, mask uint64, moves, alpha, beta int) (h uint64, a, b
 		v, flag, ok = w.s.tt.getWide(h, w.checks[moves])
 	} else {
 		h = hash(w.key(pos, mask, moves))
-		v, flag, ok = w.s.tt.get(h)
+		v, flag, ok = w.tableOf(moves).get(h)
 	}
 	switch {
 	case !ok:
