@@ -597,8 +597,10 @@ func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) 
 // what they are searching: nearer the end a subtree is over before the
 // other worker could use the news, and the marks (an atomic exchange and
 // a compare-and-swap a move, on lines both cores write) cost more than
-// they save (docs/design/search-second-worker.md).
-const busyEmpty = 16
+// they save (docs/design/search-second-worker.md). It is just past
+// nearEmpty: a position a worker keeps in its near table is of no use to
+// the other.
+const busyEmpty = nearEmpty + 1
 
 // sharing searches the moves order of a position within (alpha, beta) as
 // the loop of negamax does, but leaves for last a move, other than the
