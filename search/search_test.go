@@ -314,8 +314,9 @@ func TestTell(t *testing.T) {
 	}
 }
 
-// connectFourBits sizes BenchmarkConnectFour's table: 2^27 entries, 1 GiB,
-// MaxTableBits, what the command gives it on a machine of 2 GiB or more.
+// connectFourBits sizes BenchmarkConnectFour's table: 2^26 entries, 512
+// MiB, MaxTableBits, what the command gives it on a machine of 1 GiB or
+// more.
 var connectFourBits = MaxTableBits
 
 // Each guess lies in its span, so that its answer narrows it: a wide span

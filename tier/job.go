@@ -228,7 +228,7 @@ func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next Codes, dst []b
 // worker: a task searched by two workers shares a table of twice that.
 // Within it each search takes what its position wants (search's
 // wantBits): a few MiB a few plies past the middle of 7x6, and the most,
-// 1 GiB, near the empty board, whose searches take hours in a smaller one.
+// 512 MiB (search.MaxTableBits), near the empty board.
 const SearchMemory = 2 << 30
 
 // SearchRange values the reachable placements of ranks [lo, hi) of ply p,
