@@ -430,11 +430,12 @@ func (w *worker) childCut(pos, mask, cand uint64, moves, beta int) (cut int, ok 
 		return w.childCutWide(pos, mask, cand, moves, beta)
 	}
 	hs, seen := &w.hashes, &w.entries
+	tt := w.tableOf(moves + 1) // every child's
 	n := 0
 	for c := cand; c != 0; c &= c - 1 {
 		st := c & -c
 		hs[n] = hash(w.key(mask^pos, mask|st, moves+1))
-		seen[n] = w.tableOf(moves + 1).load(hs[n])
+		seen[n] = tt.load(hs[n])
 		n++
 	}
 	for i := range n {
