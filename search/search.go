@@ -133,7 +133,7 @@ func (s *Solver) fit(empty int) {
 	if s.tt == nil || uint(want) > s.tt.bits {
 		s.tt = newTable(want, s.g.packed)
 	}
-	if want >= nearBits+3 && !s.g.packed {
+	if nearFor(want, s.g.packed) {
 		for _, w := range s.pool {
 			if w.near == nil {
 				w.near = newTable(nearBits, false)
@@ -152,14 +152,24 @@ func fitBits(most, empty int, gravity, packed bool) int {
 	return min(most, max(MinTableBits, wantBits(empty, gravity)))
 }
 
+// nearFor says whether a search whose shared table has 2^bits entries
+// gives each worker a near table (tableOf): from 2^(nearBits+3), in
+// Pons' layout.
+func nearFor(bits int, packed bool) bool { return bits >= nearBits+3 && !packed }
+
 // TableBytesFor gives the bytes of the table a Solver of the game of spec
 // with Options.TableBits tableBits takes for a position of empty empty
-// cells: what the position wants, within tableBits.
+// cells: what the position wants, within tableBits, and one worker's near
+// table when it makes them.
 func TableBytesFor(spec rules.Spec, tableBits, empty int) uint64 {
 	packed := !spareFits(spec.Rows, spec.Cols, spec.Gravity)
-	n := uint64(8) << fitBits(tableBits, empty, spec.Gravity, packed)
+	bits := fitBits(tableBits, empty, spec.Gravity, packed)
+	n := uint64(8) << bits
 	if packed {
 		n *= 2
+	}
+	if nearFor(bits, packed) {
+		n += 8 << nearBits
 	}
 	return n
 }

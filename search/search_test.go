@@ -442,6 +442,11 @@ func TestNearTable(t *testing.T) {
 				if near != (k == 0) {
 					t.Fatalf("table of 2^%d entries: near tables %v, want %v", bits, near, k == 0)
 				}
+				if i%2 == 0 { // one worker: the shared table and a near table at most
+					if got, want := s.TableBytes(), TableBytesFor(rl.Spec(), bits, 42-b.Ply()); got != want {
+						t.Errorf("table of 2^%d entries: %d bytes, TableBytesFor says %d", bits, got, want)
+					}
+				}
 			}
 			if got[0] != got[1] {
 				t.Errorf("with near tables %v in %d plies, with one table %v in %d", got[0].Value, got[0].Depth, got[1].Value, got[1].Depth)
