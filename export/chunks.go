@@ -2,8 +2,6 @@ package export
 
 import (
 	"slices"
-
-	"github.com/parquet-go/parquet-go"
 )
 
 // A chunk is a range of positions [lo, hi) written as one piece of a table:
@@ -40,22 +38,22 @@ func moveChunks(src Source, rows int64) []chunk {
 	return cs
 }
 
-// piece is one chunk of a table, built: its Parquet row group (nil without
-// Parquet) and its CSV lines (nil without CSV).
+// piece is one chunk of a table, built: its Parquet row group, as a file of
+// its own (nil without Parquet), and its CSV lines (nil without CSV).
 type piece struct {
-	rg   *parquet.ConcurrentRowGroupWriter
-	feed *feeder // hands rg each batch of rows
+	pq   []byte
+	end  func() ([]byte, error) // ends the row group being written in pq
 	csv  []byte
 	rows int64
 }
 
-// batchRows is how many rows a piece builds before handing them to its row
-// group's column writers, which cut pages between calls.
+// batchRows is how many rows a piece builds at once, before handing them
+// to its row group's writer.
 const batchRows = 1024
 
-// spareBuffers keeps the CSV buffers of written chunks for the next ones: a
+// spareBuffers keeps the buffers of written chunks for the next ones: a
 // new buffer for each chunk would be fresh memory for the kernel to map, as
-// much as the CSV files hold.
+// much as the files hold.
 type spareBuffers chan []byte
 
 // get gives an empty buffer of at least n bytes.

@@ -1,12 +1,8 @@
 package export
 
 import (
-	"fmt"
-	"reflect"
-	"slices"
 	"strconv"
 
-	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -34,14 +30,6 @@ const nullElem = -128
 // typeNames are the kinds as the manifest names them.
 var typeNames = [...]string{"int8", "int64", "string", "string", "string", "bool",
 	"list<int8>", "list<int8>", "list<bool>", "list<float>", "int8", "int64"}
-
-// schemaTypes are the kinds' Go types in the Parquet schema's struct: a
-// pointer for what is nullable, so that a zero value is never taken for a
-// null.
-var schemaTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[string](),
-	reflect.TypeFor[string](), reflect.TypeFor[*string](), reflect.TypeFor[bool](),
-	reflect.TypeFor[[]int8](), reflect.TypeFor[[]*int8](), reflect.TypeFor[[]bool](), reflect.TypeFor[[]float32](),
-	reflect.TypeFor[int8](), reflect.TypeFor[*int64]()}
 
 // isList says whether values of k are lists.
 func (k kind) isList() bool { return k >= listKind && k <= floatListKind }
@@ -152,29 +140,6 @@ func columns[R any](cols []col[R]) []Column {
 	return out
 }
 
-// parquetSchema builds the Parquet schema of cols, named root: a struct type
-// with a field a column, so that the columns keep the table's order
-// (parquet.Group would sort them by name).
-func parquetSchema[R any](root string, cols []col[R]) *parquet.Schema {
-	fields := make([]reflect.StructField, len(cols))
-	for i, c := range cols {
-		tag := `parquet:"` + c.name
-		switch {
-		case c.kind.isList():
-			tag += `,list"`
-			if c.encoding != "" {
-				tag += ` parquet-element:",` + c.encoding + `"`
-			}
-		case c.encoding != "":
-			tag += "," + c.encoding + `"`
-		default:
-			tag += `"`
-		}
-		fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: schemaTypes[c.kind], Tag: reflect.StructTag(tag)}
-	}
-	return parquet.NewSchema(root, parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Interface()))
-}
-
 // csvHeader is the header line of cols.
 func csvHeader[R any](cols []col[R]) []byte {
 	var h []byte
@@ -280,180 +245,6 @@ var unitFractions = func() (t [65]string) {
 	}
 	return t
 }()
-
-// feedRows hands the values of rows to the feeder's column writers, a column
-// at a time in the table's order: a nullable string is at definition level
-// 1 when set; a list's elements are at definition level 1, the ones after
-// the first at repetition level 1, and an empty list is one null at level 0.
-func feedRows[R any](f *feeder, cols []col[R], rows []R) error {
-	f.start()
-	for i := range cols {
-		f.vals = appendValues(f.vals[:0], &cols[i], rows)
-		f.write()
-	}
-	return f.err
-}
-
-// appendValues appends the Parquet values of column c of rows. Each kind has
-// a loop of its own that builds the values in place.
-func appendValues[R any](vals []parquet.Value, c *col[R], rows []R) []parquet.Value {
-	switch c.kind {
-	case listKind, nullListKind:
-		def := 1
-		if c.kind == nullListKind {
-			def = 2
-		}
-		for k := range rows {
-			vals = appendList(vals, c.list(&rows[k]), def)
-		}
-		return vals
-	case boolListKind:
-		for k := range rows {
-			vals = appendBools(vals, c.bools(&rows[k]))
-		}
-		return vals
-	case floatListKind:
-		for k := range rows {
-			vals = appendFloats(vals, c.floats(&rows[k]))
-		}
-		return vals
-	case nullInt64Kind, nullStringKind:
-		return appendNullable(vals, c, rows)
-	}
-	vals, out := extend(vals, len(rows))
-	switch c.kind {
-	case int8Kind:
-		for k := range rows {
-			out[k] = parquet.Int32Value(int32(c.int8(&rows[k])))
-		}
-	case cellKind:
-		for k := range rows {
-			out[k] = parquet.Int32Value(int32(c.cell(&rows[k])))
-		}
-	case int64Kind:
-		for k := range rows {
-			out[k] = parquet.Int64Value(c.int64(&rows[k]))
-		}
-	case boolKind:
-		for k := range rows {
-			out[k] = parquet.BooleanValue(c.bool(&rows[k]))
-		}
-	default:
-		for k := range rows {
-			out[k] = parquet.ByteArrayValue(c.text(&rows[k]))
-		}
-	}
-	return vals
-}
-
-// extend lengthens vals by n values, growing it at most once, and gives it
-// with the n new ones, to be filled in place: appending values one at a
-// time checks the room and the write barrier for each.
-func extend(vals []parquet.Value, n int) (all, added []parquet.Value) {
-	at := len(vals)
-	vals = slices.Grow(vals, n)[:at+n]
-	return vals, vals[at:]
-}
-
-// appendNullable appends the values of a nullable column c of rows: a
-// present value at definition level 1, a null at 0.
-func appendNullable[R any](vals []parquet.Value, c *col[R], rows []R) []parquet.Value {
-	for k := range rows {
-		r, v := &rows[k], parquet.NullValue()
-		if c.kind == nullInt64Kind {
-			if n := c.int64(r); n >= 0 {
-				v = parquet.Int64Value(n).Level(0, 1, 0)
-			}
-		} else if t := c.text(r); t != nil {
-			v = parquet.ByteArrayValue(t).Level(0, 1, 0)
-		}
-		vals = append(vals, v)
-	}
-	return vals
-}
-
-// The Parquet values of list elements, made once with their levels: a
-// list's elements are at definition level 1, or 2 where they are optional
-// (a null element is at level 1), and the ones after the first at
-// repetition level 1. parquet.Value.Level, called for each of the billion
-// elements of a large export, cost a third of its time.
-//
-// int8Elems is by definition level, repetition level, and the value as a
-// byte; boolElems by repetition level and value.
-var int8Elems = func() (t [3][2][256]parquet.Value) {
-	for def := 1; def <= 2; def++ {
-		for rep := range 2 {
-			for v := range 256 {
-				t[def][rep][v] = parquet.Int32Value(int32(int8(v))).Level(rep, def, 0)
-			}
-			t[def][rep][nullElem&0xff] = parquet.NullValue().Level(rep, 1, 0)
-		}
-	}
-	return t
-}()
-
-var boolElems = func() (t [2][2]parquet.Value) {
-	for rep := range 2 {
-		t[rep] = [2]parquet.Value{parquet.BooleanValue(false).Level(rep, 1, 0), parquet.BooleanValue(true).Level(rep, 1, 0)}
-	}
-	return t
-}()
-
-// appendList appends the Parquet values of a list<int8> whose present
-// elements are at definition level def; a nullElem is a null (only a
-// nullListKind column, whose elements are optional, holds one); an empty list
-// is one null at level 0.
-func appendList(vals []parquet.Value, l []int8, def int) []parquet.Value {
-	if len(l) == 0 {
-		return append(vals, parquet.NullValue())
-	}
-	elems := &int8Elems[def]
-	vals, out := extend(vals, len(l))
-	out[0] = elems[0][uint8(l[0])]
-	for j, m := range l[1:] {
-		out[j+1] = elems[1][uint8(m)]
-	}
-	return vals
-}
-
-// appendBools appends the Parquet values of a list<bool>, as appendList.
-func appendBools(vals []parquet.Value, l []bool) []parquet.Value {
-	if len(l) == 0 {
-		return append(vals, parquet.NullValue())
-	}
-	vals, out := extend(vals, len(l))
-	out[0] = boolElems[0][b2i(l[0])]
-	for j, v := range l[1:] {
-		out[j+1] = boolElems[1][b2i(v)]
-	}
-	return vals
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// appendFloats appends the Parquet values of a list<float>, as appendList.
-// Lists hold few distinct values (a policy holds 0 and one other), so the
-// value last made is kept.
-func appendFloats(vals []parquet.Value, l []float32) []parquet.Value {
-	if len(l) == 0 {
-		return append(vals, parquet.NullValue())
-	}
-	vals, out := extend(vals, len(l))
-	out[0] = parquet.FloatValue(l[0]).Level(0, 1, 0)
-	last, rest := l[0], parquet.FloatValue(l[0]).Level(1, 1, 0) // rest: at repetition level 1
-	for j, v := range l[1:] {
-		if v != last {
-			last, rest = v, parquet.FloatValue(v).Level(1, 1, 0)
-		}
-		out[j+1] = rest
-	}
-	return vals
-}
 
 // Schema gives the states and moves tables of a game of s, as the manifest
 // and the Parquet metadata describe them.

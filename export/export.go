@@ -280,56 +280,59 @@ type table struct {
 	header []byte
 	// csvBytes sizes a chunk's CSV buffer once.
 	csvBytes func(c chunk) int
-	// filler gives a function that adds the rows of positions [lo, hi) to a
-	// piece: its CSV lines when it has a CSV buffer, its column values when
-	// it has a row group. Each chunk gets its own, with its own scratch
-	// space.
-	filler func() func(lo, hi int, p *piece) error
+	// filler gives a function that adds the rows of positions [lo, hi) to
+	// the piece p: its CSV lines when it has a CSV buffer, its Parquet rows
+	// when it has a Parquet buffer, where the filler begins its row group.
+	// Each chunk gets its own, with its own scratch space.
+	filler func(p *piece) func(lo, hi int) error
 }
 
 // write writes the chunks of t: each is built in batches of batchRows
-// positions, handed to its row group's column writers after each batch.
+// positions on up to workers goroutines, and written in order.
 func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.File) (int64, error) {
 	var pw *parquet.Writer
 	if pq != nil {
-		var err error
-		if pw, err = newParquet(pq, tw.src.shape(), tw.meta, t.name); err != nil {
-			return 0, err
-		}
+		pw = newParquet(pq, tw.src.shape(), tw.meta, t.name)
 	}
 	if csv != nil {
 		csv.Write(t.header)
 	}
 	var rows int64
-	spare := make(spareBuffers, tw.workers+2) // as many as can be in flight
+	spareCSV, spareParquet := make(spareBuffers, tw.workers+2), make(spareBuffers, tw.workers+2) // as many as can be in flight
 	err := par.InOrder(ctx, len(t.chunks), tw.workers, func(ctx context.Context, k int) (*piece, error) {
 		c, p := t.chunks[k], &piece{}
 		if pw != nil {
-			p.rg = pw.BeginRowGroup()
-			p.feed = newFeeder(p.rg)
+			p.pq = spareParquet.get(0)
 		}
 		if csv != nil {
-			p.csv = spare.get(t.csvBytes(c))
+			p.csv = spareCSV.get(t.csvBytes(c))
 		}
-		fill := t.filler()
+		fill := t.filler(p)
 		for lo := c.lo; lo < c.hi; lo += batchRows {
-			if err := fill(lo, min(lo+batchRows, c.hi), p); err != nil {
+			if err := fill(lo, min(lo+batchRows, c.hi)); err != nil {
 				return nil, err
 			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
+		if p.end != nil {
+			var err error
+			if p.pq, err = p.end(); err != nil {
+				return nil, err
+			}
+		}
 		return p, nil
 	}, func(k int, p *piece) error {
-		if p.rg != nil {
-			if _, err := p.rg.Commit(); err != nil {
+		if pw != nil {
+			if err := appendGroup(pw, p.pq); err != nil {
 				return err
 			}
+			spareParquet.put(p.pq)
 		}
 		if csv != nil {
 			csv.Write(p.csv)
-			spare.put(p.csv)
+			spareCSV.put(p.csv)
 		}
 		rows += p.rows
 		tw.report(ctx, t.name, t.chunks[k].hi)
@@ -347,14 +350,24 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.F
 func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
 	spec := tw.src.shape().game
 	cols := stateCols(tw.src.shape())
+	var groups *groupWriters[stateRecord]
+	if pq != nil {
+		groups = newGroupWriters[stateRecord](tw.src.shape(), tw.meta, "states", tw.workers)
+	}
 	return tw.write(ctx, table{
 		name: "states", chunks: stateChunks(tw.src.len(), tw.rowGroup), header: csvHeader(cols),
 		csvBytes: func(c chunk) int { return (c.hi - c.lo) * csvLineBytes(spec.Cells()) },
-		filler: func() func(lo, hi int, p *piece) error {
+		filler: func(p *piece) func(lo, hi int) error {
 			batch := make([]State, batchRows)
 			sm := tw.src.rows()
 			lines := &csvLines[State]{cols: cols}
-			return func(lo, hi int, p *piece) error {
+			var g *group[stateRecord]
+			var recs []stateRecord
+			if p.pq != nil {
+				g, recs = groups.begin(p.pq), make([]stateRecord, batchRows)
+				p.end = g.end
+			}
+			return func(lo, hi int) error {
 				ss := batch[:hi-lo]
 				for k := range ss {
 					sm.state(lo+k, &ss[k])
@@ -368,10 +381,13 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 					}
 				}
 				p.rows += int64(len(ss))
-				if p.feed != nil {
-					return feedRows(p.feed, cols, ss)
+				if g == nil {
+					return nil
 				}
-				return nil
+				for k := range ss {
+					recs[k].from(&ss[k])
+				}
+				return g.write(recs[:len(ss)])
 			}
 		},
 	}, pq, csv)
@@ -379,14 +395,23 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 
 func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int64, error) {
 	cols := moveCols(tw.src.shape())
+	var groups *groupWriters[Move]
+	if pq != nil {
+		groups = newGroupWriters[Move](tw.src.shape(), tw.meta, "moves", tw.workers)
+	}
 	return tw.write(ctx, table{
 		name: "moves", chunks: moveChunks(tw.src, tw.rowGroup), header: csvHeader(cols),
 		csvBytes: func(chunk) int { return int(tw.rowGroup) * 32 }, // a line of moves.csv is 20 to 32 bytes
-		filler: func() func(lo, hi int, p *piece) error {
+		filler: func(p *piece) func(lo, hi int) error {
 			var ms []Move
 			mm := tw.src.rows()
 			lines := &csvLines[Move]{cols: cols}
-			return func(lo, hi int, p *piece) error {
+			var g *group[Move]
+			if p.pq != nil {
+				g = groups.begin(p.pq)
+				p.end = g.end
+			}
+			return func(lo, hi int) error {
 				ms = ms[:0]
 				for i := lo; i < hi; i++ {
 					ms = mm.moves(i, ms)
@@ -400,10 +425,10 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int
 					}
 				}
 				p.rows += int64(len(ms))
-				if p.feed != nil {
-					return feedRows(p.feed, cols, ms)
+				if g == nil {
+					return nil
 				}
-				return nil
+				return g.write(ms)
 			}
 		},
 	}, pq, csv)

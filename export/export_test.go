@@ -20,7 +20,6 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
@@ -45,31 +44,46 @@ func solvedUnder(t testing.TB, rl rules.Rules) *solve.Result {
 
 var meta = Meta{Tool: "tateti-lab", Version: "test"}
 
-// A misspelled tag panics when the schema is built: build both tables' for
-// every size, and hold their leaf columns to the manifest's, in order.
+// A column without its field in the records panics when the schema is
+// built: build both tables' for every shape (a game's, a chosen set's, one
+// of values alone) on boards of every size up to game.MaxCells, and hold
+// their leaf columns to the manifest's, in order, each with its type and
+// whether it may be null.
 func TestParquetSchema(t *testing.T) {
-	for n := 1; n <= enumerate.MaxCells; n++ {
+	leafTypes := map[string]string{"int8": "INT(8,true)", "int64": "INT(64,true)", "string": "STRING", "bool": "BOOLEAN",
+		"list<int8>": "INT(8,true)", "list<bool>": "BOOLEAN", "list<float>": "FLOAT"}
+	for n := 1; n <= game.MaxCells; n++ {
 		for _, gravity := range []bool{false, true} {
 			spec := rules.Spec{Spec: game.Spec{Rows: 1, Cols: n, K: 1}, Gravity: gravity}
-			t.Run(fmt.Sprintf("%d cells, gravity %v", n, gravity), func(t *testing.T) {
-				tables := Schema(spec)
-				for k, schema := range []*parquet.Schema{parquetSchema(stateRoot, stateCols(shape{game: spec})), parquetSchema(moveRoot, moveCols(shape{game: spec}))} {
-					var want [][]string
-					for _, c := range tables[k].Columns {
-						path := []string{c.Name}
-						if strings.HasPrefix(c.Type, "list<") {
-							path = append(path, "list", "element")
+			for _, sh := range []shape{{game: spec}, {game: spec, chosen: true}, {game: spec, chosen: true, valueOnly: true}} {
+				t.Run(fmt.Sprintf("%d cells, gravity %v, chosen %v, values only %v", n, gravity, sh.chosen, sh.valueOnly), func(t *testing.T) {
+					for _, want := range sh.tables() {
+						schema, _ := parquetTable(sh, want.Name)
+						got := schema.Columns()
+						if len(got) != len(want.Columns) {
+							t.Fatalf("%s: %d Parquet columns, want %d", want.Name, len(got), len(want.Columns))
 						}
-						want = append(want, path)
+						for i, c := range want.Columns {
+							path, nullable := []string{c.Name}, c.Nullable
+							if strings.HasPrefix(c.Type, "list<") {
+								path, nullable = append(path, "list", "element"), c.ElementsNullable
+							}
+							leaf, _ := schema.Lookup(got[i]...)
+							if !slices.Equal(got[i], path) || leaf.Node.Type().String() != leafTypes[c.Type] || leaf.Node.Optional() != nullable {
+								t.Fatalf("%s column %d: %v, %v, optional %v; want %v, %s, optional %v",
+									want.Name, i, got[i], leaf.Node.Type(), leaf.Node.Optional(), path, leafTypes[c.Type], nullable)
+							}
+						}
 					}
-					if got := schema.Columns(); !slices.EqualFunc(got, want, slices.Equal[[]string]) {
-						t.Fatalf("%s: Parquet columns %v, want %v", tables[k].Name, got, want)
-					}
-				}
-				if got, want := len(tables[0].Columns), n+24; got != want {
-					t.Fatalf("%d states columns, want %d", got, want)
-				}
-			})
+				})
+			}
+			want := n + 24 // past state ids, state_id is gone and canonical_board takes canonical_id's place
+			if !spec.HasIDs() {
+				want--
+			}
+			if got := len(Schema(spec)[0].Columns); got != want {
+				t.Fatalf("%d states columns on %d cells, want %d", got, n, want)
+			}
 		}
 	}
 }
@@ -113,10 +127,9 @@ func TestParquetReadBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			spec := rules.Spec{Spec: s}
-			schema := parquetSchema(stateRoot, stateCols(shape{game: spec}))
-			rd := parquet.NewReader(f, schema)
-			typ := schema.GoType()
+			tables := Schema(rules.Spec{Spec: s})
+			typ := readerType(tables[0].Columns)
+			rd := parquet.NewReader(f, parquet.SchemaOf(reflect.New(typ).Interface()))
 			for i, want := range states {
 				want.cellsCSV = nil // CSV only
 				row := reflect.New(typ)
@@ -136,11 +149,11 @@ func TestParquetReadBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer mf.Close()
-			schema = parquetSchema(moveRoot, moveCols(shape{game: spec}))
-			rd = parquet.NewReader(mf, schema)
+			typ = readerType(tables[1].Columns)
+			rd = parquet.NewReader(mf, parquet.SchemaOf(reflect.New(typ).Interface()))
 			for i, want := range ms {
 				want.Column = 0 // a column of the table under gravity only
-				row := reflect.New(schema.GoType())
+				row := reflect.New(typ)
 				if err := rd.Read(row.Interface()); err != nil {
 					t.Fatalf("moves row %d: %v", i, err)
 				}
@@ -148,7 +161,7 @@ func TestParquetReadBack(t *testing.T) {
 					t.Fatalf("moves row %d reads back as %+v, want %+v", i, got, want)
 				}
 			}
-			if err := rd.Read(reflect.New(schema.GoType()).Interface()); !errors.Is(err, io.EOF) {
+			if err := rd.Read(reflect.New(typ).Interface()); !errors.Is(err, io.EOF) {
 				t.Fatalf("after %d moves: %v, want EOF", len(ms), err)
 			}
 			if m.Files[0].Rows != int64(len(ms)) || m.Files[1].Rows != int64(len(states)) {
@@ -156,6 +169,29 @@ func TestParquetReadBack(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readerType is a struct type that rows of a table of cols decode into,
+// made from what the manifest says of each column, apart from the
+// writer's records: a field a column, tagged with its name.
+func readerType(cols []Column) reflect.Type {
+	types := map[string]reflect.Type{"int8": reflect.TypeFor[int8](), "int64": reflect.TypeFor[int64](), "string": reflect.TypeFor[string](),
+		"bool": reflect.TypeFor[bool](), "list<int8>": reflect.TypeFor[[]int8](), "list<bool>": reflect.TypeFor[[]bool](), "list<float>": reflect.TypeFor[[]float32]()}
+	fields := make([]reflect.StructField, len(cols))
+	for i, c := range cols {
+		typ, tag := types[c.Type], c.Name
+		switch {
+		case c.Nullable:
+			typ = reflect.PointerTo(typ)
+		case c.ElementsNullable:
+			typ = reflect.SliceOf(reflect.PointerTo(typ.Elem()))
+		}
+		if strings.HasPrefix(c.Type, "list<") {
+			tag += ",list"
+		}
+		fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: typ, Tag: reflect.StructTag(`parquet:"` + tag + `"`)}
+	}
+	return reflect.StructOf(fields)
 }
 
 // field gives the field of v, a row decoded into a schema's struct type,
@@ -577,6 +613,20 @@ func BenchmarkExport4x4Formats(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// cellFields.cells views the fields Cell0 to Cell63 in order.
+func TestCellFields(t *testing.T) {
+	var c cellFields
+	for i := range c.cells() {
+		c.cells()[i] = int8(i + 1)
+	}
+	v := reflect.ValueOf(c)
+	for i := range game.MaxCells {
+		if got, want := v.FieldByName(fmt.Sprintf("Cell%d", i)).Int(), int64(i+1); got != want {
+			t.Fatalf("Cell%d = %d, want %d", i, got, want)
 		}
 	}
 }

@@ -1,8 +1,10 @@
 package export
 
 import (
+	"bytes"
 	"io"
 	"math"
+	"reflect"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -36,42 +38,107 @@ const (
 	moveRoot  = "Move"
 )
 
+// parquetTable gives the Parquet schema of a table of shape sh, and the
+// struct tags that make its record type write it: stateRecord for
+// states, Move for moves.
+func parquetTable(sh shape, table string) (*parquet.Schema, []*parquet.StructTagOption) {
+	root, model, tags := stateRoot, any(new(stateRecord)), recordTags(reflect.TypeFor[stateRecord](), stateCols(sh))
+	if table != "states" {
+		root, model, tags = moveRoot, new(Move), recordTags(reflect.TypeFor[Move](), moveCols(sh))
+	}
+	opts := make([]parquet.SchemaOption, len(tags))
+	for i, t := range tags {
+		opts[i] = t
+	}
+	return parquet.NewSchema(root, parquet.SchemaOf(model, opts...)), tags
+}
+
 // newParquet opens a Parquet writer of one table on out.
-func newParquet(out io.Writer, sh shape, meta Meta, table string) (*parquet.Writer, error) {
-	opts := parquetOptions(meta, sh, table, math.MaxInt64) // row groups are cut by chunks
-	if table == "states" {
-		opts = append(opts, parquetSchema(stateRoot, stateCols(sh)))
-		if sh.game.HasIDs() {
-			// The rows are sorted so; the footer says it, for readers that prune.
-			opts = append(opts, parquet.SortingWriterConfig(parquet.SortingColumns(parquet.Ascending("ply"), parquet.Ascending("state_id"))))
+func newParquet(out io.Writer, sh shape, meta Meta, table string) *parquet.Writer {
+	schema, _ := parquetTable(sh, table)
+	return parquet.NewWriter(out, append(parquetOptions(meta, sh, table, math.MaxInt64), tableOptions(sh, table, schema)...)...)
+}
+
+// tableOptions are the options of a table's writers beyond parquetOptions:
+// its schema, and the order of its rows where it has state ids.
+func tableOptions(sh shape, table string, schema *parquet.Schema) []parquet.WriterOption {
+	opts := []parquet.WriterOption{schema}
+	if table == "states" && sh.game.HasIDs() {
+		// The rows are sorted so; the footer says it, for readers that prune.
+		opts = append(opts, parquet.SortingWriterConfig(parquet.SortingColumns(parquet.Ascending("ply"), parquet.Ascending("state_id"))))
+	}
+	return opts
+}
+
+// groupWriters write the row groups of one table's chunks, each as a
+// Parquet file of its own, in memory, by parquet-go's typed writer from
+// records Rec; the table's writer copies each into the table's file as it
+// is (appendGroup), so chunks are written in parallel and the file is the
+// same whatever the number of workers. A writer is kept for later chunks:
+// making one builds its column writers anew.
+type groupWriters[Rec any] struct {
+	opts []parquet.WriterOption
+	free chan *parquet.GenericWriter[Rec]
+}
+
+// newGroupWriters makes the group writers of a table of shape sh, for up
+// to workers chunks at once.
+func newGroupWriters[Rec any](sh shape, meta Meta, table string, workers int) *groupWriters[Rec] {
+	schema, tags := parquetTable(sh, table)
+	opts := append(parquetOptions(meta, sh, table, math.MaxInt64), tableOptions(sh, table, schema)...)
+	for _, t := range tags {
+		opts = append(opts, t)
+	}
+	return &groupWriters[Rec]{opts: opts, free: make(chan *parquet.GenericWriter[Rec], workers)}
+}
+
+// A group is one chunk's row group being written, into buf.
+type group[Rec any] struct {
+	of  *groupWriters[Rec]
+	w   *parquet.GenericWriter[Rec]
+	buf *bytes.Buffer
+}
+
+// begin starts a group in the array of buf.
+func (gs *groupWriters[Rec]) begin(buf []byte) *group[Rec] {
+	g := &group[Rec]{of: gs, buf: bytes.NewBuffer(buf[:0])}
+	select {
+	case g.w = <-gs.free:
+		g.w.Reset(g.buf)
+	default:
+		g.w = parquet.NewGenericWriter[Rec](g.buf, gs.opts...)
+	}
+	return g
+}
+
+// write adds the rows recs to the group.
+func (g *group[Rec]) write(recs []Rec) error {
+	_, err := g.w.Write(recs)
+	return err
+}
+
+// end closes the group's file and gives its bytes; its writer is kept for
+// another group.
+func (g *group[Rec]) end() ([]byte, error) {
+	err := g.w.Close()
+	select {
+	case g.of.free <- g.w:
+	default:
+	}
+	return g.buf.Bytes(), err
+}
+
+// appendGroup copies the row group of the group file b, if it has one, into
+// pw: its pages as they are, with their statistics and page index.
+func appendGroup(pw *parquet.Writer, b []byte) error {
+	f, err := parquet.OpenFile(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return err
+	}
+	for _, rg := range f.RowGroups() { // one, or none for a chunk of no rows
+		if _, err := pw.WriteRowGroup(rg); err != nil {
+			return err
 		}
-	} else {
-		opts = append(opts, parquetSchema(moveRoot, moveCols(sh)))
 	}
-	return parquet.NewWriter(out, opts...), nil
-}
-
-// feeder hands a batch of rows to a row group's column writers one column at
-// a time, through one scratch slice of values reused for every column.
-type feeder struct {
-	cols []*parquet.ColumnWriter
-	vals []parquet.Value
-	col  int   // the next column to write
-	err  error // the first write error; the rest of the batch is skipped
-}
-
-func newFeeder(rg *parquet.ConcurrentRowGroupWriter) *feeder {
-	return &feeder{cols: rg.ColumnWriters(), vals: make([]parquet.Value, 0, batchRows)}
-}
-
-// start begins a batch at the first column.
-func (f *feeder) start() { f.col = 0 }
-
-// write hands the values held to the next column (whole rows each).
-func (f *feeder) write() {
-	if f.err == nil {
-		_, f.err = f.cols[f.col].WriteRowValues(f.vals)
-	}
-	f.vals = f.vals[:0]
-	f.col++
+	return nil
 }

@@ -184,3 +184,42 @@ func mustOpen(t *testing.T, name string) *os.File {
 	t.Cleanup(func() { f.Close() })
 	return f
 }
+
+// A chosen set's paths column is null in Parquet where the paths were not
+// counted, and holds the count where they were.
+func TestChosenPathsNull(t *testing.T) {
+	rl := rules.Classic(game.Default)
+	r := solvedUnder(t, rl)
+	var as []perfect.Analysis
+	var paths []int64
+	for i := 0; i < r.Enum.Len(); i += 400 {
+		a := r.Analysis(i)
+		a.Paths = -1 // not counted, unless paths says
+		as, paths = append(as, a), append(paths, -1)
+		if len(as)%2 == 0 {
+			paths[len(paths)-1] = r.Enum.Paths[i]
+		}
+	}
+	dir := t.TempDir()
+	if _, err := Write(context.Background(), Label(rl, as, paths, positions.Choice{From: "file"}), Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(dir, "states.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	type row struct {
+		Paths *int64 `parquet:"paths"`
+	}
+	got := make([]row, len(as)+1)
+	n, _ := parquet.NewGenericReader[row](f).Read(got)
+	if n != len(as) {
+		t.Fatalf("%d rows, want %d", n, len(as))
+	}
+	for k, p := range paths { // the rows are in the game's order, as as
+		if g := got[k].Paths; (g == nil) != (p < 0) || g != nil && *g != p {
+			t.Errorf("row %d: paths %v, want %d (null where negative)", k, g, p)
+		}
+	}
+}

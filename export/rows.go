@@ -54,16 +54,19 @@ type State struct {
 // Move is one row of the moves table: one legal move of one position. The
 // move is the cell the mark lands on; Column, its column, is a column of the
 // table only under gravity.
+//
+// A Move is also a record (records.go): the typed Parquet writer reads it
+// as it is.
 type Move struct {
-	StateID    int64
-	Board      []byte // the position's text, past state ids
-	Move       int8
-	Column     int8
-	ChildID    int64
-	ChildBoard []byte // the child's text, past state ids
-	ChildValue int8
-	ChildDepth int8
-	IsBest     bool
+	StateID    int64  `col:"state_id"`
+	Board      []byte `col:"board"` // the position's text, past state ids
+	Move       int8   `col:"move"`
+	Column     int8   `col:"column"`
+	ChildID    int64  `col:"child_id"`
+	ChildBoard []byte `col:"child_board"` // the child's text, past state ids
+	ChildValue int8   `col:"child_value"`
+	ChildDepth int8   `col:"child_depth"`
+	IsBest     bool   `col:"is_best"`
 }
 
 // facts fills the columns of dst that say what position b is: its ply,
