@@ -23,6 +23,10 @@ import (
 // at a time, so the lists of int8 columns are []int32 here (Parquet INT32
 // annotated INT(8) either way).
 //
+// What may be null is a pointer, nil for a null: parquet-go also takes the
+// zero value of a field tagged optional for a null, but misplaces some of
+// them (TestNullsReadBack).
+//
 // A Move is its own record; a State is copied into a stateRecord.
 
 // stateRecord is a row of the states table as a record.
@@ -31,7 +35,7 @@ type stateRecord struct {
 	Board   []byte `col:"board"`
 	cellFields
 	Ply            int8      `col:"ply"`
-	ToMove         string    `col:"to_move"`
+	ToMove         *string   `col:"to_move"` // nil when the game is over
 	Status         string    `col:"status"`
 	Value          int8      `col:"value"`
 	Outcome        string    `col:"outcome"`
@@ -54,6 +58,8 @@ type stateRecord struct {
 	Legal          []bool    `col:"legal"`
 	Policy         []float32 `col:"policy"`
 	Split          string    `col:"split"`
+
+	toMove string // what ToMove points to
 }
 
 // cellFields are the cell_i columns, cell_i in field Cell<i>, up to
@@ -88,7 +94,11 @@ var int32s = func() (t [256]int32) {
 func (r *stateRecord) from(s *State) {
 	r.StateID, r.Board = s.StateID, s.Board
 	copy(r.cells()[:], s.Cells)
-	r.Ply, r.ToMove, r.Status, r.Value, r.Outcome, r.Depth = s.Ply, s.ToMove, s.Status, s.Value, s.Outcome, s.Depth
+	r.Ply, r.Status, r.Value, r.Outcome, r.Depth = s.Ply, s.Status, s.Value, s.Outcome, s.Depth
+	r.toMove, r.ToMove = s.ToMove, nil
+	if s.ToMove != "" {
+		r.ToMove = &r.toMove
+	}
 	r.BestMoves = widen(r.BestMoves, s.BestMoves)
 	r.NMoves, r.NWinning, r.NDrawing, r.NLosing = s.NMoves, s.NWinning, s.NDrawing, s.NLosing
 	r.CanonicalID, r.CanonicalBoard, r.OrbitSize = s.CanonicalID, s.CanonicalBoard, s.OrbitSize
@@ -120,14 +130,13 @@ func widen(dst []int32, l []int8) []int32 {
 
 // recordTypes are the kinds' Go types in a record.
 var recordTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[[]byte](),
-	reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[bool](),
+	reflect.TypeFor[string](), reflect.TypeFor[*string](), reflect.TypeFor[bool](),
 	reflect.TypeFor[[]int32](), reflect.TypeFor[[]*int32](), reflect.TypeFor[[]bool](), reflect.TypeFor[[]float32](),
 	reflect.TypeFor[int8](), reflect.TypeFor[*int64]()}
 
 // parquetTag is the struct tag that makes a record's field column c: its
-// name and encoding (for a list, its elements'), a text as a string, a
-// string that is null where empty as optional, and the elements of a list
-// of int8 as INT(8).
+// name and encoding (for a list, its elements'), a text as a string, and
+// the elements of a list of int8 as INT(8).
 func (c *col[R]) parquetTag() reflect.StructTag {
 	opts, elem := c.name, ""
 	if c.kind.isList() {
@@ -141,11 +150,8 @@ func (c *col[R]) parquetTag() reflect.StructTag {
 	} else if c.encoding != "" {
 		opts += "," + c.encoding
 	}
-	switch c.kind {
-	case bytesKind:
+	if c.kind == bytesKind {
 		opts += ",string"
-	case nullStringKind:
-		opts += ",optional"
 	}
 	tag := `parquet:"` + opts + `"`
 	if elem != "" {
