@@ -20,7 +20,7 @@ const (
 	nullListKind               // list<int8> whose elements may be null: an []int8 field, nullElem for a null
 	boolListKind               // list<bool>, a []bool field
 	floatListKind              // list<float>, a []float32 field; Parquet FLOAT
-	cellKind                   // an int8, element elem of an []int8 field
+	cellKind                   // a cell's int8: in a record, field Cell<i> (records.go); in CSV, one of the cells' fields
 	nullInt64Kind              // an int64 field, null where it is negative
 )
 
@@ -47,10 +47,9 @@ type col[R any] struct {
 	int64    func(*R) int64     // int64Kind, nullInt64Kind
 	text     func(*R) []byte    // bytesKind, and the string kinds (see word)
 	bool     func(*R) bool      // boolKind
-	list     func(*R) []int8    // listKind, nullListKind, cellKind
+	list     func(*R) []int8    // listKind, nullListKind
 	bools    func(*R) []bool    // boolListKind
 	floats   func(*R) []float32 // floatListKind
-	elem     int                // for a cellKind column, the index of its element in list
 	// csvRun, for the cell columns, gives the CSV fields of all of them at
 	// once, written by the first; the others are inRun.
 	csvRun func(*R) []byte
@@ -121,9 +120,6 @@ func bools[R any](name, enc, desc string, get func(*R) []bool) col[R] {
 func floats[R any](name, enc, desc string, get func(*R) []float32) col[R] {
 	return col[R]{name: name, description: desc, kind: floatListKind, encoding: enc, floats: get}
 }
-
-// cell is a cellKind column's value in the row r.
-func (c *col[R]) cell(r *R) int8 { return c.list(r)[c.elem] }
 
 // column is what the manifest says of c.
 func (c *col[R]) column() Column {

@@ -168,10 +168,9 @@ func learningCols(s rules.Spec) []col[State] {
 func cellCols(s rules.Spec) []col[State] {
 	cols := make([]col[State], s.Cells())
 	for i := range cols {
-		cols[i] = list8(fmt.Sprintf("cell_%d", i), listKind, "dict",
-			fmt.Sprintf("cell %d (row %d, column %d): 1 X, -1 O, 0 empty", i, i/s.Cols, i%s.Cols), func(r *State) []int8 { return r.Cells })
-		cols[i].kind, cols[i].elem, cols[i].inRun = cellKind, i, i > 0
-		cols[i].csvRun = func(r *State) []byte { return r.cellsCSV }
+		cols[i] = col[State]{name: fmt.Sprintf("cell_%d", i), kind: cellKind, encoding: "dict", inRun: i > 0,
+			description: fmt.Sprintf("cell %d (row %d, column %d): 1 X, -1 O, 0 empty", i, i/s.Cols, i%s.Cols),
+			csvRun:      func(r *State) []byte { return r.cellsCSV }}
 	}
 	return cols
 }
