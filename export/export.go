@@ -282,7 +282,8 @@ type table struct {
 	csvBytes func(c chunk) int
 	// filler gives a function that adds the rows of positions [lo, hi) to
 	// the piece p: its CSV lines when it has a CSV buffer, its Parquet rows
-	// when it has a Parquet buffer, where the filler begins its row group.
+	// when the table has a Parquet file, into a row group the filler begins
+	// in p's Parquet buffer.
 	// Each chunk gets its own, with its own scratch space.
 	filler func(p *piece) func(lo, hi int) error
 }
@@ -363,7 +364,7 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 			lines := &csvLines[State]{cols: cols}
 			var g *group[stateRecord]
 			var recs []stateRecord
-			if p.pq != nil {
+			if groups != nil {
 				g, recs = groups.begin(p.pq), make([]stateRecord, batchRows)
 				p.end = g.end
 			}
@@ -407,7 +408,7 @@ func (tw *tableWriter) moves(ctx context.Context, pq, csv *atomicfile.File) (int
 			mm := tw.src.rows()
 			lines := &csvLines[Move]{cols: cols}
 			var g *group[Move]
-			if p.pq != nil {
+			if groups != nil {
 				g = groups.begin(p.pq)
 				p.end = g.end
 			}

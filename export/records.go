@@ -169,7 +169,7 @@ func recordTags[R any](rec reflect.Type, cols []col[R]) []*parquet.StructTagOpti
 	var tags []*parquet.StructTagOption
 	used := 0
 	for _, f := range reflect.VisibleFields(rec) {
-		if f.Anonymous {
+		if f.Anonymous || !f.IsExported() { // parquet-go reads neither
 			continue
 		}
 		name, ok := f.Tag.Lookup("col")
