@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/tier"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/interrupt"
@@ -112,7 +113,7 @@ func exitCode(ctx context.Context, err error) int {
 	case interrupt.By(ctx):
 		return exitInterrupted
 	case errors.As(err, &flagErr), errors.As(err, &progErr), errors.Is(err, errMisbehaved), isCobraUsage(err),
-		errors.Is(err, enumerate.ErrLayerMemory):
+		errors.Is(err, enumerate.ErrLayerMemory), errors.Is(err, tier.ErrForeignSearched):
 		return exitUsage
 	}
 	return exitFailed

@@ -1,6 +1,7 @@
 package tier
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -10,9 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // SearchedName names the scratch file that keeps the codes a book's
@@ -24,14 +28,44 @@ func SearchedName(p int) string { return fmt.Sprintf("search-%02d.answers", p) }
 // searchedName matches the names SearchedName gives.
 var searchedName = regexp.MustCompile(`^search-[0-9]{2}\.answers$`)
 
-// searchedMagic begins a file of searched codes; records follow, each
+// searchedMagic begins a file of searched codes. Its header, searchedHead
+// bytes, keys it to one build: the magic, then the game (rows, cols, k, and
+// the switches, bit 0 gravity and bit 1 misère), the ply searched and the
+// codes' format version (db.Version), a byte each, two zero bytes, and the
+// CRC-32C of those 16 bytes, 4 bytes little endian. Records follow, each
 // searchedRecord bytes: the rank, 8 bytes little endian, the code, and the
 // CRC-32C of those 9 bytes, 4 bytes little endian. A record cut short or
 // failing its sum, and all after it, are dropped when the file is opened:
-// a kill mid-write costs that one answer.
-const searchedMagic = "TTSRCH01"
+// a kill mid-write costs that one answer. A file cut short inside its
+// header (a kill between making it and writing the header) holds no answer
+// and is begun again.
+const searchedMagic = "TTSRCH02"
 
-const searchedRecord = 13
+const (
+	searchedHead   = 20
+	searchedRecord = 13
+)
+
+// searchedHeader gives the header of the file of the codes searched at ply p
+// of the game of spec.
+func searchedHeader(spec rules.Spec, p int) []byte {
+	var switches byte
+	if spec.Gravity {
+		switches |= 1
+	}
+	if spec.Misere {
+		switches |= 2
+	}
+	head := append([]byte(searchedMagic), byte(spec.Rows), byte(spec.Cols), byte(spec.K), switches, byte(p), db.Version, 0, 0)
+	return binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
+}
+
+// searchedKey says the build a header is keyed to, for a refusal.
+func searchedKey(head []byte) string {
+	spec := rules.Spec{Spec: game.Spec{Rows: int(head[8]), Cols: int(head[9]), K: int(head[10])},
+		Gravity: head[11]&1 != 0, Misere: head[11]&2 != 0}
+	return fmt.Sprintf("ply %d of %s (format %d)", head[12], spec, head[13])
+}
 
 // searched is the codes found so far at a book's last ply, by rank, kept
 // in memory and in their file, shared by the tasks of the ply. A nil
@@ -43,32 +77,60 @@ type searched struct {
 	codes map[int64]byte
 }
 
-// openSearched opens the file of the codes searched at ply p in dir, or
-// makes it, and reads what it holds.
-func openSearched(dir string, p int) (*searched, error) {
+// ErrForeignSearched is wrapped by the refusal of a file of searched codes
+// that belongs to no build of this game and ply, or to no build at all: it
+// is bad input, which the user moves away.
+var ErrForeignSearched = errors.New("not this build's searched codes")
+
+// openSearched opens the file of the codes searched at ply p of spec's game
+// in dir, or makes it, and reads what it holds.
+func openSearched(dir string, spec rules.Spec, p int) (*searched, error) {
 	path := filepath.Join(dir, SearchedName(p))
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	s := &searched{f: f, codes: map[int64]byte{}}
-	if err := s.read(); err != nil {
+	if err := s.read(searchedHeader(spec, p)); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w; remove it to search its positions again", path, err)
 	}
 	return s, nil
 }
 
-// read loads the file's whole records and cuts it after the last one.
-func (s *searched) read() error {
+// checkHead says what is wrong with data, a file's bytes, as the file of
+// searched codes whose header is head, if anything: its magic, or the build
+// it is keyed to. A file shorter than a header holds no answer.
+func checkHead(data, head []byte) error {
+	switch {
+	case len(data) < len(head):
+		if !bytes.HasPrefix(head, data) && !bytes.HasPrefix(data, []byte(searchedMagic)) {
+			return fmt.Errorf("it is no file of searched codes of this tool (%w)", ErrForeignSearched)
+		}
+		return nil
+	case string(data[:len(searchedMagic)]) != searchedMagic,
+		crc32.Checksum(data[:searchedHead-4], castagnoli) != binary.LittleEndian.Uint32(data[searchedHead-4:]):
+		return fmt.Errorf("it is no file of searched codes of this tool (%w)", ErrForeignSearched)
+	case !bytes.Equal(data[:searchedHead], head):
+		return fmt.Errorf("it holds the codes searched at %s, not at %s (%w)", searchedKey(data), searchedKey(head), ErrForeignSearched)
+	}
+	return nil
+}
+
+// read checks the file against head, loads its whole records and cuts it
+// after the last one.
+func (s *searched) read(head []byte) error {
 	data, err := io.ReadAll(s.f)
 	if err != nil {
 		return err
 	}
-	if len(data) > 0 && (len(data) < len(searchedMagic) || string(data[:len(searchedMagic)]) != searchedMagic) {
-		return errors.New("it is no file of searched codes")
+	if err := checkHead(data, head); err != nil {
+		return err
 	}
-	end := len(searchedMagic)
+	end := searchedHead
+	if len(data) < end {
+		data = nil // a header cut short: begun again
+	}
 	if len(data) >= end {
 		for rest := data[end:]; len(rest) >= searchedRecord; rest = rest[searchedRecord:] {
 			if crc32.Checksum(rest[:9], castagnoli) != binary.LittleEndian.Uint32(rest[9:]) {
@@ -84,8 +146,8 @@ func (s *searched) read() error {
 	if _, err := s.f.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
-	if len(data) < len(searchedMagic) {
-		_, err = s.f.Write([]byte(searchedMagic))
+	if len(data) < searchedHead {
+		_, err = s.f.Write(head)
 	}
 	return err
 }
@@ -145,14 +207,17 @@ func removeSearched(dir string, p int) error {
 }
 
 // isSearched reports whether the file at path begins as a file of
-// searched codes does.
+// searched codes of any version does ("TTSRCH"), or is one cut short
+// inside that (a kill before the header was written): the build that opens
+// it checks the rest, and says why it refuses one.
 func isSearched(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	magic := make([]byte, len(searchedMagic))
-	_, err = io.ReadFull(f, magic)
-	return err == nil && string(magic) == searchedMagic
+	family := searchedMagic[:6]
+	magic := make([]byte, len(family))
+	n, _ := io.ReadFull(f, magic)
+	return strings.HasPrefix(family, string(magic[:n]))
 }

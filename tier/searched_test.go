@@ -3,10 +3,13 @@ package tier
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,7 +31,7 @@ func TestSearchedKept(t *testing.T) {
 	if err := j.SearchRange(context.Background(), p, 0, j.Size(p), have, want); err != nil {
 		t.Fatal(err)
 	}
-	kept, err := openSearched(dir, p)
+	kept, err := openSearched(dir, rl.Spec(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +48,7 @@ func TestSearchedKept(t *testing.T) {
 		t.Fatal("the codes with the searched kept differ from searching every position")
 	}
 
-	again, err := openSearched(dir, p)
+	again, err := openSearched(dir, rl.Spec(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,13 +66,13 @@ func TestSearchedKept(t *testing.T) {
 	name := filepath.Join(dir, SearchedName(p))
 	data, _ := os.ReadFile(name)
 	const k = 5 // the record damaged
-	at := len(searchedMagic) + k*searchedRecord
+	at := searchedHead + k*searchedRecord
 	damaged := append([]byte{}, data[:len(data)-4]...) // the last record cut short
 	damaged[at+8] ^= 1                                 // record k's code
 	if err := os.WriteFile(name, damaged, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	third, err := openSearched(dir, p)
+	third, err := openSearched(dir, rl.Spec(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,9 +81,64 @@ func TestSearchedKept(t *testing.T) {
 		t.Errorf("after a damaged record: %d codes and %d bytes, want %d and %d", len(third.codes), size, k, at)
 	}
 
-	os.WriteFile(name, []byte("someone else's"), 0o644)
-	if _, err := openSearched(dir, p); err == nil || !strings.Contains(err.Error(), "no file of searched codes; remove it") {
-		t.Errorf("a foreign file: %v, want it refused", err)
+}
+
+// A file of searched codes is keyed to its build: the answers of another
+// game, ply or format are refused by name, as is a file of someone else's;
+// a file cut short inside its header (a kill before it was written) holds
+// no answer and is begun again.
+func TestSearchedKeyed(t *testing.T) {
+	own := spec(4, 5, 4, true, false)
+	const p = 10
+	head := searchedHeader(own, p)
+	record := make([]byte, searchedRecord) // rank 0, code 0, and a sum
+	copy(record[9:], binary.LittleEndian.AppendUint32(nil, crc32.Checksum(record[:9], castagnoli)))
+	tests := []struct {
+		name    string
+		data    []byte
+		codes   int    // answers read when kept
+		want    string // in the refusal, "" when kept
+		foreign bool   // not even named as ours: a folder holding it is refused
+	}{
+		{"its own", slices.Concat(head, record), 1, "", false},
+		{"empty, a kill before the header", nil, 0, "", false},
+		{"cut inside the magic", head[:5], 0, "", false},
+		{"cut inside the key", head[:13], 0, "", false},
+		{"another game", slices.Concat(searchedHeader(spec(5, 5, 4, true, false), p), record), 0, "searched at ply 10 of 5x5 k=4 gravity (format 1), not at ply 10 of 4x5 k=4 gravity (format 1)", false},
+		{"misère", slices.Concat(searchedHeader(spec(4, 5, 4, true, true), p), record), 0, "4x5 k=4 gravity misère (format 1), not", false},
+		{"another ply", searchedHeader(own, p-1), 0, "at ply 9 of 4x5", false},
+		{"the format before keys", slices.Concat([]byte("TTSRCH01"), record), 0, "no file of searched codes of this tool", false},
+		{"someone else's", []byte("someone else's bytes, long enough"), 0, "no file of searched codes of this tool", true},
+		{"a damaged key", slices.Concat(head[:9], []byte{head[9] ^ 1}, head[10:]), 0, "no file of searched codes of this tool", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			name := filepath.Join(dir, SearchedName(p))
+			if err := os.WriteFile(name, tt.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := isSearched(name); got == tt.foreign {
+				t.Errorf("isSearched = %t, want %t", got, !tt.foreign)
+			}
+			s, err := openSearched(dir, own, p)
+			if tt.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.Is(err, ErrForeignSearched) {
+					t.Fatalf("got %v, want a refusal saying %q", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("got %v, want it kept", err)
+			}
+			s.close()
+			if got := len(s.codes); got != tt.codes {
+				t.Errorf("got %d answers, want %d", got, tt.codes)
+			}
+			if data, _ := os.ReadFile(name); !bytes.HasPrefix(data, head) {
+				t.Errorf("the file begins %q, want its header", data[:min(len(data), searchedHead)])
+			}
+		})
 	}
 }
 

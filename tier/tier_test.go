@@ -256,7 +256,7 @@ func TestScratchFiles(t *testing.T) {
 		TaskReachName(5, 0):                  nil, // none reachable
 		ReachName(6):                         bits,
 		db.PartName(2, 0):                    slices.Concat(part...),
-		SearchedName(7):                      []byte(searchedMagic),
+		SearchedName(7):                      searchedHeader(g, 7),
 	}
 	tests := []struct {
 		name    string
