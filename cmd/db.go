@@ -134,11 +134,13 @@ type DBFolderOptions struct {
 func NewCmdDBCheck(f *Factory, runF func(*DBFolderOptions) error) *cobra.Command {
 	return newCmdDBFolder(f, runF, &cobra.Command{
 		Use:   "check DIR",
-		Short: "Hold every tier of a database to its checksum and counts",
+		Short: "Hold every tier of a database to its checksum, counts and the game's rules",
 		Long: `Check reads every tier of the finished database in DIR whole and holds it to
 the manifest: each file's size and SHA-256, each block's checksum, the ply's
 counts again from its codes, the manifest's total and the empty board's
-value. It names each damaged tier and exits 1 when any is.`,
+value; and to the game's rules: each position's code is what its children's
+make of it, each finished board's what the rules say, so that a tier of
+another game is found. It names each damaged tier and exits 1 when any is.`,
 	}, func(opts *DBFolderOptions) error {
 		checked, err := tier.Check(opts.Ctx, opts.DB, opts.Workers)
 		if err != nil {

@@ -18,7 +18,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
-	"github.com/tateti-lab/tateti-lab/tier"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/interrupt"
@@ -26,6 +25,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/sysmem"
 	"github.com/tateti-lab/tateti-lab/internal/term"
 	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // Version is the tool's version, printed by --version and written into exports.

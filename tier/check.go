@@ -51,8 +51,10 @@ func (c Checked) Damaged() []string {
 // as it is inflated, and the ply's counts (placements, positions by value
 // for the side to move, finished boards by status) counted again from its
 // codes; then the manifest's total of positions and the empty board's
-// value and depth; and the manifest's own checksum. A damaged database is a Checked that is not OK, naming
-// what is wrong; the error is for a folder that holds no finished
+// value and depth; and the manifest's own checksum; and the game's rules
+// (checkRule): each position's code is what the next ply's codes make of
+// it, each finished board's what the rules say. A damaged database is a
+// Checked that is not OK, naming what is wrong; the error is for a folder that holds no finished
 // database, or an interruption. Up to workers goroutines inflate a tier.
 func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 	m, unsound, err := db.ManifestAsIs(dir)
@@ -76,6 +78,7 @@ func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 	}
 	var total int64
 	var root byte
+	var prev []byte // the codes of ply p-1, when its tier checked out
 	for p, want := range m.Plies {
 		codes, problem, err := checkTier(ctx, dir, p, want, job, workers)
 		if err != nil {
@@ -83,10 +86,16 @@ func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 		}
 		c.Tiers = append(c.Tiers, TierCheck{Ply: p, File: db.TierName(p), OK: problem == "", Problem: problem})
 		c.OK = c.OK && problem == ""
+		if problem == "" && p <= job.Plies() {
+			if err := c.checkRule(ctx, job, p, prev, codes, workers); err != nil {
+				return Checked{}, err
+			}
+		}
 		total += want.Positions
 		if p == 0 && problem == "" {
 			root = codes[0]
 		}
+		prev = codes
 	}
 	if total != m.Positions {
 		c.problem(fmt.Sprintf("the manifest says %d positions, and its plies add up to %d", m.Positions, total))
@@ -95,6 +104,31 @@ func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 		c.problem(fmt.Sprintf("the manifest gives the empty board value %d depth %d, and its tier %d and %d", m.Value, m.Depth, v, d))
 	}
 	return c, nil
+}
+
+// checkRule holds the codes of ply p to the game's rules: the codes of ply
+// p-1 (prev, nil when that tier failed) to the backward rule from p's, and
+// the finished boards of the last ply to what the rules say of them. A
+// tier of another game, or of the same game under other rules, passes its
+// own sums and counts but not this. The error is an interruption's alone.
+func (c *Checked) checkRule(ctx context.Context, job *Job, p int, prev, codes []byte, workers int) error {
+	if p == job.Plies() {
+		r, bad, err := job.disagrees(ctx, p, codes, nil, workers)
+		if err != nil || !bad {
+			return err
+		}
+		c.Tiers[p].OK, c.Tiers[p].Problem = false, fmt.Sprintf("the finished board of rank %d is not what the rules of %s say of it", r, job.rl.Spec())
+		c.OK = false
+	}
+	if prev == nil {
+		return nil
+	}
+	r, bad, err := job.disagrees(ctx, p-1, prev, codes, workers)
+	if err != nil || !bad {
+		return err
+	}
+	c.problem(fmt.Sprintf("the position of rank %d of ply %d is not what the rules of %s make of ply %d's codes: the two tiers are not of one game", r, p-1, job.rl.Spec(), p))
+	return nil
 }
 
 // problem records a problem beyond one tier.

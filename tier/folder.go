@@ -157,7 +157,10 @@ func (j *Job) Claim(dir string) (unlock func(), err error) {
 func sameLast(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 // claim is Claim of the database of the game of spec, or of its opening
-// book to ply maxPly (not nil).
+// book to ply maxPly (not nil). The lock is the folder's own, which no run
+// can replace under another, and it is taken before the marker is read or
+// written: of two runs racing into one new folder, the second refuses at
+// once, and the first checks the folder again under its lock.
 func claim(dir string, spec rules.Spec, maxPly *int) (unlock func(), err error) {
 	if err := checkFolder(dir, spec, maxPly); err != nil {
 		return nil, err
@@ -165,18 +168,31 @@ func claim(dir string, spec rules.Spec, maxPly *int) (unlock func(), err error) 
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, fmt.Errorf("folder %q cannot be made: %w", dir, err)
 	}
+	unlock, err = lock(dir)
+	if err != nil {
+		return nil, fmt.Errorf("folder %q: another run is solving into it (%v); wait for it to end, or name another folder", dir, err)
+	}
+	if err := claimLocked(dir, spec, maxPly); err != nil {
+		unlock()
+		return nil, err
+	}
+	return unlock, nil
+}
+
+// claimLocked checks the folder dir again under its lock, writes its
+// marker where it has none, and removes a killed run's temporary files.
+func claimLocked(dir string, spec rules.Spec, maxPly *int) error {
+	if err := checkFolder(dir, spec, maxPly); err != nil {
+		return err
+	}
 	marker := filepath.Join(dir, db.MarkerName)
 	if _, err := os.Stat(marker); errors.Is(err, fs.ErrNotExist) {
 		if err := atomicfile.Write(marker, markerOf(spec, maxPly)); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	unlock, err = lock(marker)
-	if err != nil {
-		return nil, fmt.Errorf("folder %q: another run is solving into it (%v); wait for it to end", dir, err)
-	}
 	removeTemporary(dir)
-	return unlock, nil
+	return nil
 }
 
 // removeTemporary removes the temporary files a killed run left in dir.

@@ -9,6 +9,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -293,15 +294,42 @@ func (j *Job) searchCode(ctx context.Context, s *search.Solver, b game.Board) (b
 // whose code is not 0) whose code in codes is not the one the codes of
 // the next ply, next, give it by the backward rule (code), and false when
 // every one agrees: a check of a database's tiers against one another.
+// With next nil, only the finished boards of ply p are checked, against
+// what the rules say of them.
 func (j *Job) Disagrees(p int, codes, next []byte) (int64, bool) {
-	nc := j.CodesOf(p+1, next)
-	kids := make([]int64, 0, 64)
-	for r, c := range codes {
-		if c != 0 && j.code(j.layout.Unrank(p, int64(r)), nc, kids) != c {
-			return int64(r), true
+	r, bad, _ := j.disagrees(context.Background(), p, codes, next, 1)
+	return r, bad
+}
+
+// disagrees is Disagrees on up to workers goroutines; the rank it gives is
+// the first, whatever the workers. The error is ctx's.
+func (j *Job) disagrees(ctx context.Context, p int, codes, next []byte, workers int) (int64, bool, error) {
+	var nc Codes
+	if next != nil {
+		nc = j.CodesOf(p+1, next)
+	}
+	first := make([]int64, par.Chunks(0, len(codes), workers))
+	err := par.Ranges(ctx, 0, len(codes), workers, func(_ context.Context, k, lo, hi int) error {
+		first[k] = -1
+		kids := make([]int64, 0, 64)
+		for r := lo; r < hi; r++ {
+			if codes[r] == 0 {
+				continue
+			}
+			b := j.layout.Unrank(p, int64(r))
+			if over, _ := j.rl.Outcome(b); (over || next != nil) && j.code(b, nc, kids) != codes[r] {
+				first[k] = int64(r)
+				return nil
+			}
+		}
+		return nil
+	})
+	for _, r := range first {
+		if r >= 0 {
+			return r, true, err
 		}
 	}
-	return 0, false
+	return 0, false, err
 }
 
 // code gives the code of b, reachable, from the codes of the next ply:

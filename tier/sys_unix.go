@@ -9,8 +9,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lock takes an exclusive lock on the file name, without waiting; unlock
-// releases it. The system releases it too when the process ends.
+// lock takes an exclusive lock on the file or folder name, without
+// waiting; unlock releases it. The system releases it too when the process
+// ends.
 func lock(name string) (unlock func(), err error) {
 	f, err := os.Open(name)
 	if err != nil {

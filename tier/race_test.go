@@ -1,0 +1,193 @@
+//go:build unix
+
+package tier
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// Two runs racing into one new folder: one builds, the other refuses at
+// once (another run holds the folder, or it holds another game by then),
+// or, for the same game, finds the first one's database finished; never do
+// both write into it. What is left is the winner's database, byte for
+// byte what a run alone writes, and db check finds it sound.
+func TestClaimRace(t *testing.T) {
+	pairs := 25
+	if testing.Short() || !longtest.Enabled() {
+		pairs = 6
+	}
+	normal, misere := spec(3, 4, 3, false, false), spec(3, 4, 3, false, true)
+	tests := []struct {
+		name string
+		a, b rules.Spec
+	}{
+		{"another game", normal, misere},
+		{"the same game", normal, normal},
+	}
+	want := map[rules.Spec]db.Manifest{}
+	for _, sp := range []rules.Spec{normal, misere} {
+		m, err := Solve(context.Background(), rules.New(sp), filepath.Join(t.TempDir(), "alone"), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[sp] = m
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for i := range pairs {
+				dir := filepath.Join(t.TempDir(), "race")
+				got, errs := race(dir, tt.a, tt.b)
+				won := 0
+				for k, err := range errs {
+					switch {
+					case err == nil:
+						won++
+						checkWinner(t, dir, got[k], want[got[k].Game])
+					case !refusedAtOnce(err):
+						t.Errorf("pair %d: %v, want the run to build or refuse at once", i, err)
+					}
+				}
+				if tt.a != tt.b && won != 1 {
+					t.Errorf("pair %d: %d runs of two games both built into one folder (%v), want one", i, won, errs)
+				}
+				if tt.a == tt.b && won == 0 {
+					t.Errorf("pair %d: neither run built (%v)", i, errs)
+				}
+			}
+		})
+	}
+}
+
+// race runs the builds of a and b into dir at once, and gives each one's
+// manifest and error.
+func race(dir string, a, b rules.Spec) ([2]db.Manifest, [2]error) {
+	var got [2]db.Manifest
+	var errs [2]error
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for k, sp := range []rules.Spec{a, b} {
+		wg.Go(func() {
+			<-start
+			got[k], errs[k] = Solve(context.Background(), rules.New(sp), dir, 1)
+		})
+	}
+	close(start)
+	wg.Wait()
+	return got, errs
+}
+
+// refusedAtOnce reports whether err is a run's refusal of a folder that
+// another run holds or has filled.
+func refusedAtOnce(err error) bool {
+	for _, s := range []string{"another run is solving into it", "holds an unfinished database of another game", "holds the database of"} {
+		if strings.Contains(err.Error(), s) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkWinner holds the database in dir, whose build gave got, to want, a
+// build of the same game alone, and to db check.
+func checkWinner(t *testing.T, dir string, got, want db.Manifest) {
+	t.Helper()
+	disk, err := db.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if disk.Game != got.Game || fmt.Sprint(disk.Plies) != fmt.Sprint(want.Plies) {
+		t.Fatalf("the folder holds %s with plies %v, want the %s built alone: %v", disk.Game, disk.Plies, got.Game, want.Plies)
+	}
+	checked, err := Check(context.Background(), dir, 2)
+	if err != nil || !checked.OK {
+		t.Fatalf("db check of the winner's database: %v, %+v", err, checked)
+	}
+}
+
+// db check catches a tier of the same board under other rules put in place
+// of one of a database's, its manifest rewritten to its sums and counts:
+// every count agrees, the backward rule does not.
+func TestCheckOtherGamesTier(t *testing.T) {
+	normal, misere := spec(3, 4, 3, false, false), spec(3, 4, 3, false, true)
+	tests := []struct {
+		name string
+		ply  int
+		want string
+	}{
+		{"a middle tier", 6, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
+		{"the first tier", 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
+		{"the last tier", 12, "is not what the rules of 3x4 k=3 say of it"},
+	}
+	other := filepath.Join(t.TempDir(), "misere")
+	if _, err := Solve(context.Background(), rules.New(misere), other, 2); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "normal")
+			m, err := Solve(context.Background(), rules.New(normal), dir, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked, err := Check(context.Background(), dir, 2)
+			if err != nil || !checked.OK {
+				t.Fatalf("before: %v, %+v, want it sound", err, checked)
+			}
+			swapTier(t, dir, other, tt.ply, m)
+			checked, err = Check(context.Background(), dir, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(checked.Problems, checked.Damaged(), checked.Tiers[tt.ply].Problem); checked.OK || !strings.Contains(got, tt.want) {
+				t.Errorf("got ok %t: %s, want %q", checked.OK, got, tt.want)
+			}
+		})
+	}
+}
+
+// swapTier puts ply p's tier of the database in other in place of dir's,
+// whose manifest is m, and rewrites the manifest to the new tier's size,
+// sum and counts, as a build that took another game's tier would.
+func swapTier(t *testing.T, dir, other string, p int, m db.Manifest) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(other, db.TierName(p)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, db.TierName(p)), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	job, err := NewJob(rules.New(m.Game))
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := make([]byte, job.Size(p))
+	if err := db.ReadTier(context.Background(), dir, p, codes, 1); err != nil {
+		t.Fatal(err)
+	}
+	c := job.Count(p, codes)
+	c.File = m.Plies[p].File
+	c.Bytes, c.SHA256, err = db.FileSum(filepath.Join(dir, c.File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Positions += c.Positions - m.Plies[p].Positions
+	m.Plies[p] = c
+	if p == 0 {
+		v, d, _ := db.Unpack(codes[0])
+		m.Value, m.Depth = v, d
+	}
+	if err := db.WriteManifest(dir, m); err != nil {
+		t.Fatal(err)
+	}
+}
