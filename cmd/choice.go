@@ -97,7 +97,7 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 	}
 	switch cells := rl.Spec().Cells(); from[0] {
 	case "positions":
-		ch, err := positions.Open(rl, cf.file)
+		ch, err := positions.Open(c.Context(), rl, cf.file)
 		if err != nil {
 			return nil, flagErrorf("--positions: %w; name a file of move sequences, one a line, such as 4453", err)
 		}

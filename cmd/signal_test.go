@@ -183,3 +183,51 @@ func listDir(t *testing.T, dir string) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// A positions file that is a FIFO with no writer, or with a writer that
+// says nothing, holds a read in the system; SIGINT or SIGTERM still ends
+// the run within a second, exit 130, nothing written.
+func TestSignalOnSilentFIFO(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		writer bool // a writer holds the FIFO open and says nothing
+		sig    syscall.Signal
+	}{
+		{"export, no writer, SIGINT", []string{"export", "--game", "connect-four", "--value-only"}, false, syscall.SIGINT},
+		{"export, no writer, SIGTERM", []string{"export", "--game", "connect-four", "--value-only"}, false, syscall.SIGTERM},
+		{"export, a silent writer, SIGINT", []string{"export", "--game", "connect-four", "--value-only"}, true, syscall.SIGINT},
+		{"grade, no writer, SIGTERM", []string{"grade", "--game", "connect-four"}, false, syscall.SIGTERM},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fifo, out := filepath.Join(dir, "f"), filepath.Join(dir, "out")
+			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if tt.writer {
+				w, err := os.OpenFile(fifo, os.O_RDWR, 0) // opens at once on Linux
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer w.Close()
+			}
+			args := append(tt.args, "--positions", fifo)
+			if tt.args[0] == "export" {
+				args = append(args, "--out", out)
+			} else {
+				args = append(args, "--", "true")
+			}
+			c, stderr := lab(t, nil, args...)
+			time.Sleep(300 * time.Millisecond)
+			c.Process.Signal(tt.sig)
+			if code := exitOf(t, c, time.Second); code != exitInterrupted {
+				t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s was written, want nothing", out)
+			}
+		})
+	}
+}

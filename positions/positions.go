@@ -15,12 +15,12 @@ import (
 	"io"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/interrupt"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -199,9 +199,10 @@ const MaxLine = 64 << 10
 
 // Open reads the file of positions of rl named name (see Read) as a stream,
 // summing it as it goes, and gives the choice of them, so that a bad file
-// is found before any work; only the positions are held.
-func Open(rl rules.Rules, name string) (*Choice, error) {
-	f, err := os.Open(name)
+// is found before any work; only the positions are held. The cancellation
+// of ctx stops it, even on a FIFO with no writer (interrupt.Open).
+func Open(ctx context.Context, rl rules.Rules, name string) (*Choice, error) {
+	f, err := interrupt.Open(ctx, name)
 	if err != nil {
 		return nil, err
 	}

@@ -261,7 +261,7 @@ func TestChoiceQuiet(t *testing.T) {
 func TestOpenStreams(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err := Open(connectFour, "/dev/zero")
+	_, err := Open(context.Background(), connectFour, "/dev/zero")
 	runtime.ReadMemStats(&after)
 	if err == nil || !strings.Contains(err.Error(), "/dev/zero: line 1 is longer than 65536 bytes") {
 		t.Fatalf("Open(/dev/zero) = %v, want the line's bound", err)

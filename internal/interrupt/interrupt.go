@@ -55,3 +55,36 @@ func By(ctx context.Context) bool {
 	var s Signal
 	return errors.As(context.Cause(ctx), &s)
 }
+
+// Open opens the file name for reading as os.Open does, in a way that the
+// cancellation of ctx stops: opening a FIFO with no writer waits in the
+// system until one comes, and a read from a pipe whose writer is silent
+// waits for it. Open gives ctx's cause when ctx is done first; the file it
+// gives is closed when ctx is done, so that a read waiting then returns an
+// error at once. The caller still closes it.
+func Open(ctx context.Context, name string) (*os.File, error) {
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() {
+		f, err := os.Open(name)
+		ch <- opened{f, err}
+	}()
+	select {
+	case o := <-ch:
+		if o.err != nil {
+			return nil, o.err
+		}
+		context.AfterFunc(ctx, func() { o.f.Close() })
+		return o.f, nil
+	case <-ctx.Done():
+		go func() { // the open may still end: its file is not leaked
+			if o := <-ch; o.f != nil {
+				o.f.Close()
+			}
+		}()
+		return nil, context.Cause(ctx)
+	}
+}
