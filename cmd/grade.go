@@ -153,7 +153,7 @@ func checkResults(opts *GradeOptions) error {
 
 func runGrade(opts *GradeOptions) error {
 	p := opts.Program
-	a := &grade.Agent{Argv: p.Argv, Cells: p.Cells, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total}
+	a := &grade.Agent{Argv: p.Argv, Cells: p.Cells, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total, Memory: p.Memory}
 	if opts.Games > 0 {
 		var r *grade.GamesResult
 		err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {

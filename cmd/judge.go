@@ -33,6 +33,7 @@ type UVa10111Options struct {
 	Cases     int // random cases after the sample; -1 for every case
 	Seed      uint64
 	TimeLimit time.Duration
+	Memory    uint64    // the bound on the program's resident memory
 	Plan      plan.Plan // who gives the right answers, opened in the run
 }
 
@@ -41,6 +42,7 @@ type UVa10111Options struct {
 func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Command {
 	opts := &UVa10111Options{}
 	var all bool
+	var memory string
 	c := &cobra.Command{
 		Use:     "uva10111 [flags] -- PROGRAM [ARGS...]",
 		Short:   "Judge a solution of UVa 10111, Find the Winning Move (4x4, four in a row)",
@@ -58,6 +60,9 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 				return flagErrorf("--all and --cases both choose the cases, give one of them")
 			case opts.TimeLimit <= 0:
 				return flagErrorf("--time-limit %v is not a time, want more than 0 such as 1m", opts.TimeLimit)
+			}
+			if opts.Memory, err = parseMemory(memory); err != nil {
+				return err
 			}
 			if all {
 				opts.Cases = -1
@@ -79,22 +84,28 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 	fl.Uint64Var(&opts.Seed, "seed", 1, "the seed that chooses the cases")
 	fl.BoolVar(&all, "all", false, "every position the problem allows, instead of --cases")
 	fl.DurationVar(&opts.TimeLimit, "time-limit", time.Minute, "the time the whole run may take")
+	bindMemory(fl, &memory)
 	fl.String("oracle", "auto", "who gives the right answers: table (the 4x4 game solved exhaustively, once), search (each case searched), or auto: the table")
 	fl.String("db", "", "give the right answers from the 4x4 game's database in this folder, as db build --size 4x4 DIR writes it, instead of --oracle")
 	return c
 }
 
+// limits are the limits of the judged run.
+func (opts *UVa10111Options) limits() judge.Limits {
+	return judge.Limits{Time: opts.TimeLimit, Memory: opts.Memory}
+}
+
 func runUVa10111(opts *UVa10111Options) error {
 	var v *judge.Verdict
 	err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
-		v, err = judge.Judge(opts.Ctx, o, opts.Argv, opts.Cases, opts.Seed, opts.TimeLimit, opts.Workers)
+		v, err = judge.Judge(opts.Ctx, o, opts.Argv, opts.Cases, opts.Seed, opts.limits(), opts.Workers)
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	v.Answered = opts.Plan.Answered()
-	err = show(opts.GameOptions, v, true, func(w io.Writer) error { report.Judge(w, v, opts.TimeLimit); return nil })
+	err = show(opts.GameOptions, v, true, func(w io.Writer) error { report.Judge(w, v, opts.limits()); return nil })
 	switch {
 	case err != nil || v.OK:
 		return err
@@ -116,7 +127,9 @@ as --oracle answers it (the JSON says which).
 
 Verdicts, as a judge gives them: Accepted; Wrong Answer, with the first wrong
 case drawn and the expected answer; Presentation Error, where only white
-space differs; Time Limit Exceeded, past --time-limit; Runtime Error, with
-the exit status and the end of stderr. Exit 0 for Accepted, 1 for a wrong or
-badly presented answer, 2 when the program misbehaves (time, crash, cannot
-start).`
+space differs; Time Limit Exceeded, past --time-limit; Memory Limit
+Exceeded, past --memory (the program and its children, resident); Output
+Limit Exceeded, more than 1 MiB and 64 bytes a case printed; Runtime Error,
+with the exit status and the end of stderr. Exit 0 for Accepted, 1 for a
+wrong or badly presented answer, 2 when the program misbehaves (time,
+memory, output, crash, cannot start).`

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/internal/sysmem"
 )
 
 // programFlags are the flags of every command that runs a user's program
@@ -14,12 +15,28 @@ type programFlags struct {
 	cells   string
 	timeout time.Duration
 	total   time.Duration
+	memory  string
 }
 
 func (p *programFlags) bind(f *pflag.FlagSet) {
 	f.StringVar(&p.cells, "cells", "X,O,.", "the tokens for X, O and an empty cell in a request")
 	f.DurationVar(&p.timeout, "timeout", 60*time.Second, "the longest the program may stay silent (no answer, or no exit after the last)")
 	f.DurationVar(&p.total, "total-timeout", 0, "the longest the whole run may take (default no limit)")
+	bindMemory(f, &p.memory)
+}
+
+// bindMemory adds --memory: the bound on a user's program's memory.
+func bindMemory(f *pflag.FlagSet, p *string) {
+	f.StringVar(p, "memory", "2GiB", "the most resident memory the program (and the children it starts) may use, such as 512MiB or 4G; past it the program is stopped")
+}
+
+// parseMemory validates --memory.
+func parseMemory(s string) (uint64, error) {
+	n, err := sysmem.ParseBytes(s)
+	if err != nil {
+		return 0, flagErrorf("--memory %w", err)
+	}
+	return n, nil
 }
 
 // Program is a user's program with how to talk to it, validated.
@@ -28,6 +45,7 @@ type Program struct {
 	Cells   protocol.CellTokens
 	Timeout time.Duration // the longest silence
 	Total   time.Duration // the longest whole run; 0: no limit
+	Memory  uint64        // the bound on its resident memory, in bytes
 }
 
 // parse validates the program flags and the program after -- in args.
@@ -45,6 +63,9 @@ func (p *programFlags) parse(c *cobra.Command, args []string) (Program, error) {
 		return out, flagErrorf("--total-timeout %v is not a time to wait, want 0 for no limit or more, such as 10m", p.total)
 	}
 	out.Timeout, out.Total = p.timeout, p.total
+	if out.Memory, err = parseMemory(p.memory); err != nil {
+		return out, err
+	}
 	out.Argv, err = programArgs(c, args)
 	return out, err
 }

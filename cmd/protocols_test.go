@@ -261,6 +261,34 @@ func TestJudgeUVa10111(t *testing.T) {
 	}
 }
 
+// A contest program over its output or memory limit is stopped with that
+// verdict, exit 2, without reading its output to the time limit.
+func TestJudgeLimits(t *testing.T) {
+	tests := []struct {
+		name string
+		argv []string
+		args []string
+		want string
+	}{
+		{"a flood of blank lines", []string{"yes", ""}, nil, "Output Limit Exceeded\nthe program printed more than 1048768 bytes for 3 cases, and was stopped"},
+		{"a flood of lines", []string{"yes"}, nil, "Wrong Answer"},
+		{"over its memory", []string{"python3", "-c", "import time; x = bytearray(300 << 20); time.sleep(60)"}, []string{"--memory", "100MiB"}, "Memory Limit Exceeded\nthe program used more than the memory limit of 100 MiB (set --memory for more)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append([]string{"judge", "uva10111", "--cases", "1", "--oracle", "search", "--time-limit", "20s"}, tt.args...), "--")
+			out, errOut, code := run(t, "", append(args, tt.argv...)...)
+			want := exitUsage
+			if tt.want == "Wrong Answer" {
+				want = exitFailed
+			}
+			if code != want || !strings.Contains(out, tt.want) {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, want, tt.want)
+			}
+		})
+	}
+}
+
 func TestJudgeUsage(t *testing.T) {
 	tests := []struct {
 		name string
@@ -274,6 +302,8 @@ func TestJudgeUsage(t *testing.T) {
 		{"a size", []string{"judge", "uva10111", "--size", "3x3", "--", "x"}, "--size does not go with tateti-lab judge uva10111"},
 		{"an unknown oracle", []string{"judge", "uva10111", "--oracle", "book", "--", "x"}, `oracle "book" is unknown, want auto, table or search`},
 		{"cannot start", []string{"judge", "uva10111", "--cases", "0", "--", "/nonexistent/program"}, "cannot start"},
+		{"no memory", []string{"judge", "uva10111", "--memory", "0", "--", "x"}, `--memory "0" is no amount`},
+		{"more cases than there are", []string{"judge", "uva10111", "--cases", "99999999999", "--oracle", "search", "--", "cat"}, "--cases 99999999999 is more than the 4,656,402 positions the problem allows: give at most that, or --all"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -73,7 +73,7 @@ too many lines). docs/protocols.md has the protocol and examples.`,
 
 func runVerifyChecker(opts *VerifyCheckerOptions) error {
 	p := opts.Program
-	x := &external.Checker{Argv: p.Argv, Cells: p.Cells, Results: opts.Results, Timeout: p.Timeout, Total: p.Total}
+	x := &external.Checker{Argv: p.Argv, Cells: p.Cells, Results: opts.Results, Timeout: p.Timeout, Total: p.Total, Memory: p.Memory}
 	r, err := x.Verify(opts.Ctx, opts.Rules, opts.AllBoards, opts.Workers)
 	if err != nil {
 		return err
@@ -162,7 +162,7 @@ func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobr
 
 func runVerifySolver(opts *VerifySolverOptions) error {
 	p := opts.Program
-	x := &external.Solver{Argv: p.Argv, Cells: p.Cells, Values: opts.Values, Check: opts.Check, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total}
+	x := &external.Solver{Argv: p.Argv, Cells: p.Cells, Values: opts.Values, Check: opts.Check, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total, Memory: p.Memory}
 	r, err := verifySolver(opts, x)
 	if err != nil {
 		return err

@@ -35,6 +35,7 @@ type Checker struct {
 	Results [4]string     // tokens for X wins, O wins, draw, in progress
 	Timeout time.Duration // the longest silence: no answer (or no exit) for that long stops it
 	Total   time.Duration // the longest the whole run may take; 0: no limit
+	Memory  uint64        // the bound on its resident memory, bytes; 0: none
 }
 
 // CheckerReport compares the program's answers with the bitmask status.
@@ -59,7 +60,7 @@ func (x *Checker) Run(ctx context.Context, rs rules.Spec, boards Boards) (*Check
 	rep := &CheckerReport{Program: strings.Join(x.Argv, " "), Boards: int64(n), First: []verify.Disagreement{}, FirstUnreachable: []verify.Disagreement{}}
 	status := map[string]game.Status{x.Results[0]: game.XWon, x.Results[1]: game.OWon, x.Results[2]: game.Draw, x.Results[3]: game.InProgress}
 	cells := protocol.CellTokens(x.Cells)
-	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total}, "checker", n,
+	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total, Memory: x.Memory}, "checker", n,
 		func(dst []byte, k int) []byte {
 			b, _, _ := boards.At(k)
 			return cells.AppendLine(dst, rs.Spec, b)

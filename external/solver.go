@@ -70,6 +70,7 @@ type Solver struct {
 	Moves   protocol.MoveFormat // how best moves are written
 	Timeout time.Duration       // the longest silence
 	Total   time.Duration       // the longest whole run; 0: no limit
+	Memory  uint64              // the bound on its resident memory, bytes; 0: none
 }
 
 // Answer is a solver's answer, or the right one.
@@ -118,7 +119,7 @@ func (x *Solver) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Solve
 	byPly := make([]PlyAgreement, rs.Cells()+1)
 	values := map[string]perfect.Value{x.Values[0]: perfect.XWins, x.Values[1]: perfect.Draw, x.Values[2]: perfect.OWins}
 	var buf []perfect.Move
-	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total}, "solver", set.Len(),
+	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total, Memory: x.Memory}, "solver", set.Len(),
 		func(dst []byte, k int) []byte { return x.Cells.AppendLine(dst, rs.Spec, set.Board(k)) },
 		func(k int, text string) error {
 			b := set.Board(k)

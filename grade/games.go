@@ -180,7 +180,7 @@ type talk struct {
 
 func (a *Agent) talk(ctx context.Context, rs rules.Spec) (*talk, error) {
 	t := &talk{a: a, reqs: make(chan []byte, 1)}
-	cfg := extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}
+	cfg := extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total, Memory: a.Memory}
 	p, err := extproc.Start(ctx, cfg, func(w io.Writer) error {
 		flush := w.(interface{ Flush() error })
 		for r := range t.reqs {

@@ -29,6 +29,7 @@ type Agent struct {
 	Moves   protocol.MoveFormat
 	Timeout time.Duration // the longest silence
 	Total   time.Duration // the longest whole run; 0: no limit
+	Memory  uint64        // the bound on its resident memory, bytes; 0: none
 	Keep    bool          // keep every answer graded, in Report.Rows
 }
 
@@ -84,7 +85,7 @@ func (a *Agent) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Report
 	byPly := make([]PlyTally, rs.Cells()+1)
 	var worst []Example
 	var buf []perfect.Move
-	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total}, "agent", set.Len(),
+	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total, Memory: a.Memory}, "agent", set.Len(),
 		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, set.Board(k)) },
 		func(k int, text string) error {
 			b := set.Board(k)

@@ -25,15 +25,36 @@ import (
 
 // The verdicts.
 const (
-	Accepted          = "Accepted"
-	WrongAnswer       = "Wrong Answer"
-	PresentationError = "Presentation Error"
-	TimeLimitExceeded = "Time Limit Exceeded"
-	RuntimeError      = "Runtime Error"
+	Accepted            = "Accepted"
+	WrongAnswer         = "Wrong Answer"
+	PresentationError   = "Presentation Error"
+	TimeLimitExceeded   = "Time Limit Exceeded"
+	RuntimeError        = "Runtime Error"
+	OutputLimitExceeded = "Output Limit Exceeded"
+	MemoryLimitExceeded = "Memory Limit Exceeded"
 )
+
+// Limits bound a judged run: its whole time, and the resident memory of
+// the program and the children it starts (0: no bound).
+type Limits struct {
+	Time   time.Duration
+	Memory uint64
+}
+
+// OutputLimit is the most bytes of output read from a program judged on n
+// cases: a megabyte, and 64 bytes a case past that ("(3,4)" and its line
+// end are 6). A program that prints more is stopped, Output Limit Exceeded.
+func OutputLimit(n int) int64 { return 1<<20 + 64*int64(n) }
 
 // UVa10111 is the problem's game: 4x4, four in a row, X first.
 var UVa10111 = rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}
+
+// CasesError refuses more cases than the problem allows: bad input.
+type CasesError struct{ Asked, Allowed int }
+
+func (e *CasesError) Error() string {
+	return fmt.Sprintf("--cases %d is more than the %s positions the problem allows: give at most that, or --all for every one", e.Asked, enumerate.Commas(int64(e.Allowed)))
+}
 
 // Case is one test case and its right answer.
 type Case struct {
@@ -70,8 +91,11 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 			}
 		}
 	}
-	if n < 0 {
+	switch {
+	case n < 0:
 		n = len(allowed)
+	case n > len(allowed):
+		return nil, &CasesError{Asked: n, Allowed: len(allowed)}
 	}
 	for _, k := range protocol.Sample(len(allowed), n, seed) {
 		boards = append(boards, e.Board(allowed[k]))
@@ -142,13 +166,13 @@ type Wrong struct {
 }
 
 // Run judges the program on the cases: it is run once with the whole input
-// on stdin, under limit for the whole run (0: none). An interrupt gives
-// ctx's error; a program that cannot start is an error too.
-func Run(ctx context.Context, argv []string, cases []Case, limit time.Duration) (*Result, error) {
+// on stdin, under the limits. An interrupt gives ctx's error; a program that
+// cannot start is an error too.
+func Run(ctx context.Context, argv []string, cases []Case, limits Limits) (*Result, error) {
 	res := &Result{Problem: "UVa 10111", Program: strings.Join(argv, " "), Cases: len(cases)}
 	input := Input(cases)
 	start := time.Now()
-	p, err := extproc.Start(ctx, extproc.Config{Argv: argv, Total: limit}, func(w io.Writer) error {
+	p, err := extproc.Start(ctx, extproc.Config{Argv: argv, Total: limits.Time, Memory: limits.Memory}, func(w io.Writer) error {
 		_, err := w.Write(input)
 		return err
 	})
@@ -156,24 +180,15 @@ func Run(ctx context.Context, argv []string, cases []Case, limit time.Duration) 
 		return nil, &extproc.ProgramError{Role: "contest", Program: res.Program, What: err.Error(), Requests: len(cases)}
 	}
 	defer p.Stop()
-	var out []string
-	for {
-		line, err := p.Line()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		var pe *extproc.Error
-		switch {
-		case ctx.Err() != nil:
+	out, done := readOutput(ctx, p, res, len(cases), start)
+	if done {
+		if ctx.Err() != nil {
 			return nil, ctx.Err()
-		case errors.As(err, &pe):
-			res.Verdict, res.Time = TimeLimitExceeded, time.Since(start)
-			return res, nil
-		case err != nil:
-			res.Verdict, res.Exit = RuntimeError, err.Error()
-			return res, nil
 		}
-		out = append(out, line)
+		if res.Verdict == "" {
+			res.compare(cases, out)
+		}
+		return res, nil
 	}
 	exit := p.Exit()
 	res.Time = time.Since(start)
@@ -182,13 +197,63 @@ func Run(ctx context.Context, argv []string, cases []Case, limit time.Duration) 
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case errors.As(exit, &pe):
-		res.Verdict = TimeLimitExceeded
+		res.Verdict = overLimit(pe)
 	case exit != nil:
 		res.Verdict, res.Exit, res.Stderr = RuntimeError, exit.Error(), p.Stderr()
 	default:
 		res.compare(cases, out)
 	}
 	return res, nil
+}
+
+// overLimit gives the verdict of a program stopped by a limit.
+func overLimit(e *extproc.Error) string {
+	if e.OverMemory {
+		return MemoryLimitExceeded
+	}
+	return TimeLimitExceeded
+}
+
+// readOutput reads the program's output lines for n cases, and says
+// whether the judging is done before the program's exit: a verdict set in
+// res (over time, a read error, over the output limit), an interruption,
+// or a line past the n answers (a Wrong Answer that compare gives, the
+// program stopped: a flood of lines is not read to its end).
+func readOutput(ctx context.Context, p *extproc.Proc, res *Result, n int, start time.Time) ([]string, bool) {
+	var out []string
+	var bytes int64
+	printed := 0
+	for {
+		line, err := p.Line()
+		if errors.Is(err, io.EOF) {
+			return out, false
+		}
+		var pe *extproc.Error
+		switch {
+		case ctx.Err() != nil:
+			return nil, true
+		case errors.As(err, &pe):
+			res.Verdict, res.Time = overLimit(pe), time.Since(start)
+			return nil, true
+		case err != nil:
+			res.Verdict, res.Exit = RuntimeError, err.Error()
+			return nil, true
+		}
+		if bytes += int64(len(line)) + 1; bytes > OutputLimit(n) {
+			p.Stop()
+			res.Verdict, res.Time = OutputLimitExceeded, time.Since(start)
+			res.Exit = fmt.Sprintf("printed more than %d bytes for %d cases", OutputLimit(n), n)
+			return nil, true
+		}
+		out = append(out, line)
+		if strings.TrimSpace(line) != "" {
+			if printed++; printed > n {
+				p.Stop()
+				res.Time = time.Since(start)
+				return out, true
+			}
+		}
+	}
 }
 
 // compare sets the verdict from the output lines: Wrong Answer at the first

@@ -3,7 +3,9 @@ package judge
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/oracle"
@@ -132,5 +134,39 @@ func TestCasesByEitherOracle(t *testing.T) {
 	}
 	if wins == 0 || wins == len(got[0]) {
 		t.Errorf("%d of %d cases have a winning move: want some of each", wins, len(got[0]))
+	}
+}
+
+// A program that floods its output is stopped once it has printed a line
+// past its answers (Wrong Answer) or more bytes than the output limit
+// (Output Limit Exceeded), not read to its time limit; one that takes more
+// memory than its bound is stopped (Memory Limit Exceeded).
+func TestRunLimits(t *testing.T) {
+	cs := cases(t, "#####", "(0,1)", "#####")
+	tests := []struct {
+		name    string
+		argv    []string
+		verdict string
+	}{
+		{"a line forever", []string{"yes"}, WrongAnswer},
+		{"blank lines forever", []string{"yes", ""}, OutputLimitExceeded},
+		{"the answers, then more", []string{"sh", "-c", "printf '#####\\n(0,1)\\n#####\\n'; yes '(1,1)'"}, WrongAnswer},
+		{"a child over its memory", []string{"sh", "-c", "python3 -c 'import time; x = bytearray(400 << 20); time.sleep(60)'"}, MemoryLimitExceeded},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			r, err := Run(ctx, tt.argv, cs, Limits{Time: time.Minute, Memory: 200 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != tt.verdict || r.Time > 10*time.Second {
+				t.Fatalf("verdict %s after %v, want %s at once", r.Verdict, r.Time, tt.verdict)
+			}
+			if tt.verdict == OutputLimitExceeded && !strings.Contains(r.Exit, fmt.Sprint(OutputLimit(len(cs)))) {
+				t.Errorf("exit %q, want the limit named", r.Exit)
+			}
+		})
 	}
 }

@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"time"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/oracle"
@@ -21,15 +20,19 @@ type Verdict struct {
 }
 
 // Misbehaved reports whether the program, rather than its answers, failed:
-// it ran past the time limit or ended with an error.
+// it ran past the time, output or memory limit or ended with an error.
 func (v *Verdict) Misbehaved() bool {
-	return v.Run.Verdict == TimeLimitExceeded || v.Run.Verdict == RuntimeError
+	switch v.Run.Verdict {
+	case TimeLimitExceeded, RuntimeError, OutputLimitExceeded, MemoryLimitExceeded:
+		return true
+	}
+	return false
 }
 
 // Judge enumerates the 4x4 game, draws the sample and n cases from seed (n
 // < 0: every case the problem allows), asks o for their right answers, and
-// judges the program on them under limit.
-func Judge(ctx context.Context, o oracle.Oracle, argv []string, n int, seed uint64, limit time.Duration, workers int) (*Verdict, error) {
+// judges the program on them under the limits.
+func Judge(ctx context.Context, o oracle.Oracle, argv []string, n int, seed uint64, limits Limits, workers int) (*Verdict, error) {
 	e, err := enumerate.Game(ctx, rules.New(UVa10111), workers)
 	if err != nil {
 		return nil, err
@@ -38,7 +41,7 @@ func Judge(ctx context.Context, o oracle.Oracle, argv []string, n int, seed uint
 	if err != nil {
 		return nil, err
 	}
-	res, err := Run(ctx, argv, cases, limit)
+	res, err := Run(ctx, argv, cases, limits)
 	if err != nil {
 		return nil, err
 	}

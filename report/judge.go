@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/judge"
@@ -11,14 +10,18 @@ import (
 
 // Judge writes a judged run as an online judge reports it, with the first
 // wrong case drawn.
-func Judge(w io.Writer, v *judge.Verdict, limit time.Duration) {
+func Judge(w io.Writer, v *judge.Verdict, limits judge.Limits) {
 	r := v.Run
 	fmt.Fprintf(w, "%s, %s cases: %s\n", r.Problem, enumerate.Commas(int64(r.Cases)), r.Verdict)
 	switch r.Verdict {
 	case judge.Accepted:
 		fmt.Fprintf(w, "every answer right, in %.2f s\n", r.Time.Seconds())
 	case judge.TimeLimitExceeded:
-		fmt.Fprintf(w, "the program ran past the time limit of %v\n", limit)
+		fmt.Fprintf(w, "the program ran past the time limit of %v\n", limits.Time)
+	case judge.MemoryLimitExceeded:
+		fmt.Fprintf(w, "the program used more than the memory limit of %d MiB (set --memory for more)\n", limits.Memory>>20)
+	case judge.OutputLimitExceeded:
+		fmt.Fprintf(w, "the program %s, and was stopped\n", r.Exit)
 	case judge.RuntimeError:
 		fmt.Fprintf(w, "the program %s\n", r.Ending())
 		if r.Stderr != "" {

@@ -27,7 +27,15 @@ type Config struct {
 	Env     []string      // added to the environment, NAME=value
 	Silence time.Duration // the longest wait for a line of output or for the exit; 0: no limit
 	Total   time.Duration // the longest the whole run may take; 0: no limit
+	// Memory bounds the resident memory of the program's process group, in
+	// bytes, read every 50 ms (Linux only); past it the program is stopped
+	// and its Line and Exit give an *Error with OverMemory set. 0: no bound.
+	Memory uint64
 }
+
+// DefaultMemory is the memory bound the commands give a user's program
+// unless told otherwise.
+const DefaultMemory = 2 << 30
 
 // markEnv names the variable every program gets, with a value of its run's
 // own: its descendants inherit it, so that they are found and stopped with
@@ -57,7 +65,8 @@ type Proc struct {
 	err     error            // its exit error, once exited is closed
 	total   <-chan time.Time // fires once the total limit has passed
 	stop    sync.Once
-	killed  sync.Once // killAll's work, done once: after it no descendant is left
+	killed  sync.Once             // killAll's work, done once: after it no descendant is left
+	over    atomic.Pointer[Error] // set when the program used more than its memory bound
 }
 
 type line struct {
@@ -65,9 +74,18 @@ type line struct {
 	err  error // io.EOF at the end of the output
 }
 
-// Error is a failure of the program: it did not answer in time, or ran past
-// the total limit. The sentence says which and how to give it more time.
-type Error struct{ What string }
+// Error is a failure of the program: it did not answer in time, ran past
+// the total limit, or used more than its memory bound (OverMemory). The
+// sentence says which and how to give it more.
+type Error struct {
+	What       string
+	OverMemory bool
+}
+
+// overMemory says that a program used more than limit bytes.
+func overMemory(limit uint64) string {
+	return fmt.Sprintf("used more than %d MiB of memory (set --memory for more)", limit>>20)
+}
 
 func (e *Error) Error() string { return e.What }
 
@@ -122,6 +140,7 @@ func Start(ctx context.Context, cfg Config, feed func(w io.Writer) error) (*Proc
 		time.Sleep(exitGrace)
 		p.killAll()
 	}()
+	go p.watchMemory()
 	go func() { io.Copy(p.tail, errR); errR.Close(); close(p.errDone) }()
 	go p.read(outR)
 	go func() {
@@ -177,9 +196,9 @@ func waitFor[T any](p *Proc, c <-chan T, waiting string) (v T, ok bool, err erro
 	case <-p.ctx.Done():
 		err = p.ctx.Err()
 	case <-silence:
-		err = &Error{fmt.Sprintf("gave no %s for %v (set --timeout for a longer silence)", waiting, p.cfg.Silence)}
+		err = &Error{What: fmt.Sprintf("gave no %s for %v (set --timeout for a longer silence)", waiting, p.cfg.Silence)}
 	case <-p.total:
-		err = &Error{fmt.Sprintf("ran past the total limit of %v (set --total-timeout for more)", p.cfg.Total)}
+		err = &Error{What: fmt.Sprintf("ran past the total limit of %v (set --total-timeout for more)", p.cfg.Total)}
 	}
 	p.Stop()
 	return v, false, err
@@ -191,6 +210,8 @@ func waitFor[T any](p *Proc, c <-chan T, waiting string) (v T, ok bool, err erro
 func (p *Proc) Line() (string, error) {
 	l, ok, err := waitFor(p, p.lines, "answer")
 	switch {
+	case p.over.Load() != nil && (err != nil || !ok || l.err != nil):
+		return "", p.over.Load()
 	case err != nil:
 		return "", err
 	case !ok:
@@ -207,6 +228,9 @@ func (p *Proc) Exit() error {
 		return err
 	}
 	p.killAll()
+	if over := p.over.Load(); over != nil {
+		return over
+	}
 	return p.err
 }
 

@@ -53,6 +53,14 @@ func helper(mode string) int {
 			// answers are all given.
 			out.Flush()
 			return leaveChild(false)
+		case mode == "greedy" && n > 2:
+			out.Flush()
+			hog := make([]byte, 400<<20)
+			for i := range hog { // touched, so that it is resident
+				hog[i] = 1
+			}
+			time.Sleep(time.Hour)
+			return int(hog[0])
 		case mode == "crash" && n > 2:
 			out.Flush()
 			fmt.Fprintln(os.Stderr, "helper: panic: index out of range")
@@ -131,6 +139,8 @@ func TestRun(t *testing.T) {
 		{"hangs", "hang", Config{Silence: 300 * time.Millisecond}, 10, 3, "gave no answer for 300ms"},
 		{"over the total", "slow", Config{Total: 200 * time.Millisecond}, 20, 6, "ran past the total limit of 200ms"},
 		{"crashes", "crash", Config{Silence: 5 * time.Second}, 5, 2, "exit status 3"},
+		{"over its memory", "greedy", Config{Silence: 20 * time.Second, Memory: 100 << 20}, 5, 2, "used more than 100 MiB of memory (set --memory for more)"},
+		{"within its memory", "echo", Config{Silence: 5 * time.Second, Memory: 100 << 20}, 100, 100, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -148,6 +158,10 @@ func TestRun(t *testing.T) {
 			// Over the total, how many answers come first depends on timing.
 			if err == nil || !strings.Contains(err.Error(), tt.err) || (tt.mode != "slow" && got != tt.answered) {
 				t.Fatalf("%d answers, error %v; want %d and %q", got, err, tt.answered, tt.err)
+			}
+			var pe *Error
+			if over := errors.As(err, &pe) && pe.OverMemory; over != (tt.cfg.Memory > 0) {
+				t.Errorf("OverMemory %t, want %t", over, tt.cfg.Memory > 0)
 			}
 		})
 	}
