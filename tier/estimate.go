@@ -17,7 +17,11 @@ type Estimate struct {
 	Layout     string `json:"layout"`
 	Placements int64  `json:"placements"` // every ply's, reachable or not
 	Memory     uint64 `json:"memory"`     // the most held at once
-	Disk       uint64 `json:"disk"`       // at most, uncompressed; the tier files take less
+	// Disk bounds what the folder holds at once: every ply's reach bits and
+	// codes uncompressed (the tier files take less), the parts of the ply
+	// being assembled beside its tier, and an opening book's journal of
+	// searched answers (a record a placement of its last ply).
+	Disk uint64 `json:"disk"`
 	// ReachMemory and ReachDisk are what the forward pass alone needs
 	// (Reach): a bit a placement, two plies at once.
 	ReachMemory uint64 `json:"reach_memory"`
@@ -81,6 +85,7 @@ func EstimateJob(j *Job, workers int) (Estimate, error) {
 			forward = max(forward, bits+8*uint64(words(l.Size(p+1))))
 		}
 	}
+	e.Disk += uint64(largest) // a ply's parts beside its tier as it is assembled
 	e.ReachMemory = forward + overhead
 	e.Memory = max(forward, 2*uint64(largest)+backward) + overhead
 	for p := 0; p <= n; p++ {
@@ -91,6 +96,7 @@ func EstimateJob(j *Job, workers int) (Estimate, error) {
 	e.Seconds = e.WorkerSeconds / speedup
 	if last, ok := j.Book(); ok {
 		e.Searches, e.SearchPly = l.Size(last), last
+		e.Disk += searchedHead + searchedRecord*uint64(l.Size(last))
 		e.Memory += uint64(max(workers, 1)) * search.TableBytesFor(j.rl.Spec(), search.TableBitsFor(SearchMemory), j.cells-last)
 	}
 	return e, nil

@@ -1,0 +1,76 @@
+package tier
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// The disk a build is said to need bounds what its folder holds at any
+// time: the reach bits, the parts and tiers, and a book's journal of
+// searched answers, watched as the build runs.
+func TestEstimateBoundsDisk(t *testing.T) {
+	tests := []struct {
+		name   string
+		game   rules.Spec
+		maxPly int // -1 for the whole game
+	}{
+		{"a book whose last ply is searched", spec(4, 5, 4, true, false), 10},
+		{"the whole game", spec(4, 5, 4, true, false), -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j, err := JobOf(rules.New(tt.game), tt.maxPly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			est, err := EstimateJob(j, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "db")
+			var peak atomic.Int64
+			stop := make(chan struct{})
+			var wg sync.WaitGroup
+			wg.Go(func() { watchSize(dir, &peak, stop) })
+			_, err = build(context.Background(), j, dir, 1)
+			close(stop)
+			wg.Wait()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := peak.Load(); got == 0 || uint64(got) > est.Disk {
+				t.Errorf("the folder held up to %d bytes, the estimate says %d", got, est.Disk)
+			}
+		})
+	}
+}
+
+// watchSize keeps in peak the most bytes the files of dir held at once,
+// until stop is closed.
+func watchSize(dir string, peak *atomic.Int64, stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		var n int64
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if fi, err := e.Info(); err == nil {
+				n += fi.Size()
+			}
+		}
+		if n > peak.Load() {
+			peak.Store(n)
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+}
