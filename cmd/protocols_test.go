@@ -336,6 +336,10 @@ func TestProgramUsage(t *testing.T) {
 		{"accuracy past 100", []string{"grade", "--min-accuracy", "150", "--", self(t)}, "--min-accuracy 150 is not a percentage"},
 		{"accuracy not a number", []string{"grade", "--min-accuracy", "NaN", "--", self(t)}, "--min-accuracy NaN is not a percentage"},
 		{"agent not found", []string{"grade", "--", "/nonexistent/agent"}, `cannot start the program "/nonexistent/agent"`},
+		// A line past the bound is said the same way by every mode.
+		{"games, an over-long answer", []string{"grade", "--games", "2", "--timeout", "3s", "--", "cat", "/dev/zero"}, `agent program "cat /dev/zero" printed a line longer than 1048576 bytes`},
+		{"positions, an over-long answer", []string{"grade", "--timeout", "3s", "--", "cat", "/dev/zero"}, `agent program "cat /dev/zero" printed a line longer than 1048576 bytes`},
+		{"checker, an over-long answer", []string{"verify", "checker", "--timeout", "3s", "--", "cat", "/dev/zero"}, `checker program "cat /dev/zero" printed a line longer than 1048576 bytes`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

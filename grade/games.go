@@ -211,8 +211,10 @@ func (t *talk) ask(s game.Spec, b game.Board) (string, error) {
 		return "", t.fail("stopped early: " + exitWords(t.p.Exit()))
 	case errors.As(err, &pe):
 		return "", t.fail(pe.Error())
-	case err != nil:
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return "", err // the context's: an interrupt blames nobody
+	case err != nil:
+		return "", t.fail(err.Error()) // what it printed cannot be read, as Exchange says
 	}
 	return strings.TrimSpace(line), nil
 }
