@@ -9,6 +9,7 @@ package book
 
 import (
 	"embed"
+	"errors"
 	"io/fs"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -41,6 +42,9 @@ func For(spec rules.Spec) (b Book, ok bool, err error) {
 	for _, g := range rules.Games {
 		if g.Spec != spec {
 			continue
+		}
+		if _, err := fs.Stat(files, g.Name); errors.Is(err, fs.ErrNotExist) {
+			return Book{}, false, nil // a named game without a book built in
 		}
 		sub, err := fs.Sub(files, g.Name)
 		if err == nil {

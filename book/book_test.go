@@ -58,8 +58,26 @@ func TestConnectFour(t *testing.T) {
 	if len(wins) != 1 || wins[0] != 4 {
 		t.Errorf("X's winning first moves are the columns %v, want only 4", wins)
 	}
-	if _, ok, _ := For(rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}); ok {
-		t.Error("tic-tac-toe has a book, want none")
+}
+
+// A game without a book built in, named or not, has no book and no error:
+// its positions go to the other engines.
+func TestNoBook(t *testing.T) {
+	tests := []struct {
+		name string
+		spec rules.Spec
+	}{
+		{"tic-tac-toe, a named game", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}},
+		{"misère tic-tac-toe", rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}, Misere: true}},
+		{"misère Connect Four", rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true, Misere: true}},
+		{"4x4", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, ok, err := For(tt.spec); ok || err != nil {
+				t.Errorf("For(%s) = %t, %v; want no book and no error", tt.spec, ok, err)
+			}
+		})
 	}
 }
 
