@@ -1,12 +1,15 @@
 package cmd
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -110,7 +113,9 @@ func runExport(opts *ExportOptions) error {
 	defer export.Policy.Apply()()
 	src, done, err := exportSource(opts)
 	if err != nil {
-		report.Kept(opts.IO.ErrOut, opts.Batch.Journal)
+		if !errors.As(err, new(*oracle.ForeignJournalError)) {
+			report.Kept(opts.IO.ErrOut, opts.Batch.Journal)
+		}
 		return err
 	}
 	defer done()
@@ -126,9 +131,13 @@ func runExport(opts *ExportOptions) error {
 	}
 	report.Dropped(opts.IO.ErrOut, opts.Out, m.Dropped)
 	x := report.Exported{Written: m, Answered: opts.Plan.Answered()}
-	return show(opts.GameOptions, x, true, func(w io.Writer) error {
+	err = show(opts.GameOptions, x, true, func(w io.Writer) error {
 		return report.Export(w, opts.Out, opts.Rules.Spec(), m.Manifest, x.Answered)
 	})
+	if n := m.Manifest.Unsettled(); err == nil && n > 0 {
+		return &shownError{fmt.Errorf("%d of the chosen positions were not settled within --time-limit %s and are left out of the tables (manifest.json names them); raise --time-limit, or leave it out to search to the end", n, opts.Batch.Limit)}
+	}
+	return err
 }
 
 // exportSource gives the whole game as the planner answers it, or the

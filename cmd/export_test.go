@@ -419,7 +419,8 @@ func TestExportResumes(t *testing.T) {
 
 // With --time-limit a position not settled in time is left out of the
 // tables and named in the manifest, never guessed: X's first move in the
-// centre, by search (named: the book holds it).
+// centre, by search (named: the book holds it); the tables of the rest are
+// written, and the run exits 1 with the count.
 func TestExportTimeLimit(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "positions.txt")
 	if err := os.WriteFile(file, []byte("4\n2252576253462244111563365343671351441\n"), 0o644); err != nil {
@@ -427,8 +428,8 @@ func TestExportTimeLimit(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out, errOut, code := run(t, "", "export", "--game", "connect-four", "--positions", file, "--oracle", "search", "--time-limit", "100ms", "--out", dir, "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
+	if want := "1 of the chosen positions were not settled within --time-limit 100ms"; code != exitFailed || !strings.Contains(errOut, want) {
+		t.Fatalf("exit %d, stderr %q; want 1 and %q", code, errOut, want)
 	}
 	var m struct {
 		Positions struct{ Unsettled []string }
@@ -447,5 +448,36 @@ func TestExportTimeLimit(t *testing.T) {
 		if f.Name == "states.csv" && f.Rows != 1 {
 			t.Errorf("states.csv has %d rows, want 1: the settled position alone", f.Rows)
 		}
+	}
+}
+
+// A file, folder or link at the journal's path that is no journal of ours
+// is bad input: one line naming it, exit 2, left as it is, and nothing
+// said of answers kept there.
+func TestExportForeignJournal(t *testing.T) {
+	tests := []struct {
+		name string
+		make func(path string) error
+	}{
+		{"random bytes", func(path string) error { return os.WriteFile(path, []byte("\x8a\x01someone else's bytes"), 0o644) }},
+		{"a folder", func(path string) error { return os.Mkdir(path, 0o755) }},
+		{"a link", func(path string) error { return os.Symlink("/etc/hostname", path) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parent := t.TempDir()
+			journal := filepath.Join(parent, ".out.answers")
+			if err := tt.make(journal); err != nil {
+				t.Fatal(err)
+			}
+			_, errOut, code := run(t, "", "export", "--game", "connect-four", "--sample", "3", "--plies", "9", "--out", filepath.Join(parent, "out"))
+			want := "tateti-lab: " + journal + " is no journal of answers of this tool: move it away, or name another --out\n"
+			if code != exitUsage || errOut != want {
+				t.Fatalf("exit %d, stderr %q; want 2 and %q alone", code, errOut, want)
+			}
+			if got := listDir(t, parent); !strings.HasPrefix(got, ".out.answers") || strings.Contains(got, " ") {
+				t.Errorf("beside --out: %s, want the foreign file alone", got)
+			}
+		})
 	}
 }

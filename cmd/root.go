@@ -25,6 +25,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/sysmem"
 	"github.com/tateti-lab/tateti-lab/internal/term"
 	"github.com/tateti-lab/tateti-lab/judge"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -114,7 +115,7 @@ func exitCode(ctx context.Context, err error) int {
 	case interrupt.By(ctx):
 		return exitInterrupted
 	case errors.As(err, &flagErr), errors.As(err, &progErr), errors.Is(err, errMisbehaved), isCobraUsage(err),
-		errors.Is(err, enumerate.ErrLayerMemory), errors.Is(err, tier.ErrForeignSearched), errors.As(err, new(*judge.CasesError)):
+		errors.Is(err, enumerate.ErrLayerMemory), errors.Is(err, tier.ErrForeignSearched), errors.As(err, new(*judge.CasesError)), errors.As(err, new(*oracle.ForeignJournalError)):
 		return exitUsage
 	}
 	return exitFailed

@@ -76,6 +76,15 @@ type Manifest struct {
 	Tables    []Table `json:"tables"` // the schema of each table, with its keys
 }
 
+// Unsettled gives the number of chosen positions left out of the tables,
+// not settled within the time limit: 0 for a whole game's dataset.
+func (m *Manifest) Unsettled() int {
+	if m.Positions == nil {
+		return 0
+	}
+	return len(m.Positions.Unsettled)
+}
+
 // ManifestName is the manifest's file name.
 const ManifestName = "manifest.json"
 

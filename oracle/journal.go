@@ -17,6 +17,15 @@ import (
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
+// ForeignJournalError refuses a file, folder or link at a journal's path
+// that is no journal of ours: bad input, left as it is, which the user
+// moves away.
+type ForeignJournalError struct{ Path string }
+
+func (e *ForeignJournalError) Error() string {
+	return fmt.Sprintf("%s is no journal of answers of this tool: move it away, or name another --out", e.Path)
+}
+
 // A journal keeps the answers of a batch in a file as they come: a header,
 // journalMagic and the batch's key (batchKey), then a record an answer:
 // the length of its payload and the payload's CRC-32C, 4 bytes each, little
@@ -60,7 +69,7 @@ func batchKey(o Oracle, rl rules.Rules, boards []game.Board, b Batch) [32]byte {
 // there that is no journal is refused, and left as it is.
 func openJournal(path string, key [32]byte) (*journal, map[int]perfect.Analysis, error) {
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s is no journal of answers of this tool: move it away, or name another --out", path)
+		return nil, nil, &ForeignJournalError{Path: path}
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -86,7 +95,7 @@ func (j *journal) read(key [32]byte) (map[int]perfect.Analysis, error) {
 	head := append([]byte(journalMagic), key[:]...)
 	switch {
 	case len(data) > 0 && !bytes.HasPrefix(data, []byte(journalMagic)):
-		return nil, fmt.Errorf("%s is no journal of answers of this tool: move it away, or name another --out", j.f.Name())
+		return nil, &ForeignJournalError{Path: j.f.Name()}
 	case !bytes.HasPrefix(data, head): // new, or another batch's
 		return map[int]perfect.Analysis{}, j.reset(head, 0)
 	}
