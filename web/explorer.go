@@ -50,14 +50,15 @@ type Explorer struct {
 type answer struct {
 	b        game.Board
 	done     chan struct{}
-	client   string        // who asked first, charged until it is answered
-	cost     int           // its empty cells: fewer are cheaper
-	arrival  int64         // the order it came in, among equal costs
-	asked    time.Time     // when a request last asked for it
-	since    time.Time     // when its search started; zero while it waits
-	searched time.Duration // over its searches stopped for a cheaper one
-	at       int           // its place in the queue's heap; -1 when not queued
-	dropped  bool          // cancelled while searched: forgotten when its search returns, unless asked for anew
+	client   string          // who asked first, charged until it is answered
+	askers   map[string]bool // every client that asked for it and has not cancelled
+	cost     int             // its empty cells: fewer are cheaper
+	arrival  int64           // the order it came in, among equal costs
+	asked    time.Time       // when a request last asked for it
+	since    time.Time       // when its search started; zero while it waits
+	searched time.Duration   // over its searches stopped for a cheaper one
+	at       int             // its place in the queue's heap; -1 when not queued
+	dropped  bool            // cancelled while searched: forgotten when its search returns, unless asked for anew
 	view     report.Position
 	err      error
 }
@@ -120,6 +121,9 @@ func (x *Explorer) ask(b game.Board, client string, poll bool) (*answer, error) 
 	if a, ok := x.kept[b]; ok {
 		a.asked = time.Now()
 		a.dropped = a.dropped && poll // asked anew: its search goes on
+		if !poll {
+			a.askers[client] = true
+		}
 		return a, nil
 	}
 	switch {
@@ -132,7 +136,7 @@ func (x *Explorer) ask(b game.Board, client string, poll bool) (*answer, error) 
 	}
 	x.arrived++
 	empty := x.rl.Spec().Cells() - bits.OnesCount64(uint64(b.X|b.O))
-	a := &answer{b: b, done: make(chan struct{}), client: client, cost: empty, arrival: x.arrived, asked: time.Now()}
+	a := &answer{b: b, done: make(chan struct{}), client: client, askers: map[string]bool{client: true}, cost: empty, arrival: x.arrived, asked: time.Now()}
 	x.kept[b] = a
 	x.shares[client]++
 	heap.Push(&x.queue, a)
@@ -251,19 +255,24 @@ func (x *Explorer) settle(a *answer, an perfect.Analysis, err, cause error) {
 	}
 }
 
-// Cancel stops b's search, or takes it off the queue, as no one waits for
-// it any longer; it says whether there was one. A search already stopped
-// for a cheaper position is forgotten too, not queued again; a request
-// still waiting for b's answer gets ErrGone. A request for b later queues
-// it again.
-func (x *Explorer) Cancel(b game.Board) bool {
+// Cancel withdraws client's request for b, and says whether client had
+// asked for b and it was not answered yet. Once no client that asked for b
+// waits for it, its search stops, or it is taken off the queue: a search
+// already stopped for a cheaper position is forgotten too, not queued
+// again; a request still waiting for b's answer gets ErrGone. A client
+// cancels only what it asked for: another's search goes on. A request for
+// b later queues it again.
+func (x *Explorer) Cancel(b game.Board, client string) bool {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	a, ok := x.kept[b]
 	switch {
-	case !ok || isDone(a):
+	case !ok || isDone(a) || !a.askers[client]:
 		return false
+	case len(a.askers) > 1: // others still wait for it
+		delete(a.askers, client)
 	case x.running == a: // the worker forgets it when the search returns
+		delete(a.askers, client)
 		a.dropped = true
 		x.stop(errCancelled)
 	default: // waiting: off the queue, so that it counts against no bound

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/bits"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -344,7 +345,7 @@ func TestExplorerCancel(t *testing.T) {
 	bs := positions(t, 2)
 	running, queued := bs[0], bs[1]
 	for _, b := range bs {
-		if _, solving, err := x.view(t.Context(), b, "a page", false); err != nil || solving == nil {
+		if _, solving, err := x.view(t.Context(), b, "127.0.0.1", false); err != nil || solving == nil {
 			t.Fatalf("view: %v, %v; want it being solved", solving, err)
 		}
 	}
@@ -438,10 +439,10 @@ func TestExplorerCancelInFlight(t *testing.T) {
 			if cause := <-s.stopped; !errors.Is(cause, errCheaper) {
 				t.Fatalf("the search stopped: %v, want %v", cause, errCheaper)
 			}
-			x.Cancel(left) // its search has stopped but not yet returned
+			x.Cancel(left, "a page") // its search has stopped but not yet returned
 			close(s.hold)
 			searchedNext(t, s, cheaper)
-			x.Cancel(cheaper)
+			x.Cancel(cheaper, "a page")
 		}},
 		{"a request waiting for its answer", func(t *testing.T, x *Explorer, s *stalling) {
 			x.wait = time.Minute
@@ -451,7 +452,7 @@ func TestExplorerCancelInFlight(t *testing.T) {
 				errc <- err
 			}()
 			<-s.started
-			x.Cancel(left)
+			x.Cancel(left, "a page")
 			if err := <-errc; !errors.Is(err, ErrGone) {
 				t.Errorf("the request waiting: %v, want %v", err, ErrGone)
 			}
@@ -464,6 +465,100 @@ func TestExplorerCancelInFlight(t *testing.T) {
 			tt.race(t, x, s)
 			noMore(t, x, s, left)
 		})
+	}
+}
+
+// A client cancels only what it asked for: a DELETE from another address
+// leaves the search another client waits for running, and says it
+// cancelled nothing; once every client that asked has cancelled, the
+// search stops.
+func TestExplorerCancelOwnOnly(t *testing.T) {
+	s := newStalling()
+	x := NewExplorer(t.Context(), connectFour, s, 0)
+	x.wait = time.Millisecond
+	b := positions(t, 1)[0]
+	srv := httptest.NewServer(Handler(x))
+	defer srv.Close()
+	from := func(ip string) *http.Client { // requests sent from ip, on loopback
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+		return &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+	}
+	query := srv.URL + "/api/position?board=" + url.QueryEscape(connectFour.Spec().Format(b))
+	send := func(ip, method string) string {
+		req, _ := http.NewRequest(method, query, nil)
+		resp, err := from(ip).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return fmt.Sprint(resp.StatusCode, " ", strings.Join(strings.Fields(string(body)), ""))
+	}
+	if got := send("127.0.0.50", http.MethodGet); !strings.HasPrefix(got, "202 ") {
+		t.Fatalf("GET from 127.0.0.50: %s, want 202", got)
+	}
+	<-s.started
+	tests := []struct {
+		name, ip, want string
+		stops          bool
+	}{
+		{"another client", "127.0.0.51", `200 {"cancelled":false}`, false},
+		{"the client that asked", "127.0.0.50", `200 {"cancelled":true}`, true},
+	}
+	for _, tt := range tests {
+		if got := send(tt.ip, http.MethodDelete); got != tt.want {
+			t.Errorf("%s: DELETE %s, want %s", tt.name, got, tt.want)
+		}
+		select {
+		case cause := <-s.stopped:
+			if !tt.stops {
+				t.Fatalf("%s: the search stopped (%v), want it running", tt.name, cause)
+			}
+		case <-time.After(300 * time.Millisecond):
+			if tt.stops {
+				t.Fatalf("%s: the search still runs, want it stopped", tt.name)
+			}
+		}
+	}
+}
+
+// Two clients ask for one position: the search stops only when both have
+// cancelled.
+func TestExplorerCancelShared(t *testing.T) {
+	s := newStalling()
+	x := NewExplorer(t.Context(), connectFour, s, 0)
+	x.wait = time.Millisecond
+	b := positions(t, 1)[0]
+	for _, c := range []string{"one", "two"} {
+		if _, solving, err := x.view(t.Context(), b, c, false); err != nil || solving == nil {
+			t.Fatalf("view from %s: %v, %v; want it being solved", c, solving, err)
+		}
+	}
+	<-s.started
+	tests := []struct {
+		client string
+		want   bool // cancelled
+		stops  bool
+	}{
+		{"three", false, false},
+		{"one", true, false},
+		{"one", false, false},
+		{"two", true, true},
+	}
+	for _, tt := range tests {
+		if got := x.Cancel(b, tt.client); got != tt.want {
+			t.Errorf("Cancel by %s = %t, want %t", tt.client, got, tt.want)
+		}
+		select {
+		case <-s.stopped:
+			if !tt.stops {
+				t.Fatalf("cancelled by %s: the search stopped, want it running", tt.client)
+			}
+		case <-time.After(200 * time.Millisecond):
+			if tt.stops {
+				t.Fatalf("cancelled by %s: the search runs on, want it stopped", tt.client)
+			}
+		}
 	}
 }
 
@@ -495,7 +590,7 @@ func TestExplorerCancelAskedAgain(t *testing.T) {
 	b := positions(t, 1)[0]
 	viewed(t, x, b)
 	<-s.started
-	x.Cancel(b)
+	x.Cancel(b, "a page")
 	<-s.stopped // its search has stopped but not yet returned
 	viewed(t, x, b)
 	close(s.hold)

@@ -98,7 +98,7 @@ func Handler(x *Explorer) http.Handler {
 			writeError(w, http.StatusBadRequest, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]bool{"cancelled": x.Cancel(b)})
+		writeJSON(w, http.StatusOK, map[string]bool{"cancelled": x.Cancel(b, client(r))})
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=...", game.Echo(r.URL.Path)))
