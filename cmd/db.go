@@ -93,14 +93,14 @@ func buildJob(c *cobra.Command, opts *DBBuildOptions) (*tier.Job, error) {
 		opts.MaxPly = -1
 		return tier.NewJob(opts.Rules)
 	}
-	if err := checkMaxPly(opts.MaxPly, cells); err != nil {
-		return nil, err
-	}
 	if opts.ReachOnly {
+		if err := checkMaxPly(opts.MaxPly, cells); err != nil {
+			return nil, err
+		}
 		return tier.NewJob(opts.Rules)
 	}
 	if opts.MaxPly < 1 || opts.MaxPly >= cells {
-		return nil, flagErrorf("--max-ply %d: an opening book holds plies 0 to N, N from 1 to %d; leave --max-ply out for the whole game's database", opts.MaxPly, cells-1)
+		return nil, flagErrorf("--max-ply %d: an opening book holds plies 0 to N, want N from 1 to %d; leave --max-ply out for the whole game's database", opts.MaxPly, cells-1)
 	}
 	return tier.NewBook(opts.Rules, opts.MaxPly)
 }

@@ -86,6 +86,7 @@ func TestDBUsage(t *testing.T) {
 	if _, _, code := run(t, "", "db", "build", "--reach-only", "--max-ply", "3", unfinished); code != 0 {
 		t.Fatalf("db build --reach-only exited %d", code)
 	}
+	afile := filepath.Join(other, "notes.txt")
 	tests := []struct {
 		name string
 		args []string
@@ -97,6 +98,7 @@ func TestDBUsage(t *testing.T) {
 		{"another game's database", []string{"solve", "--misere", "--db", solved}, "holds the database of 3x3 k=3, not of 3x3 k=3 misère"},
 		{"another game's, asked a position", []string{"solve", "--misere", "--moves", "4", "--db", solved}, "not of 3x3 k=3 misère"},
 		{"a folder of other files", []string{"db", "build", other}, "holds files that are not a database of tateti-lab"},
+		{"a book on the whole game's forward pass", []string{"db", "build", "--max-ply", "4", unfinished}, `holds an unfinished build of the database of 3x3 k=3 (begun by db build or db build --reach-only), not of the opening book of 3x3 k=3 to ply 4`},
 		{"a folder of other files, read", []string{"solve", "--db", other}, "holds no finished database"},
 		{"an oracle and a database", []string{"solve", "--moves", "4", "--oracle", "search", "--db", solved}, "--oracle search and --db each choose who answers; give one of them"},
 		{"a time limit for the tiers", []string{"solve", "--db", solved, "--time-limit", "1s"}, "--time-limit goes with one position"},
@@ -106,9 +108,13 @@ func TestDBUsage(t *testing.T) {
 		{"enumerate by tiers and by plies", []string{"enumerate", "--db", solved, "--max-ply", "3"}, "--db reads the whole game's counts, and --max-ply counts its first plies in memory; give one of them"},
 		{"build: no folder", []string{"db", "build"}, "tateti-lab db build takes one database folder"},
 		{"build: two folders", []string{"db", "build", "a", "b"}, "got 2 arguments"},
-		{"build: a book to the last ply", []string{"db", "build", "--max-ply", "9", t.TempDir()}, "--max-ply 9: an opening book holds plies 0 to N, N from 1 to 8; leave --max-ply out for the whole game's database"},
-		{"build: a book of the empty board", []string{"db", "build", "--max-ply", "0", t.TempDir()}, "--max-ply 0: an opening book holds plies 0 to N, N from 1 to 8"},
-		{"build: a book past the board", []string{"db", "build", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "43", t.TempDir()}, "--max-ply 43 is not a ply of a 42-cell board, want 0 to 42"},
+		{"build: a book to the last ply", []string{"db", "build", "--max-ply", "9", t.TempDir()}, "--max-ply 9: an opening book holds plies 0 to N, want N from 1 to 8; leave --max-ply out for the whole game's database"},
+		{"build: a book of the empty board", []string{"db", "build", "--max-ply", "0", t.TempDir()}, "--max-ply 0: an opening book holds plies 0 to N, want N from 1 to 8"},
+		// One range, said once, for any ply a book cannot end at.
+		{"build: a book of a negative ply", []string{"db", "build", "--max-ply", "-1", t.TempDir()}, "--max-ply -1: an opening book holds plies 0 to N, want N from 1 to 8"},
+		{"build: reach past the board", []string{"db", "build", "--reach-only", "--max-ply", "10", t.TempDir()}, "--max-ply 10 is not a ply of a 9-cell board, want 0 to 9"},
+		{"build: a file for --db", []string{"solve", "--db", afile}, `"` + afile + `" is a file, not a database folder; name the folder db build wrote`},
+		{"build: a book past the board", []string{"db", "build", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "43", t.TempDir()}, "--max-ply 43: an opening book holds plies 0 to N, want N from 1 to 41"},
 		{"build: a book of another game there", []string{"db", "build", "--misere", "--max-ply", "4", book}, "holds the opening book of 3x3 k=3 to ply 4, not the opening book of 3x3 k=3 misère to ply 4"},
 		{"build: a book to another ply there", []string{"db", "build", "--max-ply", "5", book}, "not the opening book of 3x3 k=3 to ply 5"},
 		{"build: the whole game where a book is", []string{"db", "build", book}, "holds the opening book of 3x3 k=3 to ply 4, not the database of 3x3 k=3"},

@@ -22,6 +22,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -155,11 +156,13 @@ func ManifestAsIs(dir string) (m Manifest, unsound, err error) {
 // dir in messages.
 func manifestIn(fsys fs.FS, dir string) (m Manifest, unsound, err error) {
 	data, err := fs.ReadFile(fsys, ManifestName)
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return m, nil, unfinishedError{dir}
-	}
-	if err != nil {
-		return m, nil, err
+	case errors.Is(err, syscall.ENOTDIR):
+		return m, nil, fmt.Errorf("%q is a file, not a database folder; name the folder db build wrote", dir)
+	case err != nil:
+		return m, nil, fmt.Errorf("folder %q cannot be read as a database: %w", dir, err)
 	}
 	if err := json.Unmarshal(data, &m); err != nil || m.Format != Format {
 		return m, nil, fmt.Errorf("%s is not a solved game's manifest (cut short, or another tool's); remove the folder and build the database again", filepath.Join(dir, ManifestName))

@@ -48,6 +48,15 @@ func holds(spec rules.Spec, maxPly *int) string {
 	return fmt.Sprintf("the opening book of %s to ply %d", spec, *maxPly)
 }
 
+// begun says the flag of db build that began a build of a book to maxPly,
+// or of the whole game (nil), which --reach-only may have begun too.
+func begun(maxPly *int) string {
+	if maxPly == nil {
+		return " or db build --reach-only"
+	}
+	return fmt.Sprintf(" --max-ply %d", *maxPly)
+}
+
 // checkFolder is CheckFolder of the database of the game of spec, or of
 // its opening book to ply maxPly (not nil).
 func checkFolder(dir string, spec rules.Spec, maxPly *int) error {
@@ -70,7 +79,11 @@ func checkFolder(dir string, spec rules.Spec, maxPly *int) error {
 	have, err := os.ReadFile(filepath.Join(dir, db.MarkerName))
 	switch {
 	case err == nil && !bytes.Equal(have, want):
-		return fmt.Errorf("folder %q holds an unfinished database of another game, or another book (%s); name another folder, or remove it", dir, have)
+		var m marker
+		if json.Unmarshal(have, &m) != nil {
+			return fmt.Errorf("folder %q: its marker %s is damaged (%q); name another folder, or remove it", dir, db.MarkerName, have)
+		}
+		return fmt.Errorf("folder %q holds an unfinished build of %s (begun by db build%s), not of %s; name another folder, or remove it", dir, holds(m.Spec, m.MaxPly), begun(m.MaxPly), holds(spec, maxPly))
 	case err != nil && slices.ContainsFunc(entries, notTemporary):
 		return fmt.Errorf("folder %q holds files that are not a database of tateti-lab; name a new or empty folder", dir)
 	}

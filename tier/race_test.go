@@ -89,7 +89,7 @@ func race(dir string, a, b rules.Spec) ([2]db.Manifest, [2]error) {
 // refusedAtOnce reports whether err is a run's refusal of a folder that
 // another run holds or has filled.
 func refusedAtOnce(err error) bool {
-	for _, s := range []string{"another run is solving into it", "holds an unfinished database of another game", "holds the database of"} {
+	for _, s := range []string{"another run is solving into it", "holds an unfinished build of", "holds the database of"} {
 		if strings.Contains(err.Error(), s) {
 			return true
 		}
