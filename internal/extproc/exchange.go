@@ -69,14 +69,20 @@ func Exchange(ctx context.Context, cfg Config, role string, n int, request func(
 		}
 		read++
 	}
+	more := func(extra string) error {
+		return fail(fmt.Sprintf("printed more answers than requests: line %d is %q", n+1, game.Echo(extra)))
+	}
 	if err := p.Exit(); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if extra := p.pending(); extra != "" { // it went on answering, and never exited
+			return more(extra)
+		}
 		return fail("answered every request but then failed: " + err.Error())
 	}
 	if extra := p.Rest(); extra != "" {
-		return fail(fmt.Sprintf("printed more answers than requests: line %d is %q", n+1, game.Echo(extra)))
+		return more(extra)
 	}
 	return nil
 }
@@ -94,10 +100,12 @@ func (p *Proc) failure(ctx context.Context, err error, fail func(string) error) 
 	case !errors.Is(err, io.EOF):
 		return fail(err.Error())
 	}
-	exit := p.Exit()
+	exit := p.exit("exit")
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
+	case errors.As(exit, &pe) && !pe.OverMemory: // its output closed, it ran on
+		return fail("closed its output before answering every request, and " + pe.What)
 	case exit != nil:
 		return fail("stopped early: " + exit.Error())
 	}

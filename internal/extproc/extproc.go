@@ -223,8 +223,11 @@ func (p *Proc) Line() (string, error) {
 // Exit waits for the program to exit, within the limits, and gives how it
 // ended: nil for status 0, else its exit error. Its process group is killed
 // once it has exited, so no child of it is left.
-func (p *Proc) Exit() error {
-	if _, _, err := waitFor(p, p.exited, "exit after its last answer"); err != nil {
+func (p *Proc) Exit() error { return p.exit("exit after its last answer") }
+
+// exit is Exit, its silence said as "gave no " + waiting.
+func (p *Proc) exit(waiting string) error {
+	if _, _, err := waitFor(p, p.exited, waiting); err != nil {
 		return err
 	}
 	p.killAll()
@@ -248,6 +251,24 @@ func (p *Proc) Rest() string {
 				return l.text
 			}
 		case <-done:
+			return ""
+		}
+	}
+}
+
+// pending gives the first non-empty line the program printed after the
+// ones read that is already at hand, without waiting; "" when none is.
+func (p *Proc) pending() string {
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok || l.err != nil {
+				return ""
+			}
+			if strings.TrimSpace(l.text) != "" {
+				return l.text
+			}
+		default:
 			return ""
 		}
 	}
