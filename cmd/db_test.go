@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"io"
@@ -437,8 +438,8 @@ func TestExportDamagedDB(t *testing.T) {
 	flipByte(t, tier, fi.Size()-10)
 	for _, format := range []string{"csv", "parquet"} {
 		_, stderr, code := run(t, "", "export", "--size", "3x4", "--db", dbDir, "--out", filepath.Join(dir, "out"), "--format", format)
-		if code != 1 || !strings.Contains(stderr, "ply-02.tier") || strings.Contains(stderr, "panic") {
-			t.Errorf("%s export of a damaged database: exit %d, %q; want 1 naming ply-02.tier", format, code, stderr)
+		if want := "ply-02.tier: block 0 fails its checksum; build it again into a new folder: tateti-lab db build --size 3x4 --k 3 " + dbDir + "-new"; code != exitUsage || !strings.Contains(stderr, want) || strings.Contains(stderr, "panic") {
+			t.Errorf("%s export of a damaged database: exit %d, %q; want 2 and %q", format, code, stderr, want)
 		}
 		if left, _ := os.ReadDir(dir); len(left) != 1 {
 			t.Errorf("%s export of a damaged database left %d entries beside the database, want none", format, len(left)-1)
@@ -497,5 +498,71 @@ func TestBookCheckAndInfo(t *testing.T) {
 		if code != 0 || !strings.Contains(out, tt.want) {
 			t.Errorf("%s: exit %d, stderr %q\n%s\nwant it to say %q", strings.Join(tt.args[:2], " "), code, errOut, out, tt.want)
 		}
+	}
+}
+
+// One rule for a damaged file of a database folder (docs/reference.md):
+// whatever the file, a build or a read that meets it exits 2, naming the
+// file and the fix; db check lists a damaged tier and exits 1.
+func TestDamagedFilesExit(t *testing.T) {
+	tests := []struct {
+		name   string
+		damage func(t *testing.T, dir string) // on a 3x3 folder after --reach-only
+		args   func(dir string) []string
+		code   int
+		want   string
+	}{
+		{"reach bits failing their checksum", func(t *testing.T, dir string) { flipByte(t, filepath.Join(dir, "reach-03.bits"), 3) },
+			build, exitUsage, "reach-03.bits: it fails its checksum; remove it to mark the ply again"},
+		{"reach bits cut short", func(t *testing.T, dir string) { truncate(t, filepath.Join(dir, "reach-03.bits"), 7) },
+			build, exitUsage, "reach-03.bits, named as a scratch file of tateti-lab but not one (or one cut short)"},
+		{"a part failing its checksum", func(t *testing.T, dir string) {
+			if _, err := db.WritePart(dir, 9, 0, 0, bytes.Repeat([]byte{db.Pack(1, 0)}, 126)); err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Join(dir, db.PartName(9, 0))
+			fi, _ := os.Stat(name)
+			flipByte(t, name, fi.Size()-3)
+		}, build, exitUsage, db.PartName(9, 0) + ": block 0 fails its checksum; remove it to run its task again"},
+		{"a tier of a finished database", func(t *testing.T, dir string) {
+			if _, _, code := run(t, "", "db", "build", dir); code != 0 {
+				t.Fatal("db build failed")
+			}
+			name := filepath.Join(dir, "ply-02.tier")
+			fi, _ := os.Stat(name)
+			flipByte(t, name, fi.Size()-3)
+		}, func(dir string) []string { return []string{"export", "--db", dir, "--out", dir + "-out"} }, exitUsage, "ply-02.tier: block 0 fails its checksum; build it again into a new folder: tateti-lab db build --size 3x3 --k 3 "},
+		{"the same tier, checked", func(t *testing.T, dir string) {
+			if _, _, code := run(t, "", "db", "build", dir); code != 0 {
+				t.Fatal("db build failed")
+			}
+			name := filepath.Join(dir, "ply-02.tier")
+			fi, _ := os.Stat(name)
+			flipByte(t, name, fi.Size()-3)
+		}, func(dir string) []string { return []string{"db", "check", dir} }, exitFailed, "ply-02.tier"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "db")
+			if _, _, code := run(t, "", "db", "build", "--reach-only", dir); code != 0 {
+				t.Fatalf("db build --reach-only exited %d", code)
+			}
+			tt.damage(t, dir)
+			out, errOut, code := run(t, "", tt.args(dir)...)
+			if code != tt.code || !strings.Contains(out+errOut, tt.want) {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, tt.code, tt.want)
+			}
+		})
+	}
+}
+
+// build gives the arguments of db build into dir.
+func build(dir string) []string { return []string{"db", "build", dir} }
+
+// truncate cuts the file name to n bytes.
+func truncate(t *testing.T, name string, n int64) {
+	t.Helper()
+	if err := os.Truncate(name, n); err != nil {
+		t.Fatal(err)
 	}
 }

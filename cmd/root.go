@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
@@ -27,7 +28,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/judge"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
-	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // Version is the tool's version, printed by --version and written into exports.
@@ -115,7 +115,7 @@ func exitCode(ctx context.Context, err error) int {
 	case interrupt.By(ctx):
 		return exitInterrupted
 	case errors.As(err, &flagErr), errors.As(err, &progErr), errors.Is(err, errMisbehaved), isCobraUsage(err),
-		errors.Is(err, enumerate.ErrLayerMemory), errors.Is(err, tier.ErrForeignSearched), errors.As(err, new(*judge.CasesError)), errors.As(err, new(*oracle.ForeignJournalError)):
+		errors.Is(err, enumerate.ErrLayerMemory), errors.As(err, new(*db.DamagedError)), errors.As(err, new(*judge.CasesError)), errors.As(err, new(*oracle.ForeignJournalError)):
 		return exitUsage
 	}
 	return exitFailed

@@ -168,7 +168,7 @@ func manifestIn(fsys fs.FS, dir string) (m Manifest, unsound, err error) {
 		return m, nil, fmt.Errorf("%s is not a solved game's manifest (cut short, or another tool's); remove the folder and build the database again", filepath.Join(dir, ManifestName))
 	}
 	if m.Version != Version {
-		return m, nil, fmt.Errorf("%s: format version %d, this tateti-lab reads %d; solve the database again", dir, m.Version, Version)
+		return m, nil, fmt.Errorf("%s: format version %d, this tateti-lab reads %d; %s", dir, m.Version, Version, Rebuild(m, dir))
 	}
 	name := filepath.Join(dir, ManifestName)
 	if want := checksum(data, m.Checksum); m.Checksum != want {
@@ -277,15 +277,16 @@ func OpenFS(fsys fs.FS, where string, rl rules.Rules) (*DB, error) {
 		return nil, err
 	}
 	if m.Layout != layout.Name() || m.BlockLen != BlockLen {
-		return nil, fmt.Errorf("%s: layout %q in blocks of %d, want %q in blocks of %d; solve the database again", dir, m.Layout, m.BlockLen, layout.Name(), BlockLen)
+		return nil, fmt.Errorf("%s: layout %q in blocks of %d, want %q in blocks of %d; %s", dir, m.Layout, m.BlockLen, layout.Name(), BlockLen, Rebuild(m, dir))
 	}
 	d := &DB{Manifest: m, Rules: rl, layout: layout, cache: newBlockCache(256)}
 	for p, ply := range m.Plies {
 		t, err := openTier(fsys, dir, p, ply.Placements)
 		if err != nil {
 			d.Close()
-			return nil, err
+			return nil, withFix(err, Rebuild(m, dir))
 		}
+		t.fix = Rebuild(m, dir)
 		d.tiers = append(d.tiers, t)
 	}
 	if len(d.tiers) != m.Last()+1 {
@@ -337,7 +338,7 @@ func (d *DB) Verify(ctx context.Context) error {
 			return err
 		}
 		if sum != d.Manifest.Plies[p].SHA256 {
-			return fmt.Errorf("%s fails its checksum; the file is damaged, solve the database again", t.name)
+			return &DamagedError{Path: t.name, What: "fails its checksum", Fix: t.fix}
 		}
 	}
 	return nil

@@ -113,7 +113,7 @@ func ReadPart(dir string, p, k int, first int64, dst []byte) (Part, error) {
 	}
 	part, err := DecodePart(data, p, first, dst)
 	if err != nil {
-		return Part{}, fmt.Errorf("%s: %w; remove it to run its task again", name, err)
+		return Part{}, &DamagedError{Path: name, What: err.Error(), Fix: "remove it to run its task again"}
 	}
 	return part, nil
 }

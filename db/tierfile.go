@@ -115,6 +115,7 @@ type tierFile struct {
 	size       int64 // the file's bytes
 	blocks     []blockEntry
 	closer     io.Closer // the file, when it is one
+	fix        string    // what to do when it is found damaged (DamagedError)
 }
 
 // openTier opens the tier file of ply p in fsys, the files of the folder
@@ -125,7 +126,7 @@ func openTier(fsys fs.FS, dir string, p int, placements int64) (*tierFile, error
 	name := filepath.Join(dir, TierName(p))
 	f, err := fsys.Open(TierName(p))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s is missing (%w): the database is damaged; build it again into a new folder", name, fs.ErrNotExist)
+		return nil, fmt.Errorf("%s is missing (%w): the database is damaged; %s", name, fs.ErrNotExist, rebuildAgain)
 	}
 	if err != nil {
 		return nil, err
@@ -156,7 +157,7 @@ func openTier(fsys fs.FS, dir string, p int, placements int64) (*tierFile, error
 // readTable reads and checks the header and the block table of f, of size
 // bytes.
 func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) (*tierFile, error) {
-	bad := func(what string) error { return fmt.Errorf("%s: %s; solve the database again", name, what) }
+	bad := func(what string) error { return &DamagedError{Path: name, What: what, Fix: rebuildAgain} }
 	head := make([]byte, headerLen)
 	if _, err := f.ReadAt(head, 0); err != nil {
 		return nil, bad("too short for a tier file")
@@ -180,7 +181,7 @@ func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) 
 	if crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, body) != binary.LittleEndian.Uint32(table[len(body):]) {
 		return nil, bad("the header or block table fails its checksum")
 	}
-	t := &tierFile{f: f, name: name, ply: p, placements: placements, size: size, blocks: make([]blockEntry, n)}
+	t := &tierFile{f: f, name: name, ply: p, placements: placements, size: size, blocks: make([]blockEntry, n), fix: rebuildAgain}
 	for i := range t.blocks {
 		e := body[i*entryLen:]
 		t.blocks[i] = blockEntry{binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])}
@@ -197,14 +198,14 @@ func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 	e := t.blocks[i]
 	raw := make([]byte, e.length)
 	if _, err := t.f.ReadAt(raw, int64(e.offset)); err != nil {
-		return nil, fmt.Errorf("%s: block %d cannot be read: %w", t.name, i, err)
+		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d cannot be read (%v)", i, err), Fix: t.fix}
 	}
 	if crc32.Checksum(raw, castagnoli) != e.crc {
-		return nil, fmt.Errorf("%s: block %d fails its checksum; the file is damaged, solve the database again", t.name, i)
+		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d fails its checksum", i), Fix: t.fix}
 	}
 	want := int(min(int64(BlockLen), t.placements-int64(i)*BlockLen))
 	if err := inflate(raw, dst[:want]); err != nil {
-		return nil, fmt.Errorf("%s: block %d %w", t.name, i, err)
+		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d %v", i, err), Fix: t.fix}
 	}
 	return dst[:want], nil
 }

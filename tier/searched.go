@@ -77,11 +77,6 @@ type searched struct {
 	codes map[int64]byte
 }
 
-// ErrForeignSearched is wrapped by the refusal of a file of searched codes
-// that belongs to no build of this game and ply, or to no build at all: it
-// is bad input, which the user moves away.
-var ErrForeignSearched = errors.New("not this build's searched codes")
-
 // openSearched opens the file of the codes searched at ply p of spec's game
 // in dir, or makes it, and reads what it holds.
 func openSearched(dir string, spec rules.Spec, p int) (*searched, error) {
@@ -93,7 +88,7 @@ func openSearched(dir string, spec rules.Spec, p int) (*searched, error) {
 	s := &searched{f: f, codes: map[int64]byte{}}
 	if err := s.read(searchedHeader(spec, p)); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%s: %w; remove it to search its positions again", path, err)
+		return nil, &db.DamagedError{Path: path, What: err.Error(), Fix: "remove it to search its positions again"}
 	}
 	return s, nil
 }
@@ -105,14 +100,14 @@ func checkHead(data, head []byte) error {
 	switch {
 	case len(data) < len(head):
 		if !bytes.HasPrefix(head, data) && !bytes.HasPrefix(data, []byte(searchedMagic)) {
-			return fmt.Errorf("it is no file of searched codes of this tool (%w)", ErrForeignSearched)
+			return errors.New("it is no file of searched codes of this tool")
 		}
 		return nil
 	case string(data[:len(searchedMagic)]) != searchedMagic,
 		crc32.Checksum(data[:searchedHead-4], castagnoli) != binary.LittleEndian.Uint32(data[searchedHead-4:]):
-		return fmt.Errorf("it is no file of searched codes of this tool (%w)", ErrForeignSearched)
+		return errors.New("it is no file of searched codes of this tool")
 	case !bytes.Equal(data[:searchedHead], head):
-		return fmt.Errorf("it holds the codes searched at %s, not at %s (%w)", searchedKey(data), searchedKey(head), ErrForeignSearched)
+		return fmt.Errorf("it holds the codes searched at %s, not at %s", searchedKey(data), searchedKey(head))
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -123,7 +124,7 @@ func TestSearchedKeyed(t *testing.T) {
 			}
 			s, err := openSearched(dir, own, p)
 			if tt.want != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.Is(err, ErrForeignSearched) {
+				if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.As(err, new(*db.DamagedError)) {
 					t.Fatalf("got %v, want a refusal saying %q", err, tt.want)
 				}
 				return

@@ -286,7 +286,7 @@ func readBitsFile(name string, w []uint64) error {
 		return err
 	}
 	if want := 8*int64(len(w)) + bitsTrailerLen; st.Size() != want {
-		return fmt.Errorf("%s: %d bytes, want %d", filepath.Base(name), st.Size(), want)
+		return fmt.Errorf("%d bytes, want %d", st.Size(), want)
 	}
 	b, t := memoryOf(w), make([]byte, bitsTrailerLen)
 	if _, err := io.ReadFull(f, b); err != nil {
@@ -296,7 +296,7 @@ func readBitsFile(name string, w []uint64) error {
 		return err
 	}
 	if err := checkBits(b, t); err != nil {
-		return fmt.Errorf("%s %w", filepath.Base(name), err)
+		return fmt.Errorf("it %w", err)
 	}
 	if littleEndian {
 		return nil
@@ -335,7 +335,7 @@ func (r *run) readBits(p int) ([]uint64, error) {
 func (r *run) readBitsInto(p int, w []uint64) error {
 	err := readBitsFile(filepath.Join(r.dir, ReachName(p)), w)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%w; remove it to mark the ply again", err)
+		return db.Damaged(filepath.Join(r.dir, ReachName(p)), err, "remove it to mark the ply again")
 	}
 	return err
 }

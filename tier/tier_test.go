@@ -477,8 +477,8 @@ func TestDamagedBits(t *testing.T) {
 		damage func(b []byte) []byte
 		want   string
 	}{
-		{"a word's bit flipped", func(b []byte) []byte { b[3] ^= 0x10; return b }, "reach-03.bits fails its checksum; remove it to mark the ply again"},
-		{"the checksum flipped", func(b []byte) []byte { b[len(b)-1] ^= 1; return b }, "reach-03.bits fails its checksum; remove it to mark the ply again"},
+		{"a word's bit flipped", func(b []byte) []byte { b[3] ^= 0x10; return b }, "reach-03.bits: it fails its checksum; remove it to mark the ply again"},
+		{"the checksum flipped", func(b []byte) []byte { b[len(b)-1] ^= 1; return b }, "reach-03.bits: it fails its checksum; remove it to mark the ply again"},
 		{"another magic", func(b []byte) []byte { b[len(b)-16] = 'X'; return b }, "reach-03.bits, named as a scratch file of tateti-lab but not one (or one cut short)"},
 		{"cut short", func(b []byte) []byte { return b[:7] }, "reach-03.bits, named as a scratch file of tateti-lab but not one (or one cut short)"},
 	}
