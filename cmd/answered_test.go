@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"encoding/json"
+	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -65,5 +67,79 @@ func TestEveryAnswerSaysWho(t *testing.T) {
 				t.Errorf("JSON engine %q, why %q; want %q, a why starting %q", got.Engine, got.Why, tt.engine, tt.why)
 			}
 		})
+	}
+}
+
+// Each answer names the engine that gave the position's value: the book
+// to its last ply, search past it (the planner's engine staying "book"),
+// the table on a board solved in memory.
+func TestAnsweredBy(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		engine string
+		by     string
+		text   string // in the text output
+	}{
+		{"in the book", []string{"--game", "connect-four", "--moves", "443"}, "book", "book", "answered by book ("},
+		{"at ply 22, past the book", []string{"--game", "connect-four", "--moves", "1234567123456712345671", "--value-only"}, "book", "search", "answered by search, past the book's last ply 8 ("},
+		{"tic-tac-toe", []string{"--moves", "1,5"}, "table", "table", "answered by table ("},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := run(t, "", append([]string{"solve", "--json"}, tt.args...)...)
+			var got struct {
+				Engine     string
+				AnsweredBy string `json:"answered_by"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+				t.Fatalf("exit %d, %v: %s", code, err, errOut)
+			}
+			if got.Engine != tt.engine || got.AnsweredBy != tt.by {
+				t.Errorf("engine %q, answered_by %q; want %q and %q", got.Engine, got.AnsweredBy, tt.engine, tt.by)
+			}
+			if text, _, _ := run(t, "", append([]string{"solve"}, tt.args...)...); !strings.Contains(text, tt.text) {
+				t.Errorf("text says\n%s\nwant %q", text, tt.text)
+			}
+		})
+	}
+}
+
+// A sampled export across the book's last ply has an answered_by column:
+// book to ply 8, search past it, never book; the manifest counts the rows
+// by source.
+func TestExportAnsweredBy(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := run(t, "", "export", "--game", "connect-four", "--sample", "12", "--plies", "7-10", "--seed", "3", "--value-only", "--format", "csv", "--out", dir, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var m struct {
+		Positions struct {
+			Engine     string
+			AnsweredBy map[string]int `json:"answered_by"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	states := readCSV(t, filepath.Join(dir, "states.csv"))
+	by, ok := states.col["answered_by"]
+	if !ok {
+		t.Fatal("no answered_by column in states.csv")
+	}
+	count := map[string]int{}
+	for _, r := range states.rows {
+		want := "book"
+		if ply, _ := strconv.Atoi(r[states.col["ply"]]); ply > 8 {
+			want = "search"
+		}
+		if r[by] != want {
+			t.Errorf("%s: answered_by %q, want %q", r[0], r[by], want)
+		}
+		count[r[by]]++
+	}
+	if !maps.Equal(count, m.Positions.AnsweredBy) || count["book"] == 0 || count["search"] == 0 || m.Positions.Engine != "book" {
+		t.Errorf("rows by source %v, the manifest %v (engine %q); want them equal, both sources, engine book", count, m.Positions.AnsweredBy, m.Positions.Engine)
 	}
 }

@@ -62,7 +62,7 @@ type dbSource struct {
 func (s *dbSource) shape() shape { return shape{game: s.rl.Spec(), chosen: true} }
 func (s *dbSource) len() int     { return int(s.start[len(s.start)-1]) }
 func (s *dbSource) chosen() *Chosen {
-	return &Chosen{Choice: positions.Choice{From: "db"}, Engine: "db"}
+	return &Chosen{Choice: positions.Choice{From: "db"}, Engine: "db", AnsweredBy: map[string]int{"db": s.len()}}
 }
 func (s *dbSource) rows() rowMaker {
 	return &dbRows{src: s, cells: newCellTable(s.rl.Spec().Spec)}
@@ -124,7 +124,7 @@ func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 	b := layout.Unrank(p, r)
 	v, d, _ := db.Unpack(c.cur.codes[r])
 	a := &c.a
-	*a = perfect.Analysis{Spec: rl.Spec(), Board: b, Status: rl.Game().Status(b), Value: v, Depth: d, Paths: -1, Engine: "db", Moves: a.Moves[:0]}
+	*a = perfect.Analysis{Spec: rl.Spec(), Board: b, Status: rl.Game().Status(b), Value: v, Depth: d, Paths: -1, Engine: "db", AnsweredBy: "db", Moves: a.Moves[:0]}
 	if rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = rl.Canonical(a.StateID)

@@ -153,7 +153,7 @@ func TestParquetReadBack(t *testing.T) {
 			typ = readerType(tables[1].Columns)
 			rd = parquet.NewReader(mf, parquet.SchemaOf(reflect.New(typ).Interface()))
 			for i, want := range ms {
-				want.Column = 0 // a column of the table under gravity only
+				want.Cell = 0 // a column of the table under gravity only
 				row := reflect.New(typ)
 				if err := rd.Read(row.Interface()); err != nil {
 					t.Fatalf("moves row %d: %v", i, err)

@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"hash/fnv"
 	"math/rand/v2"
@@ -28,6 +29,46 @@ func readLines(t *testing.T, dir, name string) []string {
 		t.Fatal(err)
 	}
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// withoutAnsweredBy gives the fields of each line of a chosen set's
+// states.csv, joined by |, without its answered_by column, which the whole
+// game's lacks, after checking that every row names by, and that the
+// column is there.
+func withoutAnsweredBy(t *testing.T, lines []string, by string) []string {
+	t.Helper()
+	var out []string
+	at := -1
+	for k, line := range lines {
+		f, err := csv.NewReader(strings.NewReader(line)).Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k == 0 {
+			if at = slices.Index(f, "answered_by"); at < 0 {
+				t.Fatalf("a chosen set's states.csv has no answered_by column: %s", line)
+			}
+		} else if f[at] != by {
+			t.Errorf("row %d: answered_by %q, want %q", k, f[at], by)
+		}
+		out = append(out, strings.Join(slices.Delete(f, at, at+1), "|"))
+	}
+	return out
+}
+
+// fieldsOf gives each CSV line's fields joined by |, as withoutAnsweredBy
+// gives them.
+func fieldsOf(t *testing.T, lines []string) []string {
+	t.Helper()
+	var out []string
+	for _, line := range lines {
+		f, err := csv.NewReader(strings.NewReader(line)).Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, strings.Join(f, "|"))
+	}
+	return out
 }
 
 // A chosen set of a game with state ids writes, for each of its positions,
@@ -64,7 +105,11 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 						want = append(want, line)
 					}
 				}
-				if got := readLines(t, dir, table); !slices.Equal(got, want) {
+				got := readLines(t, dir, table)
+				if table == "states.csv" { // fields compared, the chosen set's answered_by aside
+					got, want = withoutAnsweredBy(t, got, "table"), fieldsOf(t, want)
+				}
+				if !slices.Equal(got, want) {
 					t.Errorf("%s: %d lines, want %d; first difference:\n%s", table, len(got), len(want), firstDiff(got, want))
 				}
 			}
@@ -130,6 +175,15 @@ func TestChosenPastStateIDs(t *testing.T) {
 		if !slices.Equal(legal, wantLegal) {
 			t.Errorf("row %d: legal %v, want %v", k, legal, wantLegal)
 		}
+		var best []int
+		if err := json.Unmarshal([]byte(row[slices.Index(states[0], "best_moves")]), &best); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range best {
+			if c < 0 || c >= s.Cols || !wantLegal[c] {
+				t.Errorf("row %d: best_moves %v, want legal columns from 0 to %d", k, best, s.Cols-1)
+			}
+		}
 		for _, name := range []string{"move_values", "policy"} {
 			var entries []any
 			if err := json.Unmarshal([]byte(row[slices.Index(states[0], name)]), &entries); err != nil || len(entries) != s.Cols {
@@ -148,12 +202,18 @@ func TestChosenPastStateIDs(t *testing.T) {
 		}
 	}
 	moves := readCSV(t, filepath.Join(dir, "moves.csv"))
-	if got, want := moves[0], []string{"board", "move", "column", "child_board", "child_value", "child_depth", "is_best"}; !slices.Equal(got, want) {
+	if got, want := moves[0], []string{"board", "move", "cell", "child_board", "child_value", "child_depth", "is_best"}; !slices.Equal(got, want) {
 		t.Fatalf("moves columns %v, want %v", got, want)
 	}
+	// Under gravity a move is an action, the column from 0, and its cell
+	// has a column of its own.
 	for _, row := range moves[1:] {
 		b, _ := s.Parse(row[0])
-		cell, _ := strconv.Atoi(row[1])
+		action, _ := strconv.Atoi(row[1])
+		cell, _ := strconv.Atoi(row[2])
+		if action != cell%s.Cols {
+			t.Errorf("move %s of %s: cell %d is not in column %d", row[1], row[0], cell, action)
+		}
 		if child := s.Format(b.Play(cell, b.ToMove())); row[3] != child {
 			t.Errorf("move %s of %s: child_board %s, want %s", row[1], row[0], row[3], child)
 		}

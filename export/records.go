@@ -51,6 +51,7 @@ type stateRecord struct {
 	Paths          int64     `col:"paths"` // paths of a game: always counted
 	CountedPaths   *int64    `col:"paths"` // paths of a chosen set: nil where not counted
 	IsTerminal     bool      `col:"is_terminal"`
+	AnsweredBy     string    `col:"answered_by"`
 	Cells          []int32   `col:"cells"`
 	MoverCells     []int32   `col:"mover_cells"`
 	MoverValue     int8      `col:"mover_value"`
@@ -106,7 +107,7 @@ func (r *stateRecord) from(s *State) {
 	if s.Paths >= 0 {
 		r.CountedPaths = &r.Paths
 	}
-	r.IsTerminal = s.IsTerminal
+	r.IsTerminal, r.AnsweredBy = s.IsTerminal, s.AnsweredBy
 	r.Cells, r.MoverCells, r.MoverValue = widen(r.Cells, s.Cells), widen(r.MoverCells, s.MoverCells), s.MoverValue
 	r.MoveValues = r.MoveValues[:0]
 	for _, v := range s.MoveValues {

@@ -27,7 +27,7 @@ type State struct {
 	Value       int8
 	Outcome     string
 	Depth       int8
-	BestMoves   []int8
+	BestMoves   []int8 // actions (rules.Spec.Action): columns from 0 under gravity, else cells
 	NMoves      int8
 	NWinning    int8
 	NDrawing    int8
@@ -40,6 +40,7 @@ type State struct {
 	OrbitSize      int8
 	Paths          int64 // -1: not counted
 	IsTerminal     bool
+	AnsweredBy     string // the engine that gave the value, in a chosen set
 
 	// The columns for learning: arrays of one entry a cell, from the
 	// mover's point of view (see mover).
@@ -52,8 +53,10 @@ type State struct {
 }
 
 // Move is one row of the moves table: one legal move of one position. The
-// move is the cell the mark lands on; Column, its column, is a column of the
-// table only under gravity.
+// move is an action, as every list of moves in a dataset is
+// (rules.Spec.Action): the column from 0 under gravity, else the cell;
+// Cell, the cell the mark lands on, is a column of the table only under
+// gravity, where it differs.
 //
 // A Move is also a record (records.go): the typed Parquet writer reads it
 // as it is.
@@ -61,7 +64,7 @@ type Move struct {
 	StateID    int64  `col:"state_id"`
 	Board      []byte `col:"board"` // the position's text, past state ids
 	Move       int8   `col:"move"`
-	Column     int8   `col:"column"`
+	Cell       int8   `col:"cell"`
 	ChildID    int64  `col:"child_id"`
 	ChildBoard []byte `col:"child_board"` // the child's text, past state ids
 	ChildValue int8   `col:"child_value"`
@@ -113,9 +116,10 @@ func (dst *State) play(s rules.Spec, b game.Board, ms []perfect.Move) {
 		dst.MoveValues[s.Action(m.Cell)] = v
 		dst.Legal[s.Action(m.Cell)] = true
 		if m.Best {
-			dst.BestMoves = append(dst.BestMoves, int8(m.Cell))
+			dst.BestMoves = append(dst.BestMoves, int8(s.Action(m.Cell)))
 		}
 	}
+	slices.Sort(dst.BestMoves) // actions in order: under gravity, cells are not
 	dst.NMoves = dst.NWinning + dst.NDrawing + dst.NLosing
 	dst.MoverValue = sign * dst.Value
 	dst.MoverCells = dst.MoverCells[:0]
@@ -123,8 +127,8 @@ func (dst *State) play(s rules.Spec, b game.Board, ms []perfect.Move) {
 		dst.MoverCells = append(dst.MoverCells, sign*c)
 	}
 	dst.Policy = fill(dst.Policy, n, 0)
-	for _, c := range dst.BestMoves {
-		dst.Policy[s.Action(int(c))] = 1 / float32(len(dst.BestMoves))
+	for _, a := range dst.BestMoves {
+		dst.Policy[a] = 1 / float32(len(dst.BestMoves))
 	}
 	dst.Split = SplitOf(dst.CanonicalID)
 	if dst.CanonicalBoard != nil {

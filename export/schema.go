@@ -67,7 +67,7 @@ func stateCols(sh shape) []col[State] {
 	}
 	cols = append(cols, text("board", "plain", "the board, rows split by /: X, O and . for empty, row-major from the top left"+boardKey(s), func(r *State) []byte { return r.Board }))
 	cols = append(cols, cellCols(s)...)
-	cols = append(cols, valueCols()...)
+	cols = append(cols, valueCols(s)...)
 	cols = append(cols, classCols(sh)...)
 	cols = append(cols, learningCols(s)...)
 	if sh.valueOnly {
@@ -96,8 +96,13 @@ var statusWords = func() (out []string) {
 	return out
 }()
 
-// valueCols are the columns of a position's status and perfect play.
-func valueCols() []col[State] {
+// valueCols are the columns of a position's status and perfect play in a
+// game of s.
+func valueCols(s rules.Spec) []col[State] {
+	best := "the cells of every best move"
+	if s.Gravity {
+		best = "the actions of every best move: columns from 0, as OpenSpiel, PettingZoo and Kaggle ConnectX number them (the moves table has each one's cell)"
+	}
 	return []col[State]{
 		num8("ply", "dict", "marks on the board", func(r *State) int8 { return r.Ply }),
 		word("to_move", nullStringKind, "dict", "X or O; null when the game is over", func(r *State) string { return r.ToMove }, "X", "O"),
@@ -106,9 +111,9 @@ func valueCols() []col[State] {
 		word("outcome", stringKind, "dict", "value in words: X wins, draw, O wins", func(r *State) string { return r.Outcome }, "X wins", "draw", "O wins"),
 		num8("depth", "dict",
 			"plies to the end with perfect play, the winner fastest and the loser slowest; a draw's is its empty cells", func(r *State) int8 { return r.Depth }),
-		// Its elements are cells: a dictionary stores each in a few bits.
+		// Its elements are actions: a dictionary stores each in a few bits.
 		list8("best_moves", listKind, "dict",
-			"the cells of every best move: best value for the side to move, then best depth; empty when over", func(r *State) []int8 { return r.BestMoves }),
+			best+": best value for the side to move, then best depth; empty when over", func(r *State) []int8 { return r.BestMoves }),
 		num8("n_moves", "dict", "legal moves; 0 when the game is over", func(r *State) int8 { return r.NMoves }),
 		num8("n_winning", "dict", "legal moves that win for the side to move", func(r *State) int8 { return r.NWinning }),
 		num8("n_drawing", "dict", "legal moves that draw", func(r *State) int8 { return r.NDrawing }),
@@ -130,11 +135,17 @@ func classCols(sh shape) []col[State] {
 		paths = num64("paths", nullInt64Kind, "",
 			"move sequences from the empty board that reach this position; null where not counted (counted for --max-ply)", func(r *State) int64 { return r.Paths })
 	}
-	return []col[State]{canon,
+	cols := []col[State]{canon,
 		num8("orbit_size", "dict", "how many distinct boards those symmetries make of this one", func(r *State) int8 { return r.OrbitSize }),
 		paths,
 		flag("is_terminal", "", "the game is over", func(r *State) bool { return r.IsTerminal }),
 	}
+	if sh.chosen {
+		cols = append(cols, word("answered_by", stringKind, "dict",
+			"the engine that gave this position's value: book (an opening book), search (one position searched; past a book's last ply, the book hands it to search), table (the whole game solved in memory) or db (a solved game's database)",
+			func(r *State) string { return r.AnsweredBy }, "book", "search", "table", "db"))
+	}
+	return cols
 }
 
 // learningCols are the columns for learning: arrays of a cell each.
@@ -188,7 +199,8 @@ func moveCols(sh shape) []col[Move] {
 	}
 	cols := []col[Move]{from, num8("move", "dict", "the cell the mark lands on", func(m *Move) int8 { return m.Move })}
 	if s.Gravity {
-		cols = append(cols, num8("column", "dict", "the column of the move, 0 at the left", func(m *Move) int8 { return m.Column }))
+		cols[1].description = "the action: the column of the move, 0 at the left, as best_moves and the arrays of the states table number it"
+		cols = append(cols, num8("cell", "dict", "the cell the mark lands on", func(m *Move) int8 { return m.Cell }))
 	}
 	return append(cols, child,
 		num8("child_value", "dict", "that position's value", func(m *Move) int8 { return m.ChildValue }),

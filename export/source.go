@@ -83,18 +83,31 @@ func (gr *gameRows) failed() error { return nil }
 func (gr *gameRows) moves(i int, dst []Move) []Move {
 	id := int64(gr.r.Enum.IDs[i])
 	gr.buf = gr.r.AppendMoves(gr.buf[:0], i)
+	start := len(dst)
 	for _, m := range gr.buf {
-		dst = append(dst, Move{StateID: id, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
+		dst = append(dst, Move{StateID: id, Move: int8(gr.spec.Action(m.Cell)), Cell: int8(m.Cell), ChildID: int64(m.Child),
 			ChildValue: int8(m.Value), ChildDepth: int8(m.Depth), IsBest: m.Best})
 	}
+	byAction(dst[start:])
 	return dst
+}
+
+// byAction puts one position's moves in the order of their actions, as
+// the moves table lists them: under gravity the cells' order is not the
+// columns'.
+func byAction(ms []Move) {
+	slices.SortStableFunc(ms, func(a, b Move) int { return int(a.Move) - int(b.Move) })
 }
 
 // Chosen says which positions a dataset of chosen positions holds, and who
 // answered them; the manifest carries it as "positions".
 type Chosen struct {
 	positions.Choice
-	Engine string `json:"engine"` // who answered: table, db or search
+	Engine string `json:"engine"` // the engine the planner chose: table, db, book or search
+	// AnsweredBy counts the positions in the tables by the engine that
+	// gave each one's value (the states table's answered_by): a book hands
+	// the positions past its last ply to search.
+	AnsweredBy map[string]int `json:"answered_by"`
 	// the boards not settled within the time limit a position, left out
 	// of the tables, by ply and then as the rows go; absent when none
 	Unsettled []string `json:"unsettled,omitempty"`
@@ -111,7 +124,7 @@ type Chosen struct {
 // An analysis not settled (cut short by a time limit) is left out of the
 // rows: its board is named in Chosen's Unsettled, never guessed.
 func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice positions.Choice) Source {
-	about := Chosen{Choice: choice}
+	about := Chosen{Choice: choice, AnsweredBy: map[string]int{}}
 	var settled, unsettled []perfect.Analysis
 	for i, a := range as {
 		if paths[i] >= 0 {
@@ -123,6 +136,7 @@ func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice position
 			continue
 		}
 		settled = append(settled, a)
+		about.AnsweredBy[a.AnsweredBy]++
 	}
 	for _, a := range inRowOrder(unsettled) {
 		about.Unsettled = append(about.Unsettled, rl.Spec().Format(a.Board))
@@ -195,6 +209,7 @@ func analysisState(rl rules.Rules, cells *cellTable, a *perfect.Analysis, dst *S
 	}
 	dst.OrbitSize = int8(orbit)
 	dst.Paths = a.Paths
+	dst.AnsweredBy = a.AnsweredBy
 	ms := a.Moves
 	if a.ValueOnly && !a.Status.Terminal() { // the legal moves, their values unknown: play fills no column of those
 		ms = nil
@@ -213,13 +228,15 @@ func analysisMoves(rl rules.Rules, a *perfect.Analysis, dst []Move) []Move {
 	if !s.HasIDs() {
 		board = s.AppendFormat(nil, a.Board)
 	}
+	start := len(dst)
 	for _, m := range a.Moves {
-		mv := Move{StateID: int64(a.StateID), Board: board, Move: int8(m.Cell), Column: int8(m.Col), ChildID: int64(m.Child),
+		mv := Move{StateID: int64(a.StateID), Board: board, Move: int8(s.Action(m.Cell)), Cell: int8(m.Cell), ChildID: int64(m.Child),
 			ChildValue: int8(m.Value), ChildDepth: int8(m.Depth), IsBest: m.Best}
 		if !s.HasIDs() {
 			mv.ChildBoard = s.AppendFormat(nil, a.Board.Play(m.Cell, a.Board.ToMove()))
 		}
 		dst = append(dst, mv)
 	}
+	byAction(dst[start:])
 	return dst
 }

@@ -47,7 +47,7 @@ func database(rl rules.Rules, d *db.DB, where string, o Options) (Oracle, error)
 		d.Close()
 		return nil, err
 	}
-	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close, lineTo: d.Manifest.Last(),
+	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close, lineTo: d.Manifest.Last(), past: "search",
 		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 			o, proved, err := probe(ctx, b)
 			if errors.Is(err, db.ErrPastBook) {

@@ -90,6 +90,7 @@ func (t table) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, err
 	a, err := solve.Analyze(ctx, t.rl, b, t.workers)
 	if err != nil && ctx.Err() != nil {
 		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Engine: "table"}
+		a.AnsweredBy = a.Engine
 		return unsettled(a, perfect.Unknown, err)
 	}
 	if t.valueOnly {

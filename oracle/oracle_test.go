@@ -57,7 +57,7 @@ func TestTableAndSearchAgree(t *testing.T) {
 				if got.Engine != "search" || want.Engine != "table" || got.Paths != -1 {
 					t.Fatalf("oracle %q and %q, paths %d; want search, table and -1", got.Engine, want.Engine, got.Paths)
 				}
-				got.Engine, got.Paths = want.Engine, want.Paths
+				got.Engine, got.AnsweredBy, got.Paths = want.Engine, want.AnsweredBy, want.Paths
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s: search gives\n%+v\nthe table\n%+v", sp.Spec.Format(b), got, want)
 				}
@@ -129,7 +129,7 @@ func TestEveryBoard(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got.Engine, got.Paths = want.Engine, want.Paths
+			got.Engine, got.AnsweredBy, got.Paths = want.Engine, want.AnsweredBy, want.Paths
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s, %s: search gives\n%+v\nthe table\n%+v", sp, sp.Spec.Format(want.Board), got, want)
 			}
@@ -231,7 +231,7 @@ func TestValueOnly(t *testing.T) {
 			}
 			for i, want := range full {
 				want.Moves, want.BestLine, want.ValueOnly = nil, nil, true
-				want.Engine, want.Paths = got[i].Engine, got[i].Paths
+				want.Engine, want.AnsweredBy, want.Paths = got[i].Engine, got[i].AnsweredBy, got[i].Paths
 				if !reflect.DeepEqual(got[i], want) {
 					t.Errorf("%s: value only\n%+v\nwant\n%+v", rl.Spec().Format(boards[i]), got[i], want)
 				}
@@ -273,10 +273,14 @@ func TestBookAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Engine != "book" {
-			t.Fatalf("answered by %q, want book", got.Engine)
+		by := "book" // the position's value is the book's to its last ply, search's past it
+		if b.Ply() > 5 {
+			by = "search"
 		}
-		got.Engine, got.Paths = want.Engine, want.Paths
+		if got.Engine != "book" || got.AnsweredBy != by || got.BookLast != 5 {
+			t.Fatalf("engine %q, answered by %q past the book's last ply %d; want book, %s and 5", got.Engine, got.AnsweredBy, got.BookLast, by)
+		}
+		got.Engine, got.AnsweredBy, got.BookLast, got.Paths = want.Engine, want.AnsweredBy, want.BookLast, want.Paths
 		if cut := 5 - b.Ply(); cut > 0 && cut < len(want.BestLine) { // the line stops at the book's last ply
 			want.BestLine, want.LineEnd = want.BestLine[:cut], 5
 		}

@@ -24,6 +24,7 @@ type single struct {
 	shared  bool         // settle is safe for concurrent use: no turns
 	close   func() error // lets go of what settle holds
 	lineTo  int          // the ply a best line stops at (an opening book's last), 0 for the end
+	past    string       // who answers past lineTo: "search" behind a book, "" for none
 }
 
 // A settler gives the value (for X) and depth of one position (a finished
@@ -68,7 +69,10 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 		o.turns.Lock()
 		defer o.turns.Unlock()
 	}
-	a := perfect.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Engine: o.Name()}
+	a := perfect.Analysis{Spec: o.rl.Spec(), Board: b, Status: o.rl.Game().Status(b), Paths: -1, Engine: o.Name(), AnsweredBy: o.answeredBy(b)}
+	if o.past != "" {
+		a.BookLast = o.lineTo
+	}
 	if o.rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = o.rl.Canonical(a.StateID)
@@ -125,6 +129,15 @@ func (o *single) moves(ctx context.Context, b game.Board) ([]perfect.Move, perfe
 		settled, _, err := o.settle(ctx, child)
 		return settled, err
 	})
+}
+
+// answeredBy names the engine that gives b's value: the oracle's own, or
+// past an opening book's last ply the engine the book hands b to.
+func (o *single) answeredBy(b game.Board) string {
+	if o.past != "" && b.Ply() > o.lineTo {
+		return o.past
+	}
+	return o.name
 }
 
 // Instant reports whether the oracle answers b without search, so that

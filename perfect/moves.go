@@ -52,7 +52,14 @@ type Analysis struct {
 	// goes to the end: an opening book's line stops at the book's last ply,
 	// past which each step would take a search.
 	LineEnd int
-	Engine  string // who answered (a plan.Engine): "table" (the game solved exhaustively), "db" or "search"
+	Engine  string // the oracle asked (a plan.Engine): "table" (the game solved exhaustively), "db", "book" or "search"
+	// AnsweredBy is the engine that gave this position's value: Engine,
+	// but "search" for a position past an opening book's last ply, which
+	// the book hands to search.
+	AnsweredBy string
+	// BookLast is the last ply of the opening book in front of the engine
+	// that answered ("book", and "search" past it); 0 without a book.
+	BookLast int
 	// ValueOnly says the value and depth alone were asked: Moves and
 	// BestLine are left empty, whatever moves there are.
 	ValueOnly bool

@@ -40,8 +40,10 @@ type Position struct {
 	// under gravity, the columns of the legal moves, from 1 as --moves
 	// takes them; absent otherwise, and when no move is legal
 	LegalColumns []int  `json:"legal_columns,omitempty"`
-	Engine       string `json:"engine"`        // who answered: "table", "db" or "search"
-	Why          string `json:"why,omitempty"` // why the planner chose it, where a command asked it
+	Engine       string `json:"engine"`                  // the engine the planner chose: "table", "db", "book" or "search"
+	AnsweredBy   string `json:"answered_by"`             // the engine that gave this position's value: engine's, or "search" past a book's last ply
+	BookLast     int    `json:"book_last_ply,omitempty"` // the last ply of the book in front of the engine that answered
+	Why          string `json:"why,omitempty"`           // why the planner chose it, where a command asked it
 	// set when the answer was not settled within the time limit: what is
 	// proved of the value. Depth, moves and best line are then not known
 	// (null and empty), and the value only where the bounds meet.
@@ -93,7 +95,7 @@ func Unanswered(rl rules.Rules, b game.Board) Position {
 func NewPosition(a perfect.Analysis) Position {
 	v := Position{Game: a.Spec, Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: a.Value.String(), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
-		BestLine: a.BestLine, LineEnd: a.LineEnd, Engine: a.Engine, ValueOnly: a.ValueOnly}
+		BestLine: a.BestLine, LineEnd: a.LineEnd, Engine: a.Engine, AnsweredBy: a.AnsweredBy, BookLast: a.BookLast, ValueOnly: a.ValueOnly}
 	if a.HasIDs {
 		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
 	}

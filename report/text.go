@@ -48,6 +48,23 @@ func Text(w io.Writer, p Position, st Style) error {
 	return moveTable(w, p)
 }
 
+// Provenance says who gave a position's value, in words: "answered by
+// book", or past an opening book's last ply "answered by search, past the
+// book's last ply 8"; then why the planner chose its engine, in brackets.
+func Provenance(by, engine string, bookLast int, why string) string {
+	out := "answered by " + by
+	if by == "" {
+		out = "answered by " + engine
+	}
+	if by != "" && by != engine && bookLast > 0 {
+		out += fmt.Sprintf(", past the book's last ply %d", bookLast)
+	}
+	if why != "" {
+		out += " (" + why + ")"
+	}
+	return out
+}
+
 // positionFacts gives the line of a position's ids, the move sequences
 // that reach it and the oracle that answered, leaving out what it lacks.
 func positionFacts(p Position) string {
@@ -62,11 +79,7 @@ func positionFacts(p Position) string {
 		}
 		parts = append(parts, fmt.Sprintf("reached by %d move %s", *p.Paths, seqs))
 	}
-	answered := "answered by " + p.Engine
-	if p.Why != "" {
-		answered += " (" + p.Why + ")"
-	}
-	parts = append(parts, answered)
+	parts = append(parts, Provenance(p.AnsweredBy, p.Engine, p.BookLast, p.Why))
 	return strings.Join(parts, ", ") + "\n"
 }
 

@@ -233,4 +233,12 @@ func TestBrowserBook(t *testing.T) {
 			t.Errorf("facts %q lack %q", facts, want)
 		}
 	}
+	// Past the book's last ply the position is search's, and the page says so.
+	past := strings.Split("1,2,3,4,5,6,7,1,2,3,4,5,6,7", ",")[:b.Last()+1] // columns from 1, no line made
+	do(t, ctx, "open a position past the book", chromedp.Navigate(base+"/?moves="+strings.Join(past, ",")))
+	want := fmt.Sprintf("answered bysearch, past the opening book's last ply %d", b.Last())
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`[...document.querySelectorAll('#facts tr')].some(r => r.textContent === %q)`, want))); err != nil {
+		facts = evaluate[[]string](t, ctx, `[...document.querySelectorAll('#facts tr')].map(r => r.textContent)`)
+		t.Errorf("past the book, facts %q lack %q: %v", facts, want, err)
+	}
 }

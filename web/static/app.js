@@ -276,13 +276,23 @@ function valueWords(v) {
   return `not settled within the time limit; proved: ${v.proved.says}`;
 }
 
+// answeredWords says who gave the position's value: the engine that
+// answered (answered_by), and past an opening book's last ply that the book
+// handed it on.
+function answeredWords(v) {
+  const by = v.answered_by || v.engine;
+  const words = engineWords[by] || by;
+  if (by !== v.engine && v.book_last_ply) return `${words}, past the opening book's last ply ${v.book_last_ply}`;
+  return words;
+}
+
 function drawFacts(v) {
   const over = v.to_move ? `, ${v.to_move} to move` : v.winning_line ? ', the line is marked' : ', the game is over';
   table($('facts'), [
     ['status', statusWords[v.status] + over, ''],
     ['with perfect play', valueWords(v), 'hint'],
     ['best line', (v.best_line_moves || '-') + (v.best_line_end ? ' … (the book ends at ply ' + v.best_line_end + ')' : ''), 'hint'],
-    ['answered by', v.pending ? '-' : engineWords[v.engine] || v.engine, ''],
+    ['answered by', v.pending ? '-' : answeredWords(v), ''],
   ]);
   table($('ids'), [
     ['board', v.board, ''],
