@@ -6,9 +6,11 @@ import (
 	"math"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -36,19 +38,27 @@ whose game is over are left out.
 
 --out FILE also writes every position's graded answer, one row each, as
 Parquet or CSV by the file's ending (docs/protocols.md has the columns).
+Moves are numbered as the datasets number them, by action (under gravity
+the column from 0); the agent's answers are quoted as it wrote them.
 
 --games N plays games instead: N from the empty board against a perfect
 opponent (a best move, chosen at random among the best) and N against a
 random one, with each colour, their choices drawn from --seed; the agent,
-asked one move at a time, must flush each answer. The report counts wins,
-draws and losses and draws the first game lost move by move. The perfect
-opponent's moves come from the planner's engine for positions one at a
-time: the game solved once where it fits, search past it (slow on Connect
-Four's first plies), or the database or opening book --db names.
+asked one move at a time, must flush each answer. --epsilon E weakens the
+perfect opponent, for a curriculum: a best move with probability 1-E, a
+random legal move otherwise. The report counts wins, draws, losses and
+forfeits and draws the first game lost move by move; the JSON and --out
+keep every game: its moves, result, length and the agent's time a move.
+An agent that answers illegally, is silent past --timeout, crashes or
+passes a limit forfeits that game, with why, and is started again for the
+next. The perfect opponent's moves come from the planner's engine: the
+game solved once where it fits, the opening book built in for Connect
+Four's first plies, search past them, or the database --db names.
 
-Exit 0 when graded; 1 when --min-accuracy is given and not met; 2 when the
-program misbehaves (cannot start, crashes, is silent longer than --timeout,
-too few or too many answers).`
+Exit 0 when graded and the agent did nothing wrong; 1 when any answer was
+illegal, any game forfeited, or --min-accuracy is given and not met; 2 when
+the program cannot start, or in grading positions misbehaves (crashes, is
+silent longer than --timeout, too few or too many answers).`
 
 // GradeOptions are the options of grade.
 type GradeOptions struct {
@@ -62,7 +72,8 @@ type GradeOptions struct {
 	ChosenSet
 	MinAccuracy *float64 // nil when not asked
 	Games       int      // with --games: games against each opponent with each colour, instead of positions
-	Out         string   // with --out: the results file, one row per position
+	Epsilon     float64  // with --games: the perfect opponent's noise (perfect.Noisy)
+	Out         string   // with --out: the results file, one row per position or per game
 }
 
 // NewCmdGrade builds grade; runF, when not nil, runs instead of the
@@ -82,6 +93,9 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
 			choice.games = c.Flags().Changed("games")
+			if err := checkWholeGrade(c, f); err != nil {
+				return err
+			}
 			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
 				return err
 			}
@@ -116,6 +130,7 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
 	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")
 	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")
+	fl.Float64Var(&opts.Epsilon, "epsilon", 0, "with --games: the perfect opponent plays a best move with probability 1-E, a random legal move otherwise")
 	return c
 }
 
@@ -123,7 +138,13 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 // positions, so --sample and --min-accuracy do not go with it.
 func checkGames(c *cobra.Command, opts *GradeOptions) error {
 	if !c.Flags().Changed("games") {
+		if c.Flags().Changed("epsilon") {
+			return flagErrorf("--epsilon weakens the perfect opponent of --games N; give --games")
+		}
 		return nil
+	}
+	if err := perfect.CheckEpsilon(opts.Epsilon); err != nil {
+		return flagErrorf("--epsilon %w", err)
 	}
 	if opts.Games < 1 {
 		return flagErrorf("--games %d is not a count of games, want 1 or more", opts.Games)
@@ -137,13 +158,10 @@ func checkGames(c *cobra.Command, opts *GradeOptions) error {
 }
 
 // checkResults validates --out: a .parquet or .csv file in a folder that
-// exists, for graded positions, not games.
+// exists, for graded positions or games.
 func checkResults(opts *GradeOptions) error {
 	if opts.Out == "" {
 		return nil
-	}
-	if opts.Games > 0 {
-		return flagErrorf("--out writes graded positions, and --games plays games; give one of them")
 	}
 	if err := grade.CheckResultsName(opts.Out); err != nil {
 		return flagErrorf("--out %w", err)
@@ -155,16 +173,7 @@ func runGrade(opts *GradeOptions) error {
 	p := opts.Program
 	a := &grade.Agent{Argv: p.Argv, Cells: p.Cells, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total, Memory: p.Memory}
 	if opts.Games > 0 {
-		var r *grade.GamesResult
-		err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
-			r, err = a.PlayGames(opts.Ctx, opts.Rules, o, opts.Games, opts.Seed)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		r.Answered = opts.Plan.Answered()
-		return show(opts.GameOptions, r, true, func(w io.Writer) error { report.Games(w, r); return nil })
+		return runGames(opts, a)
 	}
 	a.Keep = opts.Out != ""
 	r, err := gradePositions(opts, a)
@@ -177,7 +186,44 @@ func runGrade(opts *GradeOptions) error {
 		}
 	}
 	r.Answered = opts.Plan.Answered()
-	return show(opts.GameOptions, r, r.Passed, func(w io.Writer) error { report.Grade(w, r); return nil })
+	return show(opts.GameOptions, r, r.Passed && r.Agent.Overall.Illegal == 0, func(w io.Writer) error { report.Grade(w, r); return nil })
+}
+
+// runGames plays the games --games asks, and writes them where --out says.
+func runGames(opts *GradeOptions, a *grade.Agent) error {
+	var r *grade.GamesResult
+	err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
+		r, err = a.PlayGames(opts.Ctx, opts.Rules, o, grade.Games{N: opts.Games, Seed: opts.Seed, Epsilon: opts.Epsilon})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if opts.Out != "" {
+		if err := grade.WriteGames(opts.Out, r); err != nil {
+			return fmt.Errorf("--out %w", err)
+		}
+	}
+	r.Answered = opts.Plan.Answered()
+	return show(opts.GameOptions, r, !r.Misbehaved(), func(w io.Writer) error { report.Games(w, r); return nil })
+}
+
+// checkWholeGrade refuses grading every position of a game too large to
+// exhaust, naming the flags that grade it otherwise.
+func checkWholeGrade(c *cobra.Command, f *Factory) error {
+	for _, name := range []string{"games", "sample", "positions", "max-ply"} {
+		if c.Flags().Changed(name) {
+			return nil
+		}
+	}
+	g, err := f.options(c)
+	if err != nil {
+		return err
+	}
+	if cells := g.Rules.Spec().Cells(); cells > enumerate.MaxCells {
+		return flagErrorf("grade asks every position of %s, whose %d cells are too many to exhaust (at most %d): add --games N to play N games from the start against each opponent, or --sample N --plies RANGE (or --positions FILE, --max-ply N) to grade chosen positions", g.Rules.Spec(), cells, enumerate.MaxCells)
+	}
+	return nil
 }
 
 // gradePositions grades the agent on the whole game's positions, or on the

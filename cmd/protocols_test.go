@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/bits"
 	"path/filepath"
 	"slices"
@@ -192,10 +193,10 @@ func firstCellAccuracy(t *testing.T) float64 {
 // answers are reported as illegal, with the board, and the run is graded.
 func TestGradeIllegal(t *testing.T) {
 	out, errOut, code := fakeRun(t, "agent-empty", "", "grade", "--size", "3x3", "--gravity", "--", self(t))
-	if code != 0 || strings.Contains(out, "illegal     0") {
-		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	if code != exitFailed || strings.Contains(out, "illegal     0") {
+		t.Fatalf("exit %d, want 1: an illegal answer is the agent's fault\n%s\n%s", code, out, errOut)
 	}
-	if !strings.Contains(out, "answered \"0\": illegal: cell 0 is not the lowest empty cell of its column") {
+	if !strings.Contains(out, "the agent answered \"0\": illegal: cell 0 is not the lowest empty cell of its column") {
 		t.Fatalf("stdout does not draw an illegal answer:\n%s", out)
 	}
 }
@@ -209,14 +210,15 @@ func TestGradeConnectFour(t *testing.T) {
 	tests := []struct {
 		name, role string
 		want       []string
+		code       int // 1 when an answer was illegal
 	}{
-		{"perfect agent", "agent-perfect", []string{"on 2 positions", "accuracy: 100.00% of moves keep the value; 100.00% are best moves"}},
-		{"first empty cell", "agent-empty", []string{"on 2 positions", "answered \"0\": illegal: cell 0 is not the lowest empty cell of its column", "accuracy: 50.00%"}},
+		{"perfect agent", "agent-perfect", []string{"on 2 positions", "accuracy: 100.00% of moves keep the value; 100.00% are best moves"}, 0},
+		{"first empty cell", "agent-empty", []string{"on 2 positions", "the agent answered \"0\": illegal: cell 0 is not the lowest empty cell of its column", "accuracy: 50.00%"}, exitFailed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, errOut, code := fakeRun(t, tt.role, "", "grade", "--gravity", "--size", "6x7", "--k", "4", "--positions", file, "--", self(t))
-			if code != 0 {
+			if code != tt.code {
 				t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 			}
 			for _, want := range tt.want {
@@ -337,7 +339,6 @@ func TestProgramUsage(t *testing.T) {
 		{"accuracy not a number", []string{"grade", "--min-accuracy", "NaN", "--", self(t)}, "--min-accuracy NaN is not a percentage"},
 		{"agent not found", []string{"grade", "--", "/nonexistent/agent"}, `cannot start the program "/nonexistent/agent"`},
 		// A line past the bound is said the same way by every mode.
-		{"games, an over-long answer", []string{"grade", "--games", "2", "--timeout", "3s", "--", "cat", "/dev/zero"}, `agent program "cat /dev/zero" printed a line longer than 1048576 bytes`},
 		{"positions, an over-long answer", []string{"grade", "--timeout", "3s", "--", "cat", "/dev/zero"}, `agent program "cat /dev/zero" printed a line longer than 1048576 bytes`},
 		{"checker closes its output and runs on", []string{"verify", "checker", "--timeout", "1s", "--", "sh", "-c", "exec >&-; sleep 30"}, "closed its output before answering every request, and gave no exit for 1s (set --timeout for a longer silence) (0 of 5478 answers read)"},
 		{"checker answers forever", []string{"verify", "checker", "--timeout", "1s", "--", "yes", "open"}, `printed more answers than requests: line 5479 is "open"`},
@@ -498,6 +499,21 @@ func readGraded(t *testing.T, path string) []grade.Graded {
 	return rows
 }
 
+// gamesPlayed gives the games of grade --games --json output out, each
+// as its result and moves, the agent's times left out.
+func gamesPlayed(t *testing.T, out string) []string {
+	t.Helper()
+	var res grade.GamesResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	var games []string
+	for _, g := range res.Games {
+		games = append(games, fmt.Sprint(g.Opponent, g.AgentPlays, g.Result, g.Length, g.Moves, g.Answers, g.Why))
+	}
+	return games
+}
+
 // grade --games plays the same games whoever answers for the perfect
 // opponent, and past what the exhaustive solve takes, search answers
 // (issue 44: grade --games on 6x7 was refused).
@@ -516,17 +532,24 @@ func TestGradeGamesBySearch(t *testing.T) {
 			t.Errorf("%s: %s by search, want the table's %s", field, a, b)
 		}
 	}
+	if a, b := gamesPlayed(t, searched), gamesPlayed(t, table); !slices.Equal(a, b) {
+		t.Errorf("the games by search %v, want the table's %v", a, b)
+	}
 	if got := jsonField(t, searched, "engine"); got != `"search"` {
 		t.Errorf("engine %s, want search", got)
 	}
-	// Under gravity the moves are columns from 1, as --moves takes them.
+	// Under gravity the record's moves are actions, columns from 0, as
+	// the JSON says; the text names columns from 1, as --moves takes them.
 	var res grade.GamesResult
 	if err := json.Unmarshal([]byte(table), &res); err != nil || res.FirstLoss == nil {
 		t.Fatalf("no first loss in %s (%v)", table, err)
 	}
-	for _, m := range res.FirstLoss.Moves {
-		if n, err := strconv.Atoi(m); err != nil || n < 1 || n > 4 {
-			t.Errorf("move %q of the first loss %v is not a column from 1 to 4", m, res.FirstLoss.Moves)
+	if !strings.HasPrefix(res.Numbering, "action: the column from 0") {
+		t.Errorf("numbering %q, want the actions named", res.Numbering)
+	}
+	for _, m := range res.Games[*res.FirstLoss].Moves {
+		if m < 0 || m > 3 {
+			t.Errorf("move %d of the first loss %v is not a column from 0 to 3", m, res.Games[*res.FirstLoss].Moves)
 		}
 	}
 	text, _, _ := fakeRun(t, "agent-first", "", slices.Concat(args[:len(args)-1], []string{"--", self(t)})...)

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"math/rand/v2"
-	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
@@ -19,9 +18,26 @@ import (
 )
 
 // Opponents are the sides an agent plays games against: perfect play (a
-// best move, chosen at random among the best) and random play (any legal
-// move).
+// best move, chosen at random among the best; with an epsilon, noisy
+// perfect play) and random play (any legal move).
 var Opponents = []string{"perfect", "random"}
+
+// The results of a game, for the agent.
+const (
+	Win     = "win"
+	Draw    = "draw"
+	Loss    = "loss"    // lost on the board
+	Forfeit = "forfeit" // lost by an illegal answer, or by silence, a crash or a limit
+)
+
+// Games says which games an agent plays: N from the empty board against
+// each opponent with each colour, the opponents' choices drawn from Seed;
+// the perfect opponent plays noisy perfect play with Epsilon (0: perfect).
+type Games struct {
+	N       int
+	Seed    uint64
+	Epsilon float64
+}
 
 // GameTally counts an agent's games against one opponent with one colour.
 type GameTally struct {
@@ -30,152 +46,234 @@ type GameTally struct {
 	Games      int    `json:"games"`
 	Wins       int    `json:"wins"`
 	Draws      int    `json:"draws"`
-	Losses     int    `json:"losses"`  // illegal answers among them
-	Illegal    int    `json:"illegal"` // games lost by an illegal answer
+	Losses     int    `json:"losses"`   // lost on the board
+	Forfeits   int    `json:"forfeits"` // lost by the agent's fault: an illegal answer, silence, a crash, a limit
+	Illegal    int    `json:"illegal"`  // the forfeits by an illegal answer
 }
 
-// LostGame is a game the agent lost, move by move.
-type LostGame struct {
-	Opponent   string   `json:"opponent"`
-	AgentPlays string   `json:"agent_plays"`
-	Moves      []string `json:"moves"`  // each as --moves takes it (rules.Spec.MoveNumber); an illegal answer as the agent wrote it
-	Boards     []string `json:"boards"` // the board after each move
-	Why        string   `json:"why"`    // how it was lost
+// GameRecord is one game an agent played, whole.
+type GameRecord struct {
+	Opponent   string `json:"opponent"`
+	AgentPlays string `json:"agent_plays"`
+	Result     string `json:"result"` // for the agent: win, draw, loss or forfeit
+	Length     int    `json:"length"` // the moves played
+	// Moves are the moves played, in the numbering the result names
+	// (GamesResult.Numbering): actions, as the datasets number them.
+	Moves []int `json:"moves"`
+	// AgentSeconds is the time the agent took for each of its answers, in
+	// seconds, in the order it gave them; a forfeit's last answer included.
+	AgentSeconds []float64 `json:"agent_seconds"`
+	// Answers are the agent's answers as it wrote them, in its own
+	// numbering (--move-format), in the order it gave them.
+	Answers []string `json:"answers"`
+	// Why says how a forfeit came: the illegal answer quoted as the agent
+	// wrote it, or what the program did; absent otherwise.
+	Why string `json:"why,omitempty"`
+
+	cells []int // the moves as cells, for the report's boards
 }
 
-// GamesResult is an agent's games: against each opponent, with each colour.
+// Cells gives the game's moves as cells.
+func (g *GameRecord) Cells() []int { return g.cells }
+
+// GamesResult is an agent's games: against each opponent, with each colour,
+// every game kept.
 type GamesResult struct {
-	Game             rules.Spec  `json:"game"`
-	Program          string      `json:"program"`
-	Seed             uint64      `json:"seed"`
-	Tallies          []GameTally `json:"tallies"`
-	FirstLoss        *LostGame   `json:"first_loss"` // null when it lost none
-	perfect.Answered             // who gave the perfect opponent's moves, set by the caller
+	Game    rules.Spec `json:"game"`
+	Program string     `json:"program"`
+	Seed    uint64     `json:"seed"`
+	Epsilon float64    `json:"epsilon"` // the perfect opponent's noise: 0 perfect play
+	// Numbering says how the games' moves are numbered: actions, as
+	// OpenSpiel, PettingZoo and the datasets number them.
+	Numbering string       `json:"numbering"`
+	Tallies   []GameTally  `json:"tallies"`
+	Games     []GameRecord `json:"games"`
+	// FirstLoss is the index in Games of the first game lost or forfeited;
+	// null when the agent lost none.
+	FirstLoss        *int `json:"first_loss"`
+	perfect.Answered      // who gave the perfect opponent's moves, set by the caller
 }
 
-// PlayGames plays n games of the agent against each opponent with each
-// colour, from the empty board, the perfect opponent's moves from o, an
-// oracle of rl's game (the game solved once, a database, a book or
-// search); the opponents' choices come from seed, so the same seed plays
-// the same games against the same agent, whoever answers. The agent is
-// started once and asked for a move in each of its positions, one request
-// at a time.
-func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, n int, seed uint64) (*GamesResult, error) {
+// Misbehaved reports whether the agent did something wrong: an illegal
+// answer, or a game forfeited.
+func (r *GamesResult) Misbehaved() bool {
+	for _, t := range r.Tallies {
+		if t.Forfeits > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Numbering says how the actions of a game of s are numbered.
+func Numbering(s rules.Spec) string {
+	if s.Gravity {
+		return "action: the column from 0 at the left, as OpenSpiel, PettingZoo and Kaggle ConnectX number Connect Four's moves"
+	}
+	return "action: the cell, row-major from 0 at the top left"
+}
+
+// PlayGames plays the games g says of the agent, the perfect opponent's
+// moves from o, an oracle of rl's game (the game solved once, a database,
+// a book or search); the same seed plays the same games against the same
+// agent, whoever answers. The agent is started once and asked for a move in
+// each of its positions, one request at a time. A game the agent forfeits
+// by silence, a crash or a limit is recorded, and the agent is started
+// again for the next; one that cannot start is an error.
+func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, g Games) (*GamesResult, error) {
 	t, err := a.talk(ctx, rl.Spec())
 	if err != nil {
 		return nil, err
 	}
-	defer t.close()
-	res := &GamesResult{Game: rl.Spec(), Program: strings.Join(a.Argv, " "), Seed: seed}
-	rng := rand.New(rand.NewPCG(seed, 0x6a6d6573))
-	opp := opponent{ctx: ctx, rl: rl, o: o, rng: rng}
+	defer func() { t.close() }() // the last conversation, whichever it is
+	res := &GamesResult{Game: rl.Spec(), Program: strings.Join(a.Argv, " "), Seed: g.Seed, Epsilon: g.Epsilon, Numbering: Numbering(rl.Spec()), Games: []GameRecord{}}
+	rng := rand.New(rand.NewPCG(g.Seed, 0x6a6d6573))
 	for _, name := range Opponents {
+		noisy := perfect.Noisy{Epsilon: 1}
+		if name == "perfect" {
+			noisy.Epsilon = g.Epsilon
+		}
+		opp := opponent{ctx: ctx, rl: rl, o: o, rng: rng, name: name, noisy: noisy}
 		for _, side := range []game.Cell{game.X, game.O} {
 			tally := GameTally{Opponent: name, AgentPlays: side.String()}
-			opp.name = name
-			for range n {
-				lost, err := a.play(rl, t, opp, side, &tally)
+			for range g.N {
+				if t, err = a.again(ctx, rl.Spec(), t); err != nil {
+					return nil, err
+				}
+				rec, err := a.play(rl, t, opp, side)
 				if err != nil {
 					return nil, err
 				}
-				if lost != nil && res.FirstLoss == nil {
-					res.FirstLoss = lost
+				tally.add(rec)
+				if rec.Result == Loss || rec.Result == Forfeit {
+					if res.FirstLoss == nil {
+						res.FirstLoss = new(len(res.Games))
+					}
 				}
+				res.Games = append(res.Games, *rec)
 			}
 			res.Tallies = append(res.Tallies, tally)
 		}
 	}
+	if t.failed { // its failure is the last game's forfeit
+		return res, nil
+	}
 	return res, t.close()
 }
 
-// play plays one game of the agent with side against opp, and gives it when
-// the agent lost.
-func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell, tally *GameTally) (*LostGame, error) {
-	s := rl.Spec().Spec
-	record := &LostGame{Opponent: opp.name, AgentPlays: side.String()}
+// add counts the game rec.
+func (t *GameTally) add(rec *GameRecord) {
+	t.Games++
+	switch rec.Result {
+	case Win:
+		t.Wins++
+	case Draw:
+		t.Draws++
+	case Loss:
+		t.Losses++
+	default:
+		t.Forfeits++
+		if strings.HasPrefix(rec.Why, illegalWhy) {
+			t.Illegal++
+		}
+	}
+}
+
+// again gives the conversation for the next game: t itself, or after a
+// forfeit by the program's failure (t stopped), the agent started anew.
+func (a *Agent) again(ctx context.Context, rs rules.Spec, t *talk) (*talk, error) {
+	if !t.failed {
+		return t, nil
+	}
+	t.close()
+	return a.talk(ctx, rs)
+}
+
+// illegalWhy begins the Why of a game forfeited by an illegal answer.
+const illegalWhy = "an illegal answer"
+
+// play plays one game of the agent with side against opp, and records it.
+// A failure of the program forfeits the game (t is then failed); only an
+// interruption, or the opponent's failure, is an error.
+func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell) (*GameRecord, error) {
+	s := rl.Spec()
+	rec := &GameRecord{Opponent: opp.name, AgentPlays: side.String(), Moves: []int{}, AgentSeconds: []float64{}, Answers: []string{}}
 	var b game.Board
-	tally.Games++
 	for {
-		over, winner := rl.Outcome(b)
-		if over {
-			switch perfect.Of(winner).For(side) {
-			case perfect.XWins:
-				tally.Wins++
-			case perfect.Draw:
-				tally.Draws++
-			default:
-				tally.Losses++
-				record.Why = fmt.Sprintf("%s won", side.Other())
-				return record, nil
-			}
-			return nil, nil
+		if over, winner := rl.Outcome(b); over {
+			rec.Result = map[perfect.Value]string{perfect.XWins: Win, perfect.Draw: Draw, perfect.OWins: Loss}[perfect.Of(winner).For(side)]
+			return rec, nil
 		}
 		var cell int
 		var err error
 		if b.ToMove() == side {
+			start := time.Now()
 			var text string
-			if text, err = t.ask(s, b); err != nil {
+			text, err = t.ask(s.Spec, b)
+			rec.AgentSeconds = append(rec.AgentSeconds, time.Since(start).Seconds())
+			var pe *extproc.ProgramError
+			switch {
+			case errors.As(err, &pe): // said as every mode says a program's failure
+				rec.Result, rec.Why = Forfeit, fmt.Sprintf("%s program %q %s", pe.Role, pe.Program, pe.What)
+				return rec, nil
+			case err != nil:
 				return nil, err
 			}
+			rec.Answers = append(rec.Answers, game.Echo(text))
 			if cell, err = a.Moves.Parse(rl, b, text); err == nil && rl.Moves(b)>>cell&1 == 0 {
-				err = illegal(rl.Spec().Gravity, b, cell)
+				err = illegal(s.Gravity, b, cell)
 			}
 			if err != nil {
-				tally.Losses++
-				tally.Illegal++
-				record.Moves = append(record.Moves, game.Echo(text))
-				record.Why = "an illegal answer: " + err.Error()
-				return record, nil
+				rec.Result, rec.Why = Forfeit, fmt.Sprintf("%s, %q: %v", illegalWhy, game.Echo(text), err)
+				return rec, nil
 			}
 		} else if cell, err = opp.choose(b); err != nil {
 			return nil, err
 		}
 		b = b.Play(cell, b.ToMove())
-		record.Moves = append(record.Moves, strconv.Itoa(rl.Spec().MoveNumber(cell)))
-		record.Boards = append(record.Boards, s.Format(b))
+		rec.cells = append(rec.cells, cell)
+		rec.Moves = append(rec.Moves, s.Action(cell))
+		rec.Length++
 	}
 }
 
-// An opponent plays the other side: perfectly, its moves from an oracle,
-// or at random.
+// An opponent plays the other side by noisy perfect play: the perfect
+// opponent with the run's epsilon, its best moves from an oracle; the
+// random one with epsilon 1, which asks no oracle.
 type opponent struct {
-	ctx  context.Context
-	rl   rules.Rules
-	o    oracle.Oracle
-	rng  *rand.Rand
-	name string // perfect or random
+	ctx   context.Context
+	rl    rules.Rules
+	o     oracle.Oracle
+	rng   *rand.Rand
+	name  string // perfect or random
+	noisy perfect.Noisy
 }
 
-// choose gives the opponent's move on b: a best move, or any legal move,
-// at random, in cell order.
+// choose gives the opponent's move on b.
 func (p opponent) choose(b game.Board) (int, error) {
-	moves := uint64(p.rl.Moves(b))
-	if p.name == "perfect" {
+	legal := uint64(p.rl.Moves(b))
+	var best uint64
+	if p.noisy.NeedsBest() {
 		an, err := p.o.Analyze(p.ctx, b)
 		if err != nil {
 			return 0, fmt.Errorf("the perfect opponent on %s: %w", p.rl.Spec().Format(b), err)
 		}
-		moves = 0
 		for _, m := range an.Moves {
 			if m.Best {
-				moves |= 1 << m.Cell
+				best |= 1 << m.Cell
 			}
 		}
 	}
-	k := p.rng.IntN(bits.OnesCount64(moves))
-	for ; k > 0; k-- {
-		moves &= moves - 1
-	}
-	return bits.TrailingZeros64(moves), nil
+	return p.noisy.Pick(p.rng, legal, best), nil
 }
-
 // talk is a conversation with the agent: one request, then its answer.
 type talk struct {
 	a     *Agent
 	p     *extproc.Proc
-	reqs  chan []byte
-	asked int
-	done  bool
+	reqs   chan []byte
+	asked  int
+	done   bool
+	failed bool // the program failed (fail): stopped, and started anew for another game
 }
 
 func (a *Agent) talk(ctx context.Context, rs rules.Spec) (*talk, error) {
@@ -242,6 +340,10 @@ func (t *talk) close() error {
 }
 
 func (t *talk) fail(what string) error {
+	t.failed = true
+	if t.p != nil {
+		t.p.Stop()
+	}
 	pe := &extproc.ProgramError{Role: "agent", Program: strings.Join(t.a.Argv, " "), What: what, Answers: max(t.asked-1, 0), Requests: t.asked}
 	if t.p != nil {
 		pe.Stderr = t.p.Stderr()

@@ -55,10 +55,24 @@ type PlyTally struct {
 type Example struct {
 	Board    string  `json:"board"`
 	StateID  *uint64 `json:"state_id"` // null past 40 cells
-	Answer   string  `json:"answer"`
+	Answer   string  `json:"answer"`   // as the agent wrote it, in its own numbering (--move-format)
+	Move     *int    `json:"move"`     // the answer's action (Report.Numbering); null when illegal
 	Kind     string  `json:"kind"`     // illegal, win_to_loss, win_to_draw, draw_to_loss
 	Why      string  `json:"why"`      // for an illegal answer, what is wrong with it
-	Expected string  `json:"expected"` // a best move, in the agent's move format
+	Expected int     `json:"expected"` // a best move's action (Report.Numbering)
+
+	cell, best int // the answer's cell (-1 when illegal) and the best move's, for the report
+}
+
+// Words says the example's answer and a best move as a report does: the
+// agent's answer quoted in its own numbering, and each move as --moves
+// takes it ("column 4" under gravity, else "cell 5").
+func (e Example) Words(s rules.Spec) (answered, best string) {
+	answered = fmt.Sprintf("the agent answered %q", e.Answer)
+	if e.cell >= 0 {
+		answered += fmt.Sprintf(" (%s %d)", s.MoveNoun(), s.MoveNumber(e.cell))
+	}
+	return answered, fmt.Sprintf("a best move: %s %d", s.MoveNoun(), s.MoveNumber(e.best))
 }
 
 // Report is an agent graded on a set of positions.
@@ -67,6 +81,10 @@ type Report struct {
 	Overall Tally      `json:"overall"`
 	ByPly   []PlyTally `json:"by_ply"`
 	Worst   []Example  `json:"worst"` // the worst answers first: illegal, win to loss, win to draw, draw to loss
+	// Numbering says how the moves of Worst and of the graded table are
+	// numbered: actions, as the datasets number them; answers are quoted
+	// as the agent wrote them.
+	Numbering string `json:"numbering"`
 	// Rows are every answer graded, in the order asked, when the agent's
 	// Keep asks for them (grade --out).
 	Rows []Graded `json:"-"`
@@ -81,7 +99,7 @@ const MaxExamples = 5
 // ctx's error.
 func (a *Agent) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Report, error) {
 	rs := rl.Spec()
-	rep := &Report{Program: strings.Join(a.Argv, " "), Worst: []Example{}}
+	rep := &Report{Program: strings.Join(a.Argv, " "), Worst: []Example{}, Numbering: Numbering(rs)}
 	byPly := make([]PlyTally, rs.Cells()+1)
 	var worst []Example
 	var buf []perfect.Move
@@ -126,7 +144,8 @@ func (a *Agent) grade(rl rules.Rules, b game.Board, v perfect.Value, ms []perfec
 	s := rl.Spec().Spec
 	mover := b.ToMove()
 	row := Graded{Board: s.Format(b), Ply: int8(b.Ply()), Answer: game.Echo(text), ValueBefore: int8(v.For(mover))}
-	ex := &Example{Board: row.Board, Answer: row.Answer, Expected: a.Moves.Format(s, firstBest(ms))}
+	first := firstBest(ms)
+	ex := &Example{Board: row.Board, Answer: row.Answer, Expected: rl.Spec().Action(first), cell: -1, best: first}
 	if s.HasIDs() {
 		id := game.ID(b)
 		row.StateID, ex.StateID = new(int64(id)), &id
@@ -147,8 +166,9 @@ func (a *Agent) grade(rl rules.Rules, b game.Board, v perfect.Value, ms []perfec
 	}
 	before, after := row.ValueBefore, int8(ms[j].Value.For(mover)) // for the side to move
 	best := ms[j].Best
-	move := int8(cell)
-	row.Move, row.ValueAfter, row.IsBest = &move, &after, best
+	action, c8 := int8(rl.Spec().Action(cell)), int8(cell)
+	row.Move, row.Cell, row.ValueAfter, row.IsBest = &action, &c8, &after, best
+	ex.Move, ex.cell = new(int(action)), cell
 	for _, t := range tallies {
 		t.add(before, after, best)
 	}

@@ -3,6 +3,7 @@ package grade
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -18,7 +19,8 @@ type Graded struct {
 	Board       string `parquet:"board,plain"`
 	Ply         int8   `parquet:"ply,dict"`
 	Answer      string `parquet:"answer,plain"`  // as the agent wrote it
-	Move        *int8  `parquet:"move,optional"` // the cell it plays; null when illegal
+	Move        *int8  `parquet:"move,optional"` // the action it plays (a column from 0 under gravity, else the cell); null when illegal
+	Cell        *int8  `parquet:"cell,optional"` // the cell its mark lands on; null when illegal
 	Kind        string `parquet:"kind,dict"`     // kept, win_to_draw, win_to_loss, draw_to_loss or illegal
 	IsBest      bool   `parquet:"is_best"`       // a best move: the best value, then the best depth
 	ValueBefore int8   `parquet:"value_before,dict"`
@@ -52,7 +54,7 @@ func WriteResults(name string, rows []Graded) error {
 
 func writeCSV(buf *bytes.Buffer, rows []Graded) error {
 	w := csv.NewWriter(buf)
-	w.Write([]string{"state_id", "board", "ply", "answer", "move", "kind", "is_best", "value_before", "value_after"})
+	w.Write([]string{"state_id", "board", "ply", "answer", "move", "cell", "kind", "is_best", "value_before", "value_after"})
 	opt := func(v *int8) string {
 		if v == nil {
 			return ""
@@ -64,8 +66,71 @@ func writeCSV(buf *bytes.Buffer, rows []Graded) error {
 		if r.StateID != nil {
 			id = strconv.FormatInt(*r.StateID, 10)
 		}
-		w.Write([]string{id, r.Board, strconv.Itoa(int(r.Ply)), r.Answer, opt(r.Move), r.Kind,
+		w.Write([]string{id, r.Board, strconv.Itoa(int(r.Ply)), r.Answer, opt(r.Move), opt(r.Cell), r.Kind,
 			strconv.FormatBool(r.IsBest), strconv.Itoa(int(r.ValueBefore)), opt(r.ValueAfter)})
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// GameRow is one game of grade --games, a row of its --out file.
+type GameRow struct {
+	Game         int32     `parquet:"game"` // from 0, in the order played
+	Opponent     string    `parquet:"opponent,dict"`
+	AgentPlays   string    `parquet:"agent_plays,dict"`
+	Result       string    `parquet:"result,dict"` // for the agent: win, draw, loss or forfeit
+	Length       int8      `parquet:"length"`
+	Moves        []int8    `parquet:"moves,list"` // actions (GamesResult.Numbering)
+	AgentSeconds []float64 `parquet:"agent_seconds,list"`
+	Answers      []string  `parquet:"answers,list"` // as the agent wrote them
+	Why          string    `parquet:"why,plain"`    // how a forfeit came; empty otherwise
+}
+
+// GameRows gives the games of r as rows of the --out file.
+func GameRows(r *GamesResult) []GameRow {
+	rows := make([]GameRow, len(r.Games))
+	for i, g := range r.Games {
+		rows[i] = GameRow{Game: int32(i), Opponent: g.Opponent, AgentPlays: g.AgentPlays, Result: g.Result,
+			Length: int8(g.Length), AgentSeconds: g.AgentSeconds, Answers: g.Answers, Why: g.Why}
+		for _, m := range g.Moves {
+			rows[i].Moves = append(rows[i].Moves, int8(m))
+		}
+	}
+	return rows
+}
+
+// WriteGames writes the games of r to the file name, as Parquet (zstd) or
+// CSV with a header by its ending, as a unit; in CSV a list is a JSON
+// array, as in the datasets.
+func WriteGames(name string, r *GamesResult) error {
+	rows := GameRows(r)
+	var buf bytes.Buffer
+	var err error
+	if filepath.Ext(name) == ".parquet" {
+		err = parquet.Write(&buf, rows, parquet.Compression(&parquet.Zstd), parquet.CreatedBy("tateti-lab", "", "none"))
+	} else {
+		err = writeGamesCSV(&buf, rows)
+	}
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(name, buf.Bytes())
+}
+
+func writeGamesCSV(buf *bytes.Buffer, rows []GameRow) error {
+	w := csv.NewWriter(buf)
+	w.Write([]string{"game", "opponent", "agent_plays", "result", "length", "moves", "agent_seconds", "answers", "why"})
+	list := func(v any) string {
+		b, _ := json.Marshal(v) // lists of numbers and strings always marshal
+		return string(b)
+	}
+	for _, r := range rows {
+		moves := make([]int, len(r.Moves))
+		for i, m := range r.Moves {
+			moves[i] = int(m)
+		}
+		w.Write([]string{strconv.Itoa(int(r.Game)), r.Opponent, r.AgentPlays, r.Result, strconv.Itoa(int(r.Length)),
+			list(moves), list(r.AgentSeconds), list(r.Answers), r.Why})
 	}
 	w.Flush()
 	return w.Error()

@@ -2,6 +2,8 @@ package perfect
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -88,4 +90,50 @@ func ExampleWeigh() {
 	v, d := Weigh(game.O, ms)
 	fmt.Println(v, d, ms[0].Best, ms[1].Best)
 	// Output: draw 6 false true
+}
+
+// Noisy perfect play takes a best move with probability 1-E: over many
+// draws the share of non-best moves is near E times the share of non-best
+// legal moves; E 0 never leaves the best, E 1 ignores them.
+func TestNoisyPick(t *testing.T) {
+	const legal, best = 0b1111111, 0b0001000 // seven moves, one best
+	tests := []struct {
+		epsilon float64
+		want    float64 // the share of moves that are not best
+	}{
+		{0, 0},
+		{0.25, 0.25 * 6 / 7},
+		{0.5, 0.5 * 6 / 7},
+		{1, 6.0 / 7},
+	}
+	for _, tt := range tests {
+		rng := rand.New(rand.NewPCG(1, 2))
+		const n = 70000
+		off := 0
+		for range n {
+			c := Noisy{tt.epsilon}.Pick(rng, legal, best)
+			if legal>>c&1 == 0 {
+				t.Fatalf("E %v: cell %d is not legal", tt.epsilon, c)
+			}
+			if best>>c&1 == 0 {
+				off++
+			}
+		}
+		if got := float64(off) / n; math.Abs(got-tt.want) > 0.01 {
+			t.Errorf("E %v: %.3f of moves not best, want %.3f", tt.epsilon, got, tt.want)
+		}
+	}
+}
+
+func TestCheckEpsilon(t *testing.T) {
+	for _, e := range []float64{-0.1, 1.5, math.NaN(), math.Inf(1)} {
+		if CheckEpsilon(e) == nil {
+			t.Errorf("CheckEpsilon(%v) = nil, want a refusal", e)
+		}
+	}
+	for _, e := range []float64{0, 0.25, 1} {
+		if err := CheckEpsilon(e); err != nil {
+			t.Errorf("CheckEpsilon(%v) = %v, want nil", e, err)
+		}
+	}
 }

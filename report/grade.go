@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/grade"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Grade writes an agent's grade as grade prints it: the tallies by ply, the
@@ -29,7 +31,8 @@ func Grade(w io.Writer, v *grade.Result) {
 	if len(r.Worst) > 0 {
 		fmt.Fprintln(w, "\nthe worst answers:")
 		for _, ex := range r.Worst {
-			what := fmt.Sprintf("answered %q: %s", ex.Answer, kindWords[ex.Kind])
+			answered, best := ex.Words(v.Game)
+			what := answered + ": " + kindWords[ex.Kind]
 			if ex.Why != "" {
 				what += ": " + ex.Why
 			}
@@ -37,7 +40,7 @@ func Grade(w io.Writer, v *grade.Result) {
 			if ex.StateID != nil {
 				title += " (" + strings.TrimSuffix(stateWords(ex.StateID), ", ") + ")"
 			}
-			drawBoard(w, ex.Board, title, what, "a best move: "+ex.Expected)
+			drawBoard(w, ex.Board, title, what, best)
 		}
 	}
 	if len(r.Worst) == 0 {
@@ -63,31 +66,51 @@ func percent(n, of int64) float64 {
 	return float64(n*10000/of) / 100
 }
 
-// Games writes an agent's games: wins, draws and losses against each
-// opponent with each colour, and the first game it lost, move by move.
+// Games writes an agent's games: wins, draws, losses and forfeits against
+// each opponent with each colour, and the first game it lost, move by move,
+// each move as --moves takes it and the agent's answers quoted as it wrote
+// them.
 func Games(w io.Writer, r *grade.GamesResult) {
 	fmt.Fprintf(w, "agent program %q in games from the start (%s), seed %d\n", r.Program, r.Game.Words(), r.Seed)
-	fmt.Fprintf(w, "the perfect opponent's moves by %s\n\n", r.Answered)
+	opponent := "the perfect opponent's moves"
+	if r.Epsilon > 0 {
+		opponent = fmt.Sprintf("the perfect opponent's moves (a best move with probability %g, a random one otherwise)", 1-r.Epsilon)
+	}
+	fmt.Fprintf(w, "%s by %s\n\n", opponent, r.Answered)
 	t := newTable(w)
-	fmt.Fprintln(t, "opponent\tagent plays\tgames\twins\tdraws\tlosses\tillegal\t")
+	fmt.Fprintln(t, "opponent\tagent plays\tgames\twins\tdraws\tlosses\tforfeits\tillegal\t")
 	for _, g := range r.Tallies {
-		fmt.Fprintf(t, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\n", g.Opponent, g.AgentPlays, g.Games, g.Wins, g.Draws, g.Losses, g.Illegal)
+		fmt.Fprintf(t, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", g.Opponent, g.AgentPlays, g.Games, g.Wins, g.Draws, g.Losses, g.Forfeits, g.Illegal)
 	}
 	t.Flush()
-	l := r.FirstLoss
-	if l == nil {
+	if r.FirstLoss == nil {
 		fmt.Fprintln(w, "\nthe agent lost no game")
 		return
 	}
-	fmt.Fprintf(w, "\nthe first game lost, as %s against %s play (%s):\n", l.AgentPlays, l.Opponent, l.Why)
-	for k, b := range l.Boards {
-		who := "X"
-		if k%2 == 1 {
-			who = "O"
-		}
-		drawBoard(w, b, fmt.Sprintf("%d. %s plays %s %s", k+1, who, r.Game.MoveNoun(), l.Moves[k]))
+	firstLoss(w, r.Game, &r.Games[*r.FirstLoss])
+}
+
+// firstLoss draws the game g of s, which the agent lost or forfeited, move
+// by move.
+func firstLoss(w io.Writer, s rules.Spec, g *grade.GameRecord) {
+	how := "lost"
+	if g.Result == grade.Forfeit {
+		how = "forfeited: " + g.Why
 	}
-	if len(l.Moves) > len(l.Boards) {
-		fmt.Fprintf(w, "    then the agent answered %q\n", l.Moves[len(l.Moves)-1])
+	fmt.Fprintf(w, "\nthe first game lost, as %s against %s play (%s):\n", g.AgentPlays, g.Opponent, how)
+	var b game.Board
+	asked := 0
+	for k, cell := range g.Cells() {
+		who := b.ToMove()
+		b = b.Play(cell, who)
+		what := fmt.Sprintf("%d. %s plays %s %d", k+1, who, s.MoveNoun(), s.MoveNumber(cell))
+		if who.String() == g.AgentPlays {
+			what += fmt.Sprintf(" (the agent answered %q)", g.Answers[asked])
+			asked++
+		}
+		drawBoard(w, s.Format(b), what)
+	}
+	if asked < len(g.Answers) {
+		fmt.Fprintf(w, "    then the agent answered %q\n", g.Answers[asked])
 	}
 }

@@ -51,6 +51,11 @@ const Fault = "TATETI_FAKE_FAULT"
 // writes its own, and with fault child the child's, one a line.
 const PIDFile = "TATETI_FAKE_PIDFILE"
 
+// OnceFile is the variable that names a file for the faults that come once
+// in a whole test (silent-once): the first program to misbehave makes it,
+// and none misbehaves after, whatever program is started anew.
+const OnceFile = "TATETI_FAKE_ONCE"
+
 // TestMain is for a test package's TestMain: when Env names a role, the test
 // binary is that program and TestMain runs it; otherwise it runs the tests.
 // Either way it returns the exit code.
@@ -149,6 +154,20 @@ func misbehave(fault string, n int, out *bufio.Writer, stderr io.Writer) (code i
 	case fault == "slow" && n <= 10:
 		out.Flush()
 		time.Sleep(150 * time.Millisecond)
+	case fault == "silent-once" && n == 3 && first():
+		out.Flush()
+		time.Sleep(4 * time.Second)
 	}
 	return 0, false
+}
+
+// first reports whether no program of the test has misbehaved once yet,
+// and marks that one has (OnceFile).
+func first() bool {
+	f, err := os.OpenFile(os.Getenv(OnceFile), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }

@@ -1,0 +1,95 @@
+package cmd
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/grade"
+	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+)
+
+// grade --games keeps every game: its moves, result, length and the
+// agent's time a move; an agent silent past --timeout forfeits that game
+// alone, is started again, and the run exits 1; an illegal answer forfeits
+// too. Connect Four, its perfect opponent from the book and search.
+func TestGradeGamesKept(t *testing.T) {
+	tests := []struct {
+		name     string
+		role     string
+		fault    string
+		args     []string
+		games    int
+		forfeits int
+		code     int
+		why      string // in the forfeit's why
+	}{
+		{"every game kept", "agent-first", "", []string{"--games", "3"}, 12, 0, 0, ""},
+		{"silent once", "agent-first", "silent-once", []string{"--games", "2", "--timeout", "1s"}, 8, 1, exitFailed, `agent program "` + os.Args[0] + `" gave no answer for 1s`},
+		{"illegal answers", "agent-empty", "", []string{"--games", "1"}, 4, 4, exitFailed, `an illegal answer, "0": cell 0 is not the lowest empty cell of its column`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.fault != "" {
+				t.Skip("waits for a silent agent; runs without -short")
+			}
+			t.Setenv(fakeprog.OnceFile, filepath.Join(t.TempDir(), "once"))
+			args := append(append([]string{"grade", "--game", "connect-four", "--json"}, tt.args...), "--", self(t))
+			out, errOut, code := fakeRun(t, tt.role, tt.fault, args...)
+			var res grade.GamesResult
+			if err := json.Unmarshal([]byte(out), &res); err != nil || code != tt.code {
+				t.Fatalf("exit %d (%v), want %d; stderr %q", code, err, tt.code, errOut)
+			}
+			forfeits := 0
+			for i, g := range res.Games {
+				if len(g.Moves) != g.Length || g.Length == 0 && g.Result != grade.Forfeit || len(g.AgentSeconds) == 0 {
+					t.Errorf("game %d: %+v, want its moves, length and the agent's times", i, g)
+				}
+				if g.Result == grade.Forfeit {
+					forfeits++
+					if !strings.Contains(g.Why, tt.why) {
+						t.Errorf("game %d forfeited: %q, want %q", i, g.Why, tt.why)
+					}
+				}
+			}
+			if len(res.Games) != tt.games || forfeits != tt.forfeits {
+				t.Errorf("%d games, %d forfeited; want %d and %d", len(res.Games), forfeits, tt.games, tt.forfeits)
+			}
+		})
+	}
+}
+
+// grade --games --out writes a row a game; --epsilon goes with --games
+// alone and is a probability.
+func TestGradeGamesOut(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "games.csv")
+	_, errOut, code := fakeRun(t, "agent-first", "", "grade", "--games", "2", "--epsilon", "0.5", "--out", out, "--", self(t))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	games := readCSV(t, out)
+	if len(games.rows) != 8 {
+		t.Fatalf("%d rows, want 8 games", len(games.rows))
+	}
+	for _, col := range []string{"game", "opponent", "agent_plays", "result", "length", "moves", "agent_seconds", "answers", "why"} {
+		if _, ok := games.col[col]; !ok {
+			t.Errorf("no column %s in %v", col, games.col)
+		}
+	}
+	refusals := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"epsilon without games", []string{"grade", "--epsilon", "0.2", "--", "x"}, "--epsilon weakens the perfect opponent of --games N; give --games"},
+		{"epsilon past 1", []string{"grade", "--games", "2", "--epsilon", "1.5", "--", "x"}, "--epsilon 1.5 is not a probability, want 0 to 1"},
+		{"connect four, every position", []string{"grade", "--game", "connect-four", "--", "x"}, "add --games N to play N games from the start against each opponent, or --sample N --plies RANGE"},
+	}
+	for _, tt := range refusals {
+		if _, errOut, code := run(t, "", tt.args...); code != exitUsage || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", tt.name, code, errOut, tt.want)
+		}
+	}
+}
