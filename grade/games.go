@@ -266,10 +266,11 @@ func (p opponent) choose(b game.Board) (int, error) {
 	}
 	return p.noisy.Pick(p.rng, legal, best), nil
 }
+
 // talk is a conversation with the agent: one request, then its answer.
 type talk struct {
-	a     *Agent
-	p     *extproc.Proc
+	a      *Agent
+	p      *extproc.Proc
 	reqs   chan []byte
 	asked  int
 	done   bool
