@@ -333,8 +333,8 @@ func TestInterruptedExitCode(t *testing.T) {
 	}
 }
 
-// serve listens on loopback, says where, answers the API, and stops on an
-// interrupt with exit 130: a game solved whole, and Connect Four answered
+// serve listens on loopback, says where, answers the API, and stops on a
+// signal, its normal end, saying "stopped" with exit 0: a game solved whole, and Connect Four answered
 // by search, whose empty board is asked and interrupted mid-search.
 func TestServe(t *testing.T) {
 	tests := []struct {
@@ -367,16 +367,17 @@ func TestServe(t *testing.T) {
 }
 
 // serveAt starts serve on a free loopback port with args, and gives its
-// address and a function that interrupts it and checks that it stops with
-// exit 130.
+// address and a function that signals it and checks that it stops, says
+// so, and exits 0.
 func serveAt(t *testing.T, args ...string) (string, func()) {
 	t.Helper()
 	t.Setenv("TATETI_MEMORY", "536870912") // a 256 MiB table for search
 	ctx, cancel := context.WithCancelCause(context.Background())
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
+	var errOut bytes.Buffer
 	go func() {
-		done <- Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), outW, io.Discard)
+		done <- Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), outW, &errOut)
 		outW.Close()
 	}()
 	line, err := bufio.NewReader(outR).ReadString('\n')
@@ -391,11 +392,11 @@ func serveAt(t *testing.T, args ...string) (string, func()) {
 	go io.Copy(io.Discard, outR)
 	return addr, func() {
 		t.Helper()
-		cancel(interrupt.Signal{Sig: os.Interrupt})
+		cancel(interrupt.Signal{Sig: syscall.SIGTERM})
 		select {
 		case code := <-done:
-			if code != exitInterrupted {
-				t.Fatalf("exit %d after the interrupt, want %d", code, exitInterrupted)
+			if want := "tateti-lab: stopped\n"; code != exitOK || !strings.HasSuffix(errOut.String(), want) {
+				t.Fatalf("exit %d, stderr %q after SIGTERM; want 0 and %q", code, errOut.String(), want)
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatal("serve did not stop on the interrupt")

@@ -119,6 +119,16 @@ func runExport(opts *ExportOptions) error {
 		return err
 	}
 	defer done()
+	if opts.Choice == nil { // a whole game: say what it will take, and refuse what does not fit
+		est, err := export.EstimateOf(opts.Ctx, src, opts.Formats, opts.Out, opts.Workers)
+		if err != nil {
+			return err
+		}
+		report.ExportEstimate(opts.IO.ErrOut, opts.Out, est)
+		if err := est.Check(opts.Out); err != nil {
+			return err
+		}
+	}
 	m, err := export.Write(opts.Ctx, src, export.Options{
 		Dir:     opts.Out,
 		Formats: opts.Formats,

@@ -81,12 +81,21 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 	return c
 }
 
+// runServe serves until a signal stops it: its normal end, said as
+// "stopped", exit 0. A signal before it serves (while it solves the game)
+// is an interruption, exit 130.
 func runServe(opts *ServeOptions) error {
 	ln, ctx := opts.Listener, opts.Ctx
 	defer ln.Close()
-	return opts.Plan.Use(ctx, oracle.Options{}, func(o oracle.Oracle) error {
+	served := false
+	err := opts.Plan.Use(ctx, oracle.Options{}, func(o oracle.Oracle) error {
 		srv := web.NewServer(web.NewExplorer(ctx, opts.Rules, o, opts.TimeLimit), ln)
 		fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop), answered by %s\n", opts.Rules.Spec().Words(), ln.Addr(), opts.Plan.Answered())
+		served = true
 		return web.Serve(ctx, srv, ln)
 	})
+	if err == nil && served {
+		fmt.Fprintln(opts.IO.ErrOut, "tateti-lab: stopped")
+	}
+	return err
 }

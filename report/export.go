@@ -36,6 +36,16 @@ func Kept(w io.Writer, path string) {
 	}
 }
 
+// ExportEstimate says, on w, what the dataset about to be written into dir
+// will take, file by file, before any of it is written.
+func ExportEstimate(w io.Writer, dir string, e export.Estimate) {
+	var files []string
+	for _, f := range e.Files {
+		files = append(files, fmt.Sprintf("%s %s", f.Name, enumerate.Bytes(uint64(f.Bytes))))
+	}
+	fmt.Fprintf(w, "tateti-lab: writing about %s into %s (%s)\n", enumerate.Bytes(uint64(e.Bytes)), dir, strings.Join(files, ", "))
+}
+
 // Export writes what an export wrote into dir: each file with its rows,
 // bytes and SHA-256, and the manifest; by says who answered.
 func Export(w io.Writer, dir string, s rules.Spec, m *export.Manifest, by perfect.Answered) error {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
@@ -127,7 +128,7 @@ func check(what string, need, disk, memory uint64, dir string) error {
 	if memory != 0 && need > memory {
 		return fmt.Errorf("%s holds up to %s at once, more than the %s this run may use; raise TATETI_MEMORY if the machine has more", what, enumerate.Bytes(need), enumerate.Bytes(memory))
 	}
-	if free := freeDisk(dir); free != 0 && disk > free {
+	if free := atomicfile.Free(dir); free != 0 && disk > free {
 		return fmt.Errorf("%s may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk", what, enumerate.Bytes(disk), enumerate.Bytes(free), dir)
 	}
 	return nil

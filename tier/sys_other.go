@@ -5,6 +5,3 @@ package tier
 // lock does nothing where the system has no flock: two runs on one folder
 // are then the user's to avoid.
 func lock(string) (unlock func(), err error) { return func() {}, nil }
-
-// freeDisk cannot tell here: 0.
-func freeDisk(string) uint64 { return 0 }

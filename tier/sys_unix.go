@@ -4,7 +4,6 @@ package tier
 
 import (
 	"os"
-	"path/filepath"
 
 	"golang.org/x/sys/unix"
 )
@@ -22,20 +21,4 @@ func lock(name string) (unlock func(), err error) {
 		return nil, err
 	}
 	return func() { f.Close() }, nil
-}
-
-// freeDisk gives the bytes the file system of dir (or of its nearest
-// existing parent) has free for this user; 0 when it cannot tell.
-func freeDisk(dir string) uint64 {
-	for {
-		var st unix.Statfs_t
-		if err := unix.Statfs(dir, &st); err == nil {
-			return st.Bavail * uint64(st.Bsize)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return 0
-		}
-		dir = parent
-	}
 }

@@ -38,8 +38,8 @@ func NewServer(x *Explorer, ln net.Listener) *http.Server {
 }
 
 // Serve serves srv on ln until ctx is done, then shuts it down, the
-// requests in flight given shutdownWait to end, and gives ctx's error. An
-// error of serving comes back at once.
+// requests in flight given shutdownWait to end: a server's normal end,
+// nil. An error of serving or of the shutdown comes back.
 func Serve(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -53,7 +53,7 @@ func Serve(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	return ctx.Err()
+	return nil
 }
 
 // Loopback reports whether addr is on the loopback network only, where no
