@@ -83,7 +83,7 @@ func TestAnsweredBy(t *testing.T) {
 	}{
 		{"in the book", []string{"--game", "connect-four", "--moves", "443"}, "book", "book", "answered by book ("},
 		{"at ply 22, past the book", []string{"--game", "connect-four", "--moves", "1234567123456712345671", "--value-only"}, "book", "search", "answered by search, past the book's last ply 8 ("},
-		{"tic-tac-toe", []string{"--moves", "1,5"}, "table", "table", "answered by table ("},
+		{"tic-tac-toe", []string{"--moves", "15"}, "table", "table", "answered by table ("},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

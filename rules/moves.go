@@ -13,15 +13,16 @@ import (
 // row-major); under gravity it is a column in Connect-Four notation, numbered
 // from 1 at the left. Moves are separated by commas or spaces; under gravity
 // on boards of at most 9 columns they may also run together, one digit a move
-// ("4453").
+// ("4453"), and so may cells on a free board of at most 10 cells ("15" on
+// tic-tac-toe is cell 1, then cell 5).
 func Play(r Rules, b game.Board, text string) (game.Board, error) {
 	s := r.Spec()
 	toks := strings.FieldsFunc(text, func(c rune) bool { return c == ',' || c == ' ' })
 	if strings.Contains(strings.ReplaceAll(text, " ", ""), ",,") || strings.HasPrefix(strings.TrimSpace(text), ",") || strings.HasSuffix(strings.TrimSpace(text), ",") {
 		return game.Board{}, fmt.Errorf("moves %q have an empty move between commas; write one move between each two, such as 4,0,8", game.Echo(text))
 	}
-	if s.Gravity && len(toks) == 1 && s.Cols <= 9 {
-		toks = strings.Split(toks[0], "")
+	if len(toks) == 1 && (s.Gravity && s.Cols <= 9 || !s.Gravity && s.Cells() <= 10) {
+		toks = strings.Split(toks[0], "") // one digit a move: columns from 1, or cells from 0
 	}
 	for n, tok := range toks {
 		cell, err := moveCell(r, b, tok)

@@ -231,6 +231,8 @@ func TestPlay(t *testing.T) {
 		{"cell taken", free, "4,4", "move 2: cell 4 holds X, want an empty cell"},
 		{"after the end", free, "0,3,1,4,2,5", `move 6: "5" comes after the game is over (x_won)`},
 		{"not a cell", free, "a", `move 1: "a" is not a cell, want 0 to 8`},
+		{"cells run together on 3x3", free, "15", ".X./..O/..."},
+		{"cells run together past 10 cells", newRules(t, 3, 4, 3, false, false), "15", `move 1: "15" is not a cell, want 0 to 11`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
