@@ -143,3 +143,32 @@ func TestExportAnsweredBy(t *testing.T) {
 		t.Errorf("rows by source %v, the manifest %v (engine %q); want them equal, both sources, engine book", count, m.Positions.AnsweredBy, m.Positions.Engine)
 	}
 }
+
+// On a 6x7 sample every list of moves is of actions: best_moves 0 to 6,
+// and the moves table's move the column of its cell.
+func TestExportActions(t *testing.T) {
+	dir := t.TempDir()
+	if _, errOut, code := run(t, "", "export", "--game", "connect-four", "--sample", "20", "--plies", "3-7", "--format", "csv", "--out", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	states := readCSV(t, filepath.Join(dir, "states.csv"))
+	for _, r := range states.rows {
+		var best []int
+		if err := json.Unmarshal([]byte(r[states.col["best_moves"]]), &best); err != nil || len(best) == 0 {
+			t.Fatalf("%s: best_moves %q (%v)", r[0], r[states.col["best_moves"]], err)
+		}
+		for _, a := range best {
+			if a < 0 || a > 6 {
+				t.Errorf("%s: best_moves %v, want columns 0 to 6", r[0], best)
+			}
+		}
+	}
+	moves := readCSV(t, filepath.Join(dir, "moves.csv"))
+	for _, r := range moves.rows {
+		move, _ := strconv.Atoi(r[moves.col["move"]])
+		cell, _ := strconv.Atoi(r[moves.col["cell"]])
+		if move < 0 || move > 6 || cell%7 != move {
+			t.Errorf("%s: move %d, cell %d; want the move the cell's column", r[0], move, cell)
+		}
+	}
+}
