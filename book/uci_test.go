@@ -17,7 +17,7 @@ func TestUCI(t *testing.T) {
 	_, d := open(t)
 	eight := 8
 	c := positions.Choice{From: "max_ply", MaxPly: &eight, Quiet: true}
-	bs, _, err := c.Boards(context.Background(), rules.New(connectFour), 2, 1<<30)
+	bs, _, err := c.Boards(context.Background(), rules.New(connectFour), 2, 1<<30, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

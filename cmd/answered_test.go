@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -169,6 +170,33 @@ func TestExportActions(t *testing.T) {
 		cell, _ := strconv.Atoi(r[moves.col["cell"]])
 		if move < 0 || move > 6 || cell%7 != move {
 			t.Errorf("%s: move %d, cell %d; want the move the cell's column", r[0], move, cell)
+		}
+	}
+}
+
+// --epsilon draws a sample by noisy perfect play, recorded in the
+// manifest; outside 0 to 1 or without --sample it is refused, nothing
+// written.
+func TestExportEpsilon(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	out, errOut, code := run(t, "", "export", "--game", "connect-four", "--sample", "30", "--plies", "6-8", "--epsilon", "0.25", "--value-only", "--format", "csv", "--out", dir, "--json")
+	if code != 0 || !strings.Contains(out, `"epsilon": 0.25`) {
+		t.Fatalf("exit %d, manifest\n%s\nstderr %s; want the epsilon recorded", code, out, errOut)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"past 1", []string{"--sample", "3", "--plies", "5", "--epsilon", "1.5"}, "--epsilon 1.5 is not a probability, want 0 to 1"},
+		{"negative", []string{"--sample", "3", "--plies", "5", "--epsilon", "-0.1"}, "--epsilon -0.1 is not a probability"},
+		{"without --sample", []string{"--max-ply", "3", "--epsilon", "0.5"}, "--epsilon goes with --sample N"},
+	}
+	for _, tt := range tests {
+		refused := filepath.Join(t.TempDir(), "refused")
+		_, errOut, code := run(t, "", append([]string{"export", "--game", "connect-four", "--out", refused}, tt.args...)...)
+		if _, err := os.Stat(refused); code != exitUsage || !strings.Contains(errOut, tt.want) || err == nil {
+			t.Errorf("%s: exit %d, %q, written %t; want 2, %q and nothing written", tt.name, code, errOut, err == nil, tt.want)
 		}
 	}
 }

@@ -33,6 +33,11 @@ type choiceFlags struct {
 	// set, positions are asked one at a time as the games reach them, and
 	// --oracle or --db choose who plays perfectly.
 	games bool
+	// epsilon is the noise of the play a sample is drawn by
+	// (perfect.Noisy), where the set owns --epsilon (ownEpsilon): grade's
+	// is its perfect opponent's.
+	epsilon    float64
+	ownEpsilon bool
 }
 
 // bind adds the flags to c.
@@ -46,6 +51,9 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	fl.IntVar(&cf.sample, "sample", 0, sample)
 	fl.Uint64Var(&cf.seed, "seed", 1, "with --sample: the seed of its choices")
 	fl.StringVar(&cf.plies, "plies", "", "with --sample: the ply of each position, drawn from a range such as 10-14, or one ply such as 8")
+	if cf.ownEpsilon = fl.Lookup("epsilon") == nil; cf.ownEpsilon {
+		fl.Float64Var(&cf.epsilon, "epsilon", 1, "with --sample: draw by noisy perfect play, a best move with probability 1-E and a random legal move otherwise (1, the default, is random play)")
+	}
 	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample or --max-ply N: only quiet positions (no immediate win, no line to stop), one of each symmetry class, and with --max-ply only those of ply N, as UCI's Connect-4 set")
 	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
 	if cf.ownOracle = fl.Lookup("oracle") == nil; cf.ownOracle { // a command of one position has its own
@@ -74,6 +82,9 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 	}
 	if changed("quiet-positions") && !changed("sample") && !changed("max-ply") {
 		return nil, flagErrorf("--quiet-positions goes with --sample N or --max-ply N, which choose the positions it keeps the quiet of")
+	}
+	if cf.ownEpsilon && changed("epsilon") && !changed("sample") {
+		return nil, flagErrorf("--epsilon goes with --sample N, whose play it makes noisy perfect play")
 	}
 	for _, name := range []string{"seed", "plies"} {
 		// Where the whole game is taken, --seed has other draws to seed.
@@ -136,7 +147,14 @@ func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*position
 	if err != nil {
 		return nil, flagErrorf("--plies: %w", err)
 	}
-	return &positions.Choice{From: "sample", Sample: &positions.Sample{N: cf.sample, Seed: cf.seed, Plies: p, Quiet: cf.quiet}}, nil
+	sample := &positions.Sample{N: cf.sample, Seed: cf.seed, Plies: p, Quiet: cf.quiet}
+	if cf.ownEpsilon {
+		if err := perfect.CheckEpsilon(cf.epsilon); err != nil {
+			return nil, flagErrorf("--epsilon %w", err)
+		}
+		sample.Epsilon = &cf.epsilon // the manifest records it
+	}
+	return &positions.Choice{From: "sample", Sample: sample}, nil
 }
 
 // ChosenSet is a chosen set of positions and who answers them; a nil
@@ -192,7 +210,7 @@ func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, work
 // progress as phase, with a best line each when lines is set; it gives
 // their analyses and their paths where counted (-1 elsewhere).
 func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]perfect.Analysis, []int64, error) {
-	bs, paths, err := cs.Choice.Boards(g.Ctx, g.Rules, g.Workers, cs.Memory)
+	bs, paths, err := cs.Plan.Positions(g.Ctx, cs.Choice, g.Workers, cs.Memory)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -125,12 +125,12 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	}
 	fl := c.Flags()
 	prog.bind(fl)
-	choice.bind(c)
+	fl.Float64Var(&opts.Epsilon, "epsilon", 0, "with --games: the perfect opponent plays a best move with probability 1-E, a random legal move otherwise")
+	choice.bind(c) // after --epsilon, which is the games' here
 	bindMoveFormat(fl, &moves, "a move")
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
 	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")
 	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")
-	fl.Float64Var(&opts.Epsilon, "epsilon", 0, "with --games: the perfect opponent plays a best move with probability 1-E, a random legal move otherwise")
 	return c
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -68,6 +69,30 @@ func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o 
 		return err
 	})
 	return as, err
+}
+
+// Positions gives the positions c chooses of the plan's game, and their
+// paths (positions.Choice.Boards): a sample drawn by noisy perfect play
+// asks its best moves of p's engine, opened for it, as every answer does.
+func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, memory uint64) (bs []game.Board, paths []int64, err error) {
+	rl := p.req.Rules
+	if c.Sample == nil || !c.Sample.Play().NeedsBest() {
+		return c.Boards(ctx, rl, workers, memory, nil)
+	}
+	err = p.Use(ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) error {
+		bs, paths, err = c.Boards(ctx, rl, workers, memory, func(ctx context.Context, b game.Board) (uint64, error) {
+			a, err := o.Analyze(ctx, b)
+			var best uint64
+			for _, m := range a.Moves {
+				if m.Best {
+					best |= 1 << m.Cell
+				}
+			}
+			return best, err
+		})
+		return err
+	})
+	return bs, paths, err
 }
 
 // Whole solves the whole game as p says, and gives its summary: in memory,

@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/interrupt"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -61,6 +61,23 @@ type Sample struct {
 	// boards equal up to the rules' symmetries, as UCI's Connect-4 data set
 	// holds them.
 	Quiet bool `json:"quiet"`
+	// Epsilon is the noise of the play that draws the positions
+	// (perfect.Noisy): nil or 1 random play, each move uniform among the
+	// legal ones; below 1 a best move with probability 1-E.
+	Epsilon *float64 `json:"epsilon,omitempty"`
+}
+
+// BestMoves gives the cells of the best moves of b, a position in
+// progress, as a mask: what perfect play in a noisy draw takes, from the
+// engine that answers every position.
+type BestMoves func(ctx context.Context, b game.Board) (uint64, error)
+
+// Play gives the play s draws by: random play, or noisy perfect play.
+func (s Sample) Play() perfect.Noisy {
+	if s.Epsilon == nil {
+		return perfect.Noisy{Epsilon: 1}
+	}
+	return perfect.Noisy{Epsilon: *s.Epsilon}
 }
 
 // maxStale bounds the games played in a row that find no new position: a
@@ -69,13 +86,19 @@ type Sample struct {
 // exists, where it can count.
 const maxStale = 1 << 20
 
-// Draw plays games from the empty board of rl, each move chosen uniformly
-// among the legal ones, each game to a ply drawn uniformly from s.Plies, and
-// keeps the positions reached whose game is not over, each once (and under
-// Quiet only quiet ones, one of each class): s.N of them, in the order they
-// were drawn. The same s gives the same positions.
-func (s Sample) Draw(ctx context.Context, rl rules.Rules) ([]game.Board, error) {
+// Draw plays games from the empty board of rl, each move by the sample's
+// play (random play, each move uniform among the legal ones, or noisy
+// perfect play, whose best moves best gives), each game to a ply drawn
+// uniformly from s.Plies, and keeps the positions reached whose game is not
+// over, each once (and under Quiet only quiet ones, one of each class): s.N
+// of them, in the order they were drawn. The same s gives the same
+// positions, whoever gives the best moves.
+func (s Sample) Draw(ctx context.Context, rl rules.Rules, best BestMoves) ([]game.Board, error) {
 	rng := rand.New(rand.NewPCG(s.Seed, 0x706c6179)) // "play"
+	pl := player{rl: rl, rng: rng, noisy: s.Play(), best: best, known: map[game.Board]uint64{}}
+	if pl.noisy.NeedsBest() && best == nil {
+		return nil, errors.New("a sample drawn by noisy perfect play needs its best moves: a bug")
+	}
 	seen := make(map[game.Board]bool, s.N)
 	var out []game.Board
 	for stale := 0; len(out) < s.N; stale++ {
@@ -87,7 +110,10 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules) ([]game.Board, error) 
 		if stale >= maxStale {
 			return nil, fmt.Errorf("random play found %d of %d positions at plies %s, then none new in %d games; ask for fewer, or for other plies", len(out), s.N, s.Plies, stale)
 		}
-		b, ok := playTo(rl, s.Plies.Low+rng.IntN(s.Plies.High-s.Plies.Low+1), rng)
+		b, ok, err := pl.playTo(ctx, s.Plies.Low+rng.IntN(s.Plies.High-s.Plies.Low+1))
+		if err != nil {
+			return nil, err
+		}
 		if !ok || s.Quiet && !rules.Quiet(rl, b) {
 			continue
 		}
@@ -104,22 +130,48 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules) ([]game.Board, error) 
 	return out, nil
 }
 
-// playTo plays random moves from the empty board to ply, and says whether
-// the position it reached there is still in progress.
-func playTo(rl rules.Rules, ply int, rng *rand.Rand) (game.Board, bool) {
+// A player plays the moves of a sample's games: random or noisy perfect
+// play, its best moves asked once a position (games share their openings).
+type player struct {
+	rl    rules.Rules
+	rng   *rand.Rand
+	noisy perfect.Noisy
+	best  BestMoves
+	known map[game.Board]uint64 // the best moves of the positions asked
+}
+
+// playTo plays from the empty board to ply, and says whether the position
+// it reached there is still in progress.
+func (p *player) playTo(ctx context.Context, ply int) (game.Board, bool, error) {
 	var b game.Board
 	for b.Ply() < ply {
-		if over, _ := rl.Outcome(b); over {
-			return b, false
+		if over, _ := p.rl.Outcome(b); over {
+			return b, false, nil
 		}
-		m := uint64(rl.Moves(b))
-		for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
-			m &= m - 1
+		var best uint64
+		if p.noisy.NeedsBest() {
+			var err error
+			if best, err = p.bestOf(ctx, b); err != nil {
+				return b, false, err
+			}
 		}
-		b = b.Play(bits.TrailingZeros64(m), b.ToMove())
+		b = b.Play(p.noisy.Pick(p.rng, uint64(p.rl.Moves(b)), best), b.ToMove())
 	}
-	over, _ := rl.Outcome(b)
-	return b, !over
+	over, _ := p.rl.Outcome(b)
+	return b, !over, nil
+}
+
+// bestOf gives the best moves of b, asked once.
+func (p *player) bestOf(ctx context.Context, b game.Board) (uint64, error) {
+	if m, ok := p.known[b]; ok {
+		return m, nil
+	}
+	m, err := p.best(ctx, b)
+	if err != nil {
+		return 0, fmt.Errorf("the best moves of %s: %w", p.rl.Spec().Format(b), err)
+	}
+	p.known[b] = m
+	return m, nil
 }
 
 // Read reads a file of positions of rl, one a line: the moves that reach it
@@ -217,14 +269,16 @@ func Open(ctx context.Context, rl rules.Rules, name string) (*Choice, error) {
 
 // Boards gives the positions c chooses of rl's game, and the paths that
 // reach each where they were counted (every position up to a ply), -1
-// elsewhere. Workers and memory bound the enumeration up to a ply.
-func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory uint64) ([]game.Board, []int64, error) {
+// elsewhere. Workers and memory bound the enumeration up to a ply; best
+// gives the best moves a sample drawn by noisy perfect play takes (nil
+// where no sample does).
+func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory uint64, best BestMoves) ([]game.Board, []int64, error) {
 	var bs []game.Board
 	var paths []int64
 	var err error
 	switch c.From {
 	case "sample":
-		bs, err = c.Sample.Draw(ctx, rl)
+		bs, err = c.Sample.Draw(ctx, rl, best)
 	case "file":
 		if c.read == nil {
 			err = fmt.Errorf("positions from the file %q were not read: Open makes a choice of a file", c.File)

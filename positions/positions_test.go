@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
 var connectFour = rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
@@ -61,11 +63,11 @@ func TestDraw(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := tt.s.Draw(context.Background(), tt.rl)
+			got, err := tt.s.Draw(context.Background(), tt.rl, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, _ := tt.s.Draw(context.Background(), tt.rl)
+			again, _ := tt.s.Draw(context.Background(), tt.rl, nil)
 			if !slices.Equal(got, again) {
 				t.Errorf("two draws with seed %d differ", tt.s.Seed)
 			}
@@ -99,7 +101,7 @@ func TestDraw(t *testing.T) {
 func TestDrawTooMany(t *testing.T) {
 	// 3x3 has 9 positions of ply 1, 3 up to symmetry.
 	s := Sample{N: 4, Seed: 1, Plies: Plies{1, 1}, Quiet: true}
-	_, err := s.Draw(context.Background(), rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}))
+	_, err := s.Draw(context.Background(), rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), nil)
 	if err == nil || !strings.Contains(err.Error(), "found 3 of 4 positions at plies 1, then none new") {
 		t.Fatalf("error %v, want one saying 3 of 4 were found", err)
 	}
@@ -184,7 +186,7 @@ func FuzzParsePlies(f *testing.F) {
 
 func ExampleSample_Draw() {
 	s := Sample{N: 3, Seed: 7, Plies: Plies{Low: 8, High: 8}, Quiet: true}
-	bs, _ := s.Draw(context.Background(), connectFour)
+	bs, _ := s.Draw(context.Background(), connectFour, nil)
 	for _, b := range bs {
 		fmt.Println(b.Ply(), rules.Quiet(connectFour, b))
 	}
@@ -211,7 +213,7 @@ func TestChoiceBoards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bs, paths, err := tt.c.Boards(context.Background(), three, 1, 1<<30)
+			bs, paths, err := tt.c.Boards(context.Background(), three, 1, 1<<30, nil)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error %v, want one with %q", err, tt.wantErr)
@@ -238,7 +240,7 @@ func TestChoiceBoards(t *testing.T) {
 func TestChoiceQuiet(t *testing.T) {
 	eight := 8
 	c := Choice{From: "max_ply", MaxPly: &eight, Quiet: true}
-	bs, paths, err := c.Boards(context.Background(), connectFour, 2, 1<<30)
+	bs, paths, err := c.Boards(context.Background(), connectFour, 2, 1<<30, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,5 +270,70 @@ func TestOpenStreams(t *testing.T) {
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 4*MaxLine {
 		t.Errorf("Open(/dev/zero) allocated %d bytes, want at most %d", got, 4*MaxLine)
+	}
+}
+
+// A sample drawn by noisy perfect play: with E 0 every move is a best one,
+// so every position of tic-tac-toe it reaches is a draw, as the empty board
+// is; with E 1, as without an E, random play reaches won and lost ones; the
+// same seed draws the same positions; and without best moves a noisy draw
+// refuses.
+func TestDrawNoisy(t *testing.T) {
+	rl := rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3})
+	r, err := solve.Game(context.Background(), rl, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	best := func(_ context.Context, b game.Board) (uint64, error) {
+		asked++
+		i, _ := r.Enum.Lookup(game.ID(b))
+		var m uint64
+		for _, mv := range r.Analysis(i).Moves {
+			if mv.Best {
+				m |= 1 << mv.Cell
+			}
+		}
+		return m, nil
+	}
+	value := func(b game.Board) perfect.Value {
+		i, _ := r.Enum.Lookup(game.ID(b))
+		return r.Value[i]
+	}
+	tests := []struct {
+		name    string
+		epsilon *float64
+		allDraw bool
+	}{
+		{"perfect play", new(0.0), true},
+		{"random play, E 1", new(1.0), false},
+		{"random play, no E", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Sample{N: 40, Seed: 4, Plies: Plies{2, 6}, Epsilon: tt.epsilon}
+			got, err := s.Draw(context.Background(), rl, best)
+			if err != nil {
+				t.Fatal(err)
+			}
+			draws := 0
+			for _, b := range got {
+				if value(b) == perfect.Draw {
+					draws++
+				}
+			}
+			if allDraw := draws == len(got); allDraw != tt.allDraw {
+				t.Errorf("%d of %d positions drawn, want all %t", draws, len(got), tt.allDraw)
+			}
+		})
+	}
+	noisy := Sample{N: 40, Seed: 4, Plies: Plies{2, 6}, Epsilon: new(0.25)}
+	a, _ := noisy.Draw(context.Background(), rl, best)
+	b, _ := noisy.Draw(context.Background(), rl, best)
+	if !slices.Equal(a, b) || len(a) != 40 {
+		t.Errorf("two noisy draws with one seed: %d and %d positions, equal %t; want 40 each, equal", len(a), len(b), slices.Equal(a, b))
+	}
+	if _, err := noisy.Draw(context.Background(), rl, nil); err == nil {
+		t.Error("a noisy draw without best moves gave no error")
 	}
 }
