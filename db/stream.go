@@ -52,7 +52,7 @@ func (t *tally) Write(b []byte) (int, error) {
 func writeTable(out io.Writer, p int, placements int64, n int, open func(k int) (io.ReadCloser, error)) ([]int64, []uint32, error) {
 	le := binary.LittleEndian
 	blocks := (placements + BlockLen - 1) / BlockLen
-	check := crc32.New(castagnoli)
+	check := crc32.New(Castagnoli)
 	head := le.AppendUint32([]byte(magic), Version)
 	head = le.AppendUint32(head, uint32(p))
 	head = le.AppendUint64(head, uint64(placements))

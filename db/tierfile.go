@@ -42,7 +42,10 @@ const (
 	flateLevel    = flate.BestSpeed
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// Castagnoli is the one CRC-32C (Castagnoli) table of tateti-lab's files:
+// tiers and parts here, reach bits and searched answers in tier, journals
+// of answers in oracle.
+var Castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // TierName is the file of ply p in a database folder.
 func TierName(p int) string { return fmt.Sprintf("ply-%02d.tier", p) }
@@ -79,10 +82,10 @@ func tierBytes(p int, placements int64, blocks [][]byte) [][]byte {
 	for _, b := range blocks {
 		head = binary.LittleEndian.AppendUint64(head, offset)
 		head = binary.LittleEndian.AppendUint32(head, uint32(len(b)))
-		head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(b, castagnoli))
+		head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(b, Castagnoli))
 		offset += uint64(len(b))
 	}
-	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
+	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, Castagnoli))
 	return append([][]byte{head}, blocks...)
 }
 
@@ -178,7 +181,7 @@ func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) 
 		return nil, bad("too short for its block table")
 	}
 	body := table[:len(table)-4]
-	if crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, body) != binary.LittleEndian.Uint32(table[len(body):]) {
+	if crc32.Update(crc32.Checksum(head, Castagnoli), Castagnoli, body) != binary.LittleEndian.Uint32(table[len(body):]) {
 		return nil, bad("the header or block table fails its checksum")
 	}
 	t := &tierFile{f: f, name: name, ply: p, placements: placements, size: size, blocks: make([]blockEntry, n), fix: rebuildAgain}
@@ -200,7 +203,7 @@ func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 	if _, err := t.f.ReadAt(raw, int64(e.offset)); err != nil {
 		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d cannot be read (%v)", i, err), Fix: t.fix}
 	}
-	if crc32.Checksum(raw, castagnoli) != e.crc {
+	if crc32.Checksum(raw, Castagnoli) != e.crc {
 		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d fails its checksum", i), Fix: t.fix}
 	}
 	want := int(min(int64(BlockLen), t.placements-int64(i)*BlockLen))

@@ -621,9 +621,11 @@ func BenchmarkExport4x4Formats(b *testing.B) {
 // cellFields.cells views the fields Cell0 to Cell63 in order.
 func TestCellFields(t *testing.T) {
 	var c cellFields
-	for i := range c.cells() {
-		c.cells()[i] = int8(i + 1)
+	cells := make([]int8, game.MaxCells)
+	for i := range cells {
+		cells[i] = int8(i + 1)
 	}
+	c.set(cells)
 	v := reflect.ValueOf(c)
 	for i := range game.MaxCells {
 		if got, want := v.FieldByName(fmt.Sprintf("Cell%d", i)).Int(), int64(i+1); got != want {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -76,10 +75,19 @@ type cellFields struct {
 	Cell56, Cell57, Cell58, Cell59, Cell60, Cell61, Cell62, Cell63 int8
 }
 
-// cells views the fields as an array: int8 fields in a row are laid out
-// one byte after the other (a test holds the layout to it).
-func (c *cellFields) cells() *[game.MaxCells]int8 {
-	return (*[game.MaxCells]int8)(unsafe.Pointer(&c.Cell0))
+// set sets the fields to cells, cell i in Cell<i>, those past its end 0:
+// plain assignments, which the compiler keeps as fast as a copy.
+func (c *cellFields) set(cells []int8) {
+	var a [game.MaxCells]int8
+	copy(a[:], cells)
+	c.Cell0, c.Cell1, c.Cell2, c.Cell3, c.Cell4, c.Cell5, c.Cell6, c.Cell7 = a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]
+	c.Cell8, c.Cell9, c.Cell10, c.Cell11, c.Cell12, c.Cell13, c.Cell14, c.Cell15 = a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]
+	c.Cell16, c.Cell17, c.Cell18, c.Cell19, c.Cell20, c.Cell21, c.Cell22, c.Cell23 = a[16], a[17], a[18], a[19], a[20], a[21], a[22], a[23]
+	c.Cell24, c.Cell25, c.Cell26, c.Cell27, c.Cell28, c.Cell29, c.Cell30, c.Cell31 = a[24], a[25], a[26], a[27], a[28], a[29], a[30], a[31]
+	c.Cell32, c.Cell33, c.Cell34, c.Cell35, c.Cell36, c.Cell37, c.Cell38, c.Cell39 = a[32], a[33], a[34], a[35], a[36], a[37], a[38], a[39]
+	c.Cell40, c.Cell41, c.Cell42, c.Cell43, c.Cell44, c.Cell45, c.Cell46, c.Cell47 = a[40], a[41], a[42], a[43], a[44], a[45], a[46], a[47]
+	c.Cell48, c.Cell49, c.Cell50, c.Cell51, c.Cell52, c.Cell53, c.Cell54, c.Cell55 = a[48], a[49], a[50], a[51], a[52], a[53], a[54], a[55]
+	c.Cell56, c.Cell57, c.Cell58, c.Cell59, c.Cell60, c.Cell61, c.Cell62, c.Cell63 = a[56], a[57], a[58], a[59], a[60], a[61], a[62], a[63]
 }
 
 // int32s are the values a list element of an int8 column may take, by the
@@ -94,7 +102,7 @@ var int32s = func() (t [256]int32) {
 // from copies s into r, reusing r's slices.
 func (r *stateRecord) from(s *State) {
 	r.StateID, r.Board = s.StateID, s.Board
-	copy(r.cells()[:], s.Cells)
+	r.set(s.Cells)
 	r.Ply, r.Status, r.Value, r.Outcome, r.Depth = s.Ply, s.Status, s.Value, s.Outcome, s.Depth
 	r.toMove, r.ToMove = s.ToMove, nil
 	if s.ToMove != "" {

@@ -89,8 +89,10 @@ func (c *Comb) unrankSet(r int64, k int) uint32 {
 	return s
 }
 
-// nextSet gives the next set of the same size in colex order (Gosper's hack).
-func nextSet(s uint32) uint32 {
+// nextSet gives the next set of the same size in colex order (Gosper's
+// hack): the lowest run of ones moves up by one, and the rest of the run
+// drops to the bottom. For sets of up to 31 or 63 elements.
+func nextSet[S uint32 | uint64](s S) S {
 	low := s & -s
 	ripple := s + low
 	return ripple | ((s^ripple)>>2)/low

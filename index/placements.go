@@ -350,7 +350,7 @@ func (h *Heights) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b
 				fn(rank, game.Board{X: xs, O: occ &^ xs})
 			}
 			if s != 0 {
-				s = nextSet64(s)
+				s = nextSet(s)
 			}
 		}
 		s = uint64(1)<<x - 1
@@ -376,12 +376,4 @@ func (h *Heights) unrankColex(r int64, k int) uint64 {
 		r -= h.binom[s][k]
 	}
 	return slots
-}
-
-// nextSet64 gives the next set of the same size in colex order (Gosper's
-// hack), for sets of up to 63 elements.
-func nextSet64(s uint64) uint64 {
-	low := s & -s
-	ripple := s + low
-	return ripple | ((s^ripple)>>2)/low
 }

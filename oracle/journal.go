@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -46,8 +47,6 @@ type journalRecord struct {
 	I int
 	A perfect.Analysis
 }
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // batchKey names a batch: the SHA-256 of its game, engine, limit, phase,
 // whether values alone, and boards, what its answers depend on.
@@ -103,7 +102,7 @@ func (j *journal) read(key [32]byte) (map[int]perfect.Analysis, error) {
 	end := len(head)
 	for rest := data[end:]; len(rest) >= 8; rest = rest[8+binary.LittleEndian.Uint32(rest):] {
 		n, sum := binary.LittleEndian.Uint32(rest), binary.LittleEndian.Uint32(rest[4:])
-		if uint64(len(rest)-8) < uint64(n) || crc32.Checksum(rest[8:8+n], castagnoli) != sum {
+		if uint64(len(rest)-8) < uint64(n) || crc32.Checksum(rest[8:8+n], db.Castagnoli) != sum {
 			break
 		}
 		var r journalRecord
@@ -139,7 +138,7 @@ func (j *journal) add(i int, a perfect.Analysis) error {
 	}
 	var rec [8]byte
 	binary.LittleEndian.PutUint32(rec[:], uint32(payload.Len()))
-	binary.LittleEndian.PutUint32(rec[4:], crc32.Checksum(payload.Bytes(), castagnoli))
+	binary.LittleEndian.PutUint32(rec[4:], crc32.Checksum(payload.Bytes(), db.Castagnoli))
 	if _, err := j.f.Write(append(rec[:], payload.Bytes()...)); err != nil {
 		return fmt.Errorf("the journal of answers %s: %w", j.f.Name(), err)
 	}

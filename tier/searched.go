@@ -57,7 +57,7 @@ func searchedHeader(spec rules.Spec, p int) []byte {
 		switches |= 2
 	}
 	head := append([]byte(searchedMagic), byte(spec.Rows), byte(spec.Cols), byte(spec.K), switches, byte(p), db.Version, 0, 0)
-	return binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, castagnoli))
+	return binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, db.Castagnoli))
 }
 
 // searchedKey says the build a header is keyed to, for a refusal.
@@ -104,7 +104,7 @@ func checkHead(data, head []byte) error {
 		}
 		return nil
 	case string(data[:len(searchedMagic)]) != searchedMagic,
-		crc32.Checksum(data[:searchedHead-4], castagnoli) != binary.LittleEndian.Uint32(data[searchedHead-4:]):
+		crc32.Checksum(data[:searchedHead-4], db.Castagnoli) != binary.LittleEndian.Uint32(data[searchedHead-4:]):
 		return errors.New("it is no file of searched codes of this tool")
 	case !bytes.Equal(data[:searchedHead], head):
 		return fmt.Errorf("it holds the codes searched at %s, not at %s", searchedKey(data), searchedKey(head))
@@ -128,7 +128,7 @@ func (s *searched) read(head []byte) error {
 	}
 	if len(data) >= end {
 		for rest := data[end:]; len(rest) >= searchedRecord; rest = rest[searchedRecord:] {
-			if crc32.Checksum(rest[:9], castagnoli) != binary.LittleEndian.Uint32(rest[9:]) {
+			if crc32.Checksum(rest[:9], db.Castagnoli) != binary.LittleEndian.Uint32(rest[9:]) {
 				break
 			}
 			s.codes[int64(binary.LittleEndian.Uint64(rest))] = rest[8]
@@ -177,7 +177,7 @@ func (s *searched) add(r int64, c byte) error {
 	var rec [searchedRecord]byte
 	binary.LittleEndian.PutUint64(rec[:], uint64(r))
 	rec[8] = c
-	binary.LittleEndian.PutUint32(rec[9:], crc32.Checksum(rec[:9], castagnoli))
+	binary.LittleEndian.PutUint32(rec[9:], crc32.Checksum(rec[:9], db.Castagnoli))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.codes[r] = c

@@ -93,7 +93,7 @@ func TestSearchedKeyed(t *testing.T) {
 	const p = 10
 	head := searchedHeader(own, p)
 	record := make([]byte, searchedRecord) // rank 0, code 0, and a sum
-	copy(record[9:], binary.LittleEndian.AppendUint32(nil, crc32.Checksum(record[:9], castagnoli)))
+	copy(record[9:], binary.LittleEndian.AppendUint32(nil, crc32.Checksum(record[:9], db.Castagnoli)))
 	tests := []struct {
 		name    string
 		data    []byte

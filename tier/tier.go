@@ -226,12 +226,10 @@ const (
 	bitsTrailerLen = 8 + 4 + 4
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // bitsTrailer gives the trailer of a bits file whose words are b.
 func bitsTrailer(b []byte) []byte {
 	t := binary.LittleEndian.AppendUint32([]byte(bitsMagic), db.Version)
-	return binary.LittleEndian.AppendUint32(t, crc32.Checksum(b, castagnoli))
+	return binary.LittleEndian.AppendUint32(t, crc32.Checksum(b, db.Castagnoli))
 }
 
 // checkBits says why t, the trailer of a bits file, does not vouch for b,
@@ -240,7 +238,7 @@ func checkBits(b, t []byte) error {
 	switch {
 	case string(t[:8]) != bitsMagic || binary.LittleEndian.Uint32(t[8:]) != db.Version:
 		return errors.New("not a bits file of this version")
-	case binary.LittleEndian.Uint32(t[12:]) != crc32.Checksum(b, castagnoli):
+	case binary.LittleEndian.Uint32(t[12:]) != crc32.Checksum(b, db.Castagnoli):
 		return errors.New("fails its checksum")
 	}
 	return nil
