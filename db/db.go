@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
@@ -88,9 +87,9 @@ type Ply struct {
 	Lost       int64  `json:"lost"`
 	// Terminal counts the finished boards among the positions (depth 0)
 	// by status, as enumerate counts them.
-	Terminal enumerate.ByStatus `json:"terminal"`
-	Bytes    int64              `json:"bytes"`
-	SHA256   string             `json:"sha256"`
+	Terminal perfect.ByStatus `json:"terminal"`
+	Bytes    int64            `json:"bytes"`
+	SHA256   string           `json:"sha256"`
 }
 
 // MaxDepth is the deepest a code holds: 6 bits.

@@ -6,24 +6,14 @@ import (
 	"math"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// ByStatus counts terminal positions or complete games by how they ended.
-type ByStatus struct {
-	XWon int64 `json:"x_won"`
-	OWon int64 `json:"o_won"`
-	Draw int64 `json:"draw"`
-}
-
-func (c *ByStatus) add(s game.Status, n int64, sum *checkedSum) {
-	switch s {
-	case game.XWon:
-		sum.add(&c.XWon, n)
-	case game.OWon:
-		sum.add(&c.OWon, n)
-	case game.Draw:
-		sum.add(&c.Draw, n)
+// addStatus adds n to c's count of status s, through sum.
+func addStatus(c *perfect.ByStatus, s game.Status, n int64, sum *checkedSum) {
+	if at := c.Of(s); at != nil {
+		sum.add(at, n)
 	}
 }
 
@@ -39,23 +29,20 @@ func (s *checkedSum) add(a *int64, n int64) {
 	*a += n
 }
 
-// Total is the sum over the three endings (Count checks that it fits).
-func (c ByStatus) Total() int64 { return c.XWon + c.OWon + c.Draw }
-
 // Games counts complete games (move sequences that end the game) by winner.
 type Games struct {
-	ByStatus
+	perfect.ByStatus
 	Total int64 `json:"total"`
 }
 
 // PlyCounts are the counts of one ply.
 type PlyCounts struct {
-	Ply             int      `json:"ply"`
-	Positions       int64    `json:"positions"`
-	Terminal        int64    `json:"terminal"`
-	TerminalBy      ByStatus `json:"terminal_by_status"`
-	Classes         int64    `json:"classes"`
-	TerminalClasses int64    `json:"terminal_classes"`
+	Ply             int              `json:"ply"`
+	Positions       int64            `json:"positions"`
+	Terminal        int64            `json:"terminal"`
+	TerminalBy      perfect.ByStatus `json:"terminal_by_status"`
+	Classes         int64            `json:"classes"`
+	TerminalClasses int64            `json:"terminal_classes"`
 	// classes of positions in progress that are quiet (rules.Quiet): the
 	// side to move can neither win at once nor must stop a line at once
 	QuietClasses int64 `json:"quiet_classes"`
@@ -65,16 +52,16 @@ type PlyCounts struct {
 // Counts are the figures of an enumeration: positions, terminal positions,
 // classes up to symmetry, complete games and move sequences, in total and by ply.
 type Counts struct {
-	Game            rules.Spec  `json:"game"`
-	Positions       int64       `json:"positions"`
-	Terminal        ByStatus    `json:"terminal"`
-	Classes         int64       `json:"classes"`
-	TerminalClasses int64       `json:"terminal_classes"`
-	QuietClasses    int64       `json:"quiet_classes"`
-	Games           Games       `json:"games"`
-	Paths           int64       `json:"sequences"`
-	MaxPaths        int64       `json:"max_paths"` // the most move sequences into one position
-	ByPly           []PlyCounts `json:"by_ply"`
+	Game            rules.Spec       `json:"game"`
+	Positions       int64            `json:"positions"`
+	Terminal        perfect.ByStatus `json:"terminal"`
+	Classes         int64            `json:"classes"`
+	TerminalClasses int64            `json:"terminal_classes"`
+	QuietClasses    int64            `json:"quiet_classes"`
+	Games           Games            `json:"games"`
+	Paths           int64            `json:"sequences"`
+	MaxPaths        int64            `json:"max_paths"` // the most move sequences into one position
+	ByPly           []PlyCounts      `json:"by_ply"`
 	// MaxPly is set when only the first plies were counted (Shallow): the
 	// totals, complete games among them, are those of plies 0 to MaxPly.
 	MaxPly *int `json:"max_ply,omitempty"`
@@ -117,9 +104,9 @@ func (c *Counts) tally(pc *PlyCounts, s game.Status, paths int64, class, quiet b
 	c.MaxPaths = max(c.MaxPaths, paths)
 	if s.Terminal() {
 		pc.Terminal++
-		pc.TerminalBy.add(s, 1, sum)
-		c.Terminal.add(s, 1, sum)
-		c.Games.add(s, paths, sum)
+		addStatus(&pc.TerminalBy, s, 1, sum)
+		addStatus(&c.Terminal, s, 1, sum)
+		addStatus(&c.Games.ByStatus, s, paths, sum)
 		if class {
 			pc.TerminalClasses++
 		}

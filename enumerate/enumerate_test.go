@@ -11,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -100,10 +101,10 @@ func TestCounts3x3(t *testing.T) {
 	}{
 		{"positions", c.Positions, int64(5478)},
 		{"positions by ply", byPly, []int64{1, 9, 72, 252, 756, 1260, 1520, 1140, 390, 78}},
-		{"terminal", c.Terminal, ByStatus{XWon: 626, OWon: 316, Draw: 16}},
+		{"terminal", c.Terminal, perfect.ByStatus{XWon: 626, OWon: 316, Draw: 16}},
 		{"classes", c.Classes, int64(765)},
 		{"terminal classes", c.TerminalClasses, int64(138)},
-		{"games", c.Games, Games{ByStatus{XWon: 131184, OWon: 77904, Draw: 46080}, 255168}},
+		{"games", c.Games, Games{perfect.ByStatus{XWon: 131184, OWon: 77904, Draw: 46080}, 255168}},
 		{"sequences", c.Paths, int64(549946)},
 		// A drawn full board none of whose prefixes has a line is reached by
 		// every order of X's five marks and O's four: 5!·4!.

@@ -99,7 +99,7 @@ func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, m
 // tier by tier in a temporary folder removed before it returns (the
 // summary then has each ply's positions by value for the side to move
 // too), or read from the database.
-func (p Plan) Whole(ctx context.Context) (solve.Summary, error) {
+func (p Plan) Whole(ctx context.Context) (perfect.Summary, error) {
 	rl, workers := p.req.Rules, p.req.Workers
 	switch p.Engine {
 	case Table:
@@ -110,12 +110,12 @@ func (p Plan) Whole(ctx context.Context) (solve.Summary, error) {
 		defer p.Policy().Apply()()
 		tmp, err := os.MkdirTemp("", "tateti-tiers-")
 		if err != nil {
-			return solve.Summary{}, fmt.Errorf("a temporary folder for the tiers cannot be made (%v); set TMPDIR to a folder with room", err)
+			return perfect.Summary{}, fmt.Errorf("a temporary folder for the tiers cannot be made (%v); set TMPDIR to a folder with room", err)
 		}
 		defer os.RemoveAll(tmp)
 		return tier.Build(ctx, rl, filepath.Join(tmp, "db"), workers)
 	}
-	return solve.Summary{}, fmt.Errorf("the %s engine answers positions, not the whole game: a bug", p.Engine)
+	return perfect.Summary{}, fmt.Errorf("the %s engine answers positions, not the whole game: a bug", p.Engine)
 }
 
 // Policy is what the collector is asked for while p's engine works: the

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -56,7 +57,7 @@ func TierCounts(w io.Writer, c tier.Counts) error {
 	fmt.Fprintf(w, "%s: %s reachable positions\n\n", c.Game.Words(), enumerate.Commas(c.Positions))
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\t")
-	row := func(label string, positions int64, over enumerate.ByStatus) {
+	row := func(label string, positions int64, over perfect.ByStatus) {
 		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t\n", label, enumerate.Commas(positions), enumerate.Commas(over.Total()),
 			enumerate.Commas(over.XWon), enumerate.Commas(over.OWon), enumerate.Commas(over.Draw))
 	}

@@ -7,14 +7,14 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
-	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // Summary writes a solved game as solve prints it: the value of the start,
 // positions by value and ply, and X's first move in each cell.
-func Summary(w io.Writer, s solve.Summary, st Style) error {
+func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	g := s.Game
 	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(result(game.X, s.Value), OutcomeIn(s.Value, s.Depth)))
 	if s.Engine != "" {
@@ -53,7 +53,7 @@ func Plan(w io.Writer, p plan.Plan) {
 
 // toMove writes each ply's positions by value for the side to move, when
 // the summary has them.
-func toMove(w io.Writer, plies []solve.PlyToMove) error {
+func toMove(w io.Writer, plies []perfect.PlyToMove) error {
 	if len(plies) == 0 {
 		return nil
 	}

@@ -4,20 +4,21 @@ import (
 	"context"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Summarize enumerates and solves the whole game of rl in memory, with up
 // to workers goroutines, and gives its summary.
-func Summarize(ctx context.Context, rl rules.Rules, workers int) (Summary, error) {
+func Summarize(ctx context.Context, rl rules.Rules, workers int) (perfect.Summary, error) {
 	// The summary needs no paths or classes: a lean enumeration.
 	e, err := enumerate.Positions(ctx, rl, workers)
 	if err != nil {
-		return Summary{}, err
+		return perfect.Summary{}, err
 	}
 	r, err := Enumeration(ctx, e, workers)
 	if err != nil {
-		return Summary{}, err
+		return perfect.Summary{}, err
 	}
 	return r.Summarize(), nil
 }

@@ -6,7 +6,6 @@ import (
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/db"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/par"
@@ -373,7 +372,7 @@ func (j *Job) Count(p int, codes []byte) db.Ply {
 		over[0], over[2] = over[2], over[0]
 	}
 	return db.Ply{Ply: p, Placements: int64(len(codes)), Positions: byValue[0] + byValue[1] + byValue[2],
-		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2], Terminal: enumerate.ByStatus{XWon: over[2], OWon: over[0], Draw: over[1]}}
+		Lost: byValue[0], Drawn: byValue[1], Won: byValue[2], Terminal: perfect.ByStatus{XWon: over[2], OWon: over[0], Draw: over[1]}}
 }
 
 // Manifest gives the manifest of the game solved to counts, one a ply with
