@@ -130,11 +130,11 @@ func runExport(opts *ExportOptions) error {
 		}
 	}
 	m, err := export.Write(opts.Ctx, src, export.Options{
-		Dir:     opts.Out,
-		Formats: opts.Formats,
-		Meta:    export.Meta{Tool: "tateti-lab", Version: Version},
-		Workers: opts.Workers,
-		Journal: opts.Batch.Journal,
+		Dir:       opts.Out,
+		Formats:   opts.Formats,
+		Meta:      export.Meta{Tool: "tateti-lab", Version: Version},
+		Workers:   opts.Workers,
+		Committed: opts.Batch.Done,
 	})
 	if err != nil {
 		return err
@@ -154,9 +154,13 @@ func runExport(opts *ExportOptions) error {
 // chosen set answered; done lets go of what the source holds.
 func exportSource(opts *ExportOptions) (src export.Source, done func(), err error) {
 	if opts.Choice == nil {
-		return export.Whole(opts.Ctx, opts.Plan, opts.Workers)
+		g, err := opts.Plan.Game(opts.Ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		return export.Whole(g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
 	}
-	opts.Batch.Journal = export.JournalOf(opts.Out) // the answers kept as they come
+	opts.Batch.Journal = oracle.JournalBeside(opts.Out) // the answers kept as they come
 	as, paths, err := opts.answer(opts.GameOptions, "export", false)
 	if err != nil {
 		return nil, nil, err

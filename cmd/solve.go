@@ -110,7 +110,7 @@ func runSolve(opts *SolveOptions) error {
 		}
 		return unsettledError(opts.Query, *a.Proved)
 	}
-	report.Plan(opts.IO.ErrOut, opts.Plan)
+	report.OnDisk(opts.IO.ErrOut, opts.Plan.Why, opts.Plan.OnDisk())
 	s, err := opts.Plan.Whole(opts.Ctx)
 	if err != nil {
 		return err

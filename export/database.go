@@ -11,27 +11,19 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
-	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
 )
 
-// Whole is the source of every position of the game as the plan p, of
-// scope plan.Every, answers them: read from its database (Database), or
-// solved in memory (Game); done lets go of what the source holds.
-func Whole(ctx context.Context, p plan.Plan, workers int) (src Source, done func(), err error) {
-	if p.Engine == plan.DB {
-		d, err := p.Database()
-		if err != nil {
-			return nil, nil, err
-		}
-		return Database(d, workers), func() { d.Close() }, nil
+// Whole is the source of every position of a game, as the planner opened
+// it: read from its database d (Database), or solved in memory r (Game),
+// whichever is not nil.
+func Whole(r *solve.Result, d *db.DB, workers int) Source {
+	if d != nil {
+		return Database(d, workers)
 	}
-	r, err := p.Solved(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	return Game(r), func() {}, nil
+	return Game(r)
 }
 
 // Database is the source of every reachable position of the solved game in

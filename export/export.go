@@ -20,7 +20,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
-	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
 )
@@ -46,9 +45,9 @@ type Options struct {
 	Formats []string // a subset of Formats
 	Meta    Meta
 	Workers int // goroutines building each table's chunks; GOMAXPROCS when 0
-	// Journal is the journal of the answers of a chosen set (JournalOf),
-	// removed once the dataset is committed; "" for none.
-	Journal string
+	// Committed, when not nil, is called once the dataset is committed:
+	// a chosen set's batch lets its journal of answers go (oracle.Batch.Done).
+	Committed func() error
 
 	rowGroup int64                                    // rows per Parquet row group; RowGroupSize when 0 (tests make it small)
 	wrap     func(name string, w io.Writer) io.Writer // stands between each file and its buffer (tests inject failures)
@@ -181,21 +180,12 @@ func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.Journal != "" {
-		if err := oracle.RemoveJournal(opts.Journal); err != nil {
+	if opts.Committed != nil {
+		if err := opts.Committed(); err != nil {
 			return nil, err
 		}
 	}
 	return &Written{Manifest: m, Dropped: dropped}, nil
-}
-
-// JournalOf is where the answers of a chosen set exported into dir are
-// kept as they come, so that a stopped export resumes from them: a hidden
-// file beside dir, as the staging folder is, removed once the dataset is
-// committed (oracle.Batch).
-func JournalOf(dir string) string {
-	dir = filepath.Clean(dir)
-	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".answers")
 }
 
 // writeFiles writes the tables and the manifest into the new generation st.

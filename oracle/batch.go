@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -24,6 +25,24 @@ type Batch struct {
 	// a batch of its own, so that a journal of whole answers is not taken
 	// for one of values, nor the other way.
 	ValueOnly bool
+}
+
+// JournalBeside is where the answers of a batch whose results go to the
+// file or folder out are kept as they come, so that a stopped run resumes
+// from them: a hidden file beside out, ".OUT.answers", let go by Done once
+// the results are whole.
+func JournalBeside(out string) string {
+	out = filepath.Clean(out)
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".answers")
+}
+
+// Done lets the batch's journal go once its answers are used: nothing when
+// it has none, and never a file that is no journal (RemoveJournal).
+func (b Batch) Done() error {
+	if b.Journal == "" {
+		return nil
+	}
+	return RemoveJournal(b.Journal)
 }
 
 // All asks o for each of boards in turn, as b says, and gives their

@@ -127,14 +127,29 @@ func (p Plan) Policy() gc.Policy {
 	return gc.Policy{}
 }
 
-// Solved solves every position of the game in memory, for a plan of
-// Every answered by the table.
-func (p Plan) Solved(ctx context.Context) (*solve.Result, error) {
-	return solve.Game(ctx, p.req.Rules, max(p.req.Workers, 1))
+// A Game is the whole game as a plan of Every answers it: solved in
+// memory (Solved), or read from its finished database (DB); one of the
+// two is set. Close lets go of it.
+type Game struct {
+	Solved *solve.Result
+	DB     *db.DB
 }
 
-// Database opens the finished database of a plan answered by db; the
-// caller closes it.
-func (p Plan) Database() (*db.DB, error) {
-	return db.Open(p.req.DB, p.req.Rules)
+// Close lets go of what g holds: the database's files.
+func (g Game) Close() error {
+	if g.DB != nil {
+		return g.DB.Close()
+	}
+	return nil
+}
+
+// Game opens the whole game as p, a plan of Every, answers it: its
+// database, or the game solved now in memory. The caller closes it.
+func (p Plan) Game(ctx context.Context) (Game, error) {
+	if p.Engine == DB {
+		d, err := db.Open(p.req.DB, p.req.Rules)
+		return Game{DB: d}, err
+	}
+	r, err := solve.Game(ctx, p.req.Rules, max(p.req.Workers, 1))
+	return Game{Solved: r}, err
 }

@@ -240,3 +240,12 @@ func fitsTable(rl rules.Rules, b game.Board, memory uint64) error {
 	}
 	return enumerate.CheckMemoryFrom(rl.Spec(), b, memory)
 }
+
+// OnDisk gives what solving the whole game tier by tier on disk needs,
+// where p does so (the engine Tiers); nil otherwise.
+func (p Plan) OnDisk() *tier.Estimate {
+	if p.Engine != Tiers {
+		return nil
+	}
+	return &p.Tiers
+}

@@ -8,7 +8,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
-	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
 
@@ -42,12 +41,12 @@ func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	return nil
 }
 
-// Plan writes, when the whole game is solved tier by tier, why and what
-// that needs; nothing otherwise.
-func Plan(w io.Writer, p plan.Plan) {
-	if p.Engine == plan.Tiers {
-		fmt.Fprintf(w, "tateti-lab: %s\n", p.Why)
-		TierPlan(w, p.Tiers, "a temporary folder (db build DIR keeps the database)")
+// OnDisk writes, when the whole game is solved tier by tier on disk (e,
+// what that needs, not nil), why, and what it needs; nothing otherwise.
+func OnDisk(w io.Writer, why string, e *tier.Estimate) {
+	if e != nil {
+		fmt.Fprintf(w, "tateti-lab: %s\n", why)
+		TierPlan(w, *e, "a temporary folder (db build DIR keeps the database)")
 	}
 }
 
