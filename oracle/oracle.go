@@ -35,6 +35,12 @@ type Oracle interface {
 	// Name says who answers, as the JSON names it: "table", "db",
 	// "book" (an opening book, and search past it) or "search".
 	Name() string
+	// Instant reports whether the oracle answers b without search, within
+	// a request: the game solved in memory and a database, every position;
+	// an opening book, its positions before its last ply (and at it, for
+	// the value alone); search and the game solved from each board, none.
+	// A server answers such positions at once, and queues the others.
+	Instant(b game.Board) bool
 	// Close lets go of what the oracle holds (a database's files, search's
 	// table). No call may follow it.
 	Close() error
@@ -83,6 +89,9 @@ func (table) Name() string { return "table" }
 
 // Close has nothing to let go.
 func (table) Close() error { return nil }
+
+// Instant is false: the game is solved from each board asked.
+func (table) Instant(game.Board) bool { return false }
 
 // Analyze solves the game from b; stopped before the end, it has proved
 // nothing of b's value.
@@ -135,6 +144,9 @@ type solved struct {
 
 // Name is "table": the exhaustive solve, as Table.
 func (*solved) Name() string { return "table" }
+
+// Instant is true: every position is looked up in the game solved once.
+func (*solved) Instant(game.Board) bool { return true }
 
 // Close lets the solved game go.
 func (s *solved) Close() error {

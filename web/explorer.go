@@ -12,7 +12,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
-	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -33,7 +32,6 @@ type Explorer struct {
 	wait    time.Duration   // how long a request waits for its answer
 	abandon time.Duration   // a search no one asks about for this long is stopped
 	life    context.Context // searches stop when it ends
-	instant bool            // the oracle answers at once (a table, a database): no queue
 
 	mu      sync.Mutex
 	kept    map[game.Board]*answer // answered, waiting or searched
@@ -104,11 +102,8 @@ var ErrGone = errors.New("this position is no longer being searched; ask for it 
 // within limit (0: no limit), its searches stopped when life ends.
 func NewExplorer(life context.Context, rl rules.Rules, o oracle.Oracle, limit time.Duration) *Explorer {
 	x := &Explorer{rl: rl, o: o, limit: limit, wait: Wait, abandon: Abandon, life: life,
-		instant: o.Name() == string(plan.Table) || o.Name() == string(plan.DB),
-		kept:    map[game.Board]*answer{}, shares: map[string]int{}, wake: make(chan struct{}, 1)}
-	if !x.instant {
-		go x.work()
-	}
+		kept: map[game.Board]*answer{}, shares: map[string]int{}, wake: make(chan struct{}, 1)}
+	go x.work() // it waits until a position the oracle does not answer at once comes
 	return x
 }
 
@@ -324,7 +319,7 @@ type Solving struct {
 // search when its answer comes within the wait, or what is being done
 // about it. A poll asks again about b, and queues no search (ask).
 func (x *Explorer) view(ctx context.Context, b game.Board, client string, poll bool) (*report.Position, *Solving, error) {
-	if in, ok := x.o.(interface{ Instant(game.Board) bool }); x.instant || ok && in.Instant(b) {
+	if x.o.Instant(b) {
 		an, err := oracle.Within(ctx, x.o, b, x.limit)
 		v := report.NewPosition(an)
 		return &v, nil, err

@@ -151,8 +151,9 @@ func newStalling() *stalling {
 	return &stalling{started: make(chan game.Board, 1024), stopped: make(chan error, 1024)}
 }
 
-func (s *stalling) Name() string { return "search" }
-func (s *stalling) Close() error { return nil }
+func (s *stalling) Name() string            { return "search" }
+func (s *stalling) Instant(game.Board) bool { return false }
+func (s *stalling) Close() error            { return nil }
 func (s *stalling) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
 	s.started <- b
 	<-ctx.Done()
@@ -326,8 +327,8 @@ func TestExplorerBook(t *testing.T) {
 	}
 	defer o.Close()
 	x := NewExplorer(t.Context(), rl, o, 0)
-	if x.instant {
-		t.Fatal("a book's positions are answered in the request, outside the search queue")
+	if !o.Instant(game.Board{}) || o.Instant(game.Board{}.Play(15, game.X).Play(11, game.O).Play(14, game.X).Play(10, game.O).Play(13, game.X).Play(9, game.O)) {
+		t.Fatal("a book's positions before its last ply are answered in the request, outside the search queue, and those past it not")
 	}
 	v, solving, err := x.view(t.Context(), game.Board{}, "a client", false)
 	if err != nil || solving != nil || v.Engine != "book" || len(v.Moves) != 4 {
