@@ -54,3 +54,15 @@ func TestSetUpFiguresSayWhere(t *testing.T) {
 		}
 	}
 }
+
+// The README stays a front page: at most 240 lines, the reference and the
+// explorer's API in docs/.
+func TestReadmeLength(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(readme), "\n"); n > 240 {
+		t.Errorf("README.md has %d lines, want at most 240: move reference material to docs/", n)
+	}
+}
