@@ -234,7 +234,7 @@ func TestBrowserBook(t *testing.T) {
 		}
 	}
 	// Past the book's last ply the position is search's, and the page says so.
-	// A position of ply 28 (columns from 1, from a game of Pons. benchmarks): past
+	// A position of ply 28 (columns from 1, from a game of Pons' benchmarks): past
 	// the book, and searched at once even under the race detector.
 	past := strings.Split("2252576253462244111563365343", "")
 	do(t, ctx, "open a position past the book", chromedp.Navigate(base+"/?moves="+strings.Join(past, ",")))
