@@ -536,22 +536,8 @@ func TestDamagedFilesExit(t *testing.T) {
 			fi, _ := os.Stat(name)
 			flipByte(t, name, fi.Size()-3)
 		}, build, exitUsage, db.PartName(9, 0) + ": block 0 fails its checksum; remove it to run its task again"},
-		{"a tier of a finished database", func(t *testing.T, dir string) {
-			if _, _, code := run(t, "", "db", "build", dir); code != 0 {
-				t.Fatal("db build failed")
-			}
-			name := filepath.Join(dir, "ply-02.tier")
-			fi, _ := os.Stat(name)
-			flipByte(t, name, fi.Size()-3)
-		}, func(dir string) []string { return []string{"export", "--db", dir, "--out", dir + "-out"} }, exitUsage, "ply-02.tier: block 0 fails its checksum; build it again into a new folder: tateti-lab db build --size 3x3 --k 3 "},
-		{"the same tier, checked", func(t *testing.T, dir string) {
-			if _, _, code := run(t, "", "db", "build", dir); code != 0 {
-				t.Fatal("db build failed")
-			}
-			name := filepath.Join(dir, "ply-02.tier")
-			fi, _ := os.Stat(name)
-			flipByte(t, name, fi.Size()-3)
-		}, func(dir string) []string { return []string{"db", "check", dir} }, exitFailed, "ply-02.tier"},
+		{"a tier of a finished database", damageTier, func(dir string) []string { return []string{"export", "--db", dir, "--out", dir + "-out"} }, exitUsage, "ply-02.tier: block 0 fails its checksum; build it again into a new folder: tateti-lab db build --size 3x3 --k 3 "},
+		{"the same tier, checked", damageTier, func(dir string) []string { return []string{"db", "check", dir} }, exitFailed, "ply-02.tier"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -566,6 +552,17 @@ func TestDamagedFilesExit(t *testing.T) {
 			}
 		})
 	}
+}
+
+// damageTier builds the whole game into dir and flips a byte of its
+// ply-02.tier, in a block.
+func damageTier(t *testing.T, dir string) {
+	if _, _, code := run(t, "", "db", "build", dir); code != 0 {
+		t.Fatal("db build failed")
+	}
+	name := filepath.Join(dir, "ply-02.tier")
+	fi, _ := os.Stat(name)
+	flipByte(t, name, fi.Size()-3)
 }
 
 // build gives the arguments of db build into dir.

@@ -29,7 +29,7 @@ stateTypes.push(['ply', 'TINYINT'], ['to_move', 'VARCHAR'], ['status', 'VARCHAR'
   ['cells', 'TINYINT[]'], ['mover_cells', 'TINYINT[]'], ['mover_value', 'TINYINT'], ['move_values', 'TINYINT[]'],
   ['legal', 'BOOLEAN[]'], ['policy', 'FLOAT[]'], ['split', 'VARCHAR']);
 const moveTypes = [['state_id', 'BIGINT'], ['move', 'TINYINT'],
-  ...(manifest.game.gravity ? [['column', 'TINYINT']] : []), // under gravity, the column of the move
+  ...(manifest.game.gravity ? [['cell', 'TINYINT']] : []), // under gravity, the cell the move lands on (move is its column)
   ['child_id', 'BIGINT'], ['child_value', 'TINYINT'], ['child_depth', 'TINYINT'], ['is_best', 'BOOLEAN']];
 
 let passed = 0;
@@ -119,15 +119,15 @@ async function main() {
 // cell and action by action: each row's arrays are unnested in step, one
 // row a cell (cells, mover_cells) or an action (move_values, legal,
 // policy: a cell, or under gravity a column from 0, as RL libraries number
-// Connect Four's actions).
+// Connect Four's actions). best_moves and the moves table's move are
+// actions too; under gravity a move's cell lies in its column.
 async function checkLearning(conn, one) {
   const n = rows * cols;
   const cellCols = Array.from({ length: n }, (_, i) => `cell_${i}`).join(', ');
-  const action = (cell) => (manifest.game.gravity ? `(${cell}) % ${cols}` : `(${cell})`);
   await conn.run(`CREATE VIEW s AS SELECT *, CASE WHEN ply % 2 = 0 THEN 1 ELSE -1 END AS sign FROM states`);
   await conn.run(`CREATE VIEW c AS SELECT state_id, sign, unnest(cells) AS x, unnest(mover_cells) AS mx FROM s`);
   await conn.run(`CREATE VIEW a AS SELECT state_id, sign, ply, is_terminal, best_moves, n_moves, mover_value,
-               list_transform(best_moves, m -> ${action('m')}) AS best, len(legal) AS actions,
+               best_moves AS best, len(legal) AS actions,
                generate_subscripts(legal, 1) - 1 AS act, unnest(move_values) AS mv, unnest(legal) AS lg, unnest(policy) AS p FROM s`);
   check('cells is the cell columns as one array', Number(await one(`SELECT count(*) FROM states WHERE cells <> [${cellCols}]`)), 0);
   check("mover_cells is cells times the mover's sign", Number(await one('SELECT count(*) FROM c WHERE mx <> x * sign')), 0);
@@ -137,8 +137,11 @@ async function checkLearning(conn, one) {
                         count(*) FILTER (WHERE (mv IS NULL) = lg OR actions <> ${manifest.game.gravity ? cols : n}) AS bad FROM a GROUP BY state_id)
                       WHERE legal <> n OR bad > 0`)), 0);
   check("move_values are the moves' child values from the mover's side",
-    Number(await one(`SELECT count(*) FROM moves m FULL JOIN (SELECT * FROM a WHERE lg) a ON m.state_id = a.state_id AND ${action('m.move')} = a.act
+    Number(await one(`SELECT count(*) FROM moves m FULL JOIN (SELECT * FROM a WHERE lg) a ON m.state_id = a.state_id AND m.move = a.act
                       WHERE m.state_id IS NULL OR a.state_id IS NULL OR a.mv <> a.sign * m.child_value`)), 0);
+  if (manifest.game.gravity) {
+    check("a move is its cell's column", Number(await one(`SELECT count(*) FROM moves WHERE cell % ${cols} <> move`)), 0);
+  }
   check('the best moves are argmax cells of move_values, whose max is mover_value',
     Number(await one(`SELECT count(*) FROM (SELECT state_id, any_value(mover_value) AS v, max(mv) AS top,
                         bool_and(mv = mover_value OR NOT list_contains(best, act)) AS argmax

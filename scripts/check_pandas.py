@@ -103,11 +103,12 @@ def check_learning(c, manifest, states, moves):
     """The columns for learning against the others, as check-data.cjs does.
 
     legal, move_values and policy have an entry an action: a cell, or under
-    gravity a column from 0, as RL libraries number Connect Four's actions.
+    gravity a column from 0, as RL libraries number Connect Four's actions;
+    best_moves and the moves' move are actions too, and under gravity a
+    move's cell lies in its column.
     """
     g = manifest["game"]
     n = g["cols"] if g["gravity"] else g["rows"] * g["cols"]
-    action = (lambda cell: cell % g["cols"]) if g["gravity"] else (lambda cell: cell)
     sign = states["ply"].map(lambda p: 1 if p % 2 == 0 else -1)
     cells = states[[f"cell_{i}" for i in range(g["rows"] * g["cols"])]].values.tolist()
     c.check("cells is the cell columns as one array", int((states["cells"] != pd.Series(cells)).sum()), 0)
@@ -120,19 +121,21 @@ def check_learning(c, manifest, states, moves):
     c.check("legal has n_moves true cells; move_values is null exactly where legal is false", bad, 0)
     by_id = {r.state_id: r for r in states.itertuples()}
     bad = sum(1 for m in moves.itertuples()
-              if by_id[m.state_id].move_values[action(m.move)] != m.child_value * (1 if by_id[m.state_id].ply % 2 == 0 else -1))
+              if by_id[m.state_id].move_values[m.move] != m.child_value * (1 if by_id[m.state_id].ply % 2 == 0 else -1))
     bad += int((moves.groupby("state_id").size().reindex(states["state_id"], fill_value=0).values != states["n_moves"].values).sum())
     c.check("move_values are the moves' child values from the mover's side", bad, 0)
     bad = sum(1 for r in states.itertuples() if not r.is_terminal and (
         max(v for v in r.move_values if v is not None) != r.mover_value
-        or any(r.move_values[action(m)] != r.mover_value for m in r.best_moves)))
+        or any(r.move_values[m] != r.mover_value for m in r.best_moves)))
     c.check("the best moves are argmax cells of move_values, whose max is mover_value", bad, 0)
+    if g["gravity"]:
+        c.check("a move is its cell's column", int((moves["cell"] % g["cols"] != moves["move"]).sum()), 0)
     # A policy entry is a float32, written in the CSV as the shortest decimal
     # that reads back as it: compare as float32.
     f32 = lambda x: struct.unpack("f", struct.pack("f", x))[0]
     bad = sum(1 for r in states.itertuples()
               if len(r.policy) != n
-              or any(f32(p) != (f32(1 / len(r.best_moves)) if i in [action(m) for m in r.best_moves] else 0)
+              or any(f32(p) != (f32(1 / len(r.best_moves)) if i in list(r.best_moves) else 0)
                      for i, p in enumerate(r.policy))
               or abs(sum(r.policy) - (0 if r.is_terminal else 1)) > 1e-6)
     c.check("policy is 1/len(best_moves) on each best move and 0 elsewhere; it sums to 1 unless the game is over", bad, 0)

@@ -118,11 +118,12 @@ function checkMoves(c, { manifest }, states, moves) {
 // checkLearning checks the columns for learning against the others, as
 // check-data.cjs does in SQL: the mover's sign is 1 after an even ply.
 // legal, move_values and policy have an entry an action: a cell, or under
-// gravity a column from 0, as RL libraries number Connect Four's actions.
+// gravity a column from 0, as RL libraries number Connect Four's actions;
+// best_moves and the moves' move are actions too, and under gravity a
+// move's cell lies in its column.
 function checkLearning(c, { manifest }, states, moves) {
   const g = manifest.game;
   const n = g.gravity ? g.cols : g.rows * g.cols;
-  const action = (cell) => (g.gravity ? cell % g.cols : cell);
   const sign = (r) => (r.ply % 2 === 0 ? 1 : -1);
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const cellsOf = (r) => Array.from({ length: g.rows * g.cols }, (_, i) => r[`cell_${i}`]);
@@ -135,15 +136,18 @@ function checkLearning(c, { manifest }, states, moves) {
   const seen = new Map();
   for (const m of moves) seen.set(m.state_id, (seen.get(m.state_id) || 0) + 1);
   c.check("move_values are the moves' child values from the mover's side",
-    count(moves, (m) => byId.get(m.state_id).move_values[action(m.move)] !== m.child_value * sign(byId.get(m.state_id)) + 0) +
+    count(moves, (m) => byId.get(m.state_id).move_values[m.move] !== m.child_value * sign(byId.get(m.state_id)) + 0) +
     count(states, (r) => (seen.get(r.state_id) || 0) !== r.n_moves), 0);
   c.check('the best moves are argmax cells of move_values, whose max is mover_value', count(states, (r) => !r.is_terminal &&
-    (Math.max(...r.move_values.filter((v) => v !== null)) !== r.mover_value || r.best_moves.some((m) => r.move_values[action(m)] !== r.mover_value))), 0);
+    (Math.max(...r.move_values.filter((v) => v !== null)) !== r.mover_value || r.best_moves.some((m) => r.move_values[m] !== r.mover_value))), 0);
   c.check('policy is 1/len(best_moves) on each best move and 0 elsewhere; it sums to 1 unless the game is over', count(states, (r) => {
-    const best = r.best_moves.map(action);
+    const best = r.best_moves;
     const each = r.policy.length === n && r.policy.every((p, i) => p === (best.includes(i) ? Math.fround(1 / r.best_moves.length) : 0));
     return !each || Math.abs(r.policy.reduce((a, b) => a + b, 0) - (r.is_terminal ? 0 : 1)) > 1e-6;
   }), 0);
+  if (g.gravity) {
+    c.check("a move is its cell's column", count(moves, (m) => m.cell % g.cols !== m.move), 0);
+  }
   const split = (id) => ({ 0: 'validation', 1: 'test' })[id % 10] || 'train';
   c.check('split follows canonical_id % 10', count(states, (r) => r.split !== split(r.canonical_id)), 0);
 }

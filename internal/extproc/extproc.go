@@ -240,36 +240,40 @@ func (p *Proc) exit(waiting string) error {
 // Rest gives the first non-empty line the program printed after the ones
 // read, once it has exited and its group is gone; "" when there is none.
 func (p *Proc) Rest() string {
-	done := time.After(time.Second) // a child that left the group may hold stdout
-	for {
-		select {
-		case l, ok := <-p.lines:
-			if !ok || l.err != nil {
-				return ""
-			}
-			if strings.TrimSpace(l.text) != "" {
-				return l.text
-			}
-		case <-done:
-			return ""
-		}
-	}
+	return p.nextText(time.After(time.Second)) // a child that left the group may hold stdout
 }
 
 // pending gives the first non-empty line the program printed after the
 // ones read that is already at hand, without waiting; "" when none is.
 func (p *Proc) pending() string {
+	return p.nextText(nil)
+}
+
+// nextText gives the first non-empty line of output still to read, waiting
+// for one until done fires; with done nil, without waiting. "" when none
+// comes.
+func (p *Proc) nextText(done <-chan time.Time) string {
 	for {
-		select {
-		case l, ok := <-p.lines:
-			if !ok || l.err != nil {
+		var l line
+		var ok bool
+		if done == nil {
+			select {
+			case l, ok = <-p.lines:
+			default:
 				return ""
 			}
-			if strings.TrimSpace(l.text) != "" {
-				return l.text
+		} else {
+			select {
+			case l, ok = <-p.lines:
+			case <-done:
+				return ""
 			}
-		default:
+		}
+		if !ok || l.err != nil {
 			return ""
+		}
+		if strings.TrimSpace(l.text) != "" {
+			return l.text
 		}
 	}
 }
