@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/oracle"
@@ -163,7 +164,7 @@ func checkResults(opts *GradeOptions) error {
 	if opts.Out == "" {
 		return nil
 	}
-	if err := grade.CheckResultsName(opts.Out); err != nil {
+	if err := export.CheckFileName(opts.Out); err != nil {
 		return flagErrorf("--out %w", err)
 	}
 	return checkOutFile(opts.Out, "results.parquet")
@@ -181,7 +182,7 @@ func runGrade(opts *GradeOptions) error {
 		return err
 	}
 	if a.Keep {
-		if err := grade.WriteResults(opts.Out, r.Agent.Rows); err != nil {
+		if err := export.WriteFile(opts.Out, grade.GradedHeader, r.Agent.Rows); err != nil {
 			return fmt.Errorf("--out %w", err)
 		}
 	}
@@ -200,7 +201,7 @@ func runGames(opts *GradeOptions, a *grade.Agent) error {
 		return err
 	}
 	if opts.Out != "" {
-		if err := grade.WriteGames(opts.Out, r); err != nil {
+		if err := export.WriteFile(opts.Out, grade.GameHeader, grade.GameRows(r)); err != nil {
 			return fmt.Errorf("--out %w", err)
 		}
 	}

@@ -1,15 +1,8 @@
 package grade
 
 import (
-	"bytes"
-	"encoding/csv"
 	"encoding/json"
-	"fmt"
-	"path/filepath"
 	"strconv"
-
-	"github.com/parquet-go/parquet-go"
-	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 )
 
 // Graded is one answer of an agent, graded: a row of the results file of
@@ -27,50 +20,25 @@ type Graded struct {
 	ValueAfter  *int8  `parquet:"value_after,optional"` // null when illegal
 }
 
-// CheckResultsName makes sure name ends in a results format.
-func CheckResultsName(name string) error {
-	switch filepath.Ext(name) {
-	case ".parquet", ".csv":
-		return nil
+// GradedHeader is the header of grade --out's CSV file of positions.
+var GradedHeader = []string{"state_id", "board", "ply", "answer", "move", "cell", "kind", "is_best", "value_before", "value_after"}
+
+// CSV gives the row's fields, as GradedHeader names them.
+func (r Graded) CSV() []string {
+	id := ""
+	if r.StateID != nil {
+		id = strconv.FormatInt(*r.StateID, 10)
 	}
-	return fmt.Errorf("%q ends in neither .parquet nor .csv, which say the format", name)
+	return []string{id, r.Board, strconv.Itoa(int(r.Ply)), r.Answer, opt(r.Move), opt(r.Cell), r.Kind,
+		strconv.FormatBool(r.IsBest), strconv.Itoa(int(r.ValueBefore)), opt(r.ValueAfter)}
 }
 
-// WriteResults writes rows to the file name, as Parquet (zstd) or CSV with a
-// header by its ending, as a unit (internal/atomicfile).
-func WriteResults(name string, rows []Graded) error {
-	var buf bytes.Buffer
-	var err error
-	if filepath.Ext(name) == ".parquet" {
-		err = parquet.Write(&buf, rows, parquet.Compression(&parquet.Zstd), parquet.CreatedBy("tateti-lab", "", "none"))
-	} else {
-		err = writeCSV(&buf, rows)
+// opt writes a nullable int8: empty for a null.
+func opt(v *int8) string {
+	if v == nil {
+		return ""
 	}
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(name, buf.Bytes())
-}
-
-func writeCSV(buf *bytes.Buffer, rows []Graded) error {
-	w := csv.NewWriter(buf)
-	w.Write([]string{"state_id", "board", "ply", "answer", "move", "cell", "kind", "is_best", "value_before", "value_after"})
-	opt := func(v *int8) string {
-		if v == nil {
-			return ""
-		}
-		return strconv.Itoa(int(*v))
-	}
-	for _, r := range rows {
-		id := ""
-		if r.StateID != nil {
-			id = strconv.FormatInt(*r.StateID, 10)
-		}
-		w.Write([]string{id, r.Board, strconv.Itoa(int(r.Ply)), r.Answer, opt(r.Move), opt(r.Cell), r.Kind,
-			strconv.FormatBool(r.IsBest), strconv.Itoa(int(r.ValueBefore)), opt(r.ValueAfter)})
-	}
-	w.Flush()
-	return w.Error()
+	return strconv.Itoa(int(*v))
 }
 
 // GameRow is one game of grade --games, a row of its --out file.
@@ -99,39 +67,20 @@ func GameRows(r *GamesResult) []GameRow {
 	return rows
 }
 
-// WriteGames writes the games of r to the file name, as Parquet (zstd) or
-// CSV with a header by its ending, as a unit; in CSV a list is a JSON
-// array, as in the datasets.
-func WriteGames(name string, r *GamesResult) error {
-	rows := GameRows(r)
-	var buf bytes.Buffer
-	var err error
-	if filepath.Ext(name) == ".parquet" {
-		err = parquet.Write(&buf, rows, parquet.Compression(&parquet.Zstd), parquet.CreatedBy("tateti-lab", "", "none"))
-	} else {
-		err = writeGamesCSV(&buf, rows)
-	}
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(name, buf.Bytes())
-}
+// GameHeader is the header of grade --games --out's CSV file.
+var GameHeader = []string{"game", "opponent", "agent_plays", "result", "length", "moves", "agent_seconds", "answers", "why"}
 
-func writeGamesCSV(buf *bytes.Buffer, rows []GameRow) error {
-	w := csv.NewWriter(buf)
-	w.Write([]string{"game", "opponent", "agent_plays", "result", "length", "moves", "agent_seconds", "answers", "why"})
+// CSV gives the row's fields, as GameHeader names them, each list a JSON
+// array.
+func (r GameRow) CSV() []string {
 	list := func(v any) string {
 		b, _ := json.Marshal(v) // lists of numbers and strings always marshal
 		return string(b)
 	}
-	for _, r := range rows {
-		moves := make([]int, len(r.Moves))
-		for i, m := range r.Moves {
-			moves[i] = int(m)
-		}
-		w.Write([]string{strconv.Itoa(int(r.Game)), r.Opponent, r.AgentPlays, r.Result, strconv.Itoa(int(r.Length)),
-			list(moves), list(r.AgentSeconds), list(r.Answers), r.Why})
+	moves := make([]int, len(r.Moves))
+	for i, m := range r.Moves {
+		moves[i] = int(m)
 	}
-	w.Flush()
-	return w.Error()
+	return []string{strconv.Itoa(int(r.Game)), r.Opponent, r.AgentPlays, r.Result, strconv.Itoa(int(r.Length)),
+		list(moves), list(r.AgentSeconds), list(r.Answers), r.Why}
 }
