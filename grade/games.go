@@ -70,7 +70,8 @@ type GameRecord struct {
 	// wrote it, or what the program did; absent otherwise.
 	Why string `json:"why,omitempty"`
 
-	cells []int // the moves as cells, for the report's boards
+	cells   []int // the moves as cells, for the report's boards
+	illegal bool  // forfeited by an illegal answer
 }
 
 // Cells gives the game's moves as cells.
@@ -173,7 +174,7 @@ func (t *GameTally) add(rec *GameRecord) {
 		t.Losses++
 	default:
 		t.Forfeits++
-		if strings.HasPrefix(rec.Why, illegalWhy) {
+		if rec.illegal {
 			t.Illegal++
 		}
 	}
@@ -188,9 +189,6 @@ func (a *Agent) again(ctx context.Context, rs rules.Spec, t *talk) (*talk, error
 	t.close()
 	return a.talk(ctx, rs)
 }
-
-// illegalWhy begins the Why of a game forfeited by an illegal answer.
-const illegalWhy = "an illegal answer"
 
 // play plays one game of the agent with side against opp, and records it.
 // A failure of the program forfeits the game (t is then failed); only an
@@ -224,7 +222,7 @@ func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell) (*Ga
 				err = illegal(s.Gravity, b, cell)
 			}
 			if err != nil {
-				rec.Result, rec.Why = Forfeit, fmt.Sprintf("%s, %q: %v", illegalWhy, game.Echo(text), err)
+				rec.Result, rec.Why, rec.illegal = Forfeit, fmt.Sprintf("an illegal answer, %q: %v", game.Echo(text), err), true
 				return rec, nil
 			}
 		} else if cell, err = opp.choose(b); err != nil {
