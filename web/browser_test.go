@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -11,11 +14,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -305,4 +310,56 @@ func TestBrowserUnsettled(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`new URLSearchParams(location.search).get('moves') === '4'`)); err != nil {
 		t.Fatalf("a click on column 4 of a position not settled did not play: %v", err)
 	}
+}
+
+// Opening the page asks for nothing that fails: every request it makes,
+// its icon among them, is answered below 400, as the server saw them (a
+// favicon.ico of 404 was asked on every load before).
+func TestBrowserNoFailedRequest(t *testing.T) {
+	ctx := browser(t)
+	o, err := oracle.Solved(t.Context(), rules.Classic(game.Default), oracle.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config = NewServer(NewExplorer(t.Context(), rules.Classic(game.Default), o, 0), srv.Listener)
+	var mu sync.Mutex
+	var asked []string // "path status"
+	inner := srv.Config.Handler
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &status{ResponseWriter: w, code: http.StatusOK}
+		inner.ServeHTTP(rec, r)
+		mu.Lock()
+		defer mu.Unlock()
+		asked = append(asked, fmt.Sprintf("%s %d", r.URL.Path, rec.code))
+	})
+	srv.Start()
+	t.Cleanup(srv.Close)
+	do(t, ctx, "open the page", chromedp.Navigate(srv.URL+"/"),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell').length === 9`))
+	time.Sleep(time.Second) // the icon is asked after the page
+	mu.Lock()
+	defer mu.Unlock()
+	icon := false
+	for _, a := range asked {
+		path, code, _ := strings.Cut(a, " ")
+		if code >= "400" {
+			t.Errorf("%s answered %s on load, want no failed request", path, code)
+		}
+		icon = icon || strings.HasPrefix(path, "/favicon")
+	}
+	if !icon {
+		t.Errorf("the page asked %v, want its icon among them", asked)
+	}
+}
+
+// status records the status a handler writes.
+type status struct {
+	http.ResponseWriter
+	code int
+}
+
+func (s *status) WriteHeader(code int) {
+	s.code = code
+	s.ResponseWriter.WriteHeader(code)
 }

@@ -30,6 +30,7 @@ var static embed.FS
 //
 //	GET /                          the page
 //	GET /colours.css               the results' colours, report.Colours
+//	GET /favicon.svg, /favicon.ico the page's icon: discs in a frame
 //	GET /api/position?board=B      the position's view, as solve --position --json;
 //	                               an empty B is the empty board
 //	GET /api/position?board=B&move=M   the view after the move M (a cell; under
@@ -55,6 +56,10 @@ func Handler(x *Explorer) http.Handler {
 	page, _ := fs.Sub(static, "static")
 	mux.Handle("GET /{$}", http.FileServerFS(page))
 	mux.Handle("GET /app.js", http.FileServerFS(page))
+	mux.Handle("GET /favicon.svg", http.FileServerFS(page))
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { // asked by clients that read no <link rel="icon">
+		http.ServeFileFS(w, r, page, "favicon.svg")
+	})
 	mux.HandleFunc("GET /colours.css", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		_, _ = io.WriteString(w, coloursCSS)
