@@ -308,8 +308,10 @@ func (j *Job) disagrees(ctx context.Context, p int, codes, next []byte, workers 
 		nc = j.CodesOf(p+1, next)
 	}
 	first := make([]int64, par.Chunks(0, len(codes), workers))
+	for k := range first {
+		first[k] = -1 // none found, also in a chunk an interruption never ran
+	}
 	err := par.Ranges(ctx, 0, len(codes), workers, func(_ context.Context, k, lo, hi int) error {
-		first[k] = -1
 		kids := make([]int64, 0, 64)
 		for r := lo; r < hi; r++ {
 			if codes[r] == 0 {
