@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -25,23 +26,40 @@ func becomeSubreaper() {
 // process group or out of it, setsid or not), but main, the program itself,
 // which its own Wait reaps. Those that were reparented here are reaped. It
 // goes on until none is left, as killing one may orphan others.
+//
+// A process part way through exec has no environment yet: Linux shows it
+// empty until the new program's stack is laid out, after the parent that
+// started it may already have gone. One that was reparented here and reads
+// empty is looked at again a moment later, for up to a second in all, so
+// that a child started just before its parent's exit is not missed.
 func killMarked(mark string, main int) {
 	want := []byte(mark + "\x00")
 	self := os.Getpid()
-	for range 8 {
-		found := false
+	for range 50 {
+		found, pending := false, false
 		for _, pid := range processes() {
-			if pid == self || pid == main || !hasEnv(pid, want) {
+			if pid == self || pid == main {
 				continue
 			}
-			found = true
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-			if parentOf(pid) == self {
-				go func() { _, _ = unix.Wait4(pid, nil, 0, nil) }()
+			env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+			switch {
+			case err != nil: // ended, or not ours to read
+			case len(env) == 0:
+				state, parent := statOf(pid)
+				pending = pending || (parent == self && state != 'Z')
+			case holds(env, want):
+				found = true
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				if _, parent := statOf(pid); parent == self {
+					go func() { _, _ = unix.Wait4(pid, nil, 0, nil) }()
+				}
 			}
 		}
-		if !found {
+		if !found && !pending {
 			return
+		}
+		if !found {
+			time.Sleep(20 * time.Millisecond)
 		}
 	}
 }
@@ -58,27 +76,26 @@ func processes() []int {
 	return pids
 }
 
-// hasEnv reports whether the environment of process pid holds entry, a
-// NAME=value followed by its NUL. A process that ended, or that this one
-// may not read, holds nothing.
-func hasEnv(pid int, entry []byte) bool {
-	env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
-	return err == nil && (bytes.HasPrefix(env, entry) || bytes.Contains(env, append([]byte{0}, entry...)))
+// holds reports whether env, a process's environment as /proc shows it,
+// holds entry, a NAME=value followed by its NUL.
+func holds(env, entry []byte) bool {
+	return bytes.HasPrefix(env, entry) || bytes.Contains(env, append([]byte{0}, entry...))
 }
 
-// parentOf gives the parent of process pid, 0 when it cannot be read.
-func parentOf(pid int) int {
+// statOf gives the state of process pid (R, S, Z...) and its parent; 0
+// and 0 when they cannot be read.
+func statOf(pid int) (state byte, parent int) {
 	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	// The command name, in parentheses, may hold spaces: fields start after
 	// its last ')'. Then: state, ppid.
 	rest := stat[bytes.LastIndexByte(stat, ')')+1:]
 	fields := strings.Fields(string(rest))
-	if len(fields) < 2 {
-		return 0
+	if len(fields) < 2 || len(fields[0]) != 1 {
+		return 0, 0
 	}
 	ppid, _ := strconv.Atoi(fields[1])
-	return ppid
+	return fields[0][0], ppid
 }
