@@ -147,16 +147,24 @@ func (s Spec) FormatMoves(cells []int) string {
 // opponent from doing so. UCI's Connect-4 data set holds the quiet
 // positions of ply 8 of Connect Four.
 func Quiet(r Rules, b game.Board) bool {
+	return Completes(r, b, game.X) == 0 && Completes(r, b, game.O) == 0
+}
+
+// Completes gives the cells the side to move may play on b, a position in
+// progress, on which side would complete a line of its own: the side to
+// move's wins at once, or the threats the other side must stop. (Under
+// misère a completed line loses.)
+func Completes(r Rules, b game.Board, side game.Cell) game.Mask {
 	g := r.Game()
-	mine, theirs := b.X, b.O
-	if b.ToMove() == game.O {
-		mine, theirs = theirs, mine
+	own := b.X
+	if side == game.O {
+		own = b.O
 	}
+	var on game.Mask
 	for m := r.Moves(b); m != 0; m &= m - 1 {
-		c := m & -m
-		if g.Won(mine|c) || g.Won(theirs|c) {
-			return false
+		if c := m & -m; g.Won(own | c) {
+			on |= c
 		}
 	}
-	return true
+	return on
 }

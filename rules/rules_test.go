@@ -392,3 +392,34 @@ func TestPosition(t *testing.T) {
 		})
 	}
 }
+
+func TestCompletes(t *testing.T) {
+	c4 := New(Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+	tests := []struct {
+		name  string
+		rl    Rules
+		board string
+		side  game.Cell
+		want  []int
+	}{
+		{"X's two ways to finish", Classic(game.Default), "XO./.X./O..", game.X, []int{8}},
+		{"none for O", Classic(game.Default), "XO./.X./O..", game.O, nil},
+		{"both ends of a row of three", c4, "......./......./......./......./.OO..../.XXX...", game.X, []int{35, 39}},
+		{"not a cell that is not yet playable", c4, "......./......./......./O....../OOO.XXX/XXX.OXO", game.X, []int{38}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := tt.rl.Spec().Parse(tt.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want game.Mask
+			for _, c := range tt.want {
+				want |= 1 << c
+			}
+			if got := Completes(tt.rl, b, tt.side); got != want {
+				t.Errorf("Completes(%s, %v) = %b, want %b", tt.board, tt.side, got, want)
+			}
+		})
+	}
+}
