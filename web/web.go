@@ -44,6 +44,12 @@ var static embed.FS
 // Solving's board) queues no search: a position no longer searched gets a
 // 410, and is asked for again without poll.
 //
+//	GET /api/why?board=B&move=M    why M is worse than the best (report.Why):
+//	                               M, then perfect play of both sides after it
+//	                               to the end; for a slower win, a best move's
+//	                               line; for a best move, its own. A 202 while
+//	                               a position along it is searched: ask again.
+//	                               A position whose moves have no values: a 422.
 //	DELETE /api/position?board=B   stops B's search, or takes it off the
 //	                               queue: {"cancelled": true}, false when none was
 //
@@ -76,19 +82,30 @@ func Handler(x *Explorer) http.Handler {
 			return
 		}
 		v, solving, err := x.view(r.Context(), b, client(r), q["poll"] == "1")
+		respond(w, v, solving, err)
+	})
+	mux.HandleFunc("GET /api/why", func(w http.ResponseWriter, r *http.Request) {
+		q, err := readQuery(r.URL.RawQuery)
 		switch {
-		case errors.Is(err, ErrGone):
-			writeError(w, http.StatusGone, err)
-		case errors.Is(err, ErrBusy):
-			w.Header().Set("Retry-After", strconv.Itoa(RetryAfter))
-			writeError(w, http.StatusTooManyRequests, err)
 		case err != nil:
-			writeError(w, http.StatusInternalServerError, err)
-		case solving != nil:
-			writeJSON(w, http.StatusAccepted, solving)
-		default:
-			writeJSON(w, http.StatusOK, v)
+		case q["move"] == "":
+			err = fmt.Errorf("move is missing: give &move=M, the move to show the line after (a cell; under gravity a column from 1)")
+		case q["poll"] != "":
+			err = fmt.Errorf("poll is /api/position's; ask /api/why again without it")
 		}
+		b := game.Board{}
+		if err == nil {
+			b, err = read(x.rl, q["board"], "")
+		}
+		if err == nil {
+			_, err = rules.Play(x.rl, b, q["move"])
+		}
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err)
+			return
+		}
+		v, solving, err := x.why(r.Context(), b, q["move"], client(r))
+		respond(w, v, solving, err)
 	})
 	mux.HandleFunc("DELETE /api/position", func(w http.ResponseWriter, r *http.Request) {
 		q, err := readQuery(r.URL.RawQuery)
@@ -106,9 +123,30 @@ func Handler(x *Explorer) http.Handler {
 		writeJSON(w, http.StatusOK, map[string]bool{"cancelled": x.Cancel(b, client(r))})
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=...", game.Echo(r.URL.Path)))
+		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=... and /api/why?board=...&move=...", game.Echo(r.URL.Path)))
 	})
 	return onlyGET(mux)
+}
+
+// respond writes the answer v, or solving (a 202), or err as its status:
+// ErrGone a 410, ErrBusy a 429 with Retry-After, errNoMoves a 422, any
+// other a 500.
+func respond[V any](w http.ResponseWriter, v *V, solving *Solving, err error) {
+	switch {
+	case errors.Is(err, ErrGone):
+		writeError(w, http.StatusGone, err)
+	case errors.Is(err, ErrBusy):
+		w.Header().Set("Retry-After", strconv.Itoa(RetryAfter))
+		writeError(w, http.StatusTooManyRequests, err)
+	case errors.Is(err, errNoMoves):
+		writeError(w, http.StatusUnprocessableEntity, err)
+	case err != nil:
+		writeError(w, http.StatusInternalServerError, err)
+	case solving != nil:
+		writeJSON(w, http.StatusAccepted, solving)
+	default:
+		writeJSON(w, http.StatusOK, v)
+	}
 }
 
 // client names who sent r, for its share of the search queue: its

@@ -120,6 +120,11 @@ func TestBadRequests(t *testing.T) {
 		{"the page", free, "/", 200, "<title>tateti-lab explorer</title>"},
 		{"the script", free, "/app.js", 200, "/api/position?board="},
 		{"a move", free, "/api/position?board=.../.../...&move=4", 200, `"board": ".../.X./..."`},
+		{"why without a move", free, "/api/why?board=", 400, "move is missing"},
+		{"why of a move to a full cell", free, "/api/why?board=X../.../...&move=0", 400, "cell 0 holds X"},
+		{"why with a poll", free, "/api/why?board=&move=4&poll=1", 400, "poll is /api/position's"},
+		{"why of a bad board", free, "/api/why?board=XXX/OOO/...&move=8", 400, "cannot arise in play"},
+		{"why of a losing move", free, "/api/why?board=X../.../...&move=1", 200, `"shows": "refutation"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

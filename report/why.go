@@ -1,0 +1,66 @@
+package report
+
+import (
+	"math/bits"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// Why is the line that shows what a move gives, as the explorer's "why?"
+// answers it: the move, then perfect play of both sides after it, as the
+// engines gave it, to the end of the game; for a move that wins, but more
+// slowly than the best, a best move's faster win instead.
+type Why struct {
+	Board string `json:"board"` // the position the move is played on
+	Move  Move   `json:"move"`  // the move asked about, with its value
+	Best  Move   `json:"best"`  // a best move of the position, the first in cell order
+	// Shows says what Line is: "best" (the move is a best move, and Line
+	// its own), "refutation" (the move, then the best play that
+	// punishes it) or "faster" (a best move's line, which wins sooner).
+	Shows     string `json:"shows"`
+	Outcome   string `json:"outcome"`    // the line's outcome with perfect play: "X wins", "O wins", "draw"
+	Line      []int  `json:"line"`       // cells, from the first move of the line
+	LineMoves string `json:"line_moves"` // Line as --moves takes it
+	End       int    `json:"end"`        // the ply at the line's last move: the game's end, unless LineEnd
+	// set when the line stops short of the game's end: a position after
+	// it was not settled within the time limit
+	LineEnd bool `json:"line_end,omitempty"`
+	// Forced is how many moves of Line are played when the outcome is
+	// plain to see (perfect.Forced): the side to move cannot stop every
+	// one of the Threats, cells on which the other side completes a line.
+	// len(Line) and none when that comes only with the end.
+	Forced  int   `json:"forced"`
+	Threats []int `json:"threats"`
+	// the cells of the line that ends the game, in cell order; absent
+	// after a draw and when the line stops short
+	WinningLine []int `json:"winning_line,omitempty"`
+}
+
+// NewWhy builds the view of line, played on b from its first move, which
+// is move's or (shows "faster") best's; short says that it stops before
+// the game's end.
+func NewWhy(rl rules.Rules, b game.Board, move, best perfect.Move, shows string, line []int, short bool) Why {
+	s := rl.Spec()
+	mover := b.ToMove()
+	w := Why{Board: s.Format(b), Move: Moves(mover, []perfect.Move{move})[0], Best: Moves(mover, []perfect.Move{best})[0],
+		Shows: shows, Line: line, LineMoves: s.FormatMoves(line), End: b.Ply() + len(line), LineEnd: short, Threats: []int{}}
+	w.Outcome = move.Value.String()
+	if shows == "faster" {
+		w.Outcome = best.Value.String()
+	}
+	at, threats := perfect.Forced(rl, b, line)
+	w.Forced = at
+	for m := threats; m != 0; m &= m - 1 {
+		w.Threats = append(w.Threats, bits.TrailingZeros64(uint64(m)))
+	}
+	end := b
+	for _, c := range line {
+		end = end.Play(c, end.ToMove())
+	}
+	for m := rl.Game().Lined(end); m != 0; m &= m - 1 {
+		w.WinningLine = append(w.WinningLine, bits.TrailingZeros64(uint64(m)))
+	}
+	return w
+}
