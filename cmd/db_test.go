@@ -502,8 +502,8 @@ func TestBookCheckAndInfo(t *testing.T) {
 	}{
 		{[]string{"db", "build", "--max-ply", "4", book}, "an opening book: every position of plies 0 to 4, those of ply 4 valued by search\n"},
 		{[]string{"db", "check", book}, "ok: every tier holds to its checksum and its counts"},
-		{[]string{"db", "info", book}, "an opening book: plies 0 to 4, ply 4 valued by search\nfinished: a draw (9 plies to the full board); 1,090 positions in 1,090 placements"},
-		{[]string{"solve", "--db", book, "--moves", "4,0,8,2"}, "value: a draw (5 plies to the full board) with perfect play\nstate id 6662, canonical id 830, answered by book (the opening book in " + book + " holds every position to ply 4, 1,090 of them; search answers past it)"},
+		{[]string{"db", "info", book}, "an opening book: plies 0 to 4, ply 4 valued by search\nfinished: a draw by move 9; 1,090 positions in 1,090 placements"},
+		{[]string{"solve", "--db", book, "--moves", "4,0,8,2"}, "value: a draw by move 9 with perfect play\nstate id 6662, canonical id 830, answered by book (the opening book in " + book + " holds every position to ply 4, 1,090 of them; search answers past it)"},
 	}
 	for _, tt := range tests {
 		out, errOut, code := run(t, "", tt.args...)

@@ -83,7 +83,7 @@ func TestColour(t *testing.T) {
 	green, red := "\x1b[32m", "\x1b[31m"
 	out := onTerminal(t, []string{"NO_COLOR="}, args...)
 	// O to move loses: the value and most moves in red, none in green.
-	if !strings.Contains(out, red+"X wins in 4 plies\x1b[0m") || !strings.Contains(out, red+"L") || strings.Contains(out, green) {
+	if !strings.Contains(out, red+"X wins by move 7\x1b[0m") || !strings.Contains(out, red+"L") || strings.Contains(out, green) {
 		t.Fatalf("on a terminal the results are not painted as they should be:\n%q", out)
 	}
 	if plain := onTerminal(t, []string{"NO_COLOR=1"}, args...); strings.Contains(plain, "\x1b[") {

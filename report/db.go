@@ -46,7 +46,7 @@ func DBInfo(w io.Writer, in tier.Info) error {
 	}
 	if in.Finished {
 		fmt.Fprintf(w, "finished: %s; %s positions in %s placements, %s of tiers\n\n",
-			OutcomeIn(*in.Value, *in.Depth), enumerate.Commas(*in.Positions), enumerate.Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
+			OutcomeBy(*in.Value, int(*in.Depth)), enumerate.Commas(*in.Positions), enumerate.Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
 	} else {
 		solved, reached := 0, 0
 		for _, p := range in.Plies {

@@ -15,7 +15,7 @@ import (
 // positions by value and ply, and X's first move in each cell.
 func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	g := s.Game
-	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(result(game.X, s.Value), OutcomeIn(s.Value, s.Depth)))
+	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(result(game.X, s.Value), OutcomeBy(s.Value, int(s.Depth))))
 	if s.Engine != "" {
 		fmt.Fprintf(w, "answered by %s (%s)\n", s.Engine, s.Why)
 	}

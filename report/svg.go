@@ -17,8 +17,8 @@ const (
 )
 
 // SVG draws the position: its marks, and on every legal move's cell the
-// result for the side to move (W, D, L in its colour) and the plies left
-// after it, best moves ringed; the columns numbered above (under gravity
+// result for the side to move (W, D, L in its colour) and the move by
+// which the game then ends, counting from the first, best moves ringed; the columns numbered above (under gravity
 // from 1, as solve --moves reads them), the rows at the left, and under free
 // placement each cell's number in its corner; a caption names the position
 // and its value.
@@ -53,7 +53,7 @@ func SVG(w io.Writer, p Position) error {
 	bottom := margin + s.Rows*cellSize
 	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="13" fill="#212121">%s</text>`+"\n", margin, bottom+20, html.EscapeString(caption(p)))
 	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#616161">W win, D draw, L loss for the side to move,</text>`+"\n", margin, bottom+38)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#616161">and the plies left; ringed: the best moves</text>`+"\n", margin, bottom+52)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#616161">and the move the game ends by; ringed: best</text>`+"\n", margin, bottom+52)
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -80,7 +80,7 @@ func drawMove(b *strings.Builder, p Position, k, x, y int) {
 		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="26" fill="none" stroke="%s" stroke-width="3"/>`+"\n", x+cellSize/2, y+cellSize/2, colour)
 	}
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="20" text-anchor="middle" fill="%s">%c%d</text>`+"\n",
-		x+cellSize/2, y+cellSize/2+7, colour, strings.ToUpper(res[:1])[0], m.Depth)
+		x+cellSize/2, y+cellSize/2+7, colour, strings.ToUpper(res[:1])[0], ply(p)+1+int(m.Depth))
 }
 
 func caption(p Position) string {
@@ -90,5 +90,10 @@ func caption(p Position) string {
 	if p.Value == 0 {
 		return fmt.Sprintf("%s: %s to move, a draw", p.Board, *p.ToMove)
 	}
-	return fmt.Sprintf("%s: %s to move, %s in %d", p.Board, *p.ToMove, p.Outcome, p.Depth)
+	return fmt.Sprintf("%s: %s to move, %s", p.Board, *p.ToMove, OutcomeBy(p.Value, ply(p)+int(p.Depth)))
+}
+
+// ply gives how many moves made p's board: its marks.
+func ply(p Position) int {
+	return strings.Count(p.Board, "X") + strings.Count(p.Board, "O")
 }

@@ -36,7 +36,7 @@ func Text(w io.Writer, p Position, st Style) error {
 		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
 		return nil
 	}
-	value := st.paint(result(b.ToMove(), p.Value), OutcomeIn(p.Value, p.Depth))
+	value := st.paint(result(b.ToMove(), p.Value), OutcomeBy(p.Value, b.Ply()+int(p.Depth)))
 	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", p.Status, *p.ToMove, value, facts)
 	if p.ValueOnly {
 		fmt.Fprintln(w, "moves: the value alone was asked, not each move's")
@@ -130,25 +130,24 @@ func (st Style) paint(result, text string) string {
 	return terminalColours[result] + text + "\x1b[0m"
 }
 
-// OutcomeIn says a value and depth in words: "X wins in 5 plies".
-func OutcomeIn(v perfect.Value, depth perfect.Depth) string {
-	plies := "plies"
-	if depth == 1 {
-		plies = "ply"
-	}
+// OutcomeBy says a value in words with the move by which the game ends,
+// counting every move from the first: "X wins by move 41", "a draw by
+// move 9". end is the position's ply and its depth.
+func OutcomeBy(v perfect.Value, end int) string {
 	if v == 0 {
-		return fmt.Sprintf("a draw (%d %s to the full board)", depth, plies)
+		return fmt.Sprintf("a draw by move %d", end)
 	}
-	return fmt.Sprintf("%v in %d %s", v, depth, plies)
+	return fmt.Sprintf("%v by move %d", v, end)
 }
 
 // DrawMoves draws board b with every legal move of mover in its cell: W, D
-// or L for its result, the plies left after it, and * on the best moves.
+// or L for its result, the move by which the game ends after it (b's ply,
+// the move, and the move's depth), and * on the best moves.
 func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves []Move, st Style) {
 	const width = 6
 	label, result := map[int]string{}, map[int]string{}
 	for _, m := range moves {
-		l := fmt.Sprintf("%s%d", strings.ToUpper(m.Result[:1]), m.Depth)
+		l := fmt.Sprintf("%s%d", strings.ToUpper(m.Result[:1]), b.Ply()+1+int(m.Depth))
 		if m.Best {
 			l = "*" + l
 		}
@@ -177,7 +176,7 @@ func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves [
 		fmt.Fprint(w, "\n"+sep)
 	}
 	if len(moves) > 0 {
-		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss) and the plies left after it; * marks the best moves\n", mover)
+		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss) and the move by which the game then ends, counting from the first; * marks the best moves\n", mover)
 	}
 }
 
@@ -186,5 +185,5 @@ func lineEnd(ply int) string {
 	if ply == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (to ply %d, the opening book's last; ask that position for the rest)", ply)
+	return fmt.Sprintf(" (to move %d, the opening book's last; ask that position for the rest)", ply)
 }
