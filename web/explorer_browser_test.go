@@ -13,8 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tateti-lab/tateti-lab/book"
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -50,8 +48,9 @@ const overlaps = `(() => {
 })()`
 
 // At 1280, 1024 and 390 px (a phone) the board, the panel and the chart
-// never overlap, and nothing runs past the window, on 7x6 and on 3x3; the
-// 7x6 pictures go to docs/ with -screenshots.
+// never overlap, nothing runs past the window, and every cell is the same
+// size, on 7x6 and on 3x3 with marks on the board; the pictures of 3x3 at
+// 1280 and 390 px go to docs/ with -screenshots.
 func TestBrowserLayout(t *testing.T) {
 	ctx := browser(t)
 	_, c4 := searched(t, 0, 10*time.Millisecond)
@@ -61,7 +60,7 @@ func TestBrowserLayout(t *testing.T) {
 		cells     int
 	}{
 		{"7x6", c4 + "/?board=" + url.QueryEscape(connectFour.Spec().Format(b)), 42},
-		{"3x3", server(t, rules.Classic(game.Default)).URL + "/?moves=4", 9},
+		{"3x3", server(t, rules.Classic(game.Default)).URL + "/?moves=4,0", 9},
 	}
 	for _, p := range pages {
 		for _, width := range []int64{1280, 1024, 390} {
@@ -71,8 +70,9 @@ func TestBrowserLayout(t *testing.T) {
 				if got := evaluate[[]string](t, ctx, overlaps); len(got) > 0 {
 					t.Errorf("at %d px: %s", width, strings.Join(got, "; "))
 				}
-				if p.name == "7x6" && width != 1024 {
-					shoot(t, ctx, fmt.Sprintf("explorer-7x6-%d.png", width))
+				checkCellSizes(t, ctx, fmt.Sprintf("at %d px", width))
+				if p.name == "3x3" && width != 1024 {
+					shoot(t, ctx, fmt.Sprintf("explorer-3x3-%d.png", width))
 				}
 			})
 		}
@@ -210,37 +210,26 @@ func TestBrowserClass(t *testing.T) {
 // where it stops.
 func TestBrowserBook(t *testing.T) {
 	ctx := browser(t)
-	p, err := plan.For(plan.Request{Rules: connectFour, Scope: plan.Many, Workers: 1})
-	if err != nil || p.Engine != plan.Book {
-		t.Fatalf("the planner picks %s (%v), want the book", p.Engine, err)
-	}
-	o, err := p.Oracle(t.Context(), oracle.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { o.Close() })
-	base := serverOf(t, NewExplorer(t.Context(), connectFour, o, 0)).URL
+	base, _ := bookServer(t)
 	do(t, ctx, "open the empty board", chromedp.Navigate(base+"/"))
 	inTime, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	if err := chromedp.Do(inTime, chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell.move').length === 7 && document.getElementById('note').textContent === ''`)); err != nil {
 		t.Fatalf("the seven moves' values did not come within a second: %v", err)
 	}
-	facts := evaluate[[]string](t, ctx, `[...document.querySelectorAll('#facts tr')].map(r => r.textContent)`)
+	facts := evaluate[[]string](t, ctx, `[...document.querySelectorAll('#ids tr')].map(r => r.textContent)`)
 	b, _, _ := book.For(connectFour.Spec())
-	for _, want := range []string{"answered bythe opening book", fmt.Sprintf(" … (the book ends at ply %d)", b.Last())} {
-		if !slices.ContainsFunc(facts, func(f string) bool { return strings.Contains(f, want) }) {
-			t.Errorf("facts %q lack %q", facts, want)
-		}
+	if want := "answered bythe opening book"; !slices.Contains(facts, want) {
+		t.Errorf("details %q lack %q", facts, want)
 	}
 	// Past the book's last ply the position is search's, and the page says so.
 	// A position of ply 28 (columns from 1, from a game of Pons' benchmarks): past
 	// the book, and searched at once even under the race detector.
 	past := strings.Split("2252576253462244111563365343", "")
 	do(t, ctx, "open a position past the book", chromedp.Navigate(base+"/?moves="+strings.Join(past, ",")))
-	want := fmt.Sprintf("answered bysearch, past the opening book's last ply %d", b.Last())
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`[...document.querySelectorAll('#facts tr')].some(r => r.textContent === %q)`, want))); err != nil {
-		facts = evaluate[[]string](t, ctx, `[...document.querySelectorAll('#facts tr')].map(r => r.textContent)`)
+	want := fmt.Sprintf("answered bysearch, past the opening book, which holds every position to move %d", b.Last())
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`[...document.querySelectorAll('#ids tr')].some(r => r.textContent === %q)`, want))); err != nil {
+		facts = evaluate[[]string](t, ctx, `[...document.querySelectorAll('#ids tr')].map(r => r.textContent)`)
 		t.Errorf("past the book, facts %q lack %q: %v", facts, want, err)
 	}
 }
