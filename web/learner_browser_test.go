@@ -142,8 +142,17 @@ func TestBrowserDiscs(t *testing.T) {
 // noPly finds the words "ply" and "plies" in the page's visible text.
 const noPly = `(document.body.innerText.match(/\bpl(y|ies)\b/gi) || []).length`
 
+// ticksMeet gives the chart's labels under the axis that meet the next.
+const ticksMeet = `(() => {
+  const rs = [...document.querySelectorAll('#chart text.tick')].map((e) => [e.textContent, e.getBoundingClientRect()]);
+  const out = [];
+  for (let i = 1; i < rs.length; i++) if (rs[i][1].left < rs[i - 1][1].right + 2) out.push(rs[i - 1][0] + ' and ' + rs[i][0]);
+  return out;
+})()`
+
 // The words a learner reads: moves, never plies, and the same number on a
-// cell and in the panel for the same line: the move by which the game ends.
+// cell and in the panel for the same line: the move by which the game ends;
+// and at 390 px the chart's labels do not meet.
 func TestBrowserPlainWords(t *testing.T) {
 	ctx := browser(t)
 	base, _ := bookServer(t)
@@ -159,6 +168,11 @@ func TestBrowserPlainWords(t *testing.T) {
 		if n := evaluate[int](t, ctx, noPly); n > 0 {
 			t.Errorf("%s: the page says ply or plies %d times, want moves alone", p.name, n)
 		}
+		do(t, ctx, "narrow the window to a phone's", chromedp.EmulateViewport(390, 900))
+		if got := evaluate[[]string](t, ctx, ticksMeet); len(got) > 0 {
+			t.Errorf("%s: at 390 px the chart's labels meet: %v", p.name, got)
+		}
+		do(t, ctx, "widen the window", chromedp.EmulateViewport(1280, 900))
 		// A best move's cell and, once it is played, the panel name one move.
 		best := evaluate[[]string](t, ctx, `(() => {
 		  const c = document.querySelector('#board .cell.move.best') || document.querySelector('#board .cell.move');
