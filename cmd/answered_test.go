@@ -22,16 +22,16 @@ func TestEveryAnswerSaysWho(t *testing.T) {
 		engine string
 		why    string
 	}{
-		{"grade, every position", "agent-first", []string{"grade"}, "table", "every position is asked"},
-		{"grade, games", "agent-first", []string{"grade", "--games", "2"}, "table", "the whole game fits in memory, solved exhaustively once"},
-		{"grade, a sample by search", "agent-first", append([]string{"grade", "--oracle", "search"}, sample...), "search", "named"},
-		{"verify solver, every position", "solver", []string{"verify", "solver"}, "table", "every position is asked"},
-		{"verify solver, a sample", "solver", append([]string{"verify", "solver"}, sample...), "table", "the whole game fits in memory, solved exhaustively once"},
-		{"judge", "uva", []string{"judge", "uva10111", "--cases", "0"}, "table", "the whole game fits in memory"},
-		{"export, every position", "", []string{"export"}, "table", "every position is asked"},
-		{"export, a sample by search", "", append([]string{"export", "--oracle", "search"}, sample...), "search", "named"},
-		{"render, a sample", "", append([]string{"render", "--oracle", "search"}, sample...), "search", "named"},
-		{"render, one position", "", []string{"render", "--moves", "2"}, "table", "the game from this position fits in memory"},
+		{"grade, every position", "agent-first", []string{"grade"}, "memory", "every position is asked"},
+		{"grade, games", "agent-first", []string{"grade", "--games", "2"}, "memory", "the whole game fits in memory, solved exhaustively once"},
+		{"grade, a sample by search", "agent-first", append([]string{"grade", "--engine", "search"}, sample...), "search", "named"},
+		{"verify solver, every position", "solver", []string{"verify", "solver"}, "memory", "every position is asked"},
+		{"verify solver, a sample", "solver", append([]string{"verify", "solver"}, sample...), "memory", "the whole game fits in memory, solved exhaustively once"},
+		{"judge", "uva", []string{"judge", "uva10111", "--cases", "0"}, "memory", "the whole game fits in memory"},
+		{"export, every position", "", []string{"export"}, "memory", "every position is asked"},
+		{"export, a sample by search", "", append([]string{"export", "--engine", "search"}, sample...), "search", "named"},
+		{"render, a sample", "", append([]string{"render", "--engine", "search"}, sample...), "search", "named"},
+		{"render, one position", "", []string{"render", "--moves", "2"}, "memory", "the game from this position fits in memory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,7 +84,7 @@ func TestAnsweredBy(t *testing.T) {
 	}{
 		{"in the book", []string{"--game", "connect-four", "--moves", "443"}, "book", "book", "answered by book ("},
 		{"at ply 22, past the book", []string{"--game", "connect-four", "--moves", "1234567123456712345671", "--value-only"}, "book", "search", "answered by search, past the book's last ply 8 ("},
-		{"tic-tac-toe", []string{"--moves", "15"}, "table", "table", "answered by table ("},
+		{"tic-tac-toe", []string{"--moves", "15"}, "memory", "memory", "answered by memory ("},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

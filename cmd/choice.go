@@ -23,15 +23,15 @@ type choiceFlags struct {
 	// whole says that the command takes every position of a solved game
 	// otherwise: there --sample without --plies draws among them.
 	whole bool
-	// ownOracle says that --oracle is the set's alone, not also one
+	// ownEngine says that --engine is the set's alone, not also one
 	// position's.
-	ownOracle bool
+	ownEngine bool
 	// wholeDB says that --db without a set takes the whole game from the
 	// database (export), rather than being refused.
 	wholeDB bool
 	// games says that the command plays games (grade --games): with no
 	// set, positions are asked one at a time as the games reach them, and
-	// --oracle or --db choose who plays perfectly.
+	// --engine or --db choose who plays perfectly.
 	games bool
 	// epsilon is the noise of the play a sample is drawn by
 	// (perfect.Noisy), where the set owns --epsilon (ownEpsilon): grade's
@@ -56,12 +56,12 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	}
 	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample or --max-ply N: only quiet positions (no immediate win, no line to stop), one of each symmetry class, and with --max-ply only those of ply N, as UCI's Connect-4 set")
 	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
-	if cf.ownOracle = fl.Lookup("oracle") == nil; cf.ownOracle { // a command of one position has its own
-		fl.String("oracle", "auto", // planFor reads it
-			"with a chosen set, who answers: table (the game solved exhaustively, once), search (one position at a time), or auto: the table where it fits, search otherwise")
+	if cf.ownEngine = fl.Lookup("engine") == nil; cf.ownEngine { // a command of one position has its own
+		fl.String("engine", "auto", // planFor reads it
+			"with a chosen set, who answers: memory (the game solved exhaustively, once), search (one position at a time), or auto: memory where the game fits, search otherwise")
 		help := "with a chosen set: " + dbHelp
 		if cf.wholeDB {
-			help = "the whole game from the solved game in this database folder, as db build writes it, streamed a ply at a time (with a chosen set: answer it from there instead of --oracle)"
+			help = "the whole game from the solved game in this database folder, as db build writes it, streamed a ply at a time (with a chosen set: answer it from there instead of --engine)"
 		}
 		fl.StringVar(&cf.db, "db", "", help)
 	}
@@ -99,8 +99,8 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		from = nil // a sample of the whole game's positions
 	}
 	if len(from) == 0 {
-		for _, name := range []string{"oracle", "db"} {
-			if changed(name) && cf.ownOracle && !(name == "db" && cf.wholeDB) && !cf.games {
+		for _, name := range []string{"engine", "db"} {
+			if changed(name) && cf.ownEngine && !(name == "db" && cf.wholeDB) && !cf.games {
 				return nil, flagErrorf("--%s answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N", name)
 			}
 		}
@@ -187,7 +187,7 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, Chose
 	return g, cs, cs.answerer(c, f, g.Rules, g.Workers, scope)
 }
 
-// answerer has the planner choose who answers the set (the --oracle
+// answerer has the planner choose who answers the set (the --engine
 // named, or --db) or, with no set, the positions of the game: every one
 // (plan.Every), or those games reach, one at a time (plan.Many).
 func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, workers int, scope plan.Scope) error {

@@ -82,9 +82,9 @@ func TestGolden(t *testing.T) {
 		{"solve-connect-four.txt", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333"}},
 		{"solve-connect-four.json", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333", "--json"}},
 		{"enumerate-connect-four.txt", []string{"enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "8"}},
-		{"solve-gravity-moves-search.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--oracle", "search"}},
+		{"solve-gravity-moves-search.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--engine", "search"}},
 		{"solve-value-only.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--value-only"}},
-		{"solve-value-only-search.json", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--value-only", "--oracle", "search", "--json"}},
+		{"solve-value-only-search.json", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--value-only", "--engine", "search", "--json"}},
 		// Past Pons' layout: gravity 8x8 and free 6x6, laid out packed.
 		{"solve-gravity-8x8.txt", []string{"solve", "--gravity", "--size", "8x8", "--k", "4", "--moves", "1855144135447231848288448657534587"}},
 		{"solve-free-6x6.json", []string{"solve", "--size", "6x6", "--k", "4", "--position", "XOXOXO/OXOXOX/OXOXOX/XOXO../....../......", "--json"}},
@@ -187,12 +187,12 @@ func TestUsageErrors(t *testing.T) {
 		{"unparseable board", []string{"solve", "--position", "XQ./.../..."}, `board "XQ./.../..." has 'Q' at character 2`},
 		{"board of the wrong size", []string{"solve", "--position", "XO./.X."}, `board "XO./.X." has 6 cells, want 9 for 3x3`},
 		{"board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, "cannot arise in play: both X and O have a line"},
-		{"solve too large for the table", []string{"solve", "--size", "6x5", "--moves", "1", "--oracle", "table"}, "too many to exhaust"},
+		{"solve too large for the table", []string{"solve", "--size", "6x5", "--moves", "1", "--engine", "memory"}, "too many to exhaust"},
 		{"a board past 64 cells", []string{"solve", "--gravity", "--size", "9x8", "--k", "4", "--moves", "1"}, "size 9x8 has more cells than the game model holds: at most 64"},
 		{"a full column", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "4444444"}, "move 7: column 4 is full, want a column with an empty cell"},
 		{"past the end of the game", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "12121212"}, `move 8: "2" comes after the game is over (x_won)`},
-		{"an unknown oracle", []string{"solve", "--moves", "1", "--oracle", "db"}, `oracle "db" is unknown, want auto, table or search`},
-		{"an oracle for the whole game", []string{"solve", "--oracle", "search"}, "--oracle goes with one position: give --position or --moves too"},
+		{"an unknown oracle", []string{"solve", "--moves", "1", "--engine", "db"}, `engine "db" is unknown, want auto, memory or search`},
+		{"an oracle for the whole game", []string{"solve", "--engine", "search"}, "--engine goes with one position: give --position or --moves too"},
 		{"floating mark under gravity", []string{"solve", "--gravity", "--position", ".X./.../..."},
 			"under gravity: a mark stands above an empty cell, but under gravity a mark drops to the lowest empty cell of its column (X on row 0, col 1 has an empty cell below it)"},
 		{"misère game already over", []string{"solve", "--misere", "--position", "XXX/OO./O.."},
@@ -414,10 +414,10 @@ func TestPositionMemory(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"free 4x5 k=5 from the empty board", []string{"solve", "--size", "4x5", "--k", "5", "--position", "....................", "--oracle", "table"}, "4x5 k=5 needs about"},
-		{"render free 4x5", []string{"render", "--size", "4x5", "--k", "4", "--out", "-", "--oracle", "table"}, "4x5 k=4 needs about"},
-		{"free 5x5 after one move", []string{"solve", "--size", "5x5", "--k", "4", "--moves", "12", "--oracle", "table"}, "5x5 k=4 from ...../...../..X../...../..... needs about"},
-		{"gravity 2x12 after one move, by the table", []string{"solve", "--gravity", "--size", "2x12", "--k", "3", "--moves", "12", "--oracle", "table"}, "needs about"},
+		{"free 4x5 k=5 from the empty board", []string{"solve", "--size", "4x5", "--k", "5", "--position", "....................", "--engine", "memory"}, "4x5 k=5 needs about"},
+		{"render free 4x5", []string{"render", "--size", "4x5", "--k", "4", "--out", "-", "--engine", "memory"}, "4x5 k=4 needs about"},
+		{"free 5x5 after one move", []string{"solve", "--size", "5x5", "--k", "4", "--moves", "12", "--engine", "memory"}, "5x5 k=4 from ...../...../..X../...../..... needs about"},
+		{"gravity 2x12 after one move, by the table", []string{"solve", "--gravity", "--size", "2x12", "--k", "3", "--moves", "12", "--engine", "memory"}, "needs about"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -101,7 +101,7 @@ func TestDBUsage(t *testing.T) {
 		{"a folder of other files", []string{"db", "build", other}, "holds files that are not a database of tateti-lab"},
 		{"a book on the whole game's forward pass", []string{"db", "build", "--max-ply", "4", unfinished}, `holds an unfinished build of the database of 3x3 k=3 (begun by db build or db build --reach-only), not of the opening book of 3x3 k=3 to ply 4`},
 		{"a folder of other files, read", []string{"solve", "--db", other}, "holds no finished database"},
-		{"an oracle and a database", []string{"solve", "--moves", "4", "--oracle", "search", "--db", solved}, "--oracle search and --db each choose who answers; give one of them"},
+		{"an oracle and a database", []string{"solve", "--moves", "4", "--engine", "search", "--db", solved}, "--engine search and --db each choose who answers; give one of them"},
 		{"a time limit for the tiers", []string{"solve", "--db", solved, "--time-limit", "1s"}, "--time-limit goes with one position"},
 		{"too little memory", []string{"db", "build", "--gravity", "--size", "5x6", "--k", "4", filepath.Join(t.TempDir(), "c4")}, "a tier solve holds up to"},
 		{"too little memory but for the forward pass", []string{"db", "build", "--gravity", "--size", "5x6", "--k", "4", filepath.Join(t.TempDir(), "c4")}, "its forward pass alone fits: db build --reach-only with the same flags"},

@@ -96,7 +96,7 @@ func TestExportUsage(t *testing.T) {
 		{"plies past the board", []string{"export", "--out", t.TempDir(), "--sample", "3", "--plies", "2-9"}, `--plies: plies "2-9" are not a ply or a range of them`},
 		{"no sample", []string{"export", "--out", t.TempDir(), "--sample", "0", "--plies", "2"}, "--sample 0 is not a count of positions"},
 		{"a missing file", []string{"export", "--out", t.TempDir(), "--positions", filepath.Join(file, "none")}, "name a file of move sequences"},
-		{"an oracle for the whole game", []string{"export", "--out", t.TempDir(), "--oracle", "search"}, "--oracle answers a chosen set of positions"},
+		{"an oracle for the whole game", []string{"export", "--out", t.TempDir(), "--engine", "search"}, "--engine answers a chosen set of positions"},
 		{"a ply past the board", []string{"export", "--out", t.TempDir(), "--max-ply", "10"}, "--max-ply 10 is not a ply of a 9-cell board"},
 		{"a board past 64 cells", []string{"export", "--out", t.TempDir(), "--size", "9x8", "--max-ply", "1"}, "size 9x8 has more cells than the game model holds: at most 64"},
 		{"a bad line", []string{"export", "--out", t.TempDir(), "--gravity", "--size", "6x7", "--k", "4", "--positions", badLines}, "line 2: moves \"4444444\": move 7: column 4 is full"},
@@ -128,8 +128,8 @@ func TestExportChosen(t *testing.T) {
 		want []string
 		by   string // every row's answered_by, compared where given
 	}{
-		{"up to ply 3 by the table", []string{"--max-ply", "3", "--oracle", "table"}, []string{`"from": "max_ply"`, `"max_ply": 3`, `"engine": "table"`, `"rows": 334`, `"table": 334`}, "table"}, // 1 + 9 + 72 + 252
-		{"up to ply 3 by search", []string{"--max-ply", "3", "--oracle", "search"}, []string{`"engine": "search"`, `"search": 334`}, "search"},
+		{"up to ply 3 by the table", []string{"--max-ply", "3", "--engine", "memory"}, []string{`"from": "max_ply"`, `"max_ply": 3`, `"engine": "memory"`, `"rows": 334`, `"memory": 334`}, "memory"}, // 1 + 9 + 72 + 252
+		{"up to ply 3 by search", []string{"--max-ply", "3", "--engine", "search"}, []string{`"engine": "search"`, `"search": 334`}, "search"},
 		{"quiet at ply 4", []string{"--max-ply", "4", "--quiet-positions"}, []string{`"quiet": true`, quiet}, ""},
 		{"connect four from a file", []string{"--gravity", "--size", "6x7", "--k", "4", "--positions", file},
 			[]string{`"from": "file"`, `"file": "` + file + `"`, `"sha256": "`, `"rows": 2,`, `"primary_key": [
@@ -164,7 +164,7 @@ func TestExportChosen(t *testing.T) {
 func TestExportValueOnly(t *testing.T) {
 	dirs := map[bool]string{false: t.TempDir(), true: t.TempDir()}
 	for only, dir := range dirs {
-		args := []string{"export", "--out", dir, "--json", "--max-ply", "3", "--oracle", "search"}
+		args := []string{"export", "--out", dir, "--json", "--max-ply", "3", "--engine", "search"}
 		if only {
 			args = append(args, "--value-only")
 		}
@@ -383,7 +383,7 @@ func (c cancelAt) Write(p []byte) (int, error) {
 func TestExportResumes(t *testing.T) {
 	defer func(every time.Duration) { logEvery = every }(logEvery)
 	logEvery = 0 // every progress line, at once
-	args := []string{"export", "--gravity", "--size", "4x5", "--k", "4", "--sample", "30", "--plies", "6-9", "--oracle", "search", "--workers", "1"}
+	args := []string{"export", "--gravity", "--size", "4x5", "--k", "4", "--sample", "30", "--plies", "6-9", "--engine", "search", "--workers", "1"}
 	whole := filepath.Join(t.TempDir(), "whole")
 	if _, errOut, code := run(t, "", append(args, "--out", whole)...); code != 0 {
 		t.Fatalf("the export never stopped: exit %d: %s", code, errOut)
@@ -429,7 +429,7 @@ func TestExportTimeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	out, errOut, code := run(t, "", "export", "--game", "connect-four", "--positions", file, "--oracle", "search", "--time-limit", "100ms", "--out", dir, "--json")
+	out, errOut, code := run(t, "", "export", "--game", "connect-four", "--positions", file, "--engine", "search", "--time-limit", "100ms", "--out", dir, "--json")
 	if want := "1 of the chosen positions were not settled within --time-limit 100ms"; code != exitFailed || !strings.Contains(errOut, want) {
 		t.Fatalf("exit %d, stderr %q; want 1 and %q", code, errOut, want)
 	}

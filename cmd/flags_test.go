@@ -56,7 +56,7 @@ func TestSolveFlags(t *testing.T) {
 		engine   plan.Engine
 		err      string
 	}{
-		{"the whole game", []string{"solve"}, 0, false, "", plan.Table, ""},
+		{"the whole game", []string{"solve"}, 0, false, "", plan.Memory, ""},
 		{"a position", []string{"solve", "--position", "XX./O../..."}, 0, true, "XX./O../...", "", ""},
 		{"moves from the empty board", []string{"solve", "--moves", "4,0"}, 0, true, "O../.X./...", "", ""},
 		{"gravity columns", []string{"solve", "--gravity", "--moves", "22"}, 0, true, ".../.O./.X.", "", ""},
@@ -235,5 +235,30 @@ func TestServeEmptyAddr(t *testing.T) {
 	for _, addr := range []string{"", " "} {
 		_, err := parse(t, NewCmdServe, 0, "serve", "--addr", addr)
 		wantFlagError(t, err, "--addr is empty, which would listen on every interface")
+	}
+}
+
+// --oracle, the former name of --engine, still works on every command that
+// took it, value "table" too, and no help shows it.
+func TestFormerEngineFlag(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"solve", []string{"solve", "--moves", "4", "--oracle", "table", "--json"}, `"engine": "memory"`},
+		{"export", []string{"export", "--max-ply", "1", "--oracle", "search", "--out", t.TempDir(), "--json"}, `"engine": "search"`},
+		{"serve's help", []string{"serve", "--help"}, "--engine string"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := run(t, "", tt.args...)
+			if code != 0 || !strings.Contains(out, tt.want) {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want 0 and %q", code, out, errOut, tt.want)
+			}
+			if strings.Contains(out, "--oracle") {
+				t.Errorf("the output names --oracle: %q", out)
+			}
+		})
 	}
 }

@@ -85,8 +85,8 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 	fl.BoolVar(&all, "all", false, "every position the problem allows, instead of --cases")
 	fl.DurationVar(&opts.TimeLimit, "time-limit", time.Minute, "the time the whole run may take")
 	bindMemory(fl, &memory)
-	fl.String("oracle", "auto", "who gives the right answers: table (the 4x4 game solved exhaustively, once), search (each case searched), or auto: the table")
-	fl.String("db", "", "give the right answers from the 4x4 game's database in this folder, as db build --size 4x4 DIR writes it, instead of --oracle")
+	fl.String("engine", "auto", "who gives the right answers: memory (the 4x4 game solved exhaustively, once), search (each case searched), or auto: memory")
+	fl.String("db", "", "give the right answers from the 4x4 game's database in this folder, as db build --size 4x4 DIR writes it, instead of --engine")
 	return c
 }
 
@@ -123,7 +123,7 @@ a line "$" after the last case. The cases are the problem's sample, then
 problem allows (x to move, each side with at least two marks, no line yet,
 the board not full), or --all of them. The right answer is the first move in
 row-major order after which x wins with perfect play, as (row,col), or #####,
-as --oracle answers it (the JSON says which).
+as --engine answers it (the JSON says which).
 
 Verdicts, as a judge gives them: Accepted; Wrong Answer, with the first wrong
 case drawn and the expected answer; Presentation Error, where only white

@@ -46,8 +46,8 @@ type positionFlags struct {
 func (p *positionFlags) bind(c *cobra.Command, boardHelp, movesHelp string) {
 	c.Flags().StringVar(&p.position, "position", "", boardHelp)
 	c.Flags().StringVar(&p.moves, "moves", "", movesHelp)
-	c.Flags().String("oracle", "auto", // planFor reads it, and --db
-		"who answers: table (the game solved exhaustively from the board), search (one position at a time, any board up to 64 cells, such as 6x7 under gravity or a free 8x8), or auto: the table where it fits, search otherwise")
+	c.Flags().String("engine", "auto", // planFor reads it, and --db
+		"who answers: memory (the game solved exhaustively from the board), search (one position at a time, any board up to 64 cells, such as 6x7 under gravity or a free 8x8), or auto: memory where the game fits, search otherwise")
 	c.Flags().String("db", "", dbHelp)
 	c.Flags().DurationVar(&p.timeLimit, "time-limit", 0,
 		"give up after this long, such as 30s or 5m, saying what was proved by then (such as X does not lose) and exiting 1; 0 for no limit")
@@ -69,16 +69,16 @@ func (p *positionFlags) resolve(c *cobra.Command, g GameOptions, memory uint64) 
 }
 
 // dbHelp is the help of --db where it names who answers.
-const dbHelp = "answer from the solved game in this database folder, as db build writes it, instead of --oracle"
+const dbHelp = "answer from the solved game in this database folder, as db build writes it, instead of --engine"
 
-// planFor has the planner choose who answers r, with the engine --oracle
+// planFor has the planner choose who answers r, with the engine --engine
 // names or the database --db names, if c has them: exit 2 when nothing
 // can.
 func planFor(c *cobra.Command, r plan.Request) (plan.Plan, error) {
-	r.Named, _ = c.Flags().GetString("oracle")
+	r.Named, _ = c.Flags().GetString("engine")
 	r.DB, _ = c.Flags().GetString("db")
 	if r.DB != "" && r.Named != "" && r.Named != "auto" {
-		return plan.Plan{}, flagErrorf("--oracle %s and --db each choose who answers; give one of them", game.Echo(r.Named))
+		return plan.Plan{}, flagErrorf("--engine %s and --db each choose who answers; give one of them", game.Echo(r.Named))
 	}
 	p, err := plan.For(r)
 	if err != nil {

@@ -53,7 +53,7 @@ func TestVerifySolver(t *testing.T) {
 		{"a depth error", "solver-depth", []string{"--check", "value,depth"}, 1, "a line of perfect play:"},
 		{"a sample", "solver", []string{"--sample", "100", "--seed", "3"}, 0, "ok: the program agrees on all 100 positions"},
 		{"misère gravity", "solver", []string{"--misere", "--gravity", "--size", "4x3", "--check", "value,depth,best"}, 0, "ok: the program agrees on all"},
-		{"every position, by search", "solver", []string{"--max-ply", "9", "--oracle", "search", "--check", "value,depth,best"}, 0, "ok: the program agrees on all 4,520 positions"},
+		{"every position, by search", "solver", []string{"--max-ply", "9", "--engine", "search", "--check", "value,depth,best"}, 0, "ok: the program agrees on all 4,520 positions"},
 		{"a sample by random play", "solver", []string{"--sample", "50", "--plies", "3-6", "--check", "value,depth,best"}, 0, "ok: the program agrees on all 50 positions"},
 		{"connect four from a file", "solver", append([]string{"--check", "value,depth,best"}, connectFour...), 0, "ok: the program agrees on all 2 positions"},
 		{"connect four, a depth error", "solver-depth", append([]string{"--check", "value,depth"}, connectFour...), 1, "XXXOOXX (ply 34)"},
@@ -140,8 +140,8 @@ func TestGrade(t *testing.T) {
 		{"first empty cell", "agent-first", nil, 0, first, -1},
 		{"first empty cell fails", "agent-first", []string{"--min-accuracy", "99"}, 1, first, -1},
 		// The same positions chosen up to their last ply, answered by search.
-		{"first empty cell, by search", "agent-first", []string{"--max-ply", "9", "--oracle", "search"}, 0, first, -1},
-		{"perfect agent, by search", "agent-perfect", []string{"--max-ply", "9", "--oracle", "search"}, 0, 100, 4520},
+		{"first empty cell, by search", "agent-first", []string{"--max-ply", "9", "--engine", "search"}, 0, first, -1},
+		{"perfect agent, by search", "agent-perfect", []string{"--max-ply", "9", "--engine", "search"}, 0, 100, 4520},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -243,11 +243,11 @@ func TestJudgeUVa10111(t *testing.T) {
 		stdout string
 	}{
 		{"sample accepted", "uva", "", []string{"--cases", "0"}, 0, "UVa 10111, 2 cases: Accepted"},
-		{"random cases accepted, by search", "uva", "", []string{"--cases", "5", "--seed", "2", "--oracle", "search", "--json"}, 0, `"engine": "search"`},
-		{"the last winning move", "uva-last", "", []string{"--cases", "0", "--oracle", "search"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
-		{"a space too many", "uva-space", "", []string{"--cases", "0", "--oracle", "search"}, 1, "Presentation Error"},
-		{"crash", "uva", "crash", []string{"--cases", "3", "--oracle", "search"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
-		{"hang", "uva", "hang", []string{"--cases", "3", "--time-limit", "1s", "--oracle", "search"}, 2, "Time Limit Exceeded"},
+		{"random cases accepted, by search", "uva", "", []string{"--cases", "5", "--seed", "2", "--engine", "search", "--json"}, 0, `"engine": "search"`},
+		{"the last winning move", "uva-last", "", []string{"--cases", "0", "--engine", "search"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
+		{"a space too many", "uva-space", "", []string{"--cases", "0", "--engine", "search"}, 1, "Presentation Error"},
+		{"crash", "uva", "crash", []string{"--cases", "3", "--engine", "search"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
+		{"hang", "uva", "hang", []string{"--cases", "3", "--time-limit", "1s", "--engine", "search"}, 2, "Time Limit Exceeded"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -278,7 +278,7 @@ func TestJudgeLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append(append([]string{"judge", "uva10111", "--cases", "1", "--oracle", "search", "--time-limit", "20s"}, tt.args...), "--")
+			args := append(append([]string{"judge", "uva10111", "--cases", "1", "--engine", "search", "--time-limit", "20s"}, tt.args...), "--")
 			out, errOut, code := run(t, "", append(args, tt.argv...)...)
 			want := exitUsage
 			if tt.want == "Wrong Answer" {
@@ -302,10 +302,10 @@ func TestJudgeUsage(t *testing.T) {
 		{"a program before --", []string{"judge", "uva10111", "x"}, `"x" is not a flag of tateti-lab judge uva10111: give the program and its arguments after --`},
 		{"nothing after --", []string{"judge", "uva10111", "--"}, "nothing after --"},
 		{"a size", []string{"judge", "uva10111", "--size", "3x3", "--", "x"}, "--size does not go with tateti-lab judge uva10111"},
-		{"an unknown oracle", []string{"judge", "uva10111", "--oracle", "book", "--", "x"}, `oracle "book" is unknown, want auto, table or search`},
+		{"an unknown oracle", []string{"judge", "uva10111", "--engine", "book", "--", "x"}, `engine "book" is unknown, want auto, memory or search`},
 		{"cannot start", []string{"judge", "uva10111", "--cases", "0", "--", "/nonexistent/program"}, "cannot start"},
 		{"no memory", []string{"judge", "uva10111", "--memory", "0", "--", "x"}, `--memory "0" is no amount`},
-		{"more cases than there are", []string{"judge", "uva10111", "--cases", "99999999999", "--oracle", "search", "--", "cat"}, "--cases 99999999999 is more than the 4,656,402 positions the problem allows: give at most that, or --all"},
+		{"more cases than there are", []string{"judge", "uva10111", "--cases", "99999999999", "--engine", "search", "--", "cat"}, "--cases 99999999999 is more than the 4,656,402 positions the problem allows: give at most that, or --all"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -523,7 +523,7 @@ func TestGradeGamesBySearch(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("table: exit %d, stderr %q", code, errOut)
 	}
-	searched, errOut, code := fakeRun(t, "agent-first", "", slices.Concat(args, []string{"--oracle", "search", "--", self(t)})...)
+	searched, errOut, code := fakeRun(t, "agent-first", "", slices.Concat(args, []string{"--engine", "search", "--", self(t)})...)
 	if code != 0 {
 		t.Fatalf("search: exit %d, stderr %q", code, errOut)
 	}

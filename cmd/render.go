@@ -37,7 +37,7 @@ not at all.
 
 --positions FILE (one move sequence a line, such as 4453), --sample N with
 --plies (positions reached by random play) or --max-ply N draw a set instead,
-each position answered by --oracle, into the folder --out as
+each position answered by --engine, into the folder --out as
 position-001.svg, position-002.svg, ... in the set's order: the folder holds
 the earlier pictures or the new ones, never a mix, and its other files are
 kept.`,

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -185,8 +186,19 @@ caps the memory a run may plan on.`,
 		NewCmdDB(f),
 		NewCmdVersion(f),
 	)
+	root.SetGlobalNormalizationFunc(formerNames)
 	completeFlagValues(root)
 	return root
+}
+
+// formerNames reads a flag's former name as its name of now: --oracle,
+// which named who answers before the engines were called so, is --engine.
+// The former name works, and no help shows it.
+func formerNames(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+	if name == "oracle" {
+		name = "engine"
+	}
+	return pflag.NormalizedName(name)
 }
 
 // flagErrorFunc marks a flag Cobra cannot parse as bad usage, and points to

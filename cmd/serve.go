@@ -37,7 +37,7 @@ GET /api/position?board=BOARD[&move=M], which answers what solve --position
 --json prints; a bad board or move gets a 400 with a JSON error.
 
 Past the exhaustive limit (Connect Four's 7x6) positions are answered by
-search (--oracle chooses; auto takes the table where the game fits): each
+search (--engine chooses; auto takes memory where the game fits): each
 position is searched once, one at a time with every worker, and its answer
 kept; a request that waits more than half a second gets a 202 with the
 legal moves, the page draws the board and fills the values in when they come,
@@ -75,7 +75,7 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 		},
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "the address to listen on")
-	c.Flags().String("oracle", "auto", "who answers: table (the game solved exhaustively, once, before serving), search (each position searched once when asked), or auto: the table where it fits, search otherwise")
+	c.Flags().String("engine", "auto", "who answers: memory (the game solved exhaustively, once, before serving), search (each position searched once when asked), or auto: memory where the game fits, search otherwise")
 	c.Flags().String("db", "", dbHelp+", ready at once") // planFor reads both
 	c.Flags().DurationVar(&opts.TimeLimit, "time-limit", 0, "with search, the most each position is searched, such as 2m, after which the page shows what was proved; 0 for no limit")
 	return c

@@ -30,9 +30,9 @@ drawn on the board, best moves marked. --moves plays moves first (from
 --position, or from the empty board): cell numbers such as 4,0,8, or under
 --gravity columns in Connect-Four notation, 1 at the left, such as 4453.
 
-Who answers is the planner's choice, said in the answer: the table, the game
-solved exhaustively, where it fits (up to 25 cells, in memory), else search,
-on any board of up to 64 cells; --oracle names one. --time-limit bounds a
+Who answers is the planner's choice, said in the answer: memory, the game
+solved exhaustively, where it fits (up to 25 cells), else search, on any
+board of up to 64 cells; --engine names one. --time-limit bounds a
 search: what it proved by then is the answer, with exit 1. --value-only
 answers the position's value and depth alone, not each move's: search then
 settles the position and none of its children.
@@ -89,7 +89,7 @@ func (opts *SolveOptions) resolve(c *cobra.Command, pf positionFlags, memory uin
 		return err
 	}
 	opts.Position = opts.Plan.Scope == plan.One
-	for _, name := range []string{"oracle", "time-limit", "value-only"} {
+	for _, name := range []string{"engine", "time-limit", "value-only"} {
 		if !opts.Position && c.Flags().Changed(name) {
 			return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
 		}

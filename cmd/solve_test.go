@@ -36,7 +36,7 @@ func TestSolveTierFallback(t *testing.T) {
 	if g["by_ply_to_move"] == nil {
 		t.Errorf("no counts for the side to move in the tier solve's summary")
 	}
-	if g["engine"] != "tiers" || w["engine"] != "table" {
+	if g["engine"] != "tiers" || w["engine"] != "memory" {
 		t.Errorf("engines %v and %v, want tiers under the cap and table without", g["engine"], w["engine"])
 	}
 	for _, planned := range []string{"by_ply_to_move", "engine", "why"} {
@@ -60,7 +60,7 @@ func TestSolveTierFallback(t *testing.T) {
 // search (named, not the book) cannot settle the position, and what is
 // proved must allow X's win, its value.
 func TestSolveTimeLimit(t *testing.T) {
-	out, stderr, code := run(t, "", "solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "4", "--oracle", "search", "--time-limit", "100ms", "--json")
+	out, stderr, code := run(t, "", "solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "4", "--engine", "search", "--time-limit", "100ms", "--json")
 	if code != 1 || !strings.Contains(stderr, "not settled within --time-limit 100ms") {
 		t.Fatalf("exit %d, stderr %q; want 1 and the limit named", code, stderr)
 	}

@@ -94,7 +94,7 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 			}
 			rand.New(rand.NewPCG(1, 2)).Shuffle(len(as), func(i, j int) { as[i], as[j] = as[j], as[i] })
 			dir := t.TempDir()
-			w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Engine: "table"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+			w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Engine: "memory"}), Options{Dir: dir, Formats: Formats, Meta: meta})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +107,7 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 				}
 				got := readLines(t, dir, table)
 				if table == "states.csv" { // fields compared, the chosen set's answered_by aside
-					got, want = withoutAnsweredBy(t, got, "table"), fieldsOf(t, want)
+					got, want = withoutAnsweredBy(t, got, "memory"), fieldsOf(t, want)
 				}
 				if !slices.Equal(got, want) {
 					t.Errorf("%s: %d lines, want %d; first difference:\n%s", table, len(got), len(want), firstDiff(got, want))

@@ -32,7 +32,7 @@ type Oracle interface {
 	// made with NoLines or ValueOnly (then no moves either). b must be
 	// able to arise in play.
 	Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error)
-	// Name says who answers, as the JSON names it: "table", "db",
+	// Name says who answers, as the JSON names it: "memory", "db",
 	// "book" (an opening book, and search past it) or "search".
 	Name() string
 	// Instant reports whether the oracle answers b without search, within
@@ -71,34 +71,34 @@ func valueOnly(a perfect.Analysis, err error) (perfect.Analysis, error) {
 	return a, err
 }
 
-// Table gives the oracle that solves the game of rl exhaustively from each
+// InMemory gives the oracle that solves the game of rl exhaustively from each
 // board it is asked, in memory: the planner checks first that it fits.
-func Table(rl rules.Rules, o Options) Oracle {
-	return table{rl: rl, workers: max(o.Workers, 1), valueOnly: o.ValueOnly}
+func InMemory(rl rules.Rules, o Options) Oracle {
+	return inMemory{rl: rl, workers: max(o.Workers, 1), valueOnly: o.ValueOnly}
 }
 
-// table is the oracle of the game solved exhaustively from the board.
-type table struct {
+// inMemory is the oracle of the game solved exhaustively from the board.
+type inMemory struct {
 	rl        rules.Rules
 	workers   int
 	valueOnly bool // Options.ValueOnly
 }
 
-// Name is "table".
-func (table) Name() string { return "table" }
+// Name is "memory".
+func (inMemory) Name() string { return "memory" }
 
 // Close has nothing to let go.
-func (table) Close() error { return nil }
+func (inMemory) Close() error { return nil }
 
 // Instant is false: the game is solved from each board asked.
-func (table) Instant(game.Board) bool { return false }
+func (inMemory) Instant(game.Board) bool { return false }
 
 // Analyze solves the game from b; stopped before the end, it has proved
 // nothing of b's value.
-func (t table) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
+func (t inMemory) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
 	a, err := solve.Analyze(ctx, t.rl, b, t.workers)
 	if err != nil && ctx.Err() != nil {
-		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Engine: "table"}
+		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Engine: "memory"}
 		a.AnsweredBy = a.Engine
 		return unsettled(a, perfect.Unknown, err)
 	}
@@ -142,8 +142,8 @@ type solved struct {
 	valueOnly bool // Options.ValueOnly
 }
 
-// Name is "table": the exhaustive solve, as Table.
-func (*solved) Name() string { return "table" }
+// Name is "memory": the exhaustive solve, as InMemory.
+func (*solved) Name() string { return "memory" }
 
 // Instant is true: every position is looked up in the game solved once.
 func (*solved) Instant(game.Board) bool { return true }

@@ -20,7 +20,7 @@ import (
 // gravity games, normal and misère, the table's answer and search's are the
 // same in value, depth, every move's value and depth, the best moves and
 // the best line; only who answered and the move sequences counted differ.
-func TestTableAndSearchAgree(t *testing.T) {
+func TestMemoryAndSearchAgree(t *testing.T) {
 	specs := []rules.Spec{
 		{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true},
 		{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true},
@@ -34,7 +34,7 @@ func TestTableAndSearchAgree(t *testing.T) {
 				t.Skip("a table past 16 cells from each position: heavy under -race, runs without -short")
 			}
 			rl := rules.New(sp)
-			tab := Table(rl, Options{Workers: 1})
+			tab := InMemory(rl, Options{Workers: 1})
 			srch, err := Search(rl, Options{Memory: 1 << 32, Workers: 1})
 			if err != nil {
 				t.Fatal(err)
@@ -54,12 +54,12 @@ func TestTableAndSearchAgree(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got.Engine != "search" || want.Engine != "table" || got.Paths != -1 {
-					t.Fatalf("oracle %q and %q, paths %d; want search, table and -1", got.Engine, want.Engine, got.Paths)
+				if got.Engine != "search" || want.Engine != "memory" || got.Paths != -1 {
+					t.Fatalf("oracle %q and %q, paths %d; want search, memory and -1", got.Engine, want.Engine, got.Paths)
 				}
 				got.Engine, got.AnsweredBy, got.Paths = want.Engine, want.AnsweredBy, want.Paths
 				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s: search gives\n%+v\nthe table\n%+v", sp.Spec.Format(b), got, want)
+					t.Fatalf("%s: search gives\n%+v\nthe game in memory\n%+v", sp.Spec.Format(b), got, want)
 				}
 			}
 		})
@@ -131,7 +131,7 @@ func TestEveryBoard(t *testing.T) {
 			}
 			got.Engine, got.AnsweredBy, got.Paths = want.Engine, want.AnsweredBy, want.Paths
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s, %s: search gives\n%+v\nthe table\n%+v", sp, sp.Spec.Format(want.Board), got, want)
+				t.Fatalf("%s, %s: search gives\n%+v\nthe game in memory\n%+v", sp, sp.Spec.Format(want.Board), got, want)
 			}
 		}
 		boards, positions = boards+1, positions+len(at)
@@ -210,7 +210,7 @@ func TestValueOnly(t *testing.T) {
 	for range n {
 		boards = append(boards, randomPosition(rl, rng))
 	}
-	full, err := All(context.Background(), Table(rl, Options{Workers: 1}), rl, boards, Batch{Phase: "test"})
+	full, err := All(context.Background(), InMemory(rl, Options{Workers: 1}), rl, boards, Batch{Phase: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestValueOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, o := range []Oracle{Table(rl, only), solvedOnly, searchOnly} {
+	for _, o := range []Oracle{InMemory(rl, only), solvedOnly, searchOnly} {
 		t.Run(o.Name(), func(t *testing.T) {
 			got, err := All(context.Background(), o, rl, boards, Batch{Phase: "test"})
 			if err != nil {
@@ -256,7 +256,7 @@ func TestBookAgrees(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer book.Close()
-	tab := Table(rl, Options{Workers: 1})
+	tab := InMemory(rl, Options{Workers: 1})
 	rng := rand.New(rand.NewPCG(8, 9))
 	plies := map[bool]int{} // positions asked within the book, and past it
 	n := 40
@@ -285,7 +285,7 @@ func TestBookAgrees(t *testing.T) {
 			want.BestLine, want.LineEnd = want.BestLine[:cut], 5
 		}
 		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: the book gives\n%+v\nthe table\n%+v", rl.Spec().Format(b), got, want)
+			t.Fatalf("%s: the book gives\n%+v\nthe game in memory\n%+v", rl.Spec().Format(b), got, want)
 		}
 		plies[b.Ply() <= 5]++
 	}

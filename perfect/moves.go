@@ -52,7 +52,7 @@ type Analysis struct {
 	// goes to the end: an opening book's line stops at the book's last ply,
 	// past which each step would take a search.
 	LineEnd int
-	Engine  string // the oracle asked (a plan.Engine): "table" (the game solved exhaustively), "db", "book" or "search"
+	Engine  string // the oracle asked (a plan.Engine): "memory" (the game solved exhaustively), "db", "book" or "search"
 	// AnsweredBy is the engine that gave this position's value: Engine,
 	// but "search" for a position past an opening book's last ply, which
 	// the book hands to search.
@@ -153,7 +153,7 @@ func MovesBy(rl rules.Rules, b game.Board, child func(game.Board) (Outcome, erro
 }
 
 // Answered says who answered a run's perfect play and why: the engine the
-// planner picked ("table", "tiers", "db" or "search", as plan.Engine names
+// planner picked ("memory", "tiers", "db" or "search", as plan.Engine names
 // them) and its reason, as every command's report and JSON give them.
 type Answered struct {
 	Engine string `json:"engine"`

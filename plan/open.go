@@ -18,7 +18,7 @@ import (
 )
 
 // Oracle opens the engine of p for positions, with what o asks (the
-// workers and memory are the request's): the table solves the whole game
+// workers and memory are the request's): the game in memory is solved whole
 // now for Many, search makes its table, a database opens its files. The
 // caller closes it. A plan for the whole game has no oracle.
 func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, error) {
@@ -31,10 +31,10 @@ func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, erro
 		return oracle.Database(rl, p.req.DB, o)
 	case p.Engine == Search:
 		return oracle.Search(rl, o)
-	case p.Engine == Table && (p.Scope == Many || p.Scope == Every):
+	case p.Engine == Memory && (p.Scope == Many || p.Scope == Every):
 		return oracle.Solved(ctx, rl, o)
-	case p.Engine == Table && p.Scope == One:
-		return oracle.Table(rl, o), nil
+	case p.Engine == Memory && p.Scope == One:
+		return oracle.InMemory(rl, o), nil
 	}
 	return nil, fmt.Errorf("the %s engine answers the whole game, not positions: a bug", p.Engine)
 }
@@ -102,7 +102,7 @@ func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, m
 func (p Plan) Whole(ctx context.Context) (perfect.Summary, error) {
 	rl, workers := p.req.Rules, p.req.Workers
 	switch p.Engine {
-	case Table:
+	case Memory:
 		return solve.Summarize(ctx, rl, workers)
 	case DB:
 		return tier.Summary(ctx, rl, p.req.DB)

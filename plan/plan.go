@@ -2,7 +2,7 @@
 // Given the game, what is asked (the whole game, one position, positions
 // one at a time) and the budget (the memory a run may use, the disk of the
 // temporary folder), it picks the engine: the game solved exhaustively in
-// memory ("table"), tier by tier on disk in a temporary folder ("tiers"), a
+// memory ("memory"), tier by tier on disk in a temporary folder ("tiers"), a
 // finished database ("db"), or search ("search"); and says why. Every
 // command asks it once, and opens what it picked in its run; no other place
 // chooses.
@@ -34,7 +34,7 @@ const (
 	// Many is positions of the game asked one at a time.
 	Many
 	// Every is every position of the game with its moves, as grade,
-	// verify solver and export walk it: the table holds them in memory,
+	// verify solver and export walk it: the game solved in memory holds them,
 	// or a finished database on disk.
 	Every
 )
@@ -44,7 +44,7 @@ type Engine string
 
 // The engines.
 const (
-	Table  Engine = "table"  // the game solved exhaustively in memory
+	Memory Engine = "memory" // the game solved exhaustively in memory
 	Tiers  Engine = "tiers"  // the whole game tier by tier on disk, in a temporary folder
 	DB     Engine = "db"     // a finished database
 	Book   Engine = "book"   // an opening book (a database of the first plies), and search past it
@@ -52,17 +52,18 @@ const (
 )
 
 // Names are the choices a user may name: auto lets the planner choose.
-var Names = []string{"auto", string(Table), string(Search)}
+var Names = []string{"auto", string(Memory), string(Search)}
 
 // A Request is what a command asks, and within what budget.
 type Request struct {
 	Rules rules.Rules
 	Scope Scope
-	// Board is the position asked, with One; the table solves the game
-	// from it.
+	// Board is the position asked, with One; the game solved in memory is
+	// solved from it.
 	Board game.Board
 	// Named is the engine the user named: "auto" (or "") to let the planner
-	// choose, "table" or "search".
+	// choose, "memory" or "search"; "table", its name before, is taken for
+	// "memory".
 	Named string
 	// DB is a finished database to read, instead of a named engine.
 	DB string
@@ -89,11 +90,14 @@ type Plan struct {
 // unknown or too large for the board or the budget, a folder that holds no
 // finished database of the game.
 func For(r Request) (Plan, error) {
-	if r.Named == "" {
+	switch r.Named {
+	case "":
 		r.Named = "auto"
+	case "table":
+		r.Named = string(Memory)
 	}
 	if !slices.Contains(Names, r.Named) {
-		return Plan{}, fmt.Errorf("oracle %q is unknown, want auto, table or search", game.Echo(r.Named))
+		return Plan{}, fmt.Errorf("engine %q is unknown, want auto, memory or search", game.Echo(r.Named))
 	}
 	if r.DB != "" {
 		return forDB(r)
@@ -130,7 +134,7 @@ func forDB(r Request) (Plan, error) {
 	return Plan{Engine: DB, Why: why, Scope: r.Scope, req: r}, nil
 }
 
-// forEvery picks the table for every position of r's game, when the
+// forEvery picks the game in memory for every position of r's game, when the
 // game fits the exhaustive solve and the memory.
 func forEvery(r Request) (Plan, error) {
 	spec := r.Rules.Spec()
@@ -138,7 +142,7 @@ func forEvery(r Request) (Plan, error) {
 		return Plan{}, err
 	}
 	why := fmt.Sprintf("every position is asked, and the whole game fits in memory: about %s to enumerate", enumerate.Bytes(enumerate.EstimateFor(spec).Bytes))
-	return Plan{Engine: Table, Why: why, Scope: Every, req: r}, nil
+	return Plan{Engine: Memory, Why: why, Scope: Every, req: r}, nil
 }
 
 // Answered is who answers by p, and why, as reports give it.
@@ -155,7 +159,7 @@ func forWhole(r Request) (Plan, error) {
 	tooBig := enumerate.CheckMemory(spec, r.Memory)
 	if tooBig == nil {
 		why := fmt.Sprintf("the whole game fits in memory: about %s to enumerate", enumerate.Bytes(need))
-		return Plan{Engine: Table, Why: why, Scope: Whole, req: r}, nil
+		return Plan{Engine: Memory, Why: why, Scope: Whole, req: r}, nil
 	}
 	e, err := tier.EstimateFor(r.Rules, r.Workers)
 	if err == nil {
@@ -170,35 +174,35 @@ func forWhole(r Request) (Plan, error) {
 }
 
 // forPosition picks who answers positions of r one at a time, from
-// r.Board on: the table where the game from it fits memory (named, or
+// r.Board on: the game in memory where the game from it fits (named, or
 // auto), search where the board is one search handles.
 func forPosition(r Request) (Plan, error) {
 	if r.Scope == Many {
 		r.Board = game.Board{}
 	}
-	tableErr := fitsTable(r.Rules, r.Board, r.Memory)
-	if r.Named == string(Table) || (r.Named == "auto" && tableErr == nil) {
-		if tableErr != nil {
-			return Plan{}, tableErr
+	memoryErr := fitsMemory(r.Rules, r.Board, r.Memory)
+	if r.Named == string(Memory) || (r.Named == "auto" && memoryErr == nil) {
+		if memoryErr != nil {
+			return Plan{}, memoryErr
 		}
 		why := "the game from this position fits in memory, solved exhaustively"
 		if r.Scope == Many {
 			why = "the whole game fits in memory, solved exhaustively once"
 		}
-		if r.Named == string(Table) {
+		if r.Named == string(Memory) {
 			why = "named; " + why
 		}
-		return Plan{Engine: Table, Why: why, Scope: r.Scope, req: r}, nil
+		return Plan{Engine: Memory, Why: why, Scope: r.Scope, req: r}, nil
 	}
 	if err := search.Fits(r.Rules.Spec()); err != nil {
 		if r.Named == "auto" {
-			return Plan{}, fmt.Errorf("%w; and %w", tableErr, err)
+			return Plan{}, fmt.Errorf("%w; and %w", memoryErr, err)
 		}
 		return Plan{}, err
 	}
 	why := "named"
 	if r.Named == "auto" {
-		why = pastTable(r.Rules.Spec().Cells())
+		why = pastMemory(r.Rules.Spec().Cells())
 		if p, ok, err := forBuiltIn(r); ok || err != nil {
 			return p, err
 		}
@@ -223,18 +227,18 @@ func bookWhy(where string, last int, positions int64) string {
 	return fmt.Sprintf("the opening book %s holds every position to ply %d, %s of them; search answers past it", where, last, enumerate.Commas(positions))
 }
 
-// pastTable says why the exhaustive solve does not answer a board of
+// pastMemory says why the exhaustive solve does not answer a board of
 // cells cells.
-func pastTable(cells int) string {
+func pastMemory(cells int) string {
 	if cells > enumerate.MaxCells {
 		return fmt.Sprintf("%d cells, past the %d the exhaustive solve takes", cells, enumerate.MaxCells)
 	}
 	return "the game from here needs more memory than the exhaustive solve may take"
 }
 
-// fitsTable says why the game from b cannot be solved exhaustively in
+// fitsMemory says why the game from b cannot be solved exhaustively in
 // memory bytes, if it cannot.
-func fitsTable(rl rules.Rules, b game.Board, memory uint64) error {
+func fitsMemory(rl rules.Rules, b game.Board, memory uint64) error {
 	if err := enumerate.CheckSize(rl.Spec()); err != nil {
 		return err
 	}

@@ -38,7 +38,7 @@ func TestFor(t *testing.T) {
 		scope  Scope
 		want   string // in Why, or in the error when engine is ""
 	}{
-		{"the whole game fits", Request{Rules: free44, Scope: Whole}, Table, Whole, "the whole game fits in memory"},
+		{"the whole game fits", Request{Rules: free44, Scope: Whole}, Memory, Whole, "the whole game fits in memory"},
 		{"the whole game, tier by tier", Request{Rules: free44, Scope: Whole, Memory: 100e6}, Tiers, Whole, "needs about 439.5 MB of memory to enumerate"},
 		{"the whole game fits nowhere", Request{Rules: free44, Scope: Whole, Memory: 1e6}, "", 0, "a tier solve holds up to"},
 		{"the whole game past 25 cells is its empty board", Request{Rules: c4misere, Scope: Whole}, Search, One, "the whole game cannot be exhausted, so its empty board is answered: 42 cells, past the 25 the exhaustive solve takes"},
@@ -50,17 +50,17 @@ func TestFor(t *testing.T) {
 		{"many positions from a book", Request{Rules: g44, Scope: Many, DB: book}, Book, Many, "search answers past it"},
 		{"the whole game from a book", Request{Rules: g44, Scope: Whole, DB: book}, "", 0, "holds an opening book of 4x4 k=4 gravity to ply 5, not the whole game"},
 		{"every position from a book", Request{Rules: g44, Scope: Every, DB: book}, "", 0, "not the whole game"},
-		{"one position, the table where it fits", Request{Rules: g44, Scope: One}, Table, One, "the game from this position fits in memory"},
+		{"one position, the table where it fits", Request{Rules: g44, Scope: One}, Memory, One, "the game from this position fits in memory"},
 		{"one position past 25 cells", Request{Rules: c4misere, Scope: One}, Search, One, "42 cells, past the 25 the exhaustive solve takes"},
 		{"Connect Four's positions from the book built in", Request{Rules: c4, Scope: Many}, Book, Many, "built into tateti-lab"},
 		{"Connect Four by search where named", Request{Rules: c4, Scope: One, Named: "search"}, Search, One, "named"},
 		{"search where named", Request{Rules: g44, Scope: One, Named: "search"}, Search, One, "named"},
-		{"the table refused past 25 cells", Request{Rules: c4, Scope: One, Named: "table"}, "", 0, "too many to exhaust"},
-		{"the table on free 6x6 refused", Request{Rules: rules.New(spec(6, 6, 4, false, false)), Scope: One, Named: "table"}, "", 0, "too many to exhaust"},
+		{"the game in memory refused past 25 cells", Request{Rules: c4, Scope: One, Named: "memory"}, "", 0, "too many to exhaust"},
+		{"the game in memory on free 6x6 refused, by its name before", Request{Rules: rules.New(spec(6, 6, 4, false, false)), Scope: One, Named: "table"}, "", 0, "too many to exhaust"},
 		{"search on free 8x8", Request{Rules: rules.New(spec(8, 8, 5, false, false)), Scope: Many}, Search, Many, "64 cells, past the 25"},
 		{"search where the table needs more memory", Request{Rules: free44, Scope: One, Memory: 1e6}, Search, One, "needs more memory than the exhaustive solve may take"},
-		{"many positions, the whole game once", Request{Rules: free44, Scope: Many}, Table, Many, "solved exhaustively once"},
-		{"an unknown engine", Request{Rules: g44, Scope: One, Named: "db"}, "", 0, `oracle "db" is unknown, want auto, table or search`},
+		{"many positions, the whole game once", Request{Rules: free44, Scope: Many}, Memory, Many, "solved exhaustively once"},
+		{"an unknown engine", Request{Rules: g44, Scope: One, Named: "db"}, "", 0, `engine "db" is unknown, want auto, memory or search`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,7 +94,7 @@ func TestWholeAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in := Plan{Engine: Table, Scope: Whole, req: Request{Rules: rl, Workers: 2}}
+			in := Plan{Engine: Memory, Scope: Whole, req: Request{Rules: rl, Workers: 2}}
 			want, err := in.Whole(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -122,8 +122,8 @@ func TestOracle(t *testing.T) {
 		req  Request
 		name string
 	}{
-		{Request{Rules: rl, Scope: One}, "table"},
-		{Request{Rules: rl, Scope: Many}, "table"},
+		{Request{Rules: rl, Scope: One}, "memory"},
+		{Request{Rules: rl, Scope: Many}, "memory"},
 		{Request{Rules: rl, Scope: Many, Named: "search"}, "search"},
 	} {
 		p, err := For(tt.req)
@@ -152,15 +152,15 @@ func TestAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, named := range []string{"table", "search"} {
-		t.Run(named, func(t *testing.T) {
-			p, err := For(Request{Rules: rl, Scope: Many, Named: named})
+	for _, tc := range []struct{ named, engine string }{{"memory", "memory"}, {"table", "memory"}, {"search", "search"}} {
+		t.Run(tc.named, func(t *testing.T) {
+			p, err := For(Request{Rules: rl, Scope: Many, Named: tc.named})
 			if err != nil {
 				t.Fatal(err)
 			}
 			a, err := p.Answer(context.Background(), game.Board{}, oracle.Options{}, 0)
-			if err != nil || a.Engine != named || a.Value != 0 || a.Depth != 9 {
-				t.Errorf("Answer: %s, value %d depth %d, %v; want %s, a draw in 9", a.Engine, a.Value, a.Depth, err, named)
+			if err != nil || a.Engine != tc.engine || a.Value != 0 || a.Depth != 9 {
+				t.Errorf("Answer: %s, value %d depth %d, %v; want %s, a draw in 9", a.Engine, a.Value, a.Depth, err, tc.engine)
 			}
 			as, err := p.AnswerAll(context.Background(), []game.Board{won, {}}, oracle.Batch{Phase: "test"}, oracle.Options{})
 			if err != nil || len(as) != 2 || as[0].Value != 1 || as[0].Depth != 1 || as[1].Value != 0 {

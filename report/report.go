@@ -40,7 +40,7 @@ type Position struct {
 	// under gravity, the columns of the legal moves, from 1 as --moves
 	// takes them; absent otherwise, and when no move is legal
 	LegalColumns []int  `json:"legal_columns,omitempty"`
-	Engine       string `json:"engine"`                  // the engine the planner chose: "table", "db", "book" or "search"
+	Engine       string `json:"engine"`                  // the engine the planner chose: "memory", "db", "book" or "search"
 	AnsweredBy   string `json:"answered_by"`             // the engine that gave this position's value: engine's, or "search" past a book's last ply
 	BookLast     int    `json:"book_last_ply,omitempty"` // the last ply of the book in front of the engine that answered
 	Why          string `json:"why,omitempty"`           // why the planner chose it, where a command asked it

@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 
 // statusWords says a status as a person reads it.
 const statusWords = { x_won: 'X won', o_won: 'O won', draw: 'a draw', in_progress: 'in progress' };
-const engineWords = { table: 'the game solved whole', db: 'the solved database', book: 'the opening book', search: 'search' };
+const engineWords = { memory: 'the game solved whole in memory', db: 'the solved database', book: 'the opening book', search: 'search' };
 
 // plyOf gives how many moves made the position v: its discs or marks.
 function plyOf(v) {
