@@ -13,6 +13,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tateti-lab/tateti-lab/book"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/oracle/oracletest"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -83,7 +85,7 @@ func TestBrowserLayout(t *testing.T) {
 // can be played; "stop this search" stops it on the server.
 func TestBrowserSearchDrawnAndStopped(t *testing.T) {
 	ctx := browser(t)
-	s := newStalling() // a search that runs until it is stopped
+	s := oracletest.NewStalling() // a search that runs until it is stopped
 	x := NewExplorer(t.Context(), connectFour, s, 0)
 	srv := serverOf(t, x)
 	do(t, ctx, "open the page", chromedp.Navigate(srv.URL+"/"))
@@ -98,9 +100,9 @@ func TestBrowserSearchDrawnAndStopped(t *testing.T) {
 	}
 	do(t, ctx, "stop the search", chromedp.Click(`#cancel`))
 	select {
-	case cause := <-s.stopped:
-		if !errors.Is(cause, errCancelled) {
-			t.Errorf("the search stopped: %v, want %v", cause, errCancelled)
+	case cause := <-s.Stopped:
+		if !errors.Is(cause, oracle.ErrCancelled) {
+			t.Errorf("the search stopped: %v, want %v", cause, oracle.ErrCancelled)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the search still runs 10 s after 'stop this search'")
@@ -115,37 +117,21 @@ func TestBrowserSearchDrawnAndStopped(t *testing.T) {
 	b44, _ := rules.Play(connectFour, game.Board{}, "44")
 	do(t, ctx, "play column 4", chromedp.Click(`#board .cell[data-cell="3"]`),
 		chromedp.Poll[chromedp.Void](`new URLSearchParams(location.search).get('moves') === '4' && document.querySelector('#board .cell[data-cell="38"]').textContent === 'X'`))
-	searchedNext(t, s, b4)
+	s.Next(t, b4)
 	do(t, ctx, "play column 4 again", chromedp.Click(`#board .cell[data-cell="3"]`),
 		chromedp.Poll[chromedp.Void](`new URLSearchParams(location.search).get('moves') === '4,4'`))
 	select {
-	case <-s.stopped:
+	case <-s.Stopped:
 	case <-time.After(10 * time.Second):
 		t.Fatal("the search of the position left still runs 10 s on")
 	}
-	searchedNext(t, s, b44)
+	s.Next(t, b44)
 	do(t, ctx, "stop the search again", chromedp.Click(`#cancel`))
-	<-s.stopped
+	<-s.Stopped
 	select {
-	case b := <-s.started:
+	case b := <-s.Started:
 		t.Fatalf("%v was searched again after the page left it", b)
 	case <-time.After(300 * time.Millisecond):
-	}
-}
-
-// searchedNext waits for the next search to start, skipping earlier
-// positions', and fails unless it is want's.
-func searchedNext(t *testing.T, s *stalling, want game.Board) {
-	t.Helper()
-	for deadline := time.After(10 * time.Second); ; {
-		select {
-		case b := <-s.started:
-			if b == want {
-				return
-			}
-		case <-deadline:
-			t.Fatalf("%v was not searched within 10 s", want)
-		}
 	}
 }
 

@@ -22,6 +22,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/oracle/oracletest"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -138,97 +139,28 @@ func TestExplorerLimit(t *testing.T) {
 	}
 }
 
-// stalling is a search that answers nothing: each Analyze waits for its
-// context to end, and says which positions it was asked and why each
-// stopped. With hold set, a stopped search returns only once hold gives.
-type stalling struct {
-	started chan game.Board
-	stopped chan error // the cause of each stop
-	hold    chan struct{}
-}
-
-func newStalling() *stalling {
-	return &stalling{started: make(chan game.Board, 1024), stopped: make(chan error, 1024)}
-}
-
-func (s *stalling) Name() string            { return "search" }
-func (s *stalling) Instant(game.Board) bool { return false }
-func (s *stalling) Close() error            { return nil }
-func (s *stalling) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
-	s.started <- b
-	<-ctx.Done()
-	s.stopped <- context.Cause(ctx)
-	if s.hold != nil {
-		<-s.hold
-	}
-	return perfect.Analysis{}, ctx.Err()
-}
-
-// positions gives n distinct Connect Four positions of four plies, at
-// most 1,120.
-func positions(t *testing.T, n int) []game.Board {
-	t.Helper()
-	var bs []game.Board
-	seen := map[game.Board]bool{}
-	for i := 0; len(bs) < n; i++ {
-		b, err := rules.Play(connectFour, game.Board{}, fmt.Sprintf("%d%d%d%d", i/343%7+1, i/49%7+1, i/7%7+1, i%7+1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !seen[b] {
-			seen[b] = true
-			bs = append(bs, b)
-		}
-	}
-	return bs
-}
-
-// The search queue is bounded for each client and in all: past a client's
-// share its requests get a 429 with Retry-After while another client's are
-// still queued; past the bound, everyone's (issue 43, case 5: 2,000
-// positions were all queued).
+// Past a client's share of the search queue its requests get a 429 with
+// Retry-After (the queue's bounds are oracle.Queue's, tested there).
 func TestExplorerBounds(t *testing.T) {
-	s := newStalling()
+	s := oracletest.NewStalling()
 	x := NewExplorer(t.Context(), connectFour, s, 0)
 	x.wait = time.Millisecond
 	base := serverOf(t, x).URL
-	bs := positions(t, MaxQueued+2)
-	for i, b := range bs[:MaxShare+1] {
+	bs := oracletest.Positions(t, connectFour, oracle.MaxShare+1)
+	for i, b := range bs[:oracle.MaxShare+1] {
 		resp, err := http.Get(base + "/api/position?board=" + url.QueryEscape(connectFour.Spec().Format(b)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
 		want, retry := http.StatusAccepted, ""
-		if i == MaxShare {
+		if i == oracle.MaxShare {
 			want, retry = http.StatusTooManyRequests, strconv.Itoa(RetryAfter)
 		}
 		if resp.StatusCode != want || resp.Header.Get("Retry-After") != retry {
 			t.Fatalf("request %d: status %d, Retry-After %q; want %d, %q", i+1, resp.StatusCode, resp.Header.Get("Retry-After"), want, retry)
 		}
 	}
-	<-s.started // one of them is searched, the others wait
-	if _, _, err := x.view(t.Context(), bs[MaxShare], "another client", false); err != nil {
-		t.Fatalf("another client's position: %v, want it queued", err)
-	}
-	// The queue holds MaxShare of this client's, less the one searched, and
-	// the other client's: fill it from more clients.
-	queued := MaxShare
-	for i, b := range bs[MaxShare+1:] {
-		_, _, err := x.view(t.Context(), b, fmt.Sprint("client ", i), false)
-		switch {
-		case err == nil:
-			queued++
-		case errors.Is(err, ErrBusy):
-			if queued != MaxQueued {
-				t.Fatalf("refused with %d queued, want %d", queued, MaxQueued)
-			}
-			return
-		default:
-			t.Fatal(err)
-		}
-	}
-	t.Fatalf("%d positions queued and none refused", queued)
 }
 
 // A cheap position is answered ahead of a costly one: a position 34 plies
@@ -279,39 +211,6 @@ func inProgress(t *testing.T, plies int) game.Board {
 	return game.Board{}
 }
 
-// A search no request asks about any longer is stopped and forgotten: the
-// next request queues it again (issue 43, case 5: a search ran on after
-// its client had gone).
-func TestExplorerAbandon(t *testing.T) {
-	s := newStalling()
-	x := NewExplorer(t.Context(), connectFour, s, 0)
-	x.wait, x.abandon = time.Millisecond, 100*time.Millisecond
-	b := positions(t, 1)[0]
-	if _, solving, err := x.view(t.Context(), b, "gone", false); err != nil || solving == nil {
-		t.Fatalf("view: %v, %v; want it being solved", solving, err)
-	}
-	<-s.started
-	select {
-	case cause := <-s.stopped:
-		if !errors.Is(cause, errAbandoned) {
-			t.Fatalf("the search stopped: %v, want %v", cause, errAbandoned)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the search nobody asks about still runs 10 s on")
-	}
-	if _, _, err := x.view(t.Context(), b, "back", false); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case again := <-s.started:
-		if again != b {
-			t.Errorf("searched %v, want %v again", again, b)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("asked again, the position was not searched again")
-	}
-}
-
 // An opening book answers its positions at once, but past its last ply it
 // searches: the explorer queues its positions as search's, and a position
 // of the book comes back within the wait.
@@ -340,17 +239,17 @@ func TestExplorerBook(t *testing.T) {
 // never started, and a request for it later queues it again; DELETE on the
 // API cancels, and says whether there was a search to cancel.
 func TestExplorerCancel(t *testing.T) {
-	s := newStalling()
+	s := oracletest.NewStalling()
 	x := NewExplorer(t.Context(), connectFour, s, 0)
 	x.wait = time.Millisecond
-	bs := positions(t, 2)
+	bs := oracletest.Positions(t, connectFour, 2)
 	running, queued := bs[0], bs[1]
 	for _, b := range bs {
 		if _, solving, err := x.view(t.Context(), b, "127.0.0.1", false); err != nil || solving == nil {
 			t.Fatalf("view: %v, %v; want it being solved", solving, err)
 		}
 	}
-	if got := <-s.started; got != running {
+	if got := <-s.Started; got != running {
 		t.Fatalf("searched %v first, want %v", got, running)
 	}
 	srv := httptest.NewServer(Handler(x))
@@ -368,25 +267,19 @@ func TestExplorerCancel(t *testing.T) {
 	if got, want := del(queued), `200 {"cancelled":true}`; got != want {
 		t.Errorf("DELETE the queued position: %s, want %s", got, want)
 	}
-	x.mu.Lock()
-	waiting := len(x.queue)
-	x.mu.Unlock()
-	if waiting != 0 {
-		t.Errorf("%d positions wait after the cancel, want none: a cancelled one counts against no bound", waiting)
-	}
 	if got, want := del(running), `200 {"cancelled":true}`; got != want {
 		t.Errorf("DELETE the running position: %s, want %s", got, want)
 	}
 	select {
-	case cause := <-s.stopped:
-		if !errors.Is(cause, errCancelled) {
-			t.Errorf("the search stopped: %v, want %v", cause, errCancelled)
+	case cause := <-s.Stopped:
+		if !errors.Is(cause, oracle.ErrCancelled) {
+			t.Errorf("the search stopped: %v, want %v", cause, oracle.ErrCancelled)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the cancelled search still runs 10 s on")
 	}
 	select {
-	case b := <-s.started:
+	case b := <-s.Started:
 		t.Fatalf("%v was searched after its cancel", b)
 	case <-time.After(300 * time.Millisecond):
 	}
@@ -404,68 +297,15 @@ func TestExplorerCancel(t *testing.T) {
 		t.Errorf("a poll after the cancel: %d, want %d", resp.StatusCode, http.StatusGone)
 	}
 	select {
-	case b := <-s.started:
+	case b := <-s.Started:
 		t.Fatalf("%v was searched again after a poll that came late", b)
 	case <-time.After(300 * time.Millisecond):
 	}
 	if _, _, err := x.view(t.Context(), queued, "back", false); err != nil {
 		t.Fatal(err)
 	}
-	if got := <-s.started; got != queued {
+	if got := <-s.Started; got != queued {
 		t.Errorf("asked again, searched %v, want %v", got, queued)
-	}
-}
-
-// A position cancelled is not searched again by what was under way when
-// the page left it: a search a cheaper position had just stopped, which
-// would go back to the queue, or the page's first request for it, still
-// waiting for its answer (the explorer's browser test saw both).
-func TestExplorerCancelInFlight(t *testing.T) {
-	bs := positions(t, 1)
-	left := bs[0]
-	cheaper, err := rules.Play(connectFour, left, "1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name string
-		race func(t *testing.T, x *Explorer, s *stalling)
-	}{
-		{"stopped for a cheaper position just before", func(t *testing.T, x *Explorer, s *stalling) {
-			x.wait = time.Millisecond
-			s.hold = make(chan struct{})
-			viewed(t, x, left)
-			<-s.started
-			viewed(t, x, cheaper)
-			if cause := <-s.stopped; !errors.Is(cause, errCheaper) {
-				t.Fatalf("the search stopped: %v, want %v", cause, errCheaper)
-			}
-			x.Cancel(left, "a page") // its search has stopped but not yet returned
-			close(s.hold)
-			searchedNext(t, s, cheaper)
-			x.Cancel(cheaper, "a page")
-		}},
-		{"a request waiting for its answer", func(t *testing.T, x *Explorer, s *stalling) {
-			x.wait = time.Minute
-			errc := make(chan error, 1)
-			go func() {
-				_, _, err := x.view(t.Context(), left, "a page", false)
-				errc <- err
-			}()
-			<-s.started
-			x.Cancel(left, "a page")
-			if err := <-errc; !errors.Is(err, ErrGone) {
-				t.Errorf("the request waiting: %v, want %v", err, ErrGone)
-			}
-		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := newStalling()
-			x := NewExplorer(t.Context(), connectFour, s, 0)
-			tt.race(t, x, s)
-			noMore(t, x, s, left)
-		})
 	}
 }
 
@@ -474,10 +314,10 @@ func TestExplorerCancelInFlight(t *testing.T) {
 // cancelled nothing; once every client that asked has cancelled, the
 // search stops.
 func TestExplorerCancelOwnOnly(t *testing.T) {
-	s := newStalling()
+	s := oracletest.NewStalling()
 	x := NewExplorer(t.Context(), connectFour, s, 0)
 	x.wait = time.Millisecond
-	b := positions(t, 1)[0]
+	b := oracletest.Positions(t, connectFour, 1)[0]
 	srv := httptest.NewServer(Handler(x))
 	defer srv.Close()
 	from := func(ip string) *http.Client { // requests sent from ip, on loopback
@@ -498,7 +338,7 @@ func TestExplorerCancelOwnOnly(t *testing.T) {
 	if got := send("127.0.0.50", http.MethodGet); !strings.HasPrefix(got, "202 ") {
 		t.Fatalf("GET from 127.0.0.50: %s, want 202", got)
 	}
-	<-s.started
+	<-s.Started
 	tests := []struct {
 		name, ip, want string
 		stops          bool
@@ -511,7 +351,7 @@ func TestExplorerCancelOwnOnly(t *testing.T) {
 			t.Errorf("%s: DELETE %s, want %s", tt.name, got, tt.want)
 		}
 		select {
-		case cause := <-s.stopped:
+		case cause := <-s.Stopped:
 			if !tt.stops {
 				t.Fatalf("%s: the search stopped (%v), want it running", tt.name, cause)
 			}
@@ -520,88 +360,5 @@ func TestExplorerCancelOwnOnly(t *testing.T) {
 				t.Fatalf("%s: the search still runs, want it stopped", tt.name)
 			}
 		}
-	}
-}
-
-// Two clients ask for one position: the search stops only when both have
-// cancelled.
-func TestExplorerCancelShared(t *testing.T) {
-	s := newStalling()
-	x := NewExplorer(t.Context(), connectFour, s, 0)
-	x.wait = time.Millisecond
-	b := positions(t, 1)[0]
-	for _, c := range []string{"one", "two"} {
-		if _, solving, err := x.view(t.Context(), b, c, false); err != nil || solving == nil {
-			t.Fatalf("view from %s: %v, %v; want it being solved", c, solving, err)
-		}
-	}
-	<-s.started
-	tests := []struct {
-		client string
-		want   bool // cancelled
-		stops  bool
-	}{
-		{"three", false, false},
-		{"one", true, false},
-		{"one", false, false},
-		{"two", true, true},
-	}
-	for _, tt := range tests {
-		if got := x.Cancel(b, tt.client); got != tt.want {
-			t.Errorf("Cancel by %s = %t, want %t", tt.client, got, tt.want)
-		}
-		select {
-		case <-s.stopped:
-			if !tt.stops {
-				t.Fatalf("cancelled by %s: the search stopped, want it running", tt.client)
-			}
-		case <-time.After(200 * time.Millisecond):
-			if tt.stops {
-				t.Fatalf("cancelled by %s: the search runs on, want it stopped", tt.client)
-			}
-		}
-	}
-}
-
-// noMore fails if b is searched again or kept.
-func noMore(t *testing.T, x *Explorer, s *stalling, b game.Board) {
-	t.Helper()
-	select {
-	case got := <-s.started:
-		if got == b {
-			t.Fatalf("%v was searched again after its cancel", b)
-		}
-	case <-time.After(300 * time.Millisecond):
-	}
-	x.mu.Lock()
-	_, kept := x.kept[b]
-	x.mu.Unlock()
-	if kept {
-		t.Errorf("%v is kept after its cancel, want it forgotten", b)
-	}
-}
-
-// A position cancelled and asked for anew (not a poll) before its search
-// returned is searched again, and the request is not told it is gone.
-func TestExplorerCancelAskedAgain(t *testing.T) {
-	s := newStalling()
-	s.hold = make(chan struct{})
-	x := NewExplorer(t.Context(), connectFour, s, 0)
-	x.wait = time.Millisecond
-	b := positions(t, 1)[0]
-	viewed(t, x, b)
-	<-s.started
-	x.Cancel(b, "a page")
-	<-s.stopped // its search has stopped but not yet returned
-	viewed(t, x, b)
-	close(s.hold)
-	searchedNext(t, s, b)
-}
-
-// viewed asks x for b, which is not answered within x's wait.
-func viewed(t *testing.T, x *Explorer, b game.Board) {
-	t.Helper()
-	if _, solving, err := x.view(t.Context(), b, "a page", false); err != nil || solving == nil {
-		t.Fatalf("view %v: %v, %v; want it being solved", b, solving, err)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -39,7 +40,7 @@ var static embed.FS
 //
 // A position whose answer does not come within Wait gets a 202 with a
 // Solving, and asking again later gets the answer; past the search queue's
-// bounds (MaxQueued, and MaxShare a client) a 429 with Retry-After.
+// bounds (oracle.MaxQueued, and oracle.MaxShare a client) a 429 with Retry-After.
 // Asking again with &poll=1 (GET /api/position?board=B&poll=1, B the
 // Solving's board) queues no search: a position no longer searched gets a
 // 410, and is asked for again without poll.
@@ -133,9 +134,9 @@ func Handler(x *Explorer) http.Handler {
 // other a 500.
 func respond[V any](w http.ResponseWriter, v *V, solving *Solving, err error) {
 	switch {
-	case errors.Is(err, ErrGone):
+	case errors.Is(err, oracle.ErrGone):
 		writeError(w, http.StatusGone, err)
-	case errors.Is(err, ErrBusy):
+	case errors.Is(err, oracle.ErrBusy):
 		w.Header().Set("Retry-After", strconv.Itoa(RetryAfter))
 		writeError(w, http.StatusTooManyRequests, err)
 	case errors.Is(err, errNoMoves):

@@ -1,0 +1,272 @@
+package oracle
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle/oracletest"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+var connectFour = rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+
+// pending asks q for b as client, waiting a millisecond, and fails unless
+// it is not answered yet.
+func pending(t *testing.T, q *Queue, b game.Board, client string) {
+	t.Helper()
+	if an, p, err := q.Ask(t.Context(), b, client, false, time.Millisecond); err != nil || p == nil {
+		t.Fatalf("Ask %v: %v, %v, %v; want it being solved", b, an, p, err)
+	}
+}
+
+// The queue is bounded for each client and in all: past a client's share
+// its requests are refused while another client's are still queued; past
+// the bound, everyone's (issue 43, case 5: 2,000 positions were all queued).
+func TestQueueBounds(t *testing.T) {
+	s := oracletest.NewStalling()
+	q := NewQueue(t.Context(), s, 0)
+	bs := oracletest.Positions(t, connectFour, MaxQueued+2)
+	for _, b := range bs[:MaxShare] {
+		pending(t, q, b, "one")
+	}
+	if _, _, err := q.Ask(t.Context(), bs[MaxShare], "one", false, time.Millisecond); !errors.Is(err, ErrBusy) {
+		t.Fatalf("past its share: %v, want %v", err, ErrBusy)
+	}
+	<-s.Started // one of them is searched, the others wait
+	queued := MaxShare - 1
+	for i, b := range bs[MaxShare:] {
+		_, _, err := q.Ask(t.Context(), b, fmt.Sprint("client ", i), false, time.Millisecond)
+		switch {
+		case err == nil:
+			queued++
+		case errors.Is(err, ErrBusy):
+			if queued != MaxQueued {
+				t.Fatalf("refused with %d queued, want %d", queued, MaxQueued)
+			}
+			return
+		default:
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("%d positions queued and none refused", queued)
+}
+
+// A search no request asks about any longer is stopped and forgotten: the
+// next request queues it again (issue 43, case 5: a search ran on after
+// its client had gone).
+func TestQueueAbandon(t *testing.T) {
+	s := oracletest.NewStalling()
+	q := NewQueue(t.Context(), s, 0)
+	q.abandon = 100 * time.Millisecond
+	b := oracletest.Positions(t, connectFour, 1)[0]
+	pending(t, q, b, "gone")
+	<-s.Started
+	select {
+	case cause := <-s.Stopped:
+		if !errors.Is(cause, errAbandoned) {
+			t.Fatalf("the search stopped: %v, want %v", cause, errAbandoned)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the search nobody asks about still runs 10 s on")
+	}
+	pending(t, q, b, "back")
+	s.Next(t, b)
+}
+
+// A position cancelled while queued leaves the queue at once, counting
+// against no bound, and is never searched; one cancelled while searched
+// stops; a poll for either is told it is gone; asked anew, it is queued.
+func TestQueueCancel(t *testing.T) {
+	s := oracletest.NewStalling()
+	q := NewQueue(t.Context(), s, 0)
+	bs := oracletest.Positions(t, connectFour, 2)
+	running, queued := bs[0], bs[1]
+	pending(t, q, running, "a page")
+	pending(t, q, queued, "a page")
+	s.Next(t, running)
+	tests := []struct {
+		name  string
+		b     game.Board
+		want  bool
+		stops bool
+	}{
+		{"the queued position", queued, true, false},
+		{"the running position", running, true, true},
+		{"the running position again", running, false, false},
+	}
+	for _, tt := range tests {
+		if got := q.Cancel(tt.b, "a page"); got != tt.want {
+			t.Errorf("%s: Cancel = %t, want %t", tt.name, got, tt.want)
+		}
+		if tt.b == queued {
+			q.mu.Lock()
+			waiting := len(q.queue)
+			q.mu.Unlock()
+			if waiting != 0 {
+				t.Errorf("%d positions wait after the cancel, want none", waiting)
+			}
+		}
+		if tt.stops {
+			if cause := <-s.Stopped; !errors.Is(cause, ErrCancelled) {
+				t.Errorf("the search stopped: %v, want %v", cause, ErrCancelled)
+			}
+		}
+	}
+	if _, _, err := q.Ask(t.Context(), running, "a page", true, time.Millisecond); !errors.Is(err, ErrGone) {
+		t.Errorf("a poll after the cancel: %v, want %v", err, ErrGone)
+	}
+	noMore(t, q, s, running)
+	pending(t, q, queued, "back")
+	s.Next(t, queued)
+}
+
+// A position cancelled is not searched again by what was under way when
+// the client left it: a search a cheaper position had just stopped, which
+// would go back to the queue, or the client's first request for it, still
+// waiting for its answer (the explorer's browser test saw both).
+func TestQueueCancelInFlight(t *testing.T) {
+	left := oracletest.Positions(t, connectFour, 1)[0]
+	cheaper, err := rules.Play(connectFour, left, "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		race func(t *testing.T, q *Queue, s *oracletest.Stalling)
+	}{
+		{"stopped for a cheaper position just before", func(t *testing.T, q *Queue, s *oracletest.Stalling) {
+			s.Hold = make(chan struct{})
+			pending(t, q, left, "a page")
+			<-s.Started
+			pending(t, q, cheaper, "a page")
+			if cause := <-s.Stopped; !errors.Is(cause, errCheaper) {
+				t.Fatalf("the search stopped: %v, want %v", cause, errCheaper)
+			}
+			q.Cancel(left, "a page") // its search has stopped but not yet returned
+			close(s.Hold)
+			s.Next(t, cheaper)
+			q.Cancel(cheaper, "a page")
+		}},
+		{"a request waiting for its answer", func(t *testing.T, q *Queue, s *oracletest.Stalling) {
+			errc := make(chan error, 1)
+			go func() {
+				_, _, err := q.Ask(t.Context(), left, "a page", false, time.Minute)
+				errc <- err
+			}()
+			<-s.Started
+			q.Cancel(left, "a page")
+			if err := <-errc; !errors.Is(err, ErrGone) {
+				t.Errorf("the request waiting: %v, want %v", err, ErrGone)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := oracletest.NewStalling()
+			q := NewQueue(t.Context(), s, 0)
+			tt.race(t, q, s)
+			noMore(t, q, s, left)
+		})
+	}
+}
+
+// Two clients ask for one position: the search stops only when both have
+// cancelled; a client that never asked cancels nothing.
+func TestQueueCancelShared(t *testing.T) {
+	s := oracletest.NewStalling()
+	q := NewQueue(t.Context(), s, 0)
+	b := oracletest.Positions(t, connectFour, 1)[0]
+	for _, c := range []string{"one", "two"} {
+		pending(t, q, b, c)
+	}
+	<-s.Started
+	tests := []struct {
+		client string
+		want   bool // cancelled
+		stops  bool
+	}{
+		{"three", false, false},
+		{"one", true, false},
+		{"one", false, false},
+		{"two", true, true},
+	}
+	for _, tt := range tests {
+		if got := q.Cancel(b, tt.client); got != tt.want {
+			t.Errorf("Cancel by %s = %t, want %t", tt.client, got, tt.want)
+		}
+		select {
+		case <-s.Stopped:
+			if !tt.stops {
+				t.Fatalf("cancelled by %s: the search stopped, want it running", tt.client)
+			}
+		case <-time.After(200 * time.Millisecond):
+			if tt.stops {
+				t.Fatalf("cancelled by %s: the search runs on, want it stopped", tt.client)
+			}
+		}
+	}
+}
+
+// A position cancelled and asked for anew (not a poll) before its search
+// returned is searched again, and the request is not told it is gone.
+func TestQueueCancelAskedAgain(t *testing.T) {
+	s := oracletest.NewStalling()
+	s.Hold = make(chan struct{})
+	q := NewQueue(t.Context(), s, 0)
+	b := oracletest.Positions(t, connectFour, 1)[0]
+	pending(t, q, b, "a page")
+	<-s.Started
+	q.Cancel(b, "a page")
+	<-s.Stopped // its search has stopped but not yet returned
+	pending(t, q, b, "a page")
+	close(s.Hold)
+	s.Next(t, b)
+}
+
+// noMore fails if b is searched again or kept.
+func noMore(t *testing.T, q *Queue, s *oracletest.Stalling, b game.Board) {
+	t.Helper()
+	select {
+	case got := <-s.Started:
+		if got == b {
+			t.Fatalf("%v was searched again after its cancel", b)
+		}
+	case <-time.After(300 * time.Millisecond):
+	}
+	q.mu.Lock()
+	_, kept := q.kept[b]
+	q.mu.Unlock()
+	if kept {
+		t.Errorf("%v is kept after its cancel, want it forgotten", b)
+	}
+}
+
+// The queue is an Oracle: Analyze gives what the oracle behind it gives,
+// for a position it answers at once and for one it searches.
+func TestQueueIsAnOracle(t *testing.T) {
+	o, err := Search(connectFour, Options{Memory: 16 << 20, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := NewQueue(t.Context(), o, 0)
+	b, err := rules.Play(connectFour, game.Board{}, "4444443333332222")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var _ Oracle = q
+	got, err := q.Analyze(t.Context(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := o.Analyze(t.Context(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Value != want.Value || got.Depth != want.Depth || len(got.Moves) != len(want.Moves) || q.Name() != "search" || q.Instant(b) {
+		t.Errorf("through the queue: %v in %d, %d moves, %s; want %v in %d, %d moves, search, not instant",
+			got.Value, got.Depth, len(got.Moves), q.Name(), want.Value, want.Depth, len(want.Moves))
+	}
+}
