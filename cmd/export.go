@@ -158,7 +158,7 @@ func exportSource(opts *ExportOptions) (src export.Source, done func(), err erro
 		if err != nil {
 			return nil, nil, err
 		}
-		return export.Whole(g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
+		return export.Whole(opts.Ctx, g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
 	}
 	opts.Batch.Journal = oracle.JournalBeside(opts.Out) // the answers kept as they come
 	as, paths, err := opts.answer(opts.GameOptions, "export", false)

@@ -2,9 +2,7 @@ package export
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
-	"slices"
 	"sort"
 	"sync"
 
@@ -17,11 +15,11 @@ import (
 )
 
 // Whole is the source of every position of a game, as the planner opened
-// it: read from its database d (Database), or solved in memory r (Game),
-// whichever is not nil.
-func Whole(r *solve.Result, d *db.DB, workers int) Source {
+// it: read from its database d (Database, its reads ended by ctx), or
+// solved in memory r (Game), whichever is not nil.
+func Whole(ctx context.Context, r *solve.Result, d *db.DB, workers int) Source {
 	if d != nil {
-		return Database(d, workers)
+		return Database(ctx, d, workers)
 	}
 	return Game(r)
 }
@@ -30,10 +28,11 @@ func Whole(r *solve.Result, d *db.DB, workers int) Source {
 // d, sorted by ply, then by rank in the database's layout
 // (docs/database.md): a whole game past memory, streamed a ply at a time.
 // Each row is made from the codes of its ply and, for its moves, of the
-// next; a few plies' codes are held at once (plyCache). Paths are not
-// counted tier by tier: null. workers inflate a ply's blocks.
-func Database(d *db.DB, workers int) Source {
-	src := &dbSource{d: d, rl: d.Rules, plies: &plyCache{d: d, workers: workers, held: map[int]*dbPly{}}}
+// next; a few plies' codes are held at once (db.Plies). Paths are not
+// counted tier by tier: null. workers inflate a ply's blocks. A read stops
+// when ctx ends, the run's: the export then fails with its error.
+func Database(ctx context.Context, d *db.DB, workers int) Source {
+	src := &dbSource{ctx: ctx, d: d, rl: d.Rules, plies: d.Plies(workers, heldPlies)}
 	src.start = make([]int64, len(d.Manifest.Plies)+1)
 	for p, ply := range d.Manifest.Plies {
 		src.start[p+1] = src.start[p] + ply.Positions
@@ -42,11 +41,15 @@ func Database(d *db.DB, workers int) Source {
 	return src
 }
 
+// heldPlies is how many plies' codes a database source holds at once.
+const heldPlies = 6
+
 type dbSource struct {
+	ctx   context.Context // the run's: reads stop when it ends
 	d     *db.DB
 	rl    rules.Rules
 	start []int64 // start[p]: the positions of the plies before p; one more at the end
-	plies *plyCache
+	plies *db.Plies
 	mu    sync.Mutex
 	count *dbRows // nMoves's own cursor
 }
@@ -81,8 +84,8 @@ type dbRows struct {
 	i     int64 // the position last found; -1 (with cur nil) before the first
 	p     int
 	r     int64
-	cur   *dbPly
-	next  *dbPly // ply nextP, for the moves: asked of the cache once a ply
+	cur   *db.PlyCodes
+	next  *db.PlyCodes // ply nextP, for the moves: asked of the cache once a ply
 	nextP int
 	kids  []int64
 	err   error
@@ -96,16 +99,16 @@ func (c *dbRows) seek(i int64) (p int, r int64, ok bool) {
 		return 0, 0, false
 	}
 	if c.cur != nil && i == c.i+1 {
-		if r := c.cur.next(c.r + 1); r >= 0 {
+		if r := c.cur.Next(c.r + 1); r >= 0 {
 			c.i, c.r = i, r
 			return c.p, c.r, true
 		}
 	}
 	p = sort.Search(len(c.src.start)-1, func(p int) bool { return c.src.start[p+1] > i })
-	if c.cur, c.err = c.src.plies.get(p); c.err != nil {
+	if c.cur, c.err = c.src.plies.Get(c.src.ctx, p); c.err != nil {
 		return 0, 0, false
 	}
-	c.i, c.p, c.r = i, p, c.cur.find(i-c.src.start[p])
+	c.i, c.p, c.r = i, p, c.cur.Find(i-c.src.start[p])
 	return c.p, c.r, true
 }
 
@@ -114,7 +117,7 @@ func (c *dbRows) seek(i int64) (p int, r int64, ok bool) {
 func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 	rl, layout := c.src.rl, c.src.d.Layout()
 	b := layout.Unrank(p, r)
-	v, d, _ := db.Unpack(c.cur.codes[r])
+	v, d, _ := db.Unpack(c.cur.Codes[r])
 	a := &c.a
 	*a = perfect.Analysis{Spec: rl.Spec(), Board: b, Status: rl.Game().Status(b), Value: v, Depth: d, Paths: -1, Engine: "db", AnsweredBy: "db", Moves: a.Moves[:0]}
 	if rl.Spec().HasIDs() {
@@ -126,7 +129,7 @@ func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 		return a
 	}
 	if c.next == nil || c.nextP != p+1 {
-		if c.next, c.err = c.src.plies.get(p + 1); c.err != nil {
+		if c.next, c.err = c.src.plies.Get(c.src.ctx, p+1); c.err != nil {
 			return a
 		}
 		c.nextP = p + 1
@@ -139,7 +142,7 @@ func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 	for _, k := range c.kids {
 		cell := bits.TrailingZeros64(moves)
 		moves &= moves - 1
-		cv, cd, _ := db.Unpack(next.codes[k])
+		cv, cd, _ := db.Unpack(next.Codes[k])
 		m := perfect.NewMove(spec, cell, cv, cd)
 		if a.HasIDs {
 			m.Child = game.ID(b.Play(cell, a.ToMove))
@@ -164,90 +167,3 @@ func (c *dbRows) moves(i int, dst []Move) []Move {
 }
 
 func (c *dbRows) failed() error { return c.err }
-
-// A dbPly is one ply's codes and a directory of them: dir[k] is the
-// reachable placements of ranks below k·dirStep.
-type dbPly struct {
-	codes []byte
-	dir   []int64
-}
-
-const dirStep = 1 << 16
-
-func newDBPly(codes []byte) *dbPly {
-	pl := &dbPly{codes: codes, dir: make([]int64, 1, len(codes)/dirStep+2)}
-	var n int64
-	for lo := 0; lo < len(codes); lo += dirStep {
-		for _, c := range codes[lo:min(lo+dirStep, len(codes))] {
-			if c != 0 {
-				n++
-			}
-		}
-		pl.dir = append(pl.dir, n)
-	}
-	return pl
-}
-
-// find gives the rank of the k-th reachable placement (from 0).
-func (pl *dbPly) find(k int64) int64 {
-	j := sort.Search(len(pl.dir), func(j int) bool { return pl.dir[j] > k }) - 1
-	n := pl.dir[j]
-	for r := int64(j) * dirStep; ; r++ {
-		if pl.codes[r] != 0 {
-			if n == k {
-				return r
-			}
-			n++
-		}
-	}
-}
-
-// next gives the first reachable rank at r or after, -1 when none is.
-func (pl *dbPly) next(r int64) int64 {
-	for ; r < int64(len(pl.codes)); r++ {
-		if pl.codes[r] != 0 {
-			return r
-		}
-	}
-	return -1
-}
-
-// plyCache holds the codes of the plies last asked for, at most heldPlies:
-// the two tables' writers each need a ply and the next, a chunk at a time.
-type plyCache struct {
-	d       *db.DB
-	workers int
-	mu      sync.Mutex
-	held    map[int]*dbPly
-	order   []int // least recently asked for first
-}
-
-const heldPlies = 6
-
-// get gives ply p, read when it is not held.
-func (c *plyCache) get(p int) (*dbPly, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if pl, ok := c.held[p]; ok {
-		i := slices.Index(c.order, p)
-		copy(c.order[i:], c.order[i+1:])
-		c.order[len(c.order)-1] = p
-		return pl, nil
-	}
-	codes, err := c.d.Codes(context.Background(), p, c.workers)
-	if err != nil {
-		return nil, err
-	}
-	if len(c.order) == heldPlies {
-		delete(c.held, c.order[0])
-		c.order = c.order[1:]
-	}
-	pl := newDBPly(codes)
-	if got, want := pl.dir[len(pl.dir)-1], c.d.Manifest.Plies[p].Positions; got != want {
-		return nil, fmt.Errorf("%s holds %d positions, and the manifest says %d: the database is damaged; check it with tateti-lab db check, and build it again",
-			c.d.TierPath(p), got, want)
-	}
-	c.held[p] = pl
-	c.order = append(c.order, p)
-	return pl, nil
-}

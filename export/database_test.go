@@ -2,6 +2,9 @@ package export
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -26,8 +29,33 @@ func BenchmarkExportDatabase4x4(b *testing.B) {
 	defer d.Close()
 	out := b.TempDir()
 	for b.Loop() {
-		if _, err := Write(context.Background(), Database(d, 2), Options{Dir: out, Formats: []string{"parquet"}, Meta: meta, Workers: 2}); err != nil {
+		if _, err := Write(context.Background(), Database(context.Background(), d, 2), Options{Dir: out, Formats: []string{"parquet"}, Meta: meta, Workers: 2}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A database is read under the run's context: once it ends, the export
+// stops with its error, whatever ply it was reading, and leaves no dataset.
+func TestDatabaseReadsStop(t *testing.T) {
+	rl := rules.Classic(game.Default)
+	dir := filepath.Join(t.TempDir(), "db")
+	if _, err := tier.Solve(context.Background(), rl, dir, 2); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(dir, rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out := filepath.Join(t.TempDir(), "out")
+	_, err = Write(context.Background(), Database(ctx, d, 2), Options{Dir: out, Formats: []string{"csv"}, Meta: meta, Workers: 2})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Write from a database whose reads were stopped: %v, want %v", err, context.Canceled)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the export left %s (%v), want nothing", out, err)
 	}
 }
