@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 	"sync"
 )
@@ -62,35 +61,30 @@ func (pl *PlyCodes) Next(r int64) int64 {
 	return -1
 }
 
-// Plies holds the codes of a database's plies last asked for, at most
-// held of them, for readers that stream its positions a ply at a time (an
+// Plies holds the codes of a database's plies last read, at most held of
+// them, for readers that stream its positions a ply at a time (an
 // export's two tables each need a ply and the next). It is safe for
 // concurrent use.
 type Plies struct {
 	d       *DB
 	workers int
-	held    int
-	mu      sync.Mutex
-	kept    map[int]*PlyCodes
-	order   []int // least recently asked for first
+	reading sync.Mutex // one ply read at a time: two readers of one ply read it once
+	kept    *recent[int, *PlyCodes]
 }
 
 // Plies gives d's plies, each read with up to workers goroutines, at most
 // held kept at once.
 func (d *DB) Plies(workers, held int) *Plies {
-	return &Plies{d: d, workers: workers, held: max(held, 2), kept: map[int]*PlyCodes{}}
+	return &Plies{d: d, workers: workers, kept: newRecent[int, *PlyCodes](max(held, 2))}
 }
 
 // Get gives ply p, read (until ctx ends) when it is not held. A ply whose
 // reachable placements are not the manifest's count is an error that says
 // the database is damaged.
 func (c *Plies) Get(ctx context.Context, p int) (*PlyCodes, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if pl, ok := c.kept[p]; ok {
-		i := slices.Index(c.order, p)
-		copy(c.order[i:], c.order[i+1:])
-		c.order[len(c.order)-1] = p
+	c.reading.Lock()
+	defer c.reading.Unlock()
+	if pl, ok := c.kept.get(p); ok {
 		return pl, nil
 	}
 	codes, err := c.d.Codes(ctx, p, c.workers)
@@ -102,11 +96,6 @@ func (c *Plies) Get(ctx context.Context, p int) (*PlyCodes, error) {
 		return nil, fmt.Errorf("%s holds %d positions, and the manifest says %d: the database is damaged; check it with tateti-lab db check, and build it again",
 			c.d.TierPath(p), got, want)
 	}
-	if len(c.order) == c.held {
-		delete(c.kept, c.order[0])
-		c.order = c.order[1:]
-	}
-	c.kept[p] = pl
-	c.order = append(c.order, p)
+	c.kept.put(p, pl)
 	return pl, nil
 }
