@@ -101,7 +101,7 @@ func TestConsistent(t *testing.T) {
 		}
 	}
 	for p := 0; p < b.Last(); p++ {
-		if r, bad := j.Disagrees(p, codes[p], codes[p+1]); bad {
+		if r, bad, _ := j.Disagrees(context.Background(), p, codes[p], codes[p+1], 1); bad {
 			t.Errorf("ply %d, rank %d: its code %#x is not its children's", p, r, codes[p][r])
 		}
 	}
@@ -114,7 +114,7 @@ func TestConsistent(t *testing.T) {
 			break
 		}
 	}
-	if _, bad := j.Disagrees(p, changed, codes[p+1]); !bad {
+	if _, bad, _ := j.Disagrees(context.Background(), p, changed, codes[p+1], 1); !bad {
 		t.Error("a depth changed by two went unseen")
 	}
 }

@@ -142,7 +142,7 @@ value; and to the game's rules: each position's code is what its children's
 make of it, each finished board's what the rules say, so that a tier of
 another game is found. It names each damaged tier and exits 1 when any is.`,
 	}, func(opts *DBFolderOptions) error {
-		checked, err := tier.Check(opts.Ctx, opts.DB, opts.Workers)
+		checked, err := db.Check(opts.Ctx, opts.DB, tier.Rule, opts.Workers)
 		if err != nil {
 			in, _ := tier.Inspect(opts.DB) // an unfinished build's game, for the hint
 			return dbFlagError(err, in.Game, opts.DB)

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // Checked writes what db check found: a line a tier, then the problems
 // beyond one tier, then the verdict naming the damaged tiers.
-func Checked(w io.Writer, c tier.Checked) error {
+func Checked(w io.Writer, c db.Checked) error {
 	fmt.Fprintf(w, "database in %s: %s\n\n", c.Dir, c.Game.Words())
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tfile\t  check") // the check, last and unaligned, may be long

@@ -285,3 +285,13 @@ func jobFor(spec rules.Spec, maxPly *int) (*Job, error) {
 	}
 	return JobOf(rules.New(spec), last)
 }
+
+// Rule is db.RuleOf for the databases tier builds: a database is checked
+// against the job that builds it (db.Check).
+func Rule(spec rules.Spec, maxPly *int) (db.Rule, error) {
+	j, err := jobFor(spec, maxPly)
+	if err != nil {
+		return nil, err
+	}
+	return j, nil
+}

@@ -294,15 +294,9 @@ func (j *Job) searchCode(ctx context.Context, s *search.Solver, b game.Board) (b
 // the next ply, next, give it by the backward rule (code), and false when
 // every one agrees: a check of a database's tiers against one another.
 // With next nil, only the finished boards of ply p are checked, against
-// what the rules say of them.
-func (j *Job) Disagrees(p int, codes, next []byte) (int64, bool) {
-	r, bad, _ := j.disagrees(context.Background(), p, codes, next, 1)
-	return r, bad
-}
-
-// disagrees is Disagrees on up to workers goroutines; the rank it gives is
-// the first, whatever the workers. The error is ctx's.
-func (j *Job) disagrees(ctx context.Context, p int, codes, next []byte, workers int) (int64, bool, error) {
+// what the rules say of them. Up to workers goroutines look; the rank it
+// gives is the first, whatever the workers. The error is ctx's.
+func (j *Job) Disagrees(ctx context.Context, p int, codes, next []byte, workers int) (int64, bool, error) {
 	var nc Codes
 	if next != nil {
 		nc = j.CodesOf(p+1, next)

@@ -108,7 +108,7 @@ func checkWinner(t *testing.T, dir string, got, want db.Manifest) {
 	if disk.Game != got.Game || fmt.Sprint(disk.Plies) != fmt.Sprint(want.Plies) {
 		t.Fatalf("the folder holds %s with plies %v, want the %s built alone: %v", disk.Game, disk.Plies, got.Game, want.Plies)
 	}
-	checked, err := Check(context.Background(), dir, 2)
+	checked, err := db.Check(context.Background(), dir, Rule, 2)
 	if err != nil || !checked.OK {
 		t.Fatalf("db check of the winner's database: %v, %+v", err, checked)
 	}
@@ -139,12 +139,12 @@ func TestCheckOtherGamesTier(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checked, err := Check(context.Background(), dir, 2)
+			checked, err := db.Check(context.Background(), dir, Rule, 2)
 			if err != nil || !checked.OK {
 				t.Fatalf("before: %v, %+v, want it sound", err, checked)
 			}
 			swapTier(t, dir, other, tt.ply, m)
-			checked, err = Check(context.Background(), dir, 2)
+			checked, err = db.Check(context.Background(), dir, Rule, 2)
 			if err != nil {
 				t.Fatal(err)
 			}

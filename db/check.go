@@ -1,17 +1,35 @@
-package tier
+package db
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
-	"github.com/tateti-lab/tateti-lab/db"
-	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
+
+// A Rule is what a check holds a database's tiers to beyond their own sums
+// and counts: the game's layout and rules, as package tier solves them.
+type Rule interface {
+	// Plies is the last ply of the game, or of an opening book.
+	Plies() int
+	// Size is the number of placements of ply p.
+	Size(p int) int64
+	// Count counts ply p's codes as a manifest's entry for the ply does.
+	Count(p int, codes []byte) Ply
+	// Disagrees gives the rank of the first reachable position of ply p
+	// whose code in codes is not what the backward rule makes of next,
+	// ply p+1's codes, and false when every one agrees; with next nil, it
+	// checks the finished boards of ply p against the rules. Up to workers
+	// goroutines; the error is ctx's.
+	Disagrees(ctx context.Context, p int, codes, next []byte, workers int) (int64, bool, error)
+}
+
+// RuleOf gives the Rule of a game, or of its opening book to maxPly (nil:
+// the whole game).
+type RuleOf func(spec rules.Spec, maxPly *int) (Rule, error)
 
 // A TierCheck is what Check found of one tier file: OK, or the first
 // thing wrong with it.
@@ -54,18 +72,20 @@ func (c Checked) Damaged() []string {
 // value and depth; and the manifest's own checksum; and the game's rules
 // (checkRule): each position's code is what the next ply's codes make of
 // it, each finished board's what the rules say. A damaged database is a
-// Checked that is not OK, naming what is wrong; the error is for a folder that holds no finished
-// database, or an interruption. Up to workers goroutines inflate a tier.
-func Check(ctx context.Context, dir string, workers int) (Checked, error) {
-	m, unsound, err := db.ManifestAsIs(dir)
+// Checked that is not OK, naming what is wrong; the error is for a folder
+// that holds no finished database, or an interruption. ruleOf gives the
+// game's layout and rules (package tier's); up to workers goroutines
+// inflate a tier.
+func Check(ctx context.Context, dir string, ruleOf RuleOf, workers int) (Checked, error) {
+	m, unsound, err := ManifestAsIs(dir)
 	if err != nil {
 		return Checked{}, err
 	}
 	c := Checked{Dir: dir, Game: m.Game, MaxPly: m.MaxPly, OK: true, Problems: []string{}}
-	job, err := jobFor(m.Game, m.MaxPly)
+	job, err := ruleOf(m.Game, m.MaxPly)
 	if err != nil && m.MaxPly != nil { // an unsound manifest's last ply
 		c.problem(err.Error())
-		job, err = NewJob(rules.New(m.Game))
+		job, err = ruleOf(m.Game, nil)
 	}
 	if err != nil {
 		return Checked{}, err
@@ -84,7 +104,7 @@ func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 		if err != nil {
 			return Checked{}, err
 		}
-		c.Tiers = append(c.Tiers, TierCheck{Ply: p, File: db.TierName(p), OK: problem == "", Problem: problem})
+		c.Tiers = append(c.Tiers, TierCheck{Ply: p, File: TierName(p), OK: problem == "", Problem: problem})
 		c.OK = c.OK && problem == ""
 		if problem == "" && p <= job.Plies() {
 			if err := c.checkRule(ctx, job, p, prev, codes, workers); err != nil {
@@ -100,7 +120,7 @@ func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 	if total != m.Positions {
 		c.problem(fmt.Sprintf("the manifest says %d positions, and its plies add up to %d", m.Positions, total))
 	}
-	if v, d, ok := db.Unpack(root); ok && (v != m.Value || d != m.Depth) {
+	if v, d, ok := Unpack(root); ok && (v != m.Value || d != m.Depth) {
 		c.problem(fmt.Sprintf("the manifest gives the empty board value %d depth %d, and its tier %d and %d", m.Value, m.Depth, v, d))
 	}
 	return c, nil
@@ -111,23 +131,23 @@ func Check(ctx context.Context, dir string, workers int) (Checked, error) {
 // the finished boards of the last ply to what the rules say of them. A
 // tier of another game, or of the same game under other rules, passes its
 // own sums and counts but not this. The error is an interruption's alone.
-func (c *Checked) checkRule(ctx context.Context, job *Job, p int, prev, codes []byte, workers int) error {
+func (c *Checked) checkRule(ctx context.Context, job Rule, p int, prev, codes []byte, workers int) error {
 	if p == job.Plies() {
-		r, bad, err := job.disagrees(ctx, p, codes, nil, workers)
+		r, bad, err := job.Disagrees(ctx, p, codes, nil, workers)
 		if err != nil || !bad {
 			return err
 		}
-		c.Tiers[p].OK, c.Tiers[p].Problem = false, fmt.Sprintf("the finished board of rank %d is not what the rules of %s say of it", r, job.rl.Spec())
+		c.Tiers[p].OK, c.Tiers[p].Problem = false, fmt.Sprintf("the finished board of rank %d is not what the rules of %s say of it", r, c.Game)
 		c.OK = false
 	}
 	if prev == nil {
 		return nil
 	}
-	r, bad, err := job.disagrees(ctx, p-1, prev, codes, workers)
+	r, bad, err := job.Disagrees(ctx, p-1, prev, codes, workers)
 	if err != nil || !bad {
 		return err
 	}
-	c.problem(fmt.Sprintf("the position of rank %d of ply %d is not what the rules of %s make of ply %d's codes: the two tiers are not of one game", r, p-1, job.rl.Spec(), p))
+	c.problem(fmt.Sprintf("the position of rank %d of ply %d is not what the rules of %s make of ply %d's codes: the two tiers are not of one game", r, p-1, c.Game, p))
 	return nil
 }
 
@@ -140,12 +160,12 @@ func (c *Checked) problem(p string) {
 // checkTier reads ply p's tier file in dir and holds it to want, its entry
 // in the manifest: it gives the codes and "" when all agree, else what is
 // wrong. The error is an interruption's alone.
-func checkTier(ctx context.Context, dir string, p int, want db.Ply, job *Job, workers int) ([]byte, string, error) {
-	if want.File != db.TierName(p) || want.Placements != job.Size(p) {
-		return nil, fmt.Sprintf("the manifest lists it as %q of %d placements, want %q of %d", want.File, want.Placements, db.TierName(p), job.Size(p)), nil
+func checkTier(ctx context.Context, dir string, p int, want Ply, job Rule, workers int) ([]byte, string, error) {
+	if want.File != TierName(p) || want.Placements != job.Size(p) {
+		return nil, fmt.Sprintf("the manifest lists it as %q of %d placements, want %q of %d", want.File, want.Placements, TierName(p), job.Size(p)), nil
 	}
 	name := filepath.Join(dir, want.File)
-	size, sum, err := db.FileSum(name)
+	size, sum, err := FileSum(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, "the file is missing", nil
@@ -155,7 +175,7 @@ func checkTier(ctx context.Context, dir string, p int, want db.Ply, job *Job, wo
 		return nil, fmt.Sprintf("%d bytes of SHA-256 %.12s…, the manifest says %d bytes of %.12s…", size, sum, want.Bytes, want.SHA256), nil
 	}
 	codes := make([]byte, want.Placements)
-	if err := db.ReadTier(ctx, dir, p, codes, workers); err != nil {
+	if err := ReadTier(ctx, dir, p, codes, workers); err != nil {
 		if ctx.Err() != nil {
 			return nil, "", ctx.Err()
 		}
@@ -168,85 +188,4 @@ func checkTier(ctx context.Context, dir string, p int, want db.Ply, job *Job, wo
 			got.Positions, got.Won, got.Drawn, got.Lost, want.Positions, want.Won, want.Drawn, want.Lost), nil
 	}
 	return codes, "", nil
-}
-
-// Info is what a database folder holds, finished or not: what db info
-// prints.
-type Info struct {
-	Dir      string     `json:"dir"`
-	Game     rules.Spec `json:"game"`
-	MaxPly   *int       `json:"max_ply,omitempty"` // an opening book's last ply
-	Finished bool       `json:"finished"`
-	// Value and Depth are the empty board's, once finished.
-	Value     *perfect.Value `json:"value"`
-	Depth     *perfect.Depth `json:"depth"`
-	Positions *int64         `json:"positions"` // once finished
-	// Placements are the tiers' entries, every ply; Bytes the tier files'
-	// size on disk.
-	Placements int64     `json:"placements"`
-	Bytes      int64     `json:"bytes"`
-	Plies      []PlyInfo `json:"plies"`
-}
-
-// PlyInfo is one ply of a database folder: its placements, its positions
-// once counted, and which of its files are there.
-type PlyInfo struct {
-	Ply        int    `json:"ply"`
-	Placements int64  `json:"placements"`
-	Positions  *int64 `json:"positions"` // once its tier is finished and counted in the manifest
-	Reached    bool   `json:"reached"`   // the forward pass's bits of the ply are kept
-	Solved     bool   `json:"solved"`    // its tier file is written
-	Bytes      int64  `json:"bytes"`     // its tier file's size
-}
-
-// Inspect says what the database folder dir holds, without reading the
-// tiers: the game (from the manifest, or an unfinished run's marker), and
-// for each ply its placements and which files are there. A folder that is
-// no database of tateti-lab is an error.
-func Inspect(dir string) (Info, error) {
-	spec, maxPly, m, err := folderGame(dir)
-	if err != nil {
-		return Info{}, err
-	}
-	job, err := jobFor(spec, maxPly)
-	if err != nil {
-		return Info{}, err
-	}
-	in := Info{Dir: dir, Game: spec, MaxPly: maxPly, Finished: m != nil}
-	if m != nil {
-		in.Value, in.Depth, in.Positions = &m.Value, &m.Depth, &m.Positions
-	}
-	for p := 0; p <= job.Plies(); p++ {
-		pi := PlyInfo{Ply: p, Placements: job.Size(p)}
-		if st, err := os.Stat(filepath.Join(dir, db.TierName(p))); err == nil {
-			pi.Solved, pi.Bytes = true, st.Size()
-		}
-		if _, err := os.Stat(filepath.Join(dir, ReachName(p))); err == nil || p == 0 || m != nil {
-			pi.Reached = true // ply 0 is the empty board; a finished run has let its bits go
-		}
-		if m != nil && p < len(m.Plies) {
-			pi.Positions = &m.Plies[p].Positions
-		}
-		in.Placements += pi.Placements
-		in.Bytes += pi.Bytes
-		in.Plies = append(in.Plies, pi)
-	}
-	return in, nil
-}
-
-// folderGame gives the game of the database folder dir, an opening book's
-// last ply (nil for the whole game), and its manifest when it is finished.
-func folderGame(dir string) (rules.Spec, *int, *db.Manifest, error) {
-	m, err := db.ReadManifest(dir)
-	if err == nil {
-		return m.Game, m.MaxPly, &m, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return rules.Spec{}, nil, nil, err
-	}
-	spec, maxPly, err := readMarker(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return rules.Spec{}, nil, nil, fmt.Errorf("folder %q holds no database of tateti-lab, finished or not", dir)
-	}
-	return spec, maxPly, nil, err
 }

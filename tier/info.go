@@ -1,0 +1,94 @@
+package tier
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// Info is what a database folder holds, finished or not: what db info
+// prints.
+type Info struct {
+	Dir      string     `json:"dir"`
+	Game     rules.Spec `json:"game"`
+	MaxPly   *int       `json:"max_ply,omitempty"` // an opening book's last ply
+	Finished bool       `json:"finished"`
+	// Value and Depth are the empty board's, once finished.
+	Value     *perfect.Value `json:"value"`
+	Depth     *perfect.Depth `json:"depth"`
+	Positions *int64         `json:"positions"` // once finished
+	// Placements are the tiers' entries, every ply; Bytes the tier files'
+	// size on disk.
+	Placements int64     `json:"placements"`
+	Bytes      int64     `json:"bytes"`
+	Plies      []PlyInfo `json:"plies"`
+}
+
+// PlyInfo is one ply of a database folder: its placements, its positions
+// once counted, and which of its files are there.
+type PlyInfo struct {
+	Ply        int    `json:"ply"`
+	Placements int64  `json:"placements"`
+	Positions  *int64 `json:"positions"` // once its tier is finished and counted in the manifest
+	Reached    bool   `json:"reached"`   // the forward pass's bits of the ply are kept
+	Solved     bool   `json:"solved"`    // its tier file is written
+	Bytes      int64  `json:"bytes"`     // its tier file's size
+}
+
+// Inspect says what the database folder dir holds, without reading the
+// tiers: the game (from the manifest, or an unfinished run's marker), and
+// for each ply its placements and which files are there. A folder that is
+// no database of tateti-lab is an error.
+func Inspect(dir string) (Info, error) {
+	spec, maxPly, m, err := folderGame(dir)
+	if err != nil {
+		return Info{}, err
+	}
+	job, err := jobFor(spec, maxPly)
+	if err != nil {
+		return Info{}, err
+	}
+	in := Info{Dir: dir, Game: spec, MaxPly: maxPly, Finished: m != nil}
+	if m != nil {
+		in.Value, in.Depth, in.Positions = &m.Value, &m.Depth, &m.Positions
+	}
+	for p := 0; p <= job.Plies(); p++ {
+		pi := PlyInfo{Ply: p, Placements: job.Size(p)}
+		if st, err := os.Stat(filepath.Join(dir, db.TierName(p))); err == nil {
+			pi.Solved, pi.Bytes = true, st.Size()
+		}
+		if _, err := os.Stat(filepath.Join(dir, ReachName(p))); err == nil || p == 0 || m != nil {
+			pi.Reached = true // ply 0 is the empty board; a finished run has let its bits go
+		}
+		if m != nil && p < len(m.Plies) {
+			pi.Positions = &m.Plies[p].Positions
+		}
+		in.Placements += pi.Placements
+		in.Bytes += pi.Bytes
+		in.Plies = append(in.Plies, pi)
+	}
+	return in, nil
+}
+
+// folderGame gives the game of the database folder dir, an opening book's
+// last ply (nil for the whole game), and its manifest when it is finished.
+func folderGame(dir string) (rules.Spec, *int, *db.Manifest, error) {
+	m, err := db.ReadManifest(dir)
+	if err == nil {
+		return m.Game, m.MaxPly, &m, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return rules.Spec{}, nil, nil, err
+	}
+	spec, maxPly, err := readMarker(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return rules.Spec{}, nil, nil, fmt.Errorf("folder %q holds no database of tateti-lab, finished or not", dir)
+	}
+	return spec, maxPly, nil, err
+}
