@@ -3,7 +3,9 @@
 // writes on one machine, byte for byte: the tier tasks of package tier run
 // as the engine schedules them, locally on Prism, Beam's embedded runner,
 // by default, or on any runner Beam's Go SDK reaches (--runner flink,
-// spark, dataflow, universal). docs/beam.md says how.
+// spark, dataflow, universal). With --label FILE it labels a positions
+// file instead, each position a task, into the dataset `tateti-lab export
+// --positions FILE` writes. docs/beam.md says how.
 package main
 
 import (
@@ -51,6 +53,9 @@ func runPrivate(ctx context.Context, o options, w io.Writer) error {
 		return err
 	}
 	defer cleanup()
+	if o.labels != nil {
+		return runLabel(ctx, *o.labels, w)
+	}
 	return run(ctx, o, w)
 }
 

@@ -8,52 +8,63 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/plan"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
 
-// options are the command's flags, named as tateti-lab's: the game and the
-// database folder. Beam's own (--runner, --endpoint, ...) are Beam's.
+// options are the command's flags, named as tateti-lab's: the game, and
+// the database folder to solve into or the positions file to label and
+// the dataset's folder. Beam's own (--runner, --endpoint, ...) are Beam's.
 type options struct {
+	game    string
 	size    string
 	k       int
 	gravity bool
 	misere  bool
 	store   string
 	maxPly  int // an opening book's last ply; -1 for the whole game
+	label   string
+	out     string
+	format  string
 	spec    rules.Spec
 	job     *tier.Job
+	labels  *labelJob // with --label
 }
 
 func (o *options) bind(fs *flag.FlagSet) {
+	fs.StringVar(&o.game, "game", "", "a named game instead of the game flags: "+strings.Join(rules.GameNames(), ", "))
 	fs.StringVar(&o.size, "size", "3x3", "board size ROWSxCOLS")
 	fs.IntVar(&o.k, "k", 0, "marks in a row to win (default: the shorter side)")
 	fs.BoolVar(&o.gravity, "gravity", false, "marks fall to the lowest empty cell of a column")
 	fs.BoolVar(&o.misere, "misere", false, "whoever makes k in a row loses")
 	fs.StringVar(&o.store, "db", "", "the database folder to solve into (required)")
 	fs.IntVar(&o.maxPly, "max-ply", -1, "build an opening book of plies 0 to N, ply N valued by search, as db build --max-ply does")
+	fs.StringVar(&o.label, "label", "", "label this positions file (move sequences, one a line) as export --positions does, instead of solving into --db")
+	fs.StringVar(&o.out, "out", "", "with --label: the folder the dataset is written into")
+	fs.StringVar(&o.format, "format", "parquet,csv", "with --label: file formats, separated by commas: parquet, csv")
 }
 
 // check validates the flags before any work and makes the game's spec.
 func (o *options) check() error {
+	if err := o.makeSpec(); err != nil {
+		return err
+	}
+	if o.label != "" {
+		return o.checkLabel()
+	}
 	if o.store == "" {
-		return errors.New("no database folder: name one with --db DIR")
+		return errors.New("no database folder: name one with --db DIR, or a positions file to label with --label FILE")
 	}
-	rows, cols, err := game.ParseSize(o.size)
-	if err != nil {
-		return err
-	}
-	s, err := game.NewSpec(rows, cols, o.k) // k 0: the shorter side, as tateti-lab's
-
-	if err != nil {
-		return err
-	}
-	o.spec = rules.Spec{Spec: s, Gravity: o.gravity, Misere: o.misere}
+	var err error
 	if o.job, err = tier.JobOf(rules.New(o.spec), o.maxPly); err != nil {
 		return err
 	}
@@ -73,6 +84,55 @@ func (o *options) check() error {
 	if err := e.CheckDisk(o.store); err != nil {
 		return fmt.Errorf("%w (the solve: %s)", err, e.BeamNeeds())
 	}
+	return nil
+}
+
+// makeSpec makes the game's spec from --game, or from the game flags.
+func (o *options) makeSpec() error {
+	if o.game != "" {
+		g, err := rules.Named(o.game)
+		o.spec = g.Spec
+		return err
+	}
+	rows, cols, err := game.ParseSize(o.size)
+	if err != nil {
+		return err
+	}
+	s, err := game.NewSpec(rows, cols, o.k) // k 0: the shorter side, as tateti-lab's
+	o.spec = rules.Spec{Spec: s, Gravity: o.gravity, Misere: o.misere}
+	return err
+}
+
+// checkLabel validates the labelling flags and reads the positions file,
+// every line of it, before any work.
+func (o *options) checkLabel() error {
+	switch {
+	case o.store != "" || o.maxPly >= 0:
+		return errors.New("--db and --max-ply solve a game into a database, --label labels a positions file: give one of them")
+	case o.out == "":
+		return errors.New("no dataset folder: name one with --out DIR")
+	}
+	formats := strings.Split(o.format, ",")
+	if err := export.CheckFormats(formats); err != nil {
+		return fmt.Errorf("--format %w", err)
+	}
+	if err := export.CheckTarget(o.out); err != nil {
+		return fmt.Errorf("--out %w", err)
+	}
+	rl := rules.New(o.spec)
+	choice, err := positions.Open(context.Background(), rl, o.label)
+	if err != nil {
+		return fmt.Errorf("--label: %w", err)
+	}
+	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Workers: 1})
+	if err != nil {
+		return err
+	}
+	bs, paths, err := p.Positions(context.Background(), choice, 1, 0)
+	if err != nil {
+		return fmt.Errorf("--label: %w", err)
+	}
+	o.labels = &labelJob{Spec: o.spec, Choice: *choice, Boards: bs, Paths: paths, Out: o.out, Formats: formats}
 	return nil
 }
 

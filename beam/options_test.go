@@ -29,6 +29,11 @@ func TestCheck(t *testing.T) {
 		{"k past the board", []string{"--size", "3x3", "--k", "4", "--db", t.TempDir()}, "k"},
 		{"a folder of other files", []string{"--size", "3x3", "--db", other}, "not a database of tateti-lab"},
 		{"more than the disk holds", []string{"--gravity", "--size", "6x7", "--k", "4", "--db", t.TempDir()}, "free some space or name a folder on another disk"},
+		{"a label with no dataset folder", []string{"--game", "connect-four", "--label", goodFile(t)}, "name one with --out DIR"},
+		{"a label and a database", []string{"--game", "connect-four", "--label", goodFile(t), "--db", t.TempDir(), "--out", t.TempDir()}, "give one of them"},
+		{"a label of an unknown format", []string{"--game", "connect-four", "--label", goodFile(t), "--out", t.TempDir(), "--format", "xlsx"}, "xlsx"},
+		{"a positions file with a bad line", []string{"--game", "connect-four", "--label", badFile(t), "--out", t.TempDir()}, "line 2"},
+		{"an unknown game", []string{"--game", "go", "--label", goodFile(t), "--out", t.TempDir()}, "go"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -43,6 +48,20 @@ func TestCheck(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goodFile and badFile write a positions file of Connect Four, the second
+// with a bad second line (a full column).
+func goodFile(t *testing.T) string { return positionsFile(t, "4453\n44\n") }
+func badFile(t *testing.T) string  { return positionsFile(t, "4453\n4444444\n") }
+
+func positionsFile(t *testing.T, text string) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "positions.txt")
+	if err := os.WriteFile(name, []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }
 
 // The command says what the solve needs before it starts, and what the

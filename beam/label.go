@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/gob"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/plan"
+	"github.com/tateti-lab/tateti-lab/positions"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// labelItem is one position of the file to label: its place in the file
+// and its board.
+type labelItem struct {
+	I    int
+	X, O uint64
+}
+
+// labelled is one position's answer as it passes through the engine,
+// gob-encoded: its place and its analysis.
+type labelled struct {
+	I int
+	A perfect.Analysis
+}
+
+// labelJob is what the labelling pipeline is given, checked before any
+// work: the game, the file's positions and their paths, and the dataset
+// to write.
+type labelJob struct {
+	Spec    rules.Spec
+	Choice  positions.Choice
+	Boards  []game.Board
+	Paths   []int64
+	Out     string
+	Formats []string
+}
+
+// buildLabel adds to s the labelling of j's positions: each position a
+// task (Reshuffle spreads them over the workers), answered by the engine
+// the planner picks for positions of the game (the opening book built in,
+// and search past it, on Connect Four), as export --positions answers
+// them; then one task gathers the answers in the file's order and writes
+// the dataset, the very tables export writes.
+func buildLabel(s beam.Scope, j labelJob) {
+	items := make([]labelItem, len(j.Boards))
+	for i, b := range j.Boards {
+		items[i] = labelItem{I: i, X: uint64(b.X), O: uint64(b.O)}
+	}
+	answered := beam.ParDo(s, &labelFn{Spec: j.Spec}, beam.Reshuffle(s, beam.CreateList(s, items)))
+	beam.ParDo0(s, &writeFn{Job: j}, beam.GroupByKey(s, beam.AddFixedKey(s, answered)))
+}
+
+// labelFn answers positions of the game of Spec, with the engine the
+// planner picks, opened once a worker.
+type labelFn struct {
+	Spec rules.Spec
+	o    oracle.Oracle
+}
+
+// Setup opens the engine.
+func (f *labelFn) Setup(ctx context.Context) error {
+	p, err := plan.For(plan.Request{Rules: rules.New(f.Spec), Scope: plan.Many, Workers: 1})
+	if err != nil {
+		return err
+	}
+	f.o, err = p.Oracle(ctx, oracle.Options{NoLines: true})
+	return err
+}
+
+// Teardown lets the engine go.
+func (f *labelFn) Teardown() error {
+	if f.o == nil {
+		return nil
+	}
+	return f.o.Close()
+}
+
+// ProcessElement answers one position.
+func (f *labelFn) ProcessElement(ctx context.Context, it labelItem, emit func([]byte)) error {
+	b := game.Board{X: game.Mask(it.X), O: game.Mask(it.O)}
+	a, err := oracle.Within(ctx, f.o, b, 0)
+	if err != nil {
+		return fmt.Errorf("position %s: %w", f.Spec.Format(b), err)
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(labelled{I: it.I, A: a}); err != nil {
+		return err
+	}
+	emit(buf.Bytes())
+	return nil
+}
+
+// writeFn writes the dataset of the answers, gathered under one key.
+type writeFn struct{ Job labelJob }
+
+// ProcessElement puts the answers in the file's order and writes them as
+// export does, into the folder Out, which replaces what was there whole.
+func (f *writeFn) ProcessElement(ctx context.Context, _ int, answers func(*[]byte) bool) error {
+	j := f.Job
+	as := make([]perfect.Analysis, len(j.Boards))
+	have := make([]bool, len(j.Boards))
+	var data []byte
+	for answers(&data) {
+		var l labelled
+		if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&l); err != nil {
+			return err
+		}
+		as[l.I], have[l.I] = l.A, true
+	}
+	if i := slices.Index(have, false); i >= 0 {
+		return fmt.Errorf("position %d of the file was not answered", i+1)
+	}
+	src := export.Label(rules.New(j.Spec), as, j.Paths, j.Choice)
+	_, err := export.Write(ctx, src, export.Options{Dir: j.Out, Formats: j.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: version()}, Workers: 1})
+	return err
+}
+
+// version is the command's module version, as Go's build records it.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		return bi.Main.Version
+	}
+	return "unknown"
+}
+
+// runLabel labels the positions file the flags name on the runner they
+// name, and says where the dataset went.
+func runLabel(ctx context.Context, j labelJob, w io.Writer) error {
+	fmt.Fprintf(w, "tateti-beam: labelling %d positions of %s into %s\n", len(j.Boards), j.Spec, j.Out)
+	p, s := beam.NewPipelineWithRoot()
+	buildLabel(s, j)
+	if err := beamx.Run(ctx, p); err != nil {
+		return fmt.Errorf("the pipeline failed: %w", err)
+	}
+	fmt.Fprintf(w, "%s: %d positions labelled, with every move's value\n", j.Out, len(j.Boards))
+	return nil
+}
