@@ -14,7 +14,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/export"
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -38,9 +37,11 @@ type options struct {
 	spec    rules.Spec
 	job     *tier.Job
 	labels  *labelJob // with --label
+	flags   *flag.FlagSet
 }
 
 func (o *options) bind(fs *flag.FlagSet) {
+	o.flags = fs
 	fs.StringVar(&o.game, "game", "", "a named game instead of the game flags: "+strings.Join(rules.GameNames(), ", "))
 	fs.StringVar(&o.size, "size", "3x3", "board size ROWSxCOLS")
 	fs.IntVar(&o.k, "k", 0, "marks in a row to win (default: the shorter side)")
@@ -87,19 +88,14 @@ func (o *options) check() error {
 	return nil
 }
 
-// makeSpec makes the game's spec from --game, or from the game flags.
+// makeSpec makes the game's spec from --game, or from the game flags, as
+// tateti-lab does (rules.GameFlags).
 func (o *options) makeSpec() error {
-	if o.game != "" {
-		g, err := rules.Named(o.game)
-		o.spec = g.Spec
-		return err
-	}
-	rows, cols, err := game.ParseSize(o.size)
-	if err != nil {
-		return err
-	}
-	s, err := game.NewSpec(rows, cols, o.k) // k 0: the shorter side, as tateti-lab's
-	o.spec = rules.Spec{Spec: s, Gravity: o.gravity, Misere: o.misere}
+	given := map[string]bool{}
+	o.flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var err error
+	o.spec, err = rules.GameFlags{Game: o.game, Size: o.size, K: o.k, Gravity: o.gravity, Misere: o.misere,
+		Given: func(name string) bool { return given[name] }}.Spec()
 	return err
 }
 

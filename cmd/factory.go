@@ -120,34 +120,14 @@ func (f *Factory) fixedOptions(c *cobra.Command, why string) (GameOptions, error
 // connect-four.
 func (f *Factory) spec(c *cobra.Command) (rules.Spec, error) {
 	g := f.game
-	if c.Flags().Changed("game") {
-		named, err := rules.Named(g.game)
-		if err != nil {
-			return rules.Spec{}, flagError(err)
-		}
-		for _, name := range []string{"size", "k", "gravity"} {
-			if c.Flags().Changed(name) {
-				return rules.Spec{}, flagErrorf("--game %s stands for %s; give --game or --%s, not both", named.Name, named.Spec.Flags(), name)
-			}
-		}
-		named.Spec.Misere = g.misere
-		return named.Spec, nil
-	}
-	if g.k == 0 && c.Flags().Changed("k") {
-		return rules.Spec{}, flagErrorf("--k 0 is not a line length, want 1 or more (or leave --k out for the shorter side)")
-	}
-	rows, cols, err := game.ParseSize(g.size)
+	spec, err := rules.GameFlags{Game: g.game, Size: g.size, K: g.k, Gravity: g.gravity, Misere: g.misere, Given: c.Flags().Changed}.Spec()
 	if err != nil {
-		return rules.Spec{}, flagError(err)
+		return spec, flagError(err)
 	}
-	s, err := game.NewSpec(rows, cols, g.k)
-	if err != nil {
-		return rules.Spec{}, flagError(err)
+	if !c.Flags().Changed("game") && g.gravity && rules.Mistaken(spec.Rows, spec.Cols, g.k) {
+		fmt.Fprintf(f.IO.ErrOut, "tateti-lab: note: this is %s; Connect Four is --game connect-four (--gravity --size 6x7 --k 4: 6 rows, 7 columns)\n", spec.Words())
 	}
-	if g.gravity && rules.Mistaken(rows, cols, g.k) {
-		fmt.Fprintf(f.IO.ErrOut, "tateti-lab: note: this is %s; Connect Four is --game connect-four (--gravity --size 6x7 --k 4: 6 rows, 7 columns)\n", rules.Spec{Spec: s, Gravity: true}.Words())
-	}
-	return rules.Spec{Spec: s, Gravity: g.gravity, Misere: g.misere}, nil
+	return spec, nil
 }
 
 // gameNames says the named games and the flags each stands for.

@@ -62,3 +62,46 @@ func (s Spec) Flags() string {
 func Mistaken(rows, cols, k int) bool {
 	return (rows == 7 && cols == 6) || (rows == 6 && cols == 7 && k == 0)
 }
+
+// GameFlags are the game flags as a user gave them, on the command line or
+// to the Beam pipeline: a named game (--game), or the board flags
+// (--size, --k, --gravity), and --misere with either.
+type GameFlags struct {
+	Game    string
+	Size    string
+	K       int
+	Gravity bool
+	Misere  bool
+	// Given says whether the user gave the flag of that name.
+	Given func(name string) bool
+}
+
+// Spec gives the game the flags name. A named game with a board flag
+// beside it, or --k 0 given, is an error that names the flags.
+func (f GameFlags) Spec() (Spec, error) {
+	if f.Given("game") {
+		named, err := Named(f.Game)
+		if err != nil {
+			return Spec{}, err
+		}
+		for _, name := range []string{"size", "k", "gravity"} {
+			if f.Given(name) {
+				return Spec{}, fmt.Errorf("--game %s stands for %s; give --game or --%s, not both", named.Name, named.Spec.Flags(), name)
+			}
+		}
+		named.Spec.Misere = f.Misere
+		return named.Spec, nil
+	}
+	if f.K == 0 && f.Given("k") {
+		return Spec{}, fmt.Errorf("--k 0 is not a line length, want 1 or more (or leave --k out for the shorter side)")
+	}
+	rows, cols, err := game.ParseSize(f.Size)
+	if err != nil {
+		return Spec{}, err
+	}
+	s, err := game.NewSpec(rows, cols, f.K)
+	if err != nil {
+		return Spec{}, err
+	}
+	return Spec{Spec: s, Gravity: f.Gravity, Misere: f.Misere}, nil
+}

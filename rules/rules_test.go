@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -419,6 +420,41 @@ func TestCompletes(t *testing.T) {
 			}
 			if got := Completes(tt.rl, b, tt.side); got != want {
 				t.Errorf("Completes(%s, %v) = %b, want %b", tt.board, tt.side, got, want)
+			}
+		})
+	}
+}
+
+func TestGameFlags(t *testing.T) {
+	c4 := Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true}
+	tests := []struct {
+		name  string
+		flags GameFlags
+		given []string
+		want  Spec
+		err   string
+	}{
+		{"the defaults", GameFlags{Size: "3x3"}, nil, Spec{Spec: game.Default}, ""},
+		{"a named game", GameFlags{Game: "connect_four", Size: "3x3"}, []string{"game"}, c4, ""},
+		{"a named game under misère", GameFlags{Game: "connect-four", Size: "3x3", Misere: true}, []string{"game", "misere"}, Spec{Spec: c4.Spec, Gravity: true, Misere: true}, ""},
+		{"a named game and a size", GameFlags{Game: "connect-four", Size: "4x4"}, []string{"game", "size"}, Spec{}, "give --game or --size, not both"},
+		{"an unknown game", GameFlags{Game: "go"}, []string{"game"}, Spec{}, `game "go" is not one of`},
+		{"k 0 given", GameFlags{Size: "3x3"}, []string{"k"}, Spec{}, "--k 0 is not a line length"},
+		{"the board flags", GameFlags{Size: "4x5", K: 4, Gravity: true}, []string{"size", "k", "gravity"}, Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, ""},
+		{"a bad size", GameFlags{Size: "3by3"}, []string{"size"}, Spec{}, "3by3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.flags.Given = func(name string) bool { return slices.Contains(tt.given, name) }
+			got, err := tt.flags.Spec()
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("Spec() = %v, %v; want an error with %q", got, err, tt.err)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("Spec() = %v, %v; want %v", got, err, tt.want)
 			}
 		})
 	}
