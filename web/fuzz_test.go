@@ -54,3 +54,49 @@ func FuzzAPI(f *testing.F) {
 		}
 	})
 }
+
+// FuzzWhy asks /api/why with any query, of tic-tac-toe solved whole: it
+// answers a 200 with a line of legal moves from the board asked, or a 400
+// with a JSON error; never a panic, never another status.
+func FuzzWhy(f *testing.F) {
+	for _, q := range []string{"board=&move=4", "board=X../.../...&move=1", "board=", "move=4", "board=XX./OO./...&move=5",
+		"board=XXX/OO./...&move=5", "board=&move=4&poll=1", "board=&move=4,0", "board=&move=x"} {
+		f.Add(q)
+	}
+	rl := rules.Classic(game.Default)
+	o, err := oracle.Solved(context.Background(), rl, oracle.Options{Workers: 1})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := Handler(NewExplorer(context.Background(), rl, o, 0))
+	f.Fuzz(func(t *testing.T, query string) {
+		r := httptest.NewRequest("GET", "/api/why", nil)
+		r.URL.RawQuery = query
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		var body struct {
+			Board string
+			Line  []int
+			Error string
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+			t.Fatalf("?%s: status %d, body %q is not JSON: %v", query, w.Code, w.Body, err)
+		}
+		switch {
+		case w.Code == 400 && body.Error != "":
+		case w.Code == 200:
+			b, err := read(rl, body.Board, "")
+			if err != nil || len(body.Line) == 0 {
+				t.Fatalf("?%s: board %q (%v), line %v; want a board that reads back and a line", query, body.Board, err, body.Line)
+			}
+			for _, c := range body.Line {
+				if c < 0 || c > 63 || rl.Moves(b)&(1<<c) == 0 {
+					t.Fatalf("?%s: the line %v plays %d, not a legal move of %s", query, body.Line, c, rl.Spec().Format(b))
+				}
+				b = b.Play(c, b.ToMove())
+			}
+		default:
+			t.Fatalf("?%s: status %d, body %q; want 200, or 400 with an error", query, w.Code, w.Body)
+		}
+	})
+}

@@ -99,7 +99,7 @@ func Handler(x *Explorer) http.Handler {
 			b, err = read(x.rl, q["board"], "")
 		}
 		if err == nil {
-			_, err = rules.Play(x.rl, b, q["move"])
+			err = oneMove(x.rl, b, q["move"])
 		}
 		if err != nil {
 			writeError(w, http.StatusBadRequest, err)
@@ -127,6 +127,19 @@ func Handler(x *Explorer) http.Handler {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=... and /api/why?board=...&move=...", game.Echo(r.URL.Path)))
 	})
 	return onlyGET(mux)
+}
+
+// oneMove checks that move plays one legal move on b: /api/why explains
+// one move at a time.
+func oneMove(rl rules.Rules, b game.Board, move string) error {
+	child, err := rules.Play(rl, b, move)
+	if err != nil {
+		return err
+	}
+	if n := child.Ply() - b.Ply(); n != 1 {
+		return fmt.Errorf("move=%q plays %d moves; /api/why takes one, such as move=4", game.Echo(move), n)
+	}
+	return nil
 }
 
 // respond writes the answer v, or solving (a 202), or err as its status:

@@ -122,6 +122,8 @@ func TestBadRequests(t *testing.T) {
 		{"a move", free, "/api/position?board=.../.../...&move=4", 200, `"board": ".../.X./..."`},
 		{"why without a move", free, "/api/why?board=", 400, "move is missing"},
 		{"why of a move to a full cell", free, "/api/why?board=X../.../...&move=0", 400, "cell 0 holds X"},
+		{"why of no move", free, "/api/why?board=&move=%20", 400, "plays 0 moves; /api/why takes one"},
+		{"why of two moves", free, "/api/why?board=&move=4,0", 400, "plays 2 moves; /api/why takes one"},
 		{"why with a poll", free, "/api/why?board=&move=4&poll=1", 400, "poll is /api/position's"},
 		{"why of a bad board", free, "/api/why?board=XXX/OOO/...&move=8", 400, "cannot arise in play"},
 		{"why of a losing move", free, "/api/why?board=X../.../...&move=1", 200, `"shows": "refutation"`},
