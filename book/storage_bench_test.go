@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
@@ -47,7 +48,8 @@ func BenchmarkStorage(b *testing.B) {
 			for range b.N {
 				s = measure(rl, layout, p, codes)
 			}
-			for name, bytes := range map[string]int{"tier": s.tier, "canonical": s.canonical, "planes": s.planes, "planes+ranks": s.planes + s.ranks, "ranked-values+depths": s.ranked + s.depths} {
+			for name, bytes := range map[string]int{"tier": s.tier, "canonical": s.canonical, "planes": s.planes, "planes+ranks": s.planes + s.ranks, "ranked-values+depths": s.ranked + s.depths,
+				"canonical-blocks": s.canonicalBlocks, "canonical-zstd": s.canonicalZstd, "canonical-zstd-blocks": s.canonicalZstdBlocks} {
 				b.ReportMetric(8*float64(bytes)/float64(s.positions), name+"-bits/position")
 			}
 		})
@@ -57,6 +59,9 @@ func BenchmarkStorage(b *testing.B) {
 // storage is what one ply's codes take, in bytes, each way.
 type storage struct {
 	positions, tier, canonical, planes, ranks, ranked, depths int
+	// the canonical codes DEFLATEd a block (db.BlockLen) at a time, as a
+	// tier file is; and with zstd at its best level, whole and by blocks
+	canonicalBlocks, canonicalZstd, canonicalZstdBlocks int
 }
 
 // measure stores the codes of ply p each way.
@@ -81,6 +86,12 @@ func measure(rl rules.Rules, layout index.Placements, p int, codes []byte) stora
 		}
 	}
 	s.canonical = deflated(canon)
+	for lo := 0; lo < len(canon); lo += db.BlockLen {
+		block := canon[lo:min(lo+db.BlockLen, len(canon))]
+		s.canonicalBlocks += deflated(block)
+		s.canonicalZstdBlocks += zstded(block)
+	}
+	s.canonicalZstd = zstded(canon)
 	held := make([]byte, (len(codes)+7)/8)
 	for r, c := range canon {
 		if c != 0 {
@@ -103,6 +114,13 @@ func measure(rl rules.Rules, layout index.Placements, p int, codes []byte) stora
 	}
 	s.ranked = deflated(ranked)
 	return s
+}
+
+// zstded gives the bytes of data compressed by zstd at its best level.
+func zstded(data []byte) int {
+	e, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression))
+	defer e.Close()
+	return len(e.EncodeAll(data, nil))
 }
 
 // deflated gives the bytes of data compressed by DEFLATE at level 9.
