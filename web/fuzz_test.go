@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 
@@ -20,12 +21,7 @@ func FuzzAPI(f *testing.F) {
 		"board=XXX/OOO/...", "board=&board=", "board=X........;x=1", "board=X..%2F...%2F...", "board=.../.../...&move=9", "board=XO./.../...&move=-1"} {
 		f.Add(q)
 	}
-	rl := rules.Classic(game.Default)
-	o, err := oracle.Solved(context.Background(), rl, oracle.Options{Workers: 1})
-	if err != nil {
-		f.Fatal(err)
-	}
-	h := Handler(NewExplorer(context.Background(), rl, o, 0))
+	rl, h := fuzzed(f)
 	f.Fuzz(func(t *testing.T, query string) {
 		r := httptest.NewRequest("GET", "/api/position", nil)
 		r.URL.RawQuery = query
@@ -63,12 +59,7 @@ func FuzzWhy(f *testing.F) {
 		"board=XXX/OO./...&move=5", "board=&move=4&poll=1", "board=&move=4,0", "board=&move=x"} {
 		f.Add(q)
 	}
-	rl := rules.Classic(game.Default)
-	o, err := oracle.Solved(context.Background(), rl, oracle.Options{Workers: 1})
-	if err != nil {
-		f.Fatal(err)
-	}
-	h := Handler(NewExplorer(context.Background(), rl, o, 0))
+	rl, h := fuzzed(f)
 	f.Fuzz(func(t *testing.T, query string) {
 		r := httptest.NewRequest("GET", "/api/why", nil)
 		r.URL.RawQuery = query
@@ -99,4 +90,14 @@ func FuzzWhy(f *testing.F) {
 			t.Fatalf("?%s: status %d, body %q; want 200, or 400 with an error", query, w.Code, w.Body)
 		}
 	})
+}
+
+// fuzzed gives tic-tac-toe and the API's handler over it, solved whole.
+func fuzzed(f *testing.F) (rules.Rules, http.Handler) {
+	rl := rules.Classic(game.Default)
+	o, err := oracle.Solved(context.Background(), rl, oracle.Options{Workers: 1})
+	if err != nil {
+		f.Fatal(err)
+	}
+	return rl, Handler(NewExplorer(context.Background(), rl, o, 0))
 }

@@ -85,29 +85,7 @@ func Handler(x *Explorer) http.Handler {
 		v, solving, err := x.view(r.Context(), b, client(r), q["poll"] == "1")
 		respond(w, v, solving, err)
 	})
-	mux.HandleFunc("GET /api/why", func(w http.ResponseWriter, r *http.Request) {
-		q, err := readQuery(r.URL.RawQuery)
-		switch {
-		case err != nil:
-		case q["move"] == "":
-			err = fmt.Errorf("move is missing: give &move=M, the move to show the line after (a cell; under gravity a column from 1)")
-		case q["poll"] != "":
-			err = fmt.Errorf("poll is /api/position's; ask /api/why again without it")
-		}
-		b := game.Board{}
-		if err == nil {
-			b, err = read(x.rl, q["board"], "")
-		}
-		if err == nil {
-			err = oneMove(x.rl, b, q["move"])
-		}
-		if err != nil {
-			writeError(w, http.StatusBadRequest, err)
-			return
-		}
-		v, solving, err := x.why(r.Context(), b, q["move"], client(r))
-		respond(w, v, solving, err)
-	})
+	mux.HandleFunc("GET /api/why", x.serveWhy)
 	mux.HandleFunc("DELETE /api/position", func(w http.ResponseWriter, r *http.Request) {
 		q, err := readQuery(r.URL.RawQuery)
 		if err == nil && q["move"] != "" {
@@ -127,6 +105,32 @@ func Handler(x *Explorer) http.Handler {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=... and /api/why?board=...&move=...", game.Echo(r.URL.Path)))
 	})
 	return onlyGET(mux)
+}
+
+// serveWhy answers GET /api/why: the board and one move checked, a 400
+// when they are bad, then the line (Explorer.why).
+func (x *Explorer) serveWhy(w http.ResponseWriter, r *http.Request) {
+	q, err := readQuery(r.URL.RawQuery)
+	switch {
+	case err != nil:
+	case q["move"] == "":
+		err = fmt.Errorf("move is missing: give &move=M, the move to show the line after (a cell; under gravity a column from 1)")
+	case q["poll"] != "":
+		err = fmt.Errorf("poll is /api/position's; ask /api/why again without it")
+	}
+	b := game.Board{}
+	if err == nil {
+		b, err = read(x.rl, q["board"], "")
+	}
+	if err == nil {
+		err = oneMove(x.rl, b, q["move"])
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	v, solving, err := x.why(r.Context(), b, q["move"], client(r))
+	respond(w, v, solving, err)
 }
 
 // oneMove checks that move plays one legal move on b: /api/why explains
