@@ -122,6 +122,9 @@ func TestBrowserSharedLink(t *testing.T) {
 	if got := evaluate[[]string](t, ctx, cellResults); !equalStrings(got, want.cells) {
 		t.Fatalf("link to %s shows %v, want %v", board, got, want.cells)
 	}
+	if got := evaluate[string](t, ctx, `document.querySelector('#chart circle title').textContent`); !strings.HasPrefix(got, "the position given, after move 3: ") {
+		t.Errorf("the chart's first point says %q, want the position given, after move 3", got)
+	}
 }
 
 // TestBrowserTeacher drives what a class needs on 3x3: cells named by row and column, the

@@ -534,7 +534,8 @@ function drawChart() {
   s += `<polyline fill="none" stroke="#424242" points="${line.map((v, i) => `${x(i)},${y(v.value)}`).join(' ')}"/>`;
   line.forEach((v, i) => {
     const cls = v.proved || v.pending ? 'unsettled' : v.value > 0 ? 'xwins' : v.value < 0 ? 'owins' : 'drawn';
-    const title = ply0 + i === 0 ? 'the start' : `after move ${ply0 + i} (${cellName(v.game, newCell(line[i - 1] || v, v))})`;
+    const title = i > 0 ? `after move ${ply0 + i} (${cellName(v.game, newCell(line[i - 1], v))})`
+      : ply0 === 0 ? 'the start' : `the position given, after move ${ply0}`;
     s += `<circle class="${cls}" cx="${x(i)}" cy="${y(v.value)}" r="${i === at ? 6 : 4}"` +
       (i === at ? ' stroke="#212121" stroke-width="2"' : '') +
       `><title>${title}: ${valueWords(v)}</title></circle>`;
