@@ -30,38 +30,51 @@ func becomeSubreaper() {
 // A process part way through exec has no environment yet: Linux shows it
 // empty until the new program's stack is laid out, after the parent that
 // started it may already have gone. One that was reparented here and reads
-// empty is looked at again a moment later, for up to a second in all, so
+// empty is looked at again a moment later, for up to execWait in all, so
 // that a child started just before its parent's exit is not missed.
 func killMarked(mark string, main int) {
 	want := []byte(mark + "\x00")
-	self := os.Getpid()
-	for range 50 {
-		found, pending := false, false
-		for _, pid := range processes() {
-			if pid == self || pid == main {
-				continue
-			}
-			env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
-			switch {
-			case err != nil: // ended, or not ours to read
-			case len(env) == 0:
-				state, parent := statOf(pid)
-				pending = pending || (parent == self && state != 'Z')
-			case holds(env, want):
-				found = true
-				_ = syscall.Kill(pid, syscall.SIGKILL)
-				if _, parent := statOf(pid); parent == self {
-					go func() { _, _ = unix.Wait4(pid, nil, 0, nil) }()
-				}
-			}
-		}
-		if !found && !pending {
+	deadline := time.Now().Add(execWait)
+	for kills := 0; kills < 8; {
+		found, pending := killRound(want, os.Getpid(), main)
+		switch {
+		case found:
+			kills++
+		case pending && time.Now().Before(deadline):
+			time.Sleep(20 * time.Millisecond)
+		default:
 			return
 		}
-		if !found {
-			time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// execWait is how long killMarked looks again at a process reparented here
+// that reads as part way through exec.
+var execWait = time.Second
+
+// killRound kills, once, every process but self and main whose environment
+// holds want, and says whether it found any, and whether a process
+// reparented to self read as part way through exec (pending).
+func killRound(want []byte, self, main int) (found, pending bool) {
+	for _, pid := range processes() {
+		if pid == self || pid == main {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+		switch {
+		case err != nil: // ended, or not ours to read
+		case len(env) == 0:
+			state, parent := statOf(pid)
+			pending = pending || (parent == self && state != 'Z')
+		case holds(env, want):
+			found = true
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			if _, parent := statOf(pid); parent == self {
+				go func() { _, _ = unix.Wait4(pid, nil, 0, nil) }()
+			}
 		}
 	}
+	return found, pending
 }
 
 // processes lists the ids of the processes in /proc.

@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tateti-lab/tateti-lab/internal/proctest"
 )
@@ -13,8 +14,12 @@ import (
 // long: a shell with no environment at all waits, then execs a program that
 // carries the mark.
 func TestKillMarkedWaitsForExec(t *testing.T) {
+	defer func(d time.Duration) { execWait = d }(execWait)
+	execWait = time.Minute // the shell's wait and exec, however loaded the machine
 	mark := markEnv + "=exec-window"
-	cmd := exec.Command("/bin/sh", "-c", "sleep 0.3; exec /usr/bin/env "+mark+" /bin/sleep 60")
+	// export, not env: an env in between would show an environment of its
+	// own, neither empty nor marked, for as long as the machine lets it run.
+	cmd := exec.Command("/bin/sh", "-c", "sleep 0.3; export "+mark+"; exec /bin/sleep 60")
 	cmd.Env = []string{}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
