@@ -35,12 +35,18 @@ type labelled struct {
 }
 
 // labelJob is what the labelling pipeline is given, checked before any
-// work: the game, the file's positions and their paths, and the dataset
-// to write.
+// work: the file's positions, and the dataset to write of them.
 type labelJob struct {
+	dataset
+	Boards []game.Board
+}
+
+// dataset is what the last task needs to write the dataset: the game, the
+// file's choice and its positions' paths (one a position, in its order),
+// and the folder and formats.
+type dataset struct {
 	Spec    rules.Spec
 	Choice  positions.Choice
-	Boards  []game.Board
 	Paths   []int64
 	Out     string
 	Formats []string
@@ -58,7 +64,7 @@ func buildLabel(s beam.Scope, j labelJob) {
 		items[i] = labelItem{I: i, X: uint64(b.X), O: uint64(b.O)}
 	}
 	answered := beam.ParDo(s, &labelFn{Spec: j.Spec}, beam.Reshuffle(s, beam.CreateList(s, items)))
-	beam.ParDo0(s, &writeFn{Job: j}, beam.GroupByKey(s, beam.AddFixedKey(s, answered)))
+	beam.ParDo0(s, &writeFn{Set: j.dataset}, beam.GroupByKey(s, beam.AddFixedKey(s, answered)))
 }
 
 // labelFn answers positions of the game of Spec, with the engine the
@@ -101,15 +107,17 @@ func (f *labelFn) ProcessElement(ctx context.Context, it labelItem, emit func([]
 	return nil
 }
 
-// writeFn writes the dataset of the answers, gathered under one key.
-type writeFn struct{ Job labelJob }
+// writeFn writes the dataset of the answers, gathered under one key. It
+// carries the dataset's description, not the positions, which come with
+// their answers.
+type writeFn struct{ Set dataset }
 
 // ProcessElement puts the answers in the file's order and writes them as
 // export does, into the folder Out, which replaces what was there whole.
 func (f *writeFn) ProcessElement(ctx context.Context, _ int, answers func(*[]byte) bool) error {
-	j := f.Job
-	as := make([]perfect.Analysis, len(j.Boards))
-	have := make([]bool, len(j.Boards))
+	j := f.Set
+	as := make([]perfect.Analysis, len(j.Paths))
+	have := make([]bool, len(j.Paths))
 	var data []byte
 	for answers(&data) {
 		var l labelled

@@ -128,7 +128,7 @@ func (o *options) checkLabel() error {
 	if err != nil {
 		return fmt.Errorf("--label: %w", err)
 	}
-	o.labels = &labelJob{Spec: o.spec, Choice: *choice, Boards: bs, Paths: paths, Out: o.out, Formats: formats}
+	o.labels = &labelJob{dataset: dataset{Spec: o.spec, Choice: *choice, Paths: paths, Out: o.out, Formats: formats}, Boards: bs}
 	return nil
 }
 
