@@ -23,20 +23,14 @@ func FuzzAPI(f *testing.F) {
 	}
 	rl, h := fuzzed(f)
 	f.Fuzz(func(t *testing.T, query string) {
-		r := httptest.NewRequest("GET", "/api/position", nil)
-		r.URL.RawQuery = query
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
 		var body struct {
 			Board string
 			Error string
 		}
-		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
-			t.Fatalf("?%s: status %d, body %q is not JSON: %v", query, w.Code, w.Body, err)
-		}
+		code, raw := askJSON(t, h, "/api/position", query, &body)
 		switch {
-		case w.Code == 400 && body.Error != "":
-		case w.Code == 200:
+		case code == 400 && body.Error != "":
+		case code == 200:
 			b, err := read(rl, body.Board, "")
 			if err != nil {
 				t.Fatalf("?%s: the view's board %q does not read back: %v", query, body.Board, err)
@@ -46,7 +40,7 @@ func FuzzAPI(f *testing.F) {
 				t.Fatalf("?%s: the view's board %q lacks marks of the board asked", query, body.Board)
 			}
 		default:
-			t.Fatalf("?%s: status %d, body %q; want 200, or 400 with an error", query, w.Code, w.Body)
+			t.Fatalf("?%s: status %d, body %q; want 200, or 400 with an error", query, code, raw)
 		}
 	})
 }
@@ -61,21 +55,15 @@ func FuzzWhy(f *testing.F) {
 	}
 	rl, h := fuzzed(f)
 	f.Fuzz(func(t *testing.T, query string) {
-		r := httptest.NewRequest("GET", "/api/why", nil)
-		r.URL.RawQuery = query
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
 		var body struct {
 			Board string
 			Line  []int
 			Error string
 		}
-		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
-			t.Fatalf("?%s: status %d, body %q is not JSON: %v", query, w.Code, w.Body, err)
-		}
+		code, raw := askJSON(t, h, "/api/why", query, &body)
 		switch {
-		case w.Code == 400 && body.Error != "":
-		case w.Code == 200:
+		case code == 400 && body.Error != "":
+		case code == 200:
 			b, err := read(rl, body.Board, "")
 			if err != nil || len(body.Line) == 0 {
 				t.Fatalf("?%s: board %q (%v), line %v; want a board that reads back and a line", query, body.Board, err, body.Line)
@@ -87,7 +75,7 @@ func FuzzWhy(f *testing.F) {
 				b = b.Play(c, b.ToMove())
 			}
 		default:
-			t.Fatalf("?%s: status %d, body %q; want 200, or 400 with an error", query, w.Code, w.Body)
+			t.Fatalf("?%s: status %d, body %q; want 200, or 400 with an error", query, code, raw)
 		}
 	})
 }
@@ -100,4 +88,19 @@ func fuzzed(f *testing.F) (rules.Rules, http.Handler) {
 		f.Fatal(err)
 	}
 	return rl, Handler(NewExplorer(context.Background(), rl, o, 0))
+}
+
+// askJSON sends h a GET of path with query, reads its body as JSON into
+// body, and gives the status and the body's text; a body that is not JSON
+// fails the test.
+func askJSON(t *testing.T, h http.Handler, path, query string, body any) (int, string) {
+	t.Helper()
+	r := httptest.NewRequest("GET", path, nil)
+	r.URL.RawQuery = query
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if err := json.Unmarshal(w.Body.Bytes(), body); err != nil {
+		t.Fatalf("?%s: status %d, body %q is not JSON: %v", query, w.Code, w.Body, err)
+	}
+	return w.Code, w.Body.String()
 }
