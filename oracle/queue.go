@@ -167,8 +167,11 @@ func (q *Queue) ask(b game.Board, client string, poll bool) (*ticket, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if a, ok := q.kept[b]; ok {
+		if poll && a.dropped { // cancelled by every client that asked: stopping
+			return nil, ErrGone
+		}
 		a.asked = time.Now()
-		a.dropped = a.dropped && poll // asked anew: its search goes on
+		a.dropped = false // asked anew: its search goes on
 		if !poll {
 			a.askers[client] = true
 		}

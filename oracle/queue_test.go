@@ -78,9 +78,11 @@ func TestQueueAbandon(t *testing.T) {
 
 // A position cancelled while queued leaves the queue at once, counting
 // against no bound, and is never searched; one cancelled while searched
-// stops; a poll for either is told it is gone; asked anew, it is queued.
+// stops; a poll for either is told it is gone, even before the stopped
+// search returns; asked anew, it is queued.
 func TestQueueCancel(t *testing.T) {
 	s := oracletest.NewStalling()
+	s.Hold = make(chan struct{}) // a stopped search returns when told: the poll comes before
 	q := NewQueue(t.Context(), s, 0)
 	bs := oracletest.Positions(t, connectFour, 2)
 	running, queued := bs[0], bs[1]
@@ -118,6 +120,7 @@ func TestQueueCancel(t *testing.T) {
 	if _, _, err := q.Ask(t.Context(), running, "a page", true, time.Millisecond); !errors.Is(err, ErrGone) {
 		t.Errorf("a poll after the cancel: %v, want %v", err, ErrGone)
 	}
+	close(s.Hold)
 	noMore(t, q, s, running)
 	pending(t, q, queued, "back")
 	s.Next(t, queued)
