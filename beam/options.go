@@ -24,29 +24,21 @@ import (
 // the database folder to solve into or the positions file to label and
 // the dataset's folder. Beam's own (--runner, --endpoint, ...) are Beam's.
 type options struct {
-	game    string
-	size    string
-	k       int
-	gravity bool
-	misere  bool
-	store   string
-	maxPly  int // an opening book's last ply; -1 for the whole game
-	label   string
-	out     string
-	format  string
-	spec    rules.Spec
-	job     *tier.Job
-	labels  *labelJob // with --label
-	flags   *flag.FlagSet
+	game   rules.GameFlags
+	store  string
+	maxPly int // an opening book's last ply; -1 for the whole game
+	label  string
+	out    string
+	format string
+	spec   rules.Spec
+	job    *tier.Job
+	labels *labelJob // with --label
+	flags  *flag.FlagSet
 }
 
 func (o *options) bind(fs *flag.FlagSet) {
 	o.flags = fs
-	fs.StringVar(&o.game, "game", "", "a named game instead of the game flags: "+strings.Join(rules.GameNames(), ", "))
-	fs.StringVar(&o.size, "size", "3x3", "board size ROWSxCOLS")
-	fs.IntVar(&o.k, "k", 0, "marks in a row to win (default: the shorter side)")
-	fs.BoolVar(&o.gravity, "gravity", false, "marks fall to the lowest empty cell of a column")
-	fs.BoolVar(&o.misere, "misere", false, "whoever makes k in a row loses")
+	o.game.Bind(fs)
 	fs.StringVar(&o.store, "db", "", "the database folder to solve into (required)")
 	fs.IntVar(&o.maxPly, "max-ply", -1, "build an opening book of plies 0 to N, ply N valued by search, as db build --max-ply does")
 	fs.StringVar(&o.label, "label", "", "label this positions file (move sequences, one a line) as export --positions does, instead of solving into --db")
@@ -93,9 +85,9 @@ func (o *options) check() error {
 func (o *options) makeSpec() error {
 	given := map[string]bool{}
 	o.flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	o.game.Given = func(name string) bool { return given[name] }
 	var err error
-	o.spec, err = rules.GameFlags{Game: o.game, Size: o.size, K: o.k, Gravity: o.gravity, Misere: o.misere,
-		Given: func(name string) bool { return given[name] }}.Spec()
+	o.spec, err = o.game.Spec()
 	return err
 }
 

@@ -2,10 +2,11 @@ package cmd
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
@@ -157,65 +158,56 @@ func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*position
 	return &positions.Choice{From: "sample", Sample: sample}, nil
 }
 
-// ChosenSet is a chosen set of positions and who answers them; a nil
-// Choice chooses none, and the command takes the whole game.
-type ChosenSet struct {
-	Choice *positions.Choice
-	Plan   plan.Plan    // who answers the positions, opened in the run
-	Memory uint64       // what the layers of --max-ply may take
-	Batch  oracle.Batch // export's: each position's time limit, and the journal of answers
-	// ValueOnly asks each position's value and depth alone (export's
-	// --value-only).
-	ValueOnly bool
-}
-
 // options validates the game flags and the choice: with a chosen set, any
 // board its oracle answers; without, a game to exhaust.
-func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, ChosenSet, error) {
+func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, plan.Set, error) {
 	g, err := f.options(c)
 	if err != nil {
-		return g, ChosenSet{}, err
+		return g, plan.Set{}, err
 	}
-	var cs ChosenSet
+	var cs plan.Set
 	if cs.Choice, err = cf.resolve(c, g.Rules); err != nil {
 		return g, cs, err
 	}
 	scope := plan.Many
 	if cs.Choice == nil && !cf.games {
+		if err := cf.checkWhole(c, g.Rules.Spec()); err != nil {
+			return g, cs, err
+		}
 		scope = plan.Every
 	}
-	return g, cs, cs.answerer(c, f, g.Rules, g.Workers, scope)
+	return g, cs, answerer(&cs, c, f, g.Rules, g.Workers, scope)
+}
+
+// checkWhole refuses taking every position of a game too large to
+// exhaust (but from a database, --db), naming the flags that choose
+// positions instead, and grade's --games.
+func (cf *choiceFlags) checkWhole(c *cobra.Command, s rules.Spec) error {
+	if s.Cells() <= enumerate.MaxCells || (cf.wholeDB && c.Flags().Changed("db")) {
+		return nil
+	}
+	games := ""
+	if c.Flags().Lookup("games") != nil {
+		games = "--games N to play N games from the start against each opponent, or "
+	}
+	return flagErrorf("%s takes every position of %s, whose %d cells are too many to exhaust (at most %d): add %s--sample N --plies RANGE (or --positions FILE, --max-ply N) to choose positions", strings.TrimPrefix(c.CommandPath(), "tateti-lab "), s, s.Cells(), enumerate.MaxCells, games)
 }
 
 // answerer has the planner choose who answers the set (the --engine
 // named, or --db) or, with no set, the positions of the game: every one
 // (plan.Every), or those games reach, one at a time (plan.Many).
-func (cs *ChosenSet) answerer(c *cobra.Command, f *Factory, rl rules.Rules, workers int, scope plan.Scope) error {
-	cs.Memory = f.Memory()
+func answerer(cs *plan.Set, c *cobra.Command, f *Factory, rl rules.Rules, workers int, scope plan.Scope) error {
+	memory := f.Memory()
 	if cs.Choice != nil && cs.Choice.Sample != nil {
 		ctx := c.Context()
 		if ctx == nil {
 			ctx = context.Background()
 		}
-		if err := cs.Choice.Sample.Check(ctx, rl, workers, cs.Memory); err != nil {
+		if err := cs.Choice.Sample.Check(ctx, rl, workers, memory); err != nil {
 			return flagErrorf("--sample: %w", err)
 		}
 	}
 	var err error
-	cs.Plan, err = planFor(c, plan.Request{Rules: rl, Scope: scope, Memory: cs.Memory, Workers: workers})
+	cs.Plan, err = planFor(c, plan.Request{Rules: rl, Scope: scope, Memory: memory, Workers: workers})
 	return err
-}
-
-// answer chooses the positions and asks the oracle for each, telling
-// progress as phase, with a best line each when lines is set; it gives
-// their analyses and their paths where counted (-1 elsewhere).
-func (cs ChosenSet) answer(g GameOptions, phase string, lines bool) ([]perfect.Analysis, []int64, error) {
-	bs, paths, err := cs.Plan.Positions(g.Ctx, cs.Choice, g.Workers, cs.Memory)
-	if err != nil {
-		return nil, nil, err
-	}
-	b := cs.Batch
-	b.Phase = phase
-	as, err := cs.Plan.AnswerAll(g.Ctx, bs, b, oracle.Options{NoLines: !lines, ValueOnly: cs.ValueOnly})
-	return as, paths, err
 }

@@ -35,8 +35,7 @@ type DBBuildOptions struct {
 	MaxPly int // the last ply of the forward pass (ReachOnly) or of the opening book; -1 for the whole game
 }
 
-// NewCmdDBBuild builds db build; runF, when not nil, runs instead of the
-// command's own run.
+// NewCmdDBBuild builds db build; runF, if any, replaces its run.
 func NewCmdDBBuild(f *Factory, runF func(*DBBuildOptions) error) *cobra.Command {
 	opts := &DBBuildOptions{}
 	c := &cobra.Command{
@@ -72,10 +71,7 @@ build goes on from it.`,
 				}
 				return dbFlagError(err, opts.Rules.Spec(), args[0])
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runDBBuild(opts)
+			return runOr(runF, runDBBuild, opts)
 		},
 	}
 	c.Flags().BoolVar(&opts.ReachOnly, "reach-only", false, "only the forward pass: count the positions play reaches by ply, which fits where the whole build does not")
@@ -129,8 +125,7 @@ type DBFolderOptions struct {
 	DB string
 }
 
-// NewCmdDBCheck builds db check; runF, when not nil, runs instead of the
-// command's own run.
+// NewCmdDBCheck builds db check; runF, if any, replaces its run.
 func NewCmdDBCheck(f *Factory, runF func(*DBFolderOptions) error) *cobra.Command {
 	return newCmdDBFolder(f, runF, &cobra.Command{
 		Use:   "check DIR",
@@ -151,8 +146,7 @@ another game is found. It names each damaged tier and exits 1 when any is.`,
 	})
 }
 
-// NewCmdDBInfo builds db info; runF, when not nil, runs instead of the
-// command's own run.
+// NewCmdDBInfo builds db info; runF, if any, replaces its run.
 func NewCmdDBInfo(f *Factory, runF func(*DBFolderOptions) error) *cobra.Command {
 	return newCmdDBFolder(f, runF, &cobra.Command{
 		Use:   "info DIR",
@@ -184,10 +178,7 @@ func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Comm
 			return err
 		}
 		opts.DB = args[0]
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
+		return runOr(runF, run, opts)
 	}
 	return c
 }

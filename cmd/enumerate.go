@@ -36,8 +36,7 @@ a time in memory; complete games are then those that end by ply N.
 database in DIR, as db build writes it; classes and move sequences are not
 counted there.`
 
-// NewCmdEnumerate builds enumerate; runF, when not nil, runs instead of the
-// command's own run (tests of the flags give one).
+// NewCmdEnumerate builds enumerate; runF, if any, replaces its run.
 func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Command {
 	opts := &EnumerateOptions{}
 	c := &cobra.Command{
@@ -77,10 +76,7 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 				}
 			}
 			opts.Memory = f.Memory()
-			if runF != nil {
-				return runF(opts)
-			}
-			return runEnumerate(opts)
+			return runOr(runF, runEnumerate, opts)
 		},
 	}
 	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells")

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -18,9 +19,9 @@ type ExportOptions struct {
 	GameOptions
 	Out     string
 	Formats []string
-	// ChosenSet, when its Choice is not nil, chooses the positions
+	// Set, when its Choice is not nil, chooses the positions
 	// written; otherwise every reachable position is.
-	ChosenSet
+	plan.Set
 }
 
 // exportLong is the command's long help.
@@ -30,13 +31,11 @@ legal move, in the same order, then by cell), each as Parquet (zstd) and CSV,
 and manifest.json with row counts and SHA-256 sums. The same command gives
 byte-identical files.
 
-The dataset is written as a unit: into a staging folder beside --out, which
-then replaces --out whole in one atomic exchange, so a reader sees the earlier
-dataset or the new one, never a mix; an export that fails or is interrupted
-leaves the earlier one as it was. Other files in --out (a README) are kept;
-files of an earlier dataset that the new one lacks (say the Parquet files when
-only CSV is asked for) are gone, and a line on stderr names them. --out must
-hold no subfolder. data/README.md is the data dictionary.
+The dataset replaces --out whole, in one atomic exchange: a reader sees the
+earlier dataset or the new one, never a mix, and an export that fails or is
+stopped leaves the earlier one. Other files in --out (a README) are kept;
+those of the earlier dataset the new one lacks are gone, named on stderr.
+--out must hold no subfolder. data/README.md is the data dictionary.
 
 --positions, --sample (with --plies) or --max-ply write a chosen set instead,
 on any board up to 64 cells, each position answered first; past 40 cells the
@@ -50,8 +49,7 @@ rows by ply, then by rank in the database's layout (docs/database.md), and
 paths null, as tier by tier does not count them; "positions" says
 "from": "db".`
 
-// NewCmdExport builds export; runF, when not nil, runs instead of the
-// command's own run.
+// NewCmdExport builds export; runF, if any, replaces its run.
 func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{}
 	var choice choiceFlags
@@ -75,17 +73,14 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 				return flagErrorf("--out: %w", err)
 			}
 			var err error
-			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
+			if opts.GameOptions, opts.Set, err = choice.options(c, f); err != nil {
 				return err
 			}
 			if err := checkSetLimit(c, opts, limit); err != nil {
 				return err
 			}
 			opts.ValueOnly = valueOnly
-			if runF != nil {
-				return runF(opts)
-			}
-			return runExport(opts)
+			return runOr(runF, runExport, opts)
 		},
 	}
 	c.Flags().StringVar(&opts.Out, "out", "", "the folder to write into (created if missing)")
@@ -119,23 +114,11 @@ func runExport(opts *ExportOptions) error {
 		return err
 	}
 	defer done()
+	o := export.Options{Dir: opts.Out, Formats: opts.Formats, Meta: export.Meta{Tool: "tateti-lab", Version: Version}, Workers: opts.Workers, Committed: opts.Batch.Done}
 	if opts.Choice == nil { // a whole game: say what it will take, and refuse what does not fit
-		est, err := export.EstimateOf(opts.Ctx, src, opts.Formats, opts.Out, opts.Workers)
-		if err != nil {
-			return err
-		}
-		report.ExportEstimate(opts.IO.ErrOut, opts.Out, est)
-		if err := est.Check(opts.Out); err != nil {
-			return err
-		}
+		o.Estimated = func(e export.Estimate) { report.ExportEstimate(opts.IO.ErrOut, opts.Out, e) }
 	}
-	m, err := export.Write(opts.Ctx, src, export.Options{
-		Dir:       opts.Out,
-		Formats:   opts.Formats,
-		Meta:      export.Meta{Tool: "tateti-lab", Version: Version},
-		Workers:   opts.Workers,
-		Committed: opts.Batch.Done,
-	})
+	m, err := export.Write(opts.Ctx, src, o)
 	if err != nil {
 		return err
 	}
@@ -161,7 +144,7 @@ func exportSource(opts *ExportOptions) (src export.Source, done func(), err erro
 		return export.Whole(opts.Ctx, g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
 	}
 	opts.Batch.Journal = oracle.JournalBeside(opts.Out) // the answers kept as they come
-	as, paths, err := opts.answer(opts.GameOptions, "export", false)
+	as, paths, err := opts.Set.Answer(opts.Ctx, "export", false)
 	if err != nil {
 		return nil, nil, err
 	}

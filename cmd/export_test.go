@@ -87,7 +87,7 @@ func TestExportUsage(t *testing.T) {
 		{"no format", []string{"export", "--out", t.TempDir(), "--format", ""}, `--format "": no file format named, want parquet, csv or both`},
 		{"out holds a folder", []string{"export", "--out", filepath.Dir(filepath.Dir(file))}, "holds the folder"},
 		{"out is the current folder", []string{"export", "--out", "."}, "is the current folder"},
-		{"too large", []string{"export", "--out", t.TempDir(), "--size", "6x5"}, "too many to exhaust"},
+		{"too large", []string{"export", "--out", t.TempDir(), "--size", "6x5"}, "export takes every position of 6x5 k=5, whose 30 cells are too many to exhaust (at most 25): add --sample N --plies RANGE (or --positions FILE, --max-ply N) to choose positions"},
 		{"two choices", []string{"export", "--out", t.TempDir(), "--sample", "3", "--max-ply", "2"}, "--sample and --max-ply each choose the positions; give one of them"},
 		{"a seed alone", []string{"export", "--out", t.TempDir(), "--seed", "3"}, "--seed goes with --sample N"},
 		{"values alone of the whole game", []string{"export", "--out", t.TempDir(), "--value-only"}, "--value-only goes with a chosen set"},

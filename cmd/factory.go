@@ -7,7 +7,6 @@ import (
 	"io"
 	"os/exec"
 	"runtime"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -58,23 +57,16 @@ func NewFactory(io *IOStreams) *Factory {
 // that their bookkeeping is the work.
 func maxWorkers() int { return 64 * runtime.NumCPU() }
 
-// gameFlags are the persistent flags every command shares, as typed.
+// gameFlags are the persistent flags every command shares, as typed: the
+// game flags, and how to run and print.
 type gameFlags struct {
-	game    string // a named game (rules.Games), instead of the board flags
-	size    string
-	k       int
-	gravity bool
-	misere  bool
+	rules.GameFlags
 	json    bool
 	workers int
 }
 
 func (g *gameFlags) bind(f *pflag.FlagSet) {
-	f.StringVar(&g.game, "game", "", "a named game instead of the board flags: "+gameNames())
-	f.StringVar(&g.size, "size", "3x3", "board size as ROWSxCOLS")
-	f.IntVar(&g.k, "k", 0, "marks in a row to win (default: the shorter side)")
-	f.BoolVar(&g.gravity, "gravity", false, "a mark drops to the lowest empty cell of its column, as in Connect Four")
-	f.BoolVar(&g.misere, "misere", false, "misère: whoever completes k in a row loses")
+	g.GameFlags.Bind(f)
 	f.BoolVar(&g.json, "json", false, "print stable JSON instead of text")
 	f.IntVar(&g.workers, "workers", runtime.NumCPU(), "goroutines for parallel work")
 }
@@ -120,23 +112,15 @@ func (f *Factory) fixedOptions(c *cobra.Command, why string) (GameOptions, error
 // connect-four.
 func (f *Factory) spec(c *cobra.Command) (rules.Spec, error) {
 	g := f.game
-	spec, err := rules.GameFlags{Game: g.game, Size: g.size, K: g.k, Gravity: g.gravity, Misere: g.misere, Given: c.Flags().Changed}.Spec()
+	g.Given = c.Flags().Changed
+	spec, err := g.Spec()
 	if err != nil {
 		return spec, flagError(err)
 	}
-	if !c.Flags().Changed("game") && g.gravity && rules.Mistaken(spec.Rows, spec.Cols, g.k) {
+	if !c.Flags().Changed("game") && g.Gravity && rules.Mistaken(spec.Rows, spec.Cols, g.K) {
 		fmt.Fprintf(f.IO.ErrOut, "tateti-lab: note: this is %s; Connect Four is --game connect-four (--gravity --size 6x7 --k 4: 6 rows, 7 columns)\n", spec.Words())
 	}
 	return spec, nil
-}
-
-// gameNames says the named games and the flags each stands for.
-func gameNames() string {
-	var parts []string
-	for _, g := range rules.Games {
-		parts = append(parts, fmt.Sprintf("%s (%s)", g.Name, g.Spec.Flags()))
-	}
-	return strings.Join(parts, ", ")
 }
 
 // exhaustive is options for the commands that walk every position: the
@@ -218,4 +202,13 @@ func show(o GameOptions, v any, ok bool, text func(w io.Writer) error) error {
 		return errDisagree
 	}
 	return err
+}
+
+// runOr runs the validated options through runF, a test's stand-in for the
+// run, when there is one, else through the command's own run.
+func runOr[T any](runF, run func(*T) error, opts *T) error {
+	if runF != nil {
+		return runF(opts)
+	}
+	return run(opts)
 }

@@ -6,55 +6,42 @@ import (
 	"math"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
 // gradeHelp is grade's --help.
 const gradeHelp = `Grade starts your agent program once and sends it every reachable position
-whose game is not over, or a reproducible --sample N --seed S of them: one
-request line each on its stdin, the cells row-major, separated by single
-spaces and spelled with the --cells tokens (X, O, empty), with TATETI_ROWS,
-TATETI_COLS, TATETI_K (and TATETI_GRAVITY=1, TATETI_MISERE=1) in its
-environment. It answers one line per position: a move, as a cell number
-(--move-format cell, the default), as row,col, column-major, or under
---gravity as a column from 0; --move-format openspiel and pettingzoo take
-those libraries' actions (a column from 0 under gravity, a row-major or a
-column-major cell otherwise).
+whose game is not over, or a reproducible --sample N --seed S of them, one
+request line each (the cells row-major, in the --cells tokens, the game in
+its environment, as verify checker sends them). It answers a move a line, in
+--move-format: a cell number (the default), row,col, column-major, under
+--gravity a column from 0, or OpenSpiel's or PettingZoo's action.
 
-The report, overall and by ply: illegal answers (unreadable, or not a legal
-move: reported with the board, never a crash), moves that keep the
-position's value (the accuracy: a perfect agent scores 100%), moves that are
-also best (the fastest win, the slowest loss), and blunders by kind: a win
-thrown to a draw or a loss, a draw thrown to a loss; the worst are drawn.
-
-Past the exhaustive limit, or on positions of your own, --positions,
---sample with --plies, or --max-ply choose them, each answered first; those
-whose game is over are left out.
-
---out FILE also writes every position's graded answer, one row each, as
-Parquet or CSV by the file's ending (docs/protocols.md has the columns).
-Moves are numbered as the datasets number them, by action (under gravity
-the column from 0); the agent's answers are quoted as it wrote them.
+The report, overall and by ply: illegal answers (reported with the board),
+moves that keep the position's value (the accuracy: a perfect agent scores
+100%), moves that are also best (the fastest win, the slowest loss), and
+blunders by kind, the worst drawn. Past the exhaustive limit, or on
+positions of your own, --positions, --sample with --plies, or --max-ply
+choose them. --out FILE writes every graded answer, .parquet or .csv, its
+moves by action (under gravity the column from 0), the agent's answers as
+it wrote them.
 
 --games N plays games instead: N from the empty board against a perfect
-opponent (a best move, chosen at random among the best) and N against a
-random one, with each colour, their choices drawn from --seed; the agent,
-asked one move at a time, must flush each answer. --epsilon E weakens the
-perfect opponent, for a curriculum: a best move with probability 1-E, a
-random legal move otherwise. The report counts wins, draws, losses and
-forfeits and draws the first game lost move by move; the JSON and --out
-keep every game: its moves, result, length and the agent's time a move.
-An agent that answers illegally, is silent past --timeout, crashes or
-passes a limit forfeits that game, with why, and is started again for the
-next. The perfect opponent's moves come from the planner's engine: the
-game solved once where it fits, the opening book built in for Connect
-Four's first plies, search past them, or the database --db names.
+opponent (a best move, at random among the best; --epsilon E makes it play
+a random legal move with probability E) and N against a random one, with
+each colour, drawn from --seed; the agent must flush each answer. The
+report counts wins, draws, losses and forfeits and draws the first game
+lost; the JSON and --out keep every game (moves, result, length, the
+agent's time a move). An illegal answer, silence past --timeout, a crash or
+a limit forfeits that game, with why, and the agent is started again. The
+perfect opponent is the planner's engine, as in solve, or --db.
+docs/protocols.md has the protocol and examples.
 
 Exit 0 when graded and the agent did nothing wrong; 1 when any answer was
 illegal, any game forfeited, or --min-accuracy is given and not met; 2 when
@@ -64,21 +51,20 @@ silent longer than --timeout, too few or too many answers).`
 // GradeOptions are the options of grade.
 type GradeOptions struct {
 	GameOptions
-	Program Program
+	Program protocol.Program
 	Moves   protocol.MoveFormat
 	Sample  int    // without Choice: positions drawn among all the game's; 0 for all
 	Seed    uint64 // and the seed of the draw
-	// ChosenSet, when its Choice is not nil, chooses the positions
+	// Set, when its Choice is not nil, chooses the positions
 	// instead: any board up to 64 cells.
-	ChosenSet
+	plan.Set
 	MinAccuracy *float64 // nil when not asked
 	Games       int      // with --games: games against each opponent with each colour, instead of positions
 	Epsilon     float64  // with --games: the perfect opponent's noise (perfect.Noisy)
 	Out         string   // with --out: the results file, one row per position or per game
 }
 
-// NewCmdGrade builds grade; runF, when not nil, runs instead of the
-// command's own run.
+// NewCmdGrade builds grade; runF, if any, replaces its run.
 func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	opts := &GradeOptions{}
 	var prog programFlags
@@ -94,10 +80,7 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
 			choice.games = c.Flags().Changed("games")
-			if err := checkWholeGrade(c, f); err != nil {
-				return err
-			}
-			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
+			if opts.GameOptions, opts.Set, err = choice.options(c, f); err != nil {
 				return err
 			}
 			opts.Sample, opts.Seed = choice.sample, choice.seed
@@ -118,10 +101,7 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runGrade(opts)
+			return runOr(runF, runGrade, opts)
 		},
 	}
 	fl := c.Flags()
@@ -171,8 +151,7 @@ func checkResults(opts *GradeOptions) error {
 }
 
 func runGrade(opts *GradeOptions) error {
-	p := opts.Program
-	a := &grade.Agent{Argv: p.Argv, Cells: p.Cells, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total, Memory: p.Memory}
+	a := &grade.Agent{Program: opts.Program, Moves: opts.Moves}
 	if opts.Games > 0 {
 		return runGames(opts, a)
 	}
@@ -209,31 +188,13 @@ func runGames(opts *GradeOptions, a *grade.Agent) error {
 	return show(opts.GameOptions, r, !r.Misbehaved(), func(w io.Writer) error { report.Games(w, r); return nil })
 }
 
-// checkWholeGrade refuses grading every position of a game too large to
-// exhaust, naming the flags that grade it otherwise.
-func checkWholeGrade(c *cobra.Command, f *Factory) error {
-	for _, name := range []string{"games", "sample", "positions", "max-ply"} {
-		if c.Flags().Changed(name) {
-			return nil
-		}
-	}
-	g, err := f.options(c)
-	if err != nil {
-		return err
-	}
-	if cells := g.Rules.Spec().Cells(); cells > enumerate.MaxCells {
-		return flagErrorf("grade asks every position of %s, whose %d cells are too many to exhaust (at most %d): add --games N to play N games from the start against each opponent, or --sample N --plies RANGE (or --positions FILE, --max-ply N) to grade chosen positions", g.Rules.Spec(), cells, enumerate.MaxCells)
-	}
-	return nil
-}
-
 // gradePositions grades the agent on the whole game's positions, or on the
 // chosen set, answered first.
 func gradePositions(opts *GradeOptions, a *grade.Agent) (*grade.Result, error) {
 	if opts.Choice == nil {
 		return a.Grade(opts.Ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
 	}
-	as, _, err := opts.answer(opts.GameOptions, "grade", false)
+	as, _, err := opts.Set.Answer(opts.Ctx, "grade", false)
 	if err != nil {
 		return nil, err
 	}

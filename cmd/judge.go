@@ -37,8 +37,7 @@ type UVa10111Options struct {
 	Plan      plan.Plan // who gives the right answers, opened in the run
 }
 
-// NewCmdUVa10111 builds judge uva10111; runF, when not nil, runs instead of
-// the command's own run.
+// NewCmdUVa10111 builds judge uva10111; runF, if any, replaces its run.
 func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Command {
 	opts := &UVa10111Options{}
 	var all bool
@@ -73,10 +72,7 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 			if opts.Argv, err = programArgs(c, args); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runUVa10111(opts)
+			return runOr(runF, runUVa10111, opts)
 		},
 	}
 	fl := c.Flags()

@@ -39,18 +39,9 @@ func parseMemory(s string) (uint64, error) {
 	return n, nil
 }
 
-// Program is a user's program with how to talk to it, validated.
-type Program struct {
-	Argv    []string // the program and its arguments, after --
-	Cells   protocol.CellTokens
-	Timeout time.Duration // the longest silence
-	Total   time.Duration // the longest whole run; 0: no limit
-	Memory  uint64        // the bound on its resident memory, in bytes
-}
-
 // parse validates the program flags and the program after -- in args.
-func (p *programFlags) parse(c *cobra.Command, args []string) (Program, error) {
-	var out Program
+func (p *programFlags) parse(c *cobra.Command, args []string) (protocol.Program, error) {
+	var out protocol.Program
 	cells, err := protocol.Tokens(p.cells, 3, "X, O, empty")
 	if err != nil {
 		return out, flagErrorf("--cells %w", err)

@@ -333,6 +333,7 @@ func TestProgramUsage(t *testing.T) {
 		{"negative sample", []string{"grade", "--sample", "-1", "--", "x"}, "--sample -1 is not a count"},
 		{"games on chosen positions", []string{"grade", "--games", "3", "--max-ply", "2", "--", "x"}, "--max-ply grades positions, and --games plays games"},
 		{"connect four whole", []string{"grade", "--gravity", "--size", "6x7", "--k", "4", "--", "x"}, "too many"},
+		{"connect four, every position to a solver", []string{"verify", "solver", "--game", "connect-four", "--", "x"}, "verify solver takes every position of 6x7 k=4 gravity, whose 42 cells are too many to exhaust (at most 25): add --sample N --plies RANGE"},
 		{"plies without a sample", []string{"grade", "--plies", "3", "--", "x"}, "--plies goes with --sample N"},
 		{"grade without an agent", []string{"grade"}, "the program is missing: give it and its arguments after --, such as tateti-lab grade -- python3 prog.py"},
 		{"accuracy past 100", []string{"grade", "--min-accuracy", "150", "--", self(t)}, "--min-accuracy 150 is not a percentage"},

@@ -13,14 +13,13 @@ import (
 type RenderOptions struct {
 	GameOptions
 	Query
-	// ChosenSet, when its Choice is not nil, chooses the positions drawn
+	// Set, when its Choice is not nil, chooses the positions drawn
 	// instead of Query's one, into the folder Out.
-	ChosenSet
+	plan.Set
 	Out string // the SVG file, or - for stdout; the folder for a set
 }
 
-// NewCmdRender builds render; runF, when not nil, runs instead of the
-// command's own run.
+// NewCmdRender builds render; runF, if any, replaces its run.
 func NewCmdRender(f *Factory, runF func(*RenderOptions) error) *cobra.Command {
 	opts := &RenderOptions{}
 	var pf positionFlags
@@ -59,16 +58,13 @@ kept.`,
 				if err := checkSet(c, opts.Out); err != nil {
 					return err
 				}
-				if err := opts.answerer(c, f, opts.Rules, opts.Workers, plan.Many); err != nil {
+				if err := answerer(&opts.Set, c, f, opts.Rules, opts.Workers, plan.Many); err != nil {
 					return err
 				}
 			} else if err := opts.checkOne(c, pf, f); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runRender(opts)
+			return runOr(runF, runRender, opts)
 		},
 	}
 	pf.bind(c, "the board, such as 'XO./.X./..O' (default the empty board)", "moves to play first, as in solve --moves")
@@ -129,7 +125,7 @@ func runRender(opts *RenderOptions) error {
 
 // renderSet draws the chosen set into the folder --out.
 func renderSet(opts *RenderOptions) error {
-	as, _, err := opts.ChosenSet.answer(opts.GameOptions, "render", false)
+	as, _, err := opts.Set.Answer(opts.Ctx, "render", false)
 	if err != nil {
 		return err
 	}
@@ -138,6 +134,6 @@ func renderSet(opts *RenderOptions) error {
 	if err != nil {
 		return fmt.Errorf("--out %w", err)
 	}
-	report.Pictures(opts.IO.Out, opts.Out, ps, dropped, opts.ChosenSet.Plan.Answered())
+	report.Pictures(opts.IO.Out, opts.Out, ps, dropped, opts.Set.Plan.Answered())
 	return nil
 }

@@ -21,31 +21,26 @@ type ServeOptions struct {
 	TimeLimit time.Duration // the most a position is searched; 0: no limit
 }
 
-// NewCmdServe builds serve; runF, when not nil, runs instead of the
-// command's own run (and must close the listener).
+// NewCmdServe builds serve; runF, if any, replaces its run
+// (and must close the listener).
 func NewCmdServe(f *Factory, runF func(*ServeOptions) error) *cobra.Command {
 	opts := &ServeOptions{}
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Explore the solved game in a local web page",
-		Long: `Serve solves the game once, then serves a local web page, embedded in the
-binary, that draws a position with every legal move coloured by its result
-for the side to move (win, draw, loss) and the plies it takes, best moves
-marked; a click plays a move, with undo and redo, and the URL holds the
-position (?board=...) so that it can be shared. The page's JSON API is
-GET /api/position?board=BOARD[&move=M], which answers what solve --position
---json prints; a bad board or move gets a 400 with a JSON error.
+		Long: `Serve serves a local web page, embedded in the binary, that draws a
+position with every legal move coloured by its result for the side to move
+(win, draw, loss) and the move by which the game then ends, best moves
+marked, and draws the line of play that shows why a move loses; a click
+plays a move, with undo and redo, and the URL holds the position
+(?board=...) so that it can be shared. Its JSON API is in docs/reference.md.
 
-Past the exhaustive limit (Connect Four's 7x6) positions are answered by
-search (--engine chooses; auto takes memory where the game fits): each
-position is searched once, one at a time with every worker, and its answer
-kept; a request that waits more than half a second gets a 202 with the
-legal moves, the page draws the board and fills the values in when they come,
-and a search no page waits for is stopped. --time-limit bounds each
-position's search, after which it shows what was proved.
-
-It listens on loopback unless --addr says otherwise, says where, and stops
-cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
+Who answers is the planner's, as in solve: the game solved once where it
+fits in memory, Connect Four's opening book, search past them (each
+position once, its answer kept; --time-limit bounds it, and the page shows
+what was proved), or --db. It listens on loopback unless --addr says
+otherwise and says where. Ctrl-C or SIGTERM ends it, saying "stopped"
+(exit 0); a signal while it still solves the game interrupts it (exit 130).` + memoryHelp,
 		Example: "  tateti-lab serve\n  tateti-lab serve --gravity --size 4x4 --k 4 --addr 127.0.0.1:9000\n  tateti-lab serve --gravity --size 6x7 --k 4 --time-limit 2m",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -68,10 +63,7 @@ cleanly on Ctrl-C or SIGTERM (exit 130).` + memoryHelp,
 			if !web.Loopback(opts.Listener.Addr()) {
 				fmt.Fprintf(f.IO.ErrOut, "tateti-lab: WARNING: --addr %s listens beyond loopback, at %s: any machine that reaches this one can use the explorer\n", opts.Addr, opts.Listener.Addr())
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runServe(opts)
+			return runOr(runF, runServe, opts)
 		},
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "the address to listen on")

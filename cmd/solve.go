@@ -40,8 +40,7 @@ settles the position and none of its children.
 --db DIR reads the whole game, or answers a position, from the finished
 database in DIR, as db build writes it; --db never writes.`
 
-// NewCmdSolve builds solve; runF, when not nil, runs instead of the
-// command's own run.
+// NewCmdSolve builds solve; runF, if any, replaces its run.
 func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	opts := &SolveOptions{}
 	var pf positionFlags
@@ -59,10 +58,7 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 			if err := opts.resolve(c, pf, f.Memory()); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runSolve(opts)
+			return runOr(runF, runSolve, opts)
 		},
 	}
 	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")

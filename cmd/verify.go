@@ -14,8 +14,8 @@ type VerifyOptions struct {
 	AllBoards bool
 }
 
-// NewCmdVerify builds verify and its subcommands, checker and solver; runF,
-// when not nil, runs instead of verify's own run.
+// NewCmdVerify builds verify, with checker and solver; runF, if any,
+// replaces verify's own run.
 func NewCmdVerify(f *Factory, runF func(*VerifyOptions) error) *cobra.Command {
 	opts := &VerifyOptions{}
 	c := &cobra.Command{
@@ -44,10 +44,7 @@ verify checker and verify solver test your own program instead: see their
 			if err := checkAllBoards(opts.AllBoards, opts.GameOptions); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runVerify(opts)
+			return runOr(runF, runVerify, opts)
 		},
 	}
 	c.Flags().BoolVar(&opts.AllBoards, "all-boards", false, "also run over every raw board, reachable or not")

@@ -8,19 +8,19 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/external"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
 // VerifyCheckerOptions are the options of verify checker.
 type VerifyCheckerOptions struct {
 	GameOptions
-	Program   Program
+	Program   protocol.Program
 	Results   [4]string // the tokens for X wins, O wins, draw, in progress
 	AllBoards bool
 }
 
-// NewCmdVerifyChecker builds verify checker; runF, when not nil, runs
-// instead of the command's own run.
+// NewCmdVerifyChecker builds verify checker; runF, if any, replaces its run.
 func NewCmdVerifyChecker(f *Factory, runF func(*VerifyCheckerOptions) error) *cobra.Command {
 	opts := &VerifyCheckerOptions{}
 	var prog programFlags
@@ -59,10 +59,7 @@ too many lines). docs/protocols.md has the protocol and examples.`,
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runVerifyChecker(opts)
+			return runOr(runF, runVerifyChecker, opts)
 		},
 	}
 	prog.bind(c.Flags())
@@ -72,8 +69,7 @@ too many lines). docs/protocols.md has the protocol and examples.`,
 }
 
 func runVerifyChecker(opts *VerifyCheckerOptions) error {
-	p := opts.Program
-	x := &external.Checker{Argv: p.Argv, Cells: p.Cells, Results: opts.Results, Timeout: p.Timeout, Total: p.Total, Memory: p.Memory}
+	x := &external.Checker{Program: opts.Program, Results: opts.Results}
 	r, err := x.Verify(opts.Ctx, opts.Rules, opts.AllBoards, opts.Workers)
 	if err != nil {
 		return err
@@ -83,36 +79,32 @@ func runVerifyChecker(opts *VerifyCheckerOptions) error {
 
 // verifySolverHelp is verify solver's --help.
 const verifySolverHelp = `Verify solver starts your solver program once and sends it one request line
-per position, as verify checker does. It answers one line per position: its
-value with perfect play as a --values token (X wins, draw, O wins), then,
-where --check asks for them, its depth (plies to the end, the winner winning
-fastest and the loser losing slowest) and its best moves (in --move-format,
-separated by spaces); further fields are ignored. It gets every reachable
-position whose game is not over, with --all-boards the finished ones too, or
-a reproducible --sample N --seed S. Disagreements are counted by ply and the
-first are drawn with the expected answer and a line of perfect play.
-
-Past the exhaustive limit, or on positions of your own, --positions,
---sample with --plies, or --max-ply choose them, each answered first.
-
+per position, as verify checker does. It answers a line each: the value with
+perfect play as a --values token (X wins, draw, O wins), then as --check
+asks, the depth (plies to the end, the winner winning fastest and the loser
+losing slowest) and the best moves in --move-format; further fields are
+ignored. It gets every reachable position whose game is not over (with
+--all-boards the finished ones too), a reproducible --sample N --seed S, or,
+past the exhaustive limit or on positions of your own, the set --positions,
+--sample with --plies, or --max-ply chooses. Disagreements are counted by
+ply, the first drawn with the expected answer and a line of perfect play.
 Timeouts and exit codes are as for verify checker; docs/protocols.md has the
 protocol and examples.`
 
 // VerifySolverOptions are the options of verify solver.
 type VerifySolverOptions struct {
 	GameOptions
-	Program   Program
+	Program   protocol.Program
 	Values    [3]string // the tokens for X wins, draw, O wins
 	Check     external.Check
 	Moves     protocol.MoveFormat
 	Selection external.Selection
-	// ChosenSet, when its Choice is not nil, chooses the positions
+	// Set, when its Choice is not nil, chooses the positions
 	// instead: any board up to 64 cells.
-	ChosenSet
+	plan.Set
 }
 
-// NewCmdVerifySolver builds verify solver; runF, when not nil, runs instead
-// of the command's own run.
+// NewCmdVerifySolver builds verify solver; runF, if any, replaces its run.
 func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobra.Command {
 	opts := &VerifySolverOptions{}
 	var prog programFlags
@@ -126,7 +118,7 @@ func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobr
 			"  tateti-lab verify solver --gravity --size 6x7 --k 4 --positions Test_L3_R1 -- ./c4solver",
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
-			if opts.GameOptions, opts.ChosenSet, err = choice.options(c, f); err != nil {
+			if opts.GameOptions, opts.Set, err = choice.options(c, f); err != nil {
 				return err
 			}
 			toks, err := protocol.Tokens(values, 3, "X wins, draw, O wins")
@@ -144,10 +136,7 @@ func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobr
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runVerifySolver(opts)
+			return runOr(runF, runVerifySolver, opts)
 		},
 	}
 	f2 := c.Flags()
@@ -161,8 +150,7 @@ func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobr
 }
 
 func runVerifySolver(opts *VerifySolverOptions) error {
-	p := opts.Program
-	x := &external.Solver{Argv: p.Argv, Cells: p.Cells, Values: opts.Values, Check: opts.Check, Moves: opts.Moves, Timeout: p.Timeout, Total: p.Total, Memory: p.Memory}
+	x := &external.Solver{Program: opts.Program, Values: opts.Values, Check: opts.Check, Moves: opts.Moves}
 	r, err := verifySolver(opts, x)
 	if err != nil {
 		return err
@@ -177,7 +165,7 @@ func verifySolver(opts *VerifySolverOptions, x *external.Solver) (*external.Solv
 	if opts.Choice == nil {
 		return x.Verify(opts.Ctx, opts.Rules, opts.Selection, opts.Workers)
 	}
-	as, _, err := opts.answer(opts.GameOptions, "verify", true) // a disagreement shows a line of perfect play
+	as, _, err := opts.Set.Answer(opts.Ctx, "verify", true) // a disagreement shows a line of perfect play
 	if err != nil {
 		return nil, err
 	}

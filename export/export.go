@@ -48,6 +48,10 @@ type Options struct {
 	// Committed, when not nil, is called once the dataset is committed:
 	// a chosen set's batch lets its journal of answers go (oracle.Batch.Done).
 	Committed func() error
+	// Estimated, when not nil, has Write estimate the dataset's size first
+	// (EstimateOf) and hand it over, to be said, then refuse to write what
+	// the disk has no room for (Estimate.Check).
+	Estimated func(Estimate)
 
 	rowGroup int64                                    // rows per Parquet row group; RowGroupSize when 0 (tests make it small)
 	wrap     func(name string, w io.Writer) io.Writer // stands between each file and its buffer (tests inject failures)
@@ -163,6 +167,16 @@ func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 	}
 	if err := CheckTarget(opts.Dir); err != nil {
 		return nil, err
+	}
+	if opts.Estimated != nil {
+		est, err := EstimateOf(ctx, src, opts.Formats, opts.Dir, opts.Workers)
+		if err != nil {
+			return nil, err
+		}
+		opts.Estimated(est)
+		if err := est.Check(opts.Dir); err != nil {
+			return nil, err
+		}
 	}
 	st, err := atomicfile.NewDataset(opts.Dir, ours.MatchString)
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -30,12 +29,8 @@ type Boards interface {
 // Checker describes a user's checker program and the spelling of its
 // requests and answers (the external checker protocol of DESIGN.md).
 type Checker struct {
-	Argv    []string      // the program and its arguments
-	Cells   [3]string     // tokens for X, O and an empty cell
-	Results [4]string     // tokens for X wins, O wins, draw, in progress
-	Timeout time.Duration // the longest silence: no answer (or no exit) for that long stops it
-	Total   time.Duration // the longest the whole run may take; 0: no limit
-	Memory  uint64        // the bound on its resident memory, bytes; 0: none
+	protocol.Program
+	Results [4]string // tokens for X wins, O wins, draw, in progress
 }
 
 // CheckerReport compares the program's answers with the bitmask status.
@@ -59,8 +54,8 @@ func (x *Checker) Run(ctx context.Context, rs rules.Spec, boards Boards) (*Check
 	n := boards.Len()
 	rep := &CheckerReport{Program: strings.Join(x.Argv, " "), Boards: int64(n), First: []verify.Disagreement{}, FirstUnreachable: []verify.Disagreement{}}
 	status := map[string]game.Status{x.Results[0]: game.XWon, x.Results[1]: game.OWon, x.Results[2]: game.Draw, x.Results[3]: game.InProgress}
-	cells := protocol.CellTokens(x.Cells)
-	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total, Memory: x.Memory}, "checker", n,
+	cells := x.Cells
+	err := extproc.Exchange(ctx, x.Config(rs), "checker", n,
 		func(dst []byte, k int) []byte {
 			b, _, _ := boards.At(k)
 			return cells.AppendLine(dst, rs.Spec, b)

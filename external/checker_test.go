@@ -12,6 +12,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -29,7 +30,7 @@ func enumerated(t *testing.T) *enumerate.Result {
 
 func fake(mode string, timeout time.Duration, cells [3]string, results [4]string) *Checker {
 	os.Setenv(fakeprog.Env, mode)
-	return &Checker{Argv: []string{os.Args[0]}, Cells: cells, Results: results, Timeout: timeout}
+	return &Checker{Program: protocol.Program{Argv: []string{os.Args[0]}, Cells: cells, Timeout: timeout}, Results: results}
 }
 
 var (
@@ -83,7 +84,7 @@ func TestExternal(t *testing.T) {
 }
 
 func TestExternalCannotStart(t *testing.T) {
-	x := &Checker{Argv: []string{"/nonexistent/checker"}, Cells: [3]string{"X", "O", "."}, Results: [4]string{"X", "O", "draw", "open"}, Timeout: time.Second}
+	x := &Checker{Program: protocol.Program{Argv: []string{"/nonexistent/checker"}, Cells: protocol.CellTokens{"X", "O", "."}, Timeout: time.Second}, Results: [4]string{"X", "O", "draw", "open"}}
 	_, err := x.Run(context.Background(), rules.Spec{Spec: game.Default}, PositionBoards(enumerated(t)))
 	if err == nil || !strings.Contains(err.Error(), "cannot start") {
 		t.Fatalf("error = %v, want one that says it cannot start", err)

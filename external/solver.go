@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
@@ -63,14 +62,10 @@ func (c Check) String() string {
 // checked, then the best moves where they are checked, separated by spaces;
 // further fields are ignored.
 type Solver struct {
-	Argv    []string
-	Cells   protocol.CellTokens
-	Values  [3]string // the tokens for X wins, draw, O wins
-	Check   Check
-	Moves   protocol.MoveFormat // how best moves are written
-	Timeout time.Duration       // the longest silence
-	Total   time.Duration       // the longest whole run; 0: no limit
-	Memory  uint64              // the bound on its resident memory, bytes; 0: none
+	protocol.Program
+	Values [3]string // the tokens for X wins, draw, O wins
+	Check  Check
+	Moves  protocol.MoveFormat // how best moves are written
 }
 
 // Answer is a solver's answer, or the right one.
@@ -119,7 +114,7 @@ func (x *Solver) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Solve
 	byPly := make([]PlyAgreement, rs.Cells()+1)
 	values := map[string]perfect.Value{x.Values[0]: perfect.XWins, x.Values[1]: perfect.Draw, x.Values[2]: perfect.OWins}
 	var buf []perfect.Move
-	err := extproc.Exchange(ctx, extproc.Config{Argv: x.Argv, Env: protocol.Environment(rs), Silence: x.Timeout, Total: x.Total, Memory: x.Memory}, "solver", set.Len(),
+	err := extproc.Exchange(ctx, x.Config(rs), "solver", set.Len(),
 		func(dst []byte, k int) []byte { return x.Cells.AppendLine(dst, rs.Spec, set.Board(k)) },
 		func(k int, text string) error {
 			b := set.Board(k)

@@ -11,7 +11,6 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
-	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -277,7 +276,7 @@ type talk struct {
 
 func (a *Agent) talk(ctx context.Context, rs rules.Spec) (*talk, error) {
 	t := &talk{a: a, reqs: make(chan []byte, 1)}
-	cfg := extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total, Memory: a.Memory}
+	cfg := a.Config(rs)
 	p, err := extproc.Start(ctx, cfg, func(w io.Writer) error {
 		flush := w.(interface{ Flush() error })
 		for r := range t.reqs {

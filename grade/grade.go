@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
@@ -24,13 +23,9 @@ import (
 // Agent describes a user's agent program (the agent protocol): a request is
 // a board, as for a checker; the answer is one move in Moves's format.
 type Agent struct {
-	Argv    []string
-	Cells   protocol.CellTokens
-	Moves   protocol.MoveFormat
-	Timeout time.Duration // the longest silence
-	Total   time.Duration // the longest whole run; 0: no limit
-	Memory  uint64        // the bound on its resident memory, bytes; 0: none
-	Keep    bool          // keep every answer graded, in Report.Rows
+	protocol.Program
+	Moves protocol.MoveFormat
+	Keep  bool // keep every answer graded, in Report.Rows
 }
 
 // Tally counts the graded answers of a set of positions.
@@ -103,7 +98,7 @@ func (a *Agent) Run(ctx context.Context, rl rules.Rules, set solve.Set) (*Report
 	byPly := make([]PlyTally, rs.Cells()+1)
 	var worst []Example
 	var buf []perfect.Move
-	err := extproc.Exchange(ctx, extproc.Config{Argv: a.Argv, Env: protocol.Environment(rs), Silence: a.Timeout, Total: a.Total, Memory: a.Memory}, "agent", set.Len(),
+	err := extproc.Exchange(ctx, a.Config(rs), "agent", set.Len(),
 		func(dst []byte, k int) []byte { return a.Cells.AppendLine(dst, rs.Spec, set.Board(k)) },
 		func(k int, text string) error {
 			b := set.Board(k)

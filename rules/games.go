@@ -76,6 +76,28 @@ type GameFlags struct {
 	Given func(name string) bool
 }
 
+// FlagSet is where Bind defines the game flags: the standard library's
+// flag.FlagSet (the Beam pipeline) or pflag's (the command line).
+type FlagSet interface {
+	StringVar(p *string, name, value, usage string)
+	IntVar(p *int, name string, value int, usage string)
+	BoolVar(p *bool, name string, value bool, usage string)
+}
+
+// Bind defines the game flags on fs, into f, with their defaults (tic-tac-toe)
+// and help; Given is the caller's to set.
+func (f *GameFlags) Bind(fs FlagSet) {
+	named := make([]string, len(Games))
+	for i, g := range Games {
+		named[i] = fmt.Sprintf("%s (%s)", g.Name, g.Spec.Flags())
+	}
+	fs.StringVar(&f.Game, "game", "", "a named game instead of the board flags: "+strings.Join(named, ", "))
+	fs.StringVar(&f.Size, "size", "3x3", "board size as ROWSxCOLS")
+	fs.IntVar(&f.K, "k", 0, "marks in a row to win (default: the shorter side)")
+	fs.BoolVar(&f.Gravity, "gravity", false, "a mark drops to the lowest empty cell of its column, as in Connect Four")
+	fs.BoolVar(&f.Misere, "misere", false, "misère: whoever completes k in a row loses")
+}
+
 // Spec gives the game the flags name. A named game with a board flag
 // beside it, or --k 0 given, is an error that names the flags.
 func (f GameFlags) Spec() (Spec, error) {

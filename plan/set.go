@@ -1,0 +1,36 @@
+package plan
+
+import (
+	"context"
+
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/positions"
+)
+
+// Set is a chosen set of positions and who answers them: the positions a
+// Choice gives of the plan's game, each answered by the plan's engine as
+// the batch says. A nil Choice chooses none: the command takes the whole
+// game.
+type Set struct {
+	Choice *positions.Choice
+	Plan   Plan
+	Batch  oracle.Batch // each position's time limit, and the journal of answers
+	// ValueOnly asks each position's value and depth alone.
+	ValueOnly bool
+}
+
+// Answer chooses the set's positions (Positions, with the request's
+// workers and memory) and answers each in turn (AnswerAll), telling
+// progress as phase, with a best line each when lines is set. It gives
+// their analyses and their paths where counted (-1 elsewhere).
+func (s Set) Answer(ctx context.Context, phase string, lines bool) ([]perfect.Analysis, []int64, error) {
+	bs, paths, err := s.Plan.Positions(ctx, s.Choice, s.Plan.req.Workers, s.Plan.req.Memory)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := s.Batch
+	b.Phase = phase
+	as, err := s.Plan.AnswerAll(ctx, bs, b, oracle.Options{NoLines: !lines, ValueOnly: s.ValueOnly})
+	return as, paths, err
+}
