@@ -58,7 +58,7 @@ func (c *blockCache) get(t *tierFile, i int) ([]byte, error) {
 	if b, ok := c.kept.get(k); ok {
 		return b, nil
 	}
-	b, err := t.block(i, make([]byte, BlockLen))
+	b, err := t.block(i, make([]byte, t.blockLen))
 	if err != nil {
 		return nil, err
 	}

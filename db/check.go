@@ -100,7 +100,7 @@ func Check(ctx context.Context, dir string, ruleOf RuleOf, workers int) (Checked
 	var root byte
 	var prev []byte // the codes of ply p-1, when its tier checked out
 	for p, want := range m.Plies {
-		codes, problem, err := checkTier(ctx, dir, p, want, job, workers)
+		codes, problem, err := checkTier(ctx, dir, m, p, job, workers)
 		if err != nil {
 			return Checked{}, err
 		}
@@ -157,10 +157,11 @@ func (c *Checked) problem(p string) {
 	c.OK = false
 }
 
-// checkTier reads ply p's tier file in dir and holds it to want, its entry
-// in the manifest: it gives the codes and "" when all agree, else what is
+// checkTier reads ply p's tier file in dir, unfolded, and holds it to its
+// entry in m: it gives the codes and "" when all agree, else what is
 // wrong. The error is an interruption's alone.
-func checkTier(ctx context.Context, dir string, p int, want Ply, job Rule, workers int) ([]byte, string, error) {
+func checkTier(ctx context.Context, dir string, m Manifest, p int, job Rule, workers int) ([]byte, string, error) {
+	want := m.Plies[p]
 	if want.File != TierName(p) || want.Placements != job.Size(p) {
 		return nil, fmt.Sprintf("the manifest lists it as %q of %d placements, want %q of %d", want.File, want.Placements, TierName(p), job.Size(p)), nil
 	}
@@ -175,7 +176,14 @@ func checkTier(ctx context.Context, dir string, p int, want Ply, job Rule, worke
 		return nil, fmt.Sprintf("%d bytes of SHA-256 %.12s…, the manifest says %d bytes of %.12s…", size, sum, want.Bytes, want.SHA256), nil
 	}
 	codes := make([]byte, want.Placements)
-	if err := ReadTier(ctx, dir, p, codes, workers); err != nil {
+	version, err := readTier(ctx, dir, p, codes, workers)
+	if err == nil && version != uint32(m.Version) {
+		return nil, fmt.Sprintf("format version %d, the manifest's %d", version, m.Version), nil
+	}
+	if err == nil {
+		err = m.unfold(ctx, p, codes, workers)
+	}
+	if err != nil {
 		if ctx.Err() != nil {
 			return nil, "", ctx.Err()
 		}

@@ -115,6 +115,7 @@ type DB struct {
 	layout   index.Placements
 	tiers    []*tierFile
 	cache    *blockCache
+	syms     [][]int // a folded database's symmetries, its positions read through their canonical image
 }
 
 // ErrUnfinished is the error of a folder that holds no finished database:
@@ -166,8 +167,8 @@ func manifestIn(fsys fs.FS, dir string) (m Manifest, unsound, err error) {
 	if err := json.Unmarshal(data, &m); err != nil || m.Format != Format {
 		return m, nil, fmt.Errorf("%s is not a solved game's manifest (cut short, or another tool's); remove the folder and build the database again", filepath.Join(dir, ManifestName))
 	}
-	if m.Version != Version {
-		return m, nil, fmt.Errorf("%s: format version %d, this tateti-lab reads %d; %s", dir, m.Version, Version, Rebuild(m, dir))
+	if m.Version != Version && m.Version != Folded {
+		return m, nil, fmt.Errorf("%s: format version %d, this tateti-lab reads %d and %d (folded); %s", dir, m.Version, Version, Folded, Rebuild(m, dir))
 	}
 	name := filepath.Join(dir, ManifestName)
 	if want := checksum(data, m.Checksum); m.Checksum != want {
@@ -275,10 +276,13 @@ func OpenFS(fsys fs.FS, where string, rl rules.Rules) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.Layout != layout.Name() || m.BlockLen != BlockLen {
-		return nil, fmt.Errorf("%s: layout %q in blocks of %d, want %q in blocks of %d; %s", dir, m.Layout, m.BlockLen, layout.Name(), BlockLen, Rebuild(m, dir))
+	if bl := blockLen(uint32(m.Version)); m.Layout != layout.Name() || int64(m.BlockLen) != bl {
+		return nil, fmt.Errorf("%s: layout %q in blocks of %d, want %q in blocks of %d; %s", dir, m.Layout, m.BlockLen, layout.Name(), bl, Rebuild(m, dir))
 	}
 	d := &DB{Manifest: m, Rules: rl, layout: layout, cache: newBlockCache(256)}
+	if m.Version == Folded {
+		d.syms = rl.Symmetries()
+	}
 	for p, ply := range m.Plies {
 		t, err := openTier(fsys, dir, p, ply.Placements)
 		if err != nil {
@@ -287,6 +291,10 @@ func OpenFS(fsys fs.FS, where string, rl rules.Rules) (*DB, error) {
 		}
 		t.fix = Rebuild(m, dir)
 		d.tiers = append(d.tiers, t)
+		if t.version != uint32(m.Version) {
+			d.Close()
+			return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("format version %d, the manifest's %d", t.version, m.Version), Fix: t.fix}
+		}
 	}
 	if len(d.tiers) != m.Last()+1 {
 		d.Close()
@@ -316,12 +324,15 @@ func (d *DB) Probe(b game.Board) (o perfect.Outcome, ok bool, err error) {
 	if p >= len(d.tiers) {
 		return o, false, fmt.Errorf("ply %d: %w (ply %d)", p, ErrPastBook, len(d.tiers)-1)
 	}
-	r := d.layout.Rank(b)
-	codes, err := d.cache.get(d.tiers[p], int(r/BlockLen))
+	if d.syms != nil { // folded: read through the canonical image
+		b, _ = game.Least(b, d.syms)
+	}
+	r, t := d.layout.Rank(b), d.tiers[p]
+	codes, err := d.cache.get(t, int(r/t.blockLen))
 	if err != nil {
 		return o, false, err
 	}
-	o.Value, o.Depth, ok = Unpack(codes[r%BlockLen])
+	o.Value, o.Depth, ok = Unpack(codes[r%t.blockLen])
 	return o, ok, nil
 }
 
@@ -396,5 +407,9 @@ func (d *DB) Layout() index.Placements { return d.layout }
 // Codes reads the codes of ply p whole, every block checked, inflated by
 // up to workers goroutines: for work over a whole ply, a byte a placement.
 func (d *DB) Codes(ctx context.Context, p, workers int) ([]byte, error) {
-	return d.tiers[p].all(ctx, workers)
+	codes, err := d.tiers[p].all(ctx, workers)
+	if err != nil {
+		return nil, err
+	}
+	return codes, d.Manifest.unfold(ctx, p, codes, workers)
 }

@@ -225,7 +225,7 @@ func TierBytes(p int, placements int64, parts []Part) ([][]byte, error) {
 	if at != placements {
 		return nil, fmt.Errorf("ply %d: the parts hold %d codes, want %d", p, at, placements)
 	}
-	return tierBytes(p, placements, blocks), nil
+	return tierBytes(p, placements, blocks, Version), nil
 }
 
 // Sum gives the size and SHA-256 of a file's pieces one after another, as

@@ -13,7 +13,7 @@ import (
 // writeTier writes the codes of ply p to dir as a tier file compressed
 // whole: what AssembleTier must equal.
 func writeTier(dir string, p int, codes []byte) (int64, string, error) {
-	return writeUnit(filepath.Join(dir, TierName(p)), tierBytes(p, int64(len(codes)), compress(codes)))
+	return writeUnit(filepath.Join(dir, TierName(p)), tierBytes(p, int64(len(codes)), compress(codes), Version))
 }
 
 // testCodes gives n codes that compress to blocks of several lengths.

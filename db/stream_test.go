@@ -39,7 +39,7 @@ func opener(files [][]byte, changed map[int][]byte, reads int) func(int) (io.Rea
 func TestWriteTier(t *testing.T) {
 	codes := testCodes(5*BlockLen + 100)
 	cuts := []int{0, 2 * BlockLen, 4 * BlockLen, len(codes)}
-	want := bytes.Join(tierBytes(4, int64(len(codes)), compress(codes)), nil)
+	want := bytes.Join(tierBytes(4, int64(len(codes)), compress(codes), Version), nil)
 	wantSize, wantSum := Sum([][]byte{want})
 	var got bytes.Buffer
 	size, sum, err := WriteTier(&got, 4, int64(len(codes)), len(cuts)-1, opener(partFiles(t, 4, codes, cuts), nil, 0))

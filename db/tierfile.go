@@ -42,6 +42,15 @@ const (
 	flateLevel    = flate.BestSpeed
 )
 
+// blockLen gives the codes a block of a tier file of the format version
+// holds: BlockLen, and FoldedBlockLen in a folded one.
+func blockLen(version uint32) int64 {
+	if version == Folded {
+		return FoldedBlockLen
+	}
+	return BlockLen
+}
+
 // Castagnoli is the one CRC-32C (Castagnoli) table of tateti-lab's files:
 // tiers and parts here, reach bits and searched answers in tier, journals
 // of answers in oracle.
@@ -70,11 +79,11 @@ func compress(codes []byte) [][]byte {
 }
 
 // tierBytes gives the tier file of ply p, placements codes compressed in
-// blocks, as the pieces to write one after another: the header and table,
+// blocks as the format version says, as the pieces to write one after another: the header and table,
 // then the blocks.
-func tierBytes(p int, placements int64, blocks [][]byte) [][]byte {
+func tierBytes(p int, placements int64, blocks [][]byte, version uint32) [][]byte {
 	n := len(blocks)
-	head := binary.LittleEndian.AppendUint32([]byte(magic), Version)
+	head := binary.LittleEndian.AppendUint32([]byte(magic), version)
 	head = binary.LittleEndian.AppendUint32(head, uint32(p))
 	head = binary.LittleEndian.AppendUint64(head, uint64(placements))
 	head = binary.LittleEndian.AppendUint64(head, uint64(n))
@@ -113,6 +122,8 @@ func writeUnit(name string, parts [][]byte) (int64, string, error) {
 type tierFile struct {
 	f          io.ReaderAt
 	name       string
+	version    uint32 // Version, or Folded
+	blockLen   int64  // the codes a block: blockLen(version)
 	ply        int
 	placements int64
 	size       int64 // the file's bytes
@@ -165,15 +176,16 @@ func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) 
 	if _, err := f.ReadAt(head, 0); err != nil {
 		return nil, bad("too short for a tier file")
 	}
-	n := binary.LittleEndian.Uint64(head[24:])
+	n, version := binary.LittleEndian.Uint64(head[24:]), binary.LittleEndian.Uint32(head[8:])
+	bl := blockLen(version)
 	switch {
 	case string(head[:8]) != magic:
 		return nil, bad("not a tier file")
-	case binary.LittleEndian.Uint32(head[8:]) != Version:
-		return nil, bad(fmt.Sprintf("format version %d, want %d", binary.LittleEndian.Uint32(head[8:]), Version))
+	case version != Version && version != Folded:
+		return nil, bad(fmt.Sprintf("format version %d, want %d or %d", version, Version, Folded))
 	case int(binary.LittleEndian.Uint32(head[12:])) != p || int64(binary.LittleEndian.Uint64(head[16:])) != placements:
 		return nil, bad("the header does not match the manifest")
-	case n != uint64((placements+BlockLen-1)/BlockLen):
+	case n != uint64((placements+bl-1)/bl):
 		return nil, bad("the block count does not match the placements")
 	}
 	table := make([]byte, int(n)*entryLen+4)
@@ -184,11 +196,11 @@ func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) 
 	if crc32.Update(crc32.Checksum(head, Castagnoli), Castagnoli, body) != binary.LittleEndian.Uint32(table[len(body):]) {
 		return nil, bad("the header or block table fails its checksum")
 	}
-	t := &tierFile{f: f, name: name, ply: p, placements: placements, size: size, blocks: make([]blockEntry, n), fix: rebuildAgain}
+	t := &tierFile{f: f, name: name, version: version, blockLen: bl, ply: p, placements: placements, size: size, blocks: make([]blockEntry, n), fix: rebuildAgain}
 	for i := range t.blocks {
 		e := body[i*entryLen:]
 		t.blocks[i] = blockEntry{binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])}
-		if b := t.blocks[i]; b.length > maxBlockBytes || b.offset > uint64(size) || b.offset+uint64(b.length) > uint64(size) {
+		if b := t.blocks[i]; int64(b.length) > bl+1024 || b.offset > uint64(size) || b.offset+uint64(b.length) > uint64(size) {
 			return nil, bad(fmt.Sprintf("block %d lies outside the file", i))
 		}
 	}
@@ -196,7 +208,7 @@ func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) 
 }
 
 // block reads block i, checks it and inflates it into dst, which must hold
-// BlockLen bytes; it gives the block's codes.
+// t.blockLen bytes; it gives the block's codes.
 func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 	e := t.blocks[i]
 	raw := make([]byte, e.length)
@@ -206,27 +218,39 @@ func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 	if crc32.Checksum(raw, Castagnoli) != e.crc {
 		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d fails its checksum", i), Fix: t.fix}
 	}
-	want := int(min(int64(BlockLen), t.placements-int64(i)*BlockLen))
-	if err := inflate(raw, dst[:want]); err != nil {
+	want := int(min(t.blockLen, t.placements-int64(i)*t.blockLen))
+	decode := inflate
+	if t.version == Folded {
+		decode = unzstd
+	}
+	if err := decode(raw, dst[:want]); err != nil {
 		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d %v", i, err), Fix: t.fix}
 	}
 	return dst[:want], nil
 }
 
 // ReadTier reads the codes of ply p, len(dst) of them, from the tier file
-// in dir into dst, checking every block.
+// in dir into dst, checking every block; a folded tier's as they are
+// stored, the positions whose canonical image is another as 0.
 func ReadTier(ctx context.Context, dir string, p int, dst []byte, workers int) error {
+	_, err := readTier(ctx, dir, p, dst, workers)
+	return err
+}
+
+// readTier is ReadTier, and gives the file's format version.
+func readTier(ctx context.Context, dir string, p int, dst []byte, workers int) (uint32, error) {
 	t, err := openTier(os.DirFS(dir), dir, p, int64(len(dst)))
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer t.closer.Close()
-	return t.into(ctx, dst, workers)
+	return t.version, t.into(ctx, dst, workers)
 }
 
 // DecodeTier gives the codes of ply p, placements of them, from data, the
 // bytes of its tier file, checking every block: ReadTier for a file read
-// some other way (from an object store, say).
+// some other way (from an object store, say); a folded tier's as they are
+// stored.
 func DecodeTier(ctx context.Context, data []byte, p int, placements int64) ([]byte, error) {
 	t, err := readTable(bytes.NewReader(data), int64(len(data)), TierName(p), p, placements)
 	if err != nil {
@@ -247,7 +271,7 @@ func (t *tierFile) all(ctx context.Context, workers int) ([]byte, error) {
 func (t *tierFile) into(ctx context.Context, codes []byte, workers int) error {
 	return par.Ranges(ctx, 0, len(t.blocks), workers, func(_ context.Context, _, a, b int) error {
 		for i := a; i < b; i++ {
-			if _, err := t.block(i, codes[i*BlockLen:min(int64(i+1)*BlockLen, t.placements)]); err != nil {
+			if _, err := t.block(i, codes[int64(i)*t.blockLen:min(int64(i+1)*t.blockLen, t.placements)]); err != nil {
 				return err
 			}
 		}
