@@ -3,8 +3,8 @@
 // format), made by `db build --max-ply N` and embedded in the binary, so
 // that a fresh clone or a `go install` answers every position up to ply N
 // at once, with nothing to download. Each book's folder here is the build's
-// folder as it finished: the manifest and the tier files, whose blocks are
-// compressed already.
+// folder folded (db.Fold: the mirror images left out, the blocks
+// compressed by zstd), by go test ./book -run TestFolded -from DIR.
 package book
 
 import (

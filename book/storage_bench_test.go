@@ -42,9 +42,14 @@ func BenchmarkStorage(b *testing.B) {
 		b.Fatal(err)
 	}
 	bk, _, _ := For(connectFour)
+	d, err := db.OpenFS(bk.Files, bk.Where(), rl)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
 	for p := 0; p <= bk.Last(); p++ {
-		codes := make([]byte, layout.Size(p))
-		if err := db.ReadTier(context.Background(), "connect-four", p, codes, 2); err != nil {
+		codes, err := d.Codes(context.Background(), p, 2) // unfolded: every position's code
+		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("ply=%02d", p), func(b *testing.B) {
