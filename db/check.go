@@ -177,10 +177,11 @@ func checkTier(ctx context.Context, dir string, m Manifest, p int, job Rule, wor
 	}
 	codes := make([]byte, want.Placements)
 	version, err := readTier(ctx, dir, p, codes, workers)
-	if err == nil && version != uint32(m.Version) {
+	switch {
+	case err != nil:
+	case version != uint32(m.Version):
 		return nil, fmt.Sprintf("format version %d, the manifest's %d", version, m.Version), nil
-	}
-	if err == nil {
+	default:
 		err = m.unfold(ctx, p, codes, workers)
 	}
 	if err != nil {

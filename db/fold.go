@@ -20,9 +20,9 @@ import (
 // stored as 0 and read through that image, and each block is compressed
 // by zstd (RFC 8878) instead of DEFLATE, in blocks of FoldedBlockLen
 // codes. The layout, the header and the table are version 1's: a probe
-// still reads one block. Over the opening
-// book of Connect Four this takes under 3 bits a position, where version 1
-// takes about 4.6 (docs/design/book-storage.md).
+// still reads one block. Over the opening book of Connect Four this takes
+// under 3 bits a position, where version 1 takes about 4.6
+// (docs/design/book-storage.md).
 const Folded = 2
 
 // FoldedBlockLen is the codes a block of a folded tier holds: four times
@@ -58,14 +58,15 @@ func unzstd(raw, dst []byte) error {
 	return nil
 }
 
-// canonical gives the layout and symmetries a folded database of m's game
-// is folded by.
-func canonical(m Manifest) (index.Placements, [][]int, error) {
-	layout, err := index.NewPlacements(m.Game.Spec, m.Game.Gravity)
-	if err != nil {
-		return nil, nil, err
+// image gives the rank of the canonical image of the placement of rank r
+// of ply p (game.Least under syms), and whether that is r itself.
+func image(layout index.Placements, syms [][]int, p int, r int64) (int64, bool) {
+	b := layout.Unrank(p, r)
+	least, _ := game.Least(b, syms)
+	if least == b {
+		return r, true
 	}
-	return layout, rules.New(m.Game).Symmetries(), nil
+	return layout.Rank(least), false
 }
 
 // unfold fills in the codes of ply p that a folded tier leaves out: each
@@ -76,10 +77,11 @@ func (m Manifest) unfold(ctx context.Context, p int, codes []byte, workers int) 
 	if m.Version != Folded {
 		return nil
 	}
-	layout, syms, err := canonical(m)
+	layout, err := index.NewPlacements(m.Game.Spec, m.Game.Gravity)
 	if err != nil {
 		return err
 	}
+	syms := rules.New(m.Game).Symmetries()
 	// Only the zeros of positions not canonical are written, and only
 	// canonical ones are read: no code is both.
 	return par.Ranges(ctx, 0, len(codes), workers, func(ctx context.Context, _, a, b int) error {
@@ -87,9 +89,8 @@ func (m Manifest) unfold(ctx context.Context, p int, codes []byte, workers int) 
 			if codes[r] != 0 {
 				continue
 			}
-			b := layout.Unrank(p, int64(r))
-			if least, _ := game.Least(b, syms); least != b {
-				codes[r] = codes[layout.Rank(least)]
+			if at, self := image(layout, syms, p, int64(r)); !self {
+				codes[r] = codes[at]
 			}
 		}
 		return ctx.Err()
@@ -104,8 +105,7 @@ func fold(codes []byte, layout index.Placements, syms [][]int, p int) [][]byte {
 		if c == 0 {
 			continue
 		}
-		b := layout.Unrank(p, int64(r))
-		if least, _ := game.Least(b, syms); least == b {
+		if _, self := image(layout, syms, p, int64(r)); self {
 			folded[r] = c
 		}
 	}
@@ -139,17 +139,13 @@ func Fold(ctx context.Context, src, dst string, rl rules.Rules, workers int) err
 	defer os.RemoveAll(tmp) // gone once renamed
 	m := d.Manifest
 	m.Version, m.BlockLen = Folded, FoldedBlockLen
-	layout, syms, err := canonical(m)
-	if err != nil {
-		return err
-	}
 	for p := range m.Plies {
 		codes, err := d.Codes(ctx, p, workers)
 		if err != nil {
 			return err
 		}
 		ply := &m.Plies[p]
-		ply.Bytes, ply.SHA256, err = writeUnit(filepath.Join(tmp, ply.File), tierBytes(p, ply.Placements, fold(codes, layout, syms, p), Folded))
+		ply.Bytes, ply.SHA256, err = writeUnit(filepath.Join(tmp, ply.File), tierBytes(p, ply.Placements, fold(codes, d.layout, rl.Symmetries(), p), Folded))
 		if err != nil {
 			return err
 		}

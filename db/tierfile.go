@@ -36,9 +36,11 @@ const (
 	headerLen = 8 + 4 + 4 + 8 + 8
 	entryLen  = 8 + 4 + 4
 	BlockLen  = 1 << 14 // codes a block
-	// maxBlockBytes bounds a compressed block: DEFLATE adds at most 5
-	// bytes a stored block of 64 KiB to what it cannot compress.
-	maxBlockBytes = BlockLen + 1024
+	// blockSlack bounds what compressing a block adds to its codes, at
+	// worst: DEFLATE adds at most 5 bytes a stored block of 64 KiB, zstd
+	// a few bytes of frame and block headers.
+	blockSlack    = 1024
+	maxBlockBytes = BlockLen + blockSlack // a version 1 block's bound
 	flateLevel    = flate.BestSpeed
 )
 
@@ -79,8 +81,8 @@ func compress(codes []byte) [][]byte {
 }
 
 // tierBytes gives the tier file of ply p, placements codes compressed in
-// blocks as the format version says, as the pieces to write one after another: the header and table,
-// then the blocks.
+// blocks as the format version says, as the pieces to write one after
+// another: the header and table, then the blocks.
 func tierBytes(p int, placements int64, blocks [][]byte, version uint32) [][]byte {
 	n := len(blocks)
 	head := binary.LittleEndian.AppendUint32([]byte(magic), version)
@@ -200,7 +202,7 @@ func readTable(f io.ReaderAt, size int64, name string, p int, placements int64) 
 	for i := range t.blocks {
 		e := body[i*entryLen:]
 		t.blocks[i] = blockEntry{binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])}
-		if b := t.blocks[i]; int64(b.length) > bl+1024 || b.offset > uint64(size) || b.offset+uint64(b.length) > uint64(size) {
+		if b := t.blocks[i]; int64(b.length) > bl+blockSlack || b.offset > uint64(size) || b.offset+uint64(b.length) > uint64(size) {
 			return nil, bad(fmt.Sprintf("block %d lies outside the file", i))
 		}
 	}
