@@ -190,7 +190,7 @@ func (cf *choiceFlags) checkWhole(c *cobra.Command, s rules.Spec) error {
 	if c.Flags().Lookup("games") != nil {
 		games = "--games N to play N games from the start against each opponent, or "
 	}
-	return flagErrorf("%s takes every position of %s, whose %d cells are too many to exhaust (at most %d): add %s--sample N --plies RANGE (or --positions FILE, --max-ply N) to choose positions", strings.TrimPrefix(c.CommandPath(), "tateti-lab "), s, s.Cells(), enumerate.MaxCells, games)
+	return flagErrorf("%s takes every position of %s, whose %d cells are too many to exhaust (at most %d): add %s--sample N --plies RANGE (or --positions FILE, --max-ply N) to choose positions", strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" "), s, s.Cells(), enumerate.MaxCells, games)
 }
 
 // answerer has the planner choose who answers the set (the --engine

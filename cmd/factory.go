@@ -111,7 +111,7 @@ func (f *Factory) fixedOptions(c *cobra.Command, why string) (GameOptions, error
 // default line, six in a row) get a note on stderr: Connect Four is --game
 // connect-four.
 func (f *Factory) spec(c *cobra.Command) (rules.Spec, error) {
-	g := f.game
+	g := f.game.GameFlags // a copy: the flags as given to c
 	g.Given = c.Flags().Changed
 	spec, err := g.Spec()
 	if err != nil {
