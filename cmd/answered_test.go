@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -9,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/book"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // Every command that answers perfect play says, in its text and its JSON,
@@ -75,6 +79,7 @@ func TestEveryAnswerSaysWho(t *testing.T) {
 // to its last ply, search past it (the planner's engine staying "book"),
 // the table on a board solved in memory.
 func TestAnsweredBy(t *testing.T) {
+	last := bookLast(t)
 	tests := []struct {
 		name   string
 		args   []string
@@ -83,7 +88,7 @@ func TestAnsweredBy(t *testing.T) {
 		text   string // in the text output
 	}{
 		{"in the book", []string{"--game", "connect-four", "--moves", "443"}, "book", "book", "answered by book ("},
-		{"at ply 22, past the book", []string{"--game", "connect-four", "--moves", "1234567123456712345671", "--value-only"}, "book", "search", "answered by search, past the book's last ply 8 ("},
+		{"at ply 22, past the book", []string{"--game", "connect-four", "--moves", "1234567123456712345671", "--value-only"}, "book", "search", fmt.Sprintf("answered by search, past the book's last ply %d (", last)},
 		{"tic-tac-toe", []string{"--moves", "15"}, "memory", "memory", "answered by memory ("},
 	}
 	for _, tt := range tests {
@@ -107,11 +112,13 @@ func TestAnsweredBy(t *testing.T) {
 }
 
 // A sampled export across the book's last ply has an answered_by column:
-// book to ply 8, search past it, never book; the manifest counts the rows
-// by source.
+// book to its last ply, search past it, never book; the manifest counts
+// the rows by source.
 func TestExportAnsweredBy(t *testing.T) {
+	last := bookLast(t)
 	dir := t.TempDir()
-	out, errOut, code := run(t, "", "export", "--game", "connect-four", "--sample", "12", "--plies", "7-10", "--seed", "3", "--value-only", "--format", "csv", "--out", dir, "--json")
+	plies := fmt.Sprintf("%d-%d", last-1, last+2)
+	out, errOut, code := run(t, "", "export", "--game", "connect-four", "--sample", "12", "--plies", plies, "--seed", "3", "--value-only", "--format", "csv", "--out", dir, "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -132,7 +139,7 @@ func TestExportAnsweredBy(t *testing.T) {
 	count := map[string]int{}
 	for _, r := range states.rows {
 		want := "book"
-		if ply, _ := strconv.Atoi(r[states.col["ply"]]); ply > 8 {
+		if ply, _ := strconv.Atoi(r[states.col["ply"]]); ply > last {
 			want = "search"
 		}
 		if r[by] != want {
@@ -199,4 +206,18 @@ func TestExportEpsilon(t *testing.T) {
 			t.Errorf("%s: exit %d, %q, written %t; want 2, %q and nothing written", tt.name, code, errOut, err == nil, tt.want)
 		}
 	}
+}
+
+// bookLast gives the last ply of Connect Four's book built in.
+func bookLast(t *testing.T) int {
+	t.Helper()
+	c4, err := rules.Named("connect-four")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok, err := book.For(c4.Spec)
+	if !ok || err != nil {
+		t.Fatalf("no book for connect-four: %v", err)
+	}
+	return b.Last()
 }

@@ -334,8 +334,10 @@ func TestInterruptedExitCode(t *testing.T) {
 }
 
 // serve listens on loopback, says where, answers the API, and stops on a
-// signal, its normal end, saying "stopped" with exit 0: a game solved whole, and Connect Four answered
-// by search, whose empty board is asked and interrupted mid-search.
+// signal, its normal end, saying "stopped" with exit 0: a game solved
+// whole, Connect Four from its book, and misère Connect Four, which has no
+// book, answered by search, whose empty board is asked and interrupted
+// mid-search.
 func TestServe(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -347,7 +349,7 @@ func TestServe(t *testing.T) {
 		{"3x3", nil, "board=XX./O../...", http.StatusOK, `"outcome": "X wins"`},
 		{"connect four, settled", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=&move=2252576253462244111563365343671351441", http.StatusOK, `"outcome": "X wins"`},
 		{"connect four, from the book", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=", http.StatusOK, `"engine": "book"`},
-		{"connect four past the book, searching", []string{"--gravity", "--size", "6x7", "--k", "4"}, "board=&move=123456712", http.StatusAccepted, `"queued": false`},
+		{"misère connect four, searching", []string{"--gravity", "--size", "6x7", "--k", "4", "--misere"}, "board=", http.StatusAccepted, `"queued": false`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
