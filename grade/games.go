@@ -246,22 +246,16 @@ type opponent struct {
 	noisy perfect.Noisy
 }
 
-// choose gives the opponent's move on b.
+// choose gives the opponent's move on b, asking the oracle only for a
+// move that is to be a best one.
 func (p opponent) choose(b game.Board) (int, error) {
-	legal := uint64(p.rl.Moves(b))
-	var best uint64
-	if p.noisy.NeedsBest() {
+	return p.noisy.Pick(p.rng, uint64(p.rl.Moves(b)), func() (uint64, error) {
 		an, err := p.o.Analyze(p.ctx, b)
 		if err != nil {
 			return 0, fmt.Errorf("the perfect opponent on %s: %w", p.rl.Spec().Format(b), err)
 		}
-		for _, m := range an.Moves {
-			if m.Best {
-				best |= 1 << m.Cell
-			}
-		}
-	}
-	return p.noisy.Pick(p.rng, legal, best), nil
+		return an.BestCells(), nil
+	})
 }
 
 // talk is a conversation with the agent: one request, then its answer.

@@ -71,6 +71,18 @@ type Analysis struct {
 	Proved *Bounds
 }
 
+// BestCells gives the cells of a's best moves (Move.Best) as a mask: none
+// when the game is over or only the value was asked.
+func (a Analysis) BestCells() uint64 {
+	var cells uint64
+	for _, m := range a.Moves {
+		if m.Best {
+			cells |= 1 << m.Cell
+		}
+	}
+	return cells
+}
+
 // Pick chooses among a position's moves one at a time, seen from the side
 // to move: the best value, then the fastest win or the slowest loss; the
 // best moves; and how many moves win, draw or lose. It is the one rule

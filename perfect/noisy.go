@@ -23,27 +23,28 @@ func CheckEpsilon(e float64) error {
 	return nil
 }
 
-// NeedsBest reports whether Pick may take a best move: unless E is 1, the
-// caller must know the best moves.
+// NeedsBest reports whether Pick may ask for the best moves: unless E is
+// 1, the caller must be able to give them.
 func (n Noisy) NeedsBest() bool { return n.Epsilon < 1 }
 
-// Pick gives the cell of the move noisy perfect play makes, among the
-// legal cells (a mask, not empty) and the best ones (a mask within it;
-// unused when E is 1), its choices drawn from rng: with E strictly between
-// 0 and 1 a float first, then a uniform index in the mask taken. With E 0
-// or 1 no float is drawn, so that perfect and random play draw as they did
-// before there was an E.
-func (n Noisy) Pick(rng *rand.Rand, legal, best uint64) int {
-	from := best
-	switch {
-	case n.Epsilon >= 1:
-		from = legal
-	case n.Epsilon > 0 && rng.Float64() < n.Epsilon:
-		from = legal
+// Pick gives the cell of the move noisy perfect play makes among the legal
+// cells (a mask, not empty), its choices drawn from rng: with E strictly
+// between 0 and 1 a float first, then a uniform index in the mask taken.
+// best gives the best cells (a mask within legal) and is called only when
+// the move is to be a best one, so that a random move costs no search;
+// with E 0 or 1 no float is drawn, so that perfect and random play draw as
+// they did before there was an E.
+func (n Noisy) Pick(rng *rand.Rand, legal uint64, best func() (uint64, error)) (int, error) {
+	from := legal
+	if n.Epsilon < 1 && (n.Epsilon <= 0 || rng.Float64() >= n.Epsilon) {
+		var err error
+		if from, err = best(); err != nil {
+			return 0, err
+		}
 	}
 	k := rng.IntN(bits.OnesCount64(from))
 	for ; k > 0; k-- {
 		from &= from - 1
 	}
-	return bits.TrailingZeros64(from)
+	return bits.TrailingZeros64(from), nil
 }

@@ -1,6 +1,7 @@
 package perfect
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -94,7 +95,9 @@ func ExampleWeigh() {
 
 // Noisy perfect play takes a best move with probability 1-E: over many
 // draws the share of non-best moves is near E times the share of non-best
-// legal moves; E 0 never leaves the best, E 1 ignores them.
+// legal moves; E 0 never leaves the best, E 1 ignores them. The best moves
+// are asked for only when a best move is to be played, about 1-E of the
+// time: a random move costs no search.
 func TestNoisyPick(t *testing.T) {
 	const legal, best = 0b1111111, 0b0001000 // seven moves, one best
 	tests := []struct {
@@ -109,9 +112,12 @@ func TestNoisyPick(t *testing.T) {
 	for _, tt := range tests {
 		rng := rand.New(rand.NewPCG(1, 2))
 		const n = 70000
-		off := 0
+		off, asked := 0, 0
 		for range n {
-			c := Noisy{tt.epsilon}.Pick(rng, legal, best)
+			c, err := Noisy{tt.epsilon}.Pick(rng, legal, func() (uint64, error) { asked++; return best, nil })
+			if err != nil {
+				t.Fatal(err)
+			}
 			if legal>>c&1 == 0 {
 				t.Fatalf("E %v: cell %d is not legal", tt.epsilon, c)
 			}
@@ -122,6 +128,18 @@ func TestNoisyPick(t *testing.T) {
 		if got := float64(off) / n; math.Abs(got-tt.want) > 0.01 {
 			t.Errorf("E %v: %.3f of moves not best, want %.3f", tt.epsilon, got, tt.want)
 		}
+		if got, want := float64(asked)/n, 1-tt.epsilon; math.Abs(got-want) > 0.01 {
+			t.Errorf("E %v: the best moves asked for %.3f of moves, want %.3f", tt.epsilon, got, want)
+		}
+	}
+}
+
+// An error giving the best moves is Pick's error.
+func TestNoisyPickError(t *testing.T) {
+	want := errors.New("no answer")
+	rng := rand.New(rand.NewPCG(1, 2))
+	if _, err := (Noisy{0}).Pick(rng, 0b11, func() (uint64, error) { return 0, want }); !errors.Is(err, want) {
+		t.Errorf("Pick: %v, want %v", err, want)
 	}
 }
 

@@ -82,13 +82,7 @@ func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, m
 	err = p.Use(ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) error {
 		bs, paths, err = c.Boards(ctx, rl, workers, memory, func(ctx context.Context, b game.Board) (uint64, error) {
 			a, err := o.Analyze(ctx, b)
-			var best uint64
-			for _, m := range a.Moves {
-				if m.Best {
-					best |= 1 << m.Cell
-				}
-			}
-			return best, err
+			return a.BestCells(), err
 		})
 		return err
 	})

@@ -131,7 +131,8 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules, best BestMoves) ([]gam
 }
 
 // A player plays the moves of a sample's games: random or noisy perfect
-// play, its best moves asked once a position (games share their openings).
+// play, its best moves asked once a position (games share their openings),
+// and only for a move that is to be a best one.
 type player struct {
 	rl    rules.Rules
 	rng   *rand.Rand
@@ -148,14 +149,11 @@ func (p *player) playTo(ctx context.Context, ply int) (game.Board, bool, error) 
 		if over, _ := p.rl.Outcome(b); over {
 			return b, false, nil
 		}
-		var best uint64
-		if p.noisy.NeedsBest() {
-			var err error
-			if best, err = p.bestOf(ctx, b); err != nil {
-				return b, false, err
-			}
+		c, err := p.noisy.Pick(p.rng, uint64(p.rl.Moves(b)), func() (uint64, error) { return p.bestOf(ctx, b) })
+		if err != nil {
+			return b, false, err
 		}
-		b = b.Play(p.noisy.Pick(p.rng, uint64(p.rl.Moves(b)), best), b.ToMove())
+		b = b.Play(c, b.ToMove())
 	}
 	over, _ := p.rl.Outcome(b)
 	return b, !over, nil
