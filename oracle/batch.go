@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -45,18 +47,22 @@ func (b Batch) Done() error {
 	return RemoveJournal(b.Journal)
 }
 
-// All asks o for each of boards in turn, as b says, and gives their
-// analyses in the same order. A position o cannot answer fails the whole,
-// naming it; one not settled within b's limit comes with its Proved. With
-// a journal, the answers it holds of the same batch (the same game,
-// engine, limit, phase, values alone or not, and boards) are taken from
-// it, and each new one is added to it as it comes.
-func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b Batch) ([]perfect.Analysis, error) {
+// All asks the oracles ors (one at least, the same engine opened once each)
+// for each of boards, as b says, and gives their analyses in the order of
+// boards. Each oracle answers one position at a time, the next one not yet
+// taken, so that n oracles answer n positions at once, each keeping its
+// tables from one position to the next; an answer does not depend on who
+// gave it, so neither do the analyses. A position no oracle can answer
+// fails the whole, naming it; one not settled within b's limit comes with
+// its Proved. With a journal, the answers it holds of the same batch (the
+// same game, engine, limit, phase, values alone or not, and boards) are
+// taken from it, and each new one is added to it as it comes.
+func All(ctx context.Context, ors []Oracle, rl rules.Rules, boards []game.Board, b Batch) ([]perfect.Analysis, error) {
 	as := make([]perfect.Analysis, len(boards))
 	have := make([]bool, len(boards))
 	keep := func(int, perfect.Analysis) error { return nil }
 	if b.Journal != "" {
-		j, kept, err := openJournal(b.Journal, batchKey(o, rl, boards, b))
+		j, kept, err := openJournal(b.Journal, batchKey(ors[0], rl, boards, b))
 		if err != nil {
 			return nil, err
 		}
@@ -68,7 +74,7 @@ func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b B
 		}
 		keep = j.add
 	}
-	err := each(ctx, o, rl, boards, b, have, func(i int, a perfect.Analysis) error {
+	err := each(ctx, ors, rl, boards, b, have, func(i int, a perfect.Analysis) error {
 		as[i] = a
 		return keep(i, a)
 	})
@@ -78,42 +84,47 @@ func All(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b B
 	return as, nil
 }
 
-// Each is All for many positions, with no limit and no journal: it gives
-// each analysis to use, in the order of boards, and keeps none; an error
-// of use stops it.
+// Each is All for many positions asked of one oracle, with no limit and no
+// journal: it gives each analysis to use, in the order of boards, and
+// keeps none; an error of use stops it.
 func Each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, phase string, use func(i int, a perfect.Analysis) error) error {
-	return each(ctx, o, rl, boards, Batch{Phase: phase}, make([]bool, len(boards)), use)
+	return each(ctx, []Oracle{o}, rl, boards, Batch{Phase: phase}, make([]bool, len(boards)), use)
 }
 
-// each asks o for the boards not in have, telling progress: the position,
-// the rate of this run and the time left, before what the engine tells.
-func each(ctx context.Context, o Oracle, rl rules.Rules, boards []game.Board, b Batch, have []bool, use func(int, perfect.Analysis) error) error {
-	before := 0
-	for _, h := range have {
-		if h {
-			before++
+// each asks the oracles ors for the boards not in have, each oracle one
+// board at a time, telling progress: the position, the rate of this run
+// and the time left, before what the engine tells. use is called once a
+// board, one call at a time, in the order of boards when ors is one oracle.
+func each(ctx context.Context, ors []Oracle, rl rules.Rules, boards []game.Board, b Batch, have []bool, use func(int, perfect.Analysis) error) error {
+	var todo []int
+	for i, h := range have {
+		if !h {
+			todo = append(todo, i)
 		}
 	}
-	start, done := time.Now(), before
-	for i, bd := range boards {
-		if have[i] {
-			continue
-		}
-		if err := ctx.Err(); err != nil { // an engine that answers at once may not look
-			return err
-		}
+	free := make(chan Oracle, len(ors))
+	for _, o := range ors {
+		free <- o
+	}
+	var mu sync.Mutex // over use and the count of answers
+	before, start := len(boards)-len(todo), time.Now()
+	done := before
+	return par.Tasks(ctx, len(todo), len(ors), func(ctx context.Context, k int) error {
+		i, o := todo[k], <-free
+		defer func() { free <- o }()
+		mu.Lock()
 		head := batchHead(done, before, len(boards), time.Since(start))
+		mu.Unlock()
 		progress.Tell(ctx, b.Phase, head)
-		a, err := Within(progress.Under(ctx, b.Phase, head), o, bd, b.Limit)
+		a, err := Within(progress.Under(ctx, b.Phase, head), o, boards[i], b.Limit)
 		if err != nil {
-			return fmt.Errorf("position %s: %w", rl.Spec().Format(bd), err)
+			return fmt.Errorf("position %s: %w", rl.Spec().Format(boards[i]), err)
 		}
-		if err := use(i, a); err != nil {
-			return err
-		}
+		mu.Lock()
+		defer mu.Unlock()
 		done++
-	}
-	return nil
+		return use(i, a)
+	})
 }
 
 // rateText writes a rate as a person reads it: three figures below 100

@@ -52,7 +52,7 @@ func TestJournal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := All(context.Background(), whole, rl, boards, Batch{Phase: "test"})
+	want, err := All(context.Background(), []Oracle{whole}, rl, boards, Batch{Phase: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestJournal(t *testing.T) {
 			path := stoppedAt5(t, whole, rl, boards)
 			tt.damage(t, path)
 			again := &stopping{Oracle: whole}
-			got, err := All(context.Background(), again, rl, boards, Batch{Phase: "test", Journal: path})
+			got, err := All(context.Background(), []Oracle{again}, rl, boards, Batch{Phase: "test", Journal: path})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +99,7 @@ func TestJournal(t *testing.T) {
 		}
 		path := stoppedAt5(t, whole, rl, boards)
 		again := &stopping{Oracle: alone}
-		got, err := All(context.Background(), again, rl, boards, Batch{Phase: "test", Journal: path, ValueOnly: true})
+		got, err := All(context.Background(), []Oracle{again}, rl, boards, Batch{Phase: "test", Journal: path, ValueOnly: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +117,7 @@ func TestJournal(t *testing.T) {
 		if err := os.WriteFile(path, []byte("my notes\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := All(context.Background(), whole, rl, boards, Batch{Phase: "test", Journal: path})
+		_, err := All(context.Background(), []Oracle{whole}, rl, boards, Batch{Phase: "test", Journal: path})
 		if err == nil || !strings.Contains(err.Error(), "is no journal") {
 			t.Fatalf("All over a file of mine: %v, want a refusal", err)
 		}
@@ -138,7 +138,7 @@ func stoppedAt5(t *testing.T, o Oracle, rl rules.Rules, boards []game.Board) str
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	first := &stopping{Oracle: o, at: 5, stop: cancel}
-	if _, err := All(ctx, first, rl, boards, Batch{Phase: "test", Journal: path}); !errors.Is(err, context.Canceled) {
+	if _, err := All(ctx, []Oracle{first}, rl, boards, Batch{Phase: "test", Journal: path}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the stopped run gave %v, want %v", err, context.Canceled)
 	}
 	return path
@@ -168,7 +168,7 @@ func TestBatchLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	as, err := All(context.Background(), o, c4, []game.Board{{}, late}, Batch{Phase: "test", Limit: 50 * time.Millisecond})
+	as, err := All(context.Background(), []Oracle{o}, c4, []game.Board{{}, late}, Batch{Phase: "test", Limit: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,4 +198,60 @@ func TestBatchHead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Several oracles answer a batch side by side, each the next position not
+// yet taken: the answers are one oracle's, in the order of the boards, each
+// position asked once; resumed from a journal, the rest only.
+func TestAllSideBySide(t *testing.T) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	rng := rand.New(rand.NewPCG(7, 8))
+	boards := make([]game.Board, 16)
+	for i := range boards {
+		boards[i] = randomPosition(rl, rng)
+	}
+	one, err := Search(rl, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := All(context.Background(), []Oracle{one}, rl, boards, Batch{Phase: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	searchers := func(n int) ([]Oracle, *atomic.Int64) {
+		var asked atomic.Int64
+		ors := make([]Oracle, n)
+		for i := range ors {
+			s, err := Search(rl, Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ors[i] = counting{s, &asked}
+		}
+		return ors, &asked
+	}
+	for _, n := range []int{2, 3, 16} {
+		ors, asked := searchers(n)
+		got, err := All(context.Background(), ors, rl, boards, Batch{Phase: "test"})
+		if err != nil || !reflect.DeepEqual(got, want) || asked.Load() != int64(len(boards)) {
+			t.Errorf("%d searchers: %v, %d asked, the same answers %t; want one searcher's, each board asked once", n, err, asked.Load(), reflect.DeepEqual(got, want))
+		}
+	}
+	path := stoppedAt5(t, one, rl, boards)
+	ors, asked := searchers(3)
+	got, err := All(context.Background(), ors, rl, boards, Batch{Phase: "test", Journal: path})
+	if err != nil || !reflect.DeepEqual(got, want) || asked.Load() != int64(len(boards)-5) {
+		t.Errorf("3 searchers resuming: %v, %d asked, the same answers %t; want one searcher's, the %d not kept asked", err, asked.Load(), reflect.DeepEqual(got, want), len(boards)-5)
+	}
+}
+
+// counting answers as its Oracle does, counting the calls in asked.
+type counting struct {
+	Oracle
+	asked *atomic.Int64
+}
+
+func (c counting) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
+	c.asked.Add(1)
+	return c.Oracle.Analyze(ctx, b)
 }

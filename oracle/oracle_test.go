@@ -170,7 +170,7 @@ func TestAllLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	with, err := All(context.Background(), o, rl, boards, Batch{Phase: "test"})
+	with, err := All(context.Background(), []Oracle{o}, rl, boards, Batch{Phase: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestAllLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	without, err := All(context.Background(), noLines, rl, boards, Batch{Phase: "test"})
+	without, err := All(context.Background(), []Oracle{noLines}, rl, boards, Batch{Phase: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestValueOnly(t *testing.T) {
 	for range n {
 		boards = append(boards, randomPosition(rl, rng))
 	}
-	full, err := All(context.Background(), InMemory(rl, Options{Workers: 1}), rl, boards, Batch{Phase: "test"})
+	full, err := All(context.Background(), []Oracle{InMemory(rl, Options{Workers: 1})}, rl, boards, Batch{Phase: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestValueOnly(t *testing.T) {
 	}
 	for _, o := range []Oracle{InMemory(rl, only), solvedOnly, searchOnly} {
 		t.Run(o.Name(), func(t *testing.T) {
-			got, err := All(context.Background(), o, rl, boards, Batch{Phase: "test"})
+			got, err := All(context.Background(), []Oracle{o}, rl, boards, Batch{Phase: "test"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -23,6 +23,12 @@ import (
 // caller closes it. A plan for the whole game has no oracle.
 func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, error) {
 	o.Workers, o.Memory = p.req.Workers, p.req.Memory
+	return p.open(ctx, o)
+}
+
+// open opens the engine of p for positions with o, its workers and memory
+// set.
+func (p Plan) open(ctx context.Context, o oracle.Options) (oracle.Oracle, error) {
 	rl := p.req.Rules
 	switch {
 	case p.built != nil:
@@ -60,15 +66,36 @@ func (p Plan) Answer(ctx context.Context, b game.Board, o oracle.Options, limit 
 	return a, err
 }
 
-// AnswerAll answers the positions bs in turn by p's engine, opened with
-// what o asks, as the batch b says (oracle.All).
-func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o oracle.Options) (as []perfect.Analysis, err error) {
+// AnswerAll answers the positions bs by p's engine, opened with what o
+// asks, as the batch b says (oracle.All). An engine that searches is
+// opened once a worker, each with one worker and its share of the memory:
+// positions answered side by side, each search keeping its own table,
+// take less time than each position searched by all the workers together
+// (docs/performance.md); the other engines answer at once, opened once.
+func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o oracle.Options) ([]perfect.Analysis, error) {
 	b.ValueOnly = o.ValueOnly
-	err = p.Use(ctx, o, func(or oracle.Oracle) error {
-		as, err = oracle.All(ctx, or, p.req.Rules, bs, b)
-		return err
-	})
-	return as, err
+	o.Workers, o.Memory = p.req.Workers, p.req.Memory
+	n := 1
+	if p.Engine == Search || p.Engine == Book {
+		n = max(1, min(o.Workers, len(bs)))
+	}
+	if n > 1 {
+		o.Workers, o.Memory = 1, o.Memory/uint64(n) // 0, search's default, stays 0
+	}
+	ors := make([]oracle.Oracle, 0, n)
+	defer func() {
+		for _, or := range ors {
+			or.Close()
+		}
+	}()
+	for range n {
+		or, err := p.open(ctx, o)
+		if err != nil {
+			return nil, err
+		}
+		ors = append(ors, or)
+	}
+	return oracle.All(ctx, ors, p.req.Rules, bs, b)
 }
 
 // Positions gives the positions c chooses of the plan's game, and their

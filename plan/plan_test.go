@@ -9,6 +9,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -167,5 +168,36 @@ func TestAnswer(t *testing.T) {
 				t.Fatalf("AnswerAll: %+v, %v; want X wins in 1, then a draw", as, err)
 			}
 		})
+	}
+}
+
+// AnswerAll by an engine that searches answers with one searcher a worker:
+// the same analyses for any number of workers, in the order asked.
+func TestAnswerAllWorkers(t *testing.T) {
+	rl := rules.New(spec(4, 5, 4, true, false))
+	var bs []game.Board
+	for _, moves := range []string{"", "3", "33", "3342", "11", "5544", "2233", "3", "12345"} {
+		b, err := rules.Play(rl, game.Board{}, moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs = append(bs, b)
+	}
+	var want []perfect.Analysis
+	for _, workers := range []int{1, 2, 3} {
+		p, err := For(Request{Rules: rl, Scope: Many, Named: "search", Workers: workers, Memory: 64 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		as, err := p.AnswerAll(context.Background(), bs, oracle.Batch{Phase: "test"}, oracle.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want == nil {
+			want = as
+		}
+		if !reflect.DeepEqual(as, want) {
+			t.Errorf("%d workers: the analyses differ from one worker's", workers)
+		}
 	}
 }

@@ -21,7 +21,7 @@ type Set struct {
 }
 
 // Answer chooses the set's positions (Positions, with the request's
-// workers and memory) and answers each in turn (AnswerAll), telling
+// workers and memory) and answers them (AnswerAll), telling
 // progress as phase, with a best line each when lines is set. It gives
 // their analyses and their paths where counted (-1 elsewhere).
 func (s Set) Answer(ctx context.Context, phase string, lines bool) ([]perfect.Analysis, []int64, error) {
