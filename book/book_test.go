@@ -141,17 +141,18 @@ func inBook(codes []byte) int64 {
 
 // Positions of the book's last ply drawn at random, ones it took from
 // search, are searched again and must have the book's value and depth: a
-// book built by a wrong search fails here. A search of ply 8 takes about
-// half a second with two workers, so every run checks four (one under
-// -short, the race detector's run); the long checks, 25.
+// book built by a wrong search fails here. A search of ply 12 takes about
+// 10 ms by the mean and 0.15 s at the most (docs/performance.md), so every
+// run checks 40 (4 under -short, the race detector's run); the long
+// checks, 400.
 func TestAgainstSearch(t *testing.T) {
 	b, d := open(t)
-	n := 4
+	n := 40
 	switch {
 	case longtest.Enabled():
-		n = 25
+		n = 400
 	case testing.Short(): // the race detector's run, where a search takes ten times as long
-		n = 1
+		n = 4
 	}
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)

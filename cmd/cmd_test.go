@@ -79,8 +79,8 @@ func TestGolden(t *testing.T) {
 		{"render-position.svg", []string{"render", "--position", "XX./O../...", "--out", "-"}},
 		{"render-gravity.svg", []string{"render", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--out", "-"}},
 		// Connect Four, 6 rows by 7 columns: past the table, answered by search.
-		{"solve-connect-four.txt", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333"}},
-		{"solve-connect-four.json", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "444444333333", "--json"}},
+		{"solve-connect-four.txt", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "1234567123456"}},
+		{"solve-connect-four.json", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "1234567123456", "--json"}},
 		{"enumerate-connect-four.txt", []string{"enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "8"}},
 		{"solve-gravity-moves-search.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--engine", "search"}},
 		{"solve-value-only.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--value-only"}},
