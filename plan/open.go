@@ -74,43 +74,61 @@ func (p Plan) Answer(ctx context.Context, b game.Board, o oracle.Options, limit 
 // (docs/performance.md); the other engines answer at once, opened once.
 func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o oracle.Options) ([]perfect.Analysis, error) {
 	b.ValueOnly = o.ValueOnly
+	var as []perfect.Analysis
+	err := p.useEach(ctx, o, len(bs), func(ors []oracle.Oracle) (err error) {
+		as, err = oracle.All(ctx, ors, p.req.Rules, bs, b)
+		return err
+	})
+	return as, err
+}
+
+// useEach opens p's engine with what o asks, once a worker for up to n
+// positions where it searches (each with one worker and its share of the
+// memory) and once otherwise, hands the oracles to use, and closes them
+// when use returns.
+func (p Plan) useEach(ctx context.Context, o oracle.Options, n int, use func([]oracle.Oracle) error) error {
 	o.Workers, o.Memory = p.req.Workers, p.req.Memory
-	n := 1
+	k := 1
 	if p.Engine == Search || p.Engine == Book {
-		n = max(1, min(o.Workers, len(bs)))
+		k = max(1, min(o.Workers, n))
 	}
-	if n > 1 {
-		o.Workers, o.Memory = 1, o.Memory/uint64(n) // 0, search's default, stays 0
+	if k > 1 {
+		o.Workers, o.Memory = 1, o.Memory/uint64(k) // 0, search's default, stays 0
 	}
-	ors := make([]oracle.Oracle, 0, n)
+	ors := make([]oracle.Oracle, 0, k)
 	defer func() {
 		for _, or := range ors {
 			or.Close()
 		}
 	}()
-	for range n {
+	for range k {
 		or, err := p.open(ctx, o)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ors = append(ors, or)
 	}
-	return oracle.All(ctx, ors, p.req.Rules, bs, b)
+	return use(ors)
 }
 
 // Positions gives the positions c chooses of the plan's game, and their
 // paths (positions.Choice.Boards): a sample drawn by noisy perfect play
-// asks its best moves of p's engine, opened for it, as every answer does.
+// asks its best moves of p's engine, as every answer does, opened once a
+// game played side by side (useEach).
 func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, memory uint64) (bs []game.Board, paths []int64, err error) {
 	rl := p.req.Rules
 	if c.Sample == nil || !c.Sample.Play().NeedsBest() {
 		return c.Boards(ctx, rl, workers, memory, nil)
 	}
-	err = p.Use(ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) error {
-		bs, paths, err = c.Boards(ctx, rl, workers, memory, func(ctx context.Context, b game.Board) (uint64, error) {
-			a, err := o.Analyze(ctx, b)
-			return a.BestCells(), err
-		})
+	err = p.useEach(ctx, oracle.Options{NoLines: true}, c.Sample.N, func(ors []oracle.Oracle) error {
+		best := make([]positions.BestMoves, len(ors))
+		for w, o := range ors {
+			best[w] = func(ctx context.Context, b game.Board) (uint64, error) {
+				a, err := o.Analyze(ctx, b)
+				return a.BestCells(), err
+			}
+		}
+		bs, paths, err = c.Boards(ctx, rl, workers, memory, best)
 		return err
 	})
 	return bs, paths, err

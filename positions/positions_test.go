@@ -312,7 +312,7 @@ func TestDrawNoisy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := Sample{N: 40, Seed: 4, Plies: Plies{2, 6}, Epsilon: tt.epsilon}
-			got, err := s.Draw(context.Background(), rl, best)
+			got, err := s.Draw(context.Background(), rl, []BestMoves{best})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -328,12 +328,56 @@ func TestDrawNoisy(t *testing.T) {
 		})
 	}
 	noisy := Sample{N: 40, Seed: 4, Plies: Plies{2, 6}, Epsilon: new(0.25)}
-	a, _ := noisy.Draw(context.Background(), rl, best)
-	b, _ := noisy.Draw(context.Background(), rl, best)
+	a, _ := noisy.Draw(context.Background(), rl, []BestMoves{best})
+	b, _ := noisy.Draw(context.Background(), rl, []BestMoves{best})
 	if !slices.Equal(a, b) || len(a) != 40 {
 		t.Errorf("two noisy draws with one seed: %d and %d positions, equal %t; want 40 each, equal", len(a), len(b), slices.Equal(a, b))
 	}
 	if _, err := noisy.Draw(context.Background(), rl, nil); err == nil {
 		t.Error("a noisy draw without best moves gave no error")
+	}
+}
+
+// Games are played side by side, each from its own stream of choices, and
+// their positions kept in the games' order: any number of players draws
+// the same positions, and a smaller sample is the start of a larger one
+// with the same seed.
+func TestDrawPlayers(t *testing.T) {
+	rl := rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3})
+	r, err := solve.Game(context.Background(), rl, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := func(_ context.Context, b game.Board) (uint64, error) {
+		i, _ := r.Enum.Lookup(game.ID(b))
+		return r.Analysis(i).BestCells(), nil
+	}
+	tests := []struct {
+		name string
+		s    Sample
+	}{
+		{"random play", Sample{N: 300, Seed: 5, Plies: Plies{3, 7}}},
+		{"noisy perfect play", Sample{N: 300, Seed: 5, Plies: Plies{3, 7}, Epsilon: new(0.25)}},
+		{"quiet, all there are", Sample{N: 3, Seed: 6, Plies: Plies{1, 1}, Quiet: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, err := tt.s.Draw(context.Background(), rl, []BestMoves{best})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range []int{2, 3, 7} {
+				got, err := tt.s.Draw(context.Background(), rl, slices.Repeat([]BestMoves{best}, n))
+				if err != nil || !slices.Equal(got, want) {
+					t.Errorf("%d players: %d positions, error %v; want one player's %d", n, len(got), err, len(want))
+				}
+			}
+			small := tt.s
+			small.N = tt.s.N - 1
+			got, _ := small.Draw(context.Background(), rl, []BestMoves{best})
+			if !slices.Equal(got, want[:small.N]) {
+				t.Errorf("a sample of %d is not the start of one of %d", small.N, tt.s.N)
+			}
+		})
 	}
 }
