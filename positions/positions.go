@@ -13,14 +13,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/interrupt"
-	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -81,158 +79,6 @@ func (s Sample) Play() perfect.Noisy {
 	return perfect.Noisy{Epsilon: *s.Epsilon}
 }
 
-// maxStale bounds the games played in a row that find no new position: a
-// range whose positions are nearly all drawn already, or over, ends in an
-// error, not a loop. Check refuses at once a sample larger than what
-// exists, where it can count.
-const maxStale = 1 << 20
-
-// maxRound bounds the games of a round: played side by side, their
-// positions then kept in the games' order.
-const maxRound = 4096
-
-// Draw plays games from the empty board of rl, each move by the sample's
-// play (random play, each move uniform among the legal ones, or noisy
-// perfect play, whose best moves best gives), each game to a ply drawn
-// uniformly from s.Plies, and keeps the positions reached whose game is not
-// over, each once (and under Quiet only quiet ones, one of each class): the
-// first s.N of them in the games' order. Game g makes its choices from a
-// stream of its own, seeded by s.Seed and g, so that games are played side
-// by side, one a player: len(best) players, player w asking best[w] alone
-// (nil for random play; with no entry, one player). The same s gives the
-// same positions, whoever gives the best moves and however many play.
-func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]game.Board, error) {
-	players, err := s.players(rl, best)
-	if err != nil {
-		return nil, err
-	}
-	seen := make(map[game.Board]bool, s.N)
-	var out []game.Board
-	for next, stale := 0, 0; len(out) < s.N; {
-		if stale >= maxStale {
-			return nil, fmt.Errorf("random play found %d of %d positions at plies %s, then none new in %d games; ask for fewer, or for other plies", len(out), s.N, s.Plies, stale)
-		}
-		// A round's size follows what is drawn, never the players.
-		n := min(maxRound, max(s.N-len(out), stale, 16))
-		games, err := s.round(ctx, players, next, n)
-		if err != nil {
-			return nil, err
-		}
-		next += n
-		for _, g := range games {
-			if len(out) == s.N {
-				break
-			}
-			stale++
-			if !g.kept {
-				continue
-			}
-			key := g.b
-			if s.Quiet {
-				key, _ = game.Least(g.b, rl.Symmetries())
-			}
-			if !seen[key] {
-				seen[key] = true
-				out = append(out, g.b)
-				stale = 0
-			}
-		}
-	}
-	return out, nil
-}
-
-// players makes a player a best-moves function, one when there is none.
-func (s Sample) players(rl rules.Rules, best []BestMoves) ([]*player, error) {
-	if len(best) == 0 {
-		best = []BestMoves{nil}
-	}
-	players := make([]*player, len(best))
-	for w, bm := range best {
-		players[w] = &player{rl: rl, noisy: s.Play(), best: bm, known: map[game.Board]uint64{}}
-		if players[w].noisy.NeedsBest() && bm == nil {
-			return nil, errors.New("a sample drawn by noisy perfect play needs its best moves: a bug")
-		}
-	}
-	return players, nil
-}
-
-// A drawn is where one game of a sample ended, and whether the sample may
-// keep it (in progress, and quiet where the sample asks).
-type drawn struct {
-	b    game.Board
-	kept bool
-}
-
-// round plays the games first to first+n-1, side by side, a game a player
-// free at the time, each from its own stream of choices.
-func (s Sample) round(ctx context.Context, players []*player, first, n int) ([]drawn, error) {
-	free := make(chan *player, len(players))
-	for _, p := range players {
-		free <- p
-	}
-	games := make([]drawn, n)
-	err := par.Tasks(ctx, n, len(players), func(ctx context.Context, k int) error {
-		p := <-free
-		defer func() { free <- p }()
-		rng := rand.New(rand.NewPCG(s.Seed, stream(uint64(first+k))))
-		b, ok, err := p.playTo(ctx, rng, s.Plies.Low+rng.IntN(s.Plies.High-s.Plies.Low+1))
-		games[k] = drawn{b, ok && (!s.Quiet || rules.Quiet(p.rl, b))}
-		return err
-	})
-	return games, err
-}
-
-// stream gives game g's stream of choices its own seed: SplitMix64's
-// finaliser of g, so that neighbouring games' streams share nothing visible.
-func stream(g uint64) uint64 {
-	z := g + 0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
-// A player plays the moves of a sample's games: random or noisy perfect
-// play, its best moves asked once a position (games share their openings),
-// and only for a move that is to be a best one. A player plays one game at
-// a time.
-type player struct {
-	rl    rules.Rules
-	noisy perfect.Noisy
-	best  BestMoves
-	known map[game.Board]uint64 // the best moves of the positions asked
-}
-
-// playTo plays from the empty board to ply, its choices from rng, and says
-// whether the position it reached there is still in progress.
-func (p *player) playTo(ctx context.Context, rng *rand.Rand, ply int) (game.Board, bool, error) {
-	var b game.Board
-	for b.Ply() < ply {
-		if over, _ := p.rl.Outcome(b); over {
-			return b, false, nil
-		}
-		c, err := p.noisy.Pick(rng, uint64(p.rl.Moves(b)), func() (uint64, error) { return p.bestOf(ctx, b) })
-		if err != nil {
-			return b, false, err
-		}
-		b = b.Play(c, b.ToMove())
-	}
-	over, _ := p.rl.Outcome(b)
-	return b, !over, nil
-}
-
-// bestOf gives the best moves of b, asked once.
-func (p *player) bestOf(ctx context.Context, b game.Board) (uint64, error) {
-	if m, ok := p.known[b]; ok {
-		return m, nil
-	}
-	m, err := p.best(ctx, b)
-	if err != nil {
-		return 0, fmt.Errorf("the best moves of %s: %w", p.rl.Spec().Format(b), err)
-	}
-	p.known[b] = m
-	return m, nil
-}
-
 // Read reads a file of positions of rl, one a line: the moves that reach it
 // from the empty board, as rules.Play reads them (under gravity the columns
 // in Connect-Four notation, "4453"; cell numbers joined by commas
@@ -273,6 +119,14 @@ func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
 
 // MarshalText writes p as ParsePlies reads it.
 func (p Plies) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads p as MarshalText writes it, a range of plies of a
+// board of up to 64 cells, so that a sample passes through JSON whole (a
+// manifest, a pipeline's transform).
+func (p *Plies) UnmarshalText(text []byte) (err error) {
+	*p, err = ParsePlies(string(text), 65)
+	return err
+}
 
 // A Choice is one way to choose a set of positions, and, in JSON, the
 // record of it that a dataset keeps: a sample by random play, a file of

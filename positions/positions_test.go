@@ -181,6 +181,10 @@ func FuzzParsePlies(f *testing.F) {
 		if p.Low < 0 || p.High < p.Low || p.High > 41 {
 			t.Errorf("ParsePlies(%q) = %v", text, p)
 		}
+		var back Plies
+		if data, _ := p.MarshalText(); back.UnmarshalText(data) != nil || back != p {
+			t.Errorf("%v written and read back is %v", p, back)
+		}
 	})
 }
 

@@ -1,0 +1,188 @@
+package positions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/par"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// maxStale bounds the games played in a row that find no new position: a
+// range whose positions are nearly all drawn already, or over, ends in an
+// error, not a loop. Check refuses at once a sample larger than what
+// exists, where it can count.
+const maxStale = 1 << 20
+
+// maxRound bounds the games of a round: played side by side, their
+// positions then kept in the games' order.
+const maxRound = 4096
+
+// Draw plays games from the empty board of rl, each move by the sample's
+// play (random play, each move uniform among the legal ones, or noisy
+// perfect play, whose best moves best gives), each game to a ply drawn
+// uniformly from s.Plies, and keeps the positions reached whose game is not
+// over, each once (and under Quiet only quiet ones, one of each class): the
+// first s.N of them in the games' order. Game g makes its choices from a
+// stream of its own, seeded by s.Seed and g (Player.Play), so that games
+// are played side by side, one a player: len(best) players, player w
+// asking best[w] alone (nil for random play; with no entry, one player).
+// The same s gives the same positions, whoever gives the best moves and
+// however many play, here or on a cluster.
+func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]game.Board, error) {
+	if len(best) == 0 {
+		best = []BestMoves{nil}
+	}
+	players := make(chan *Player, len(best))
+	for _, bm := range best {
+		p, err := s.Player(rl, bm)
+		if err != nil {
+			return nil, err
+		}
+		players <- p
+	}
+	k := s.Keeper(rl)
+	for next := 0; !k.Full(); {
+		// A round's size follows what is drawn, never the players.
+		n := min(maxRound, max(s.N-len(k.out), k.stale, 16))
+		games := make([]Drawn, n)
+		err := par.Tasks(ctx, n, len(best), func(ctx context.Context, i int) (err error) {
+			p := <-players
+			defer func() { players <- p }()
+			games[i], err = p.Play(ctx, next+i)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		next += n
+		for _, d := range games {
+			if err := k.Add(d); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return k.out, nil
+}
+
+// Drawn is where one game of a sample stopped, and whether the sample may
+// keep it: in progress, and quiet where the sample asks.
+type Drawn struct {
+	Board game.Board
+	Kept  bool
+}
+
+// A Player plays a sample's games, one at a time: random or noisy perfect
+// play, its best moves asked once a position (games share their openings),
+// and only for a move that is to be a best one.
+type Player struct {
+	s     Sample
+	rl    rules.Rules
+	noisy perfect.Noisy
+	best  BestMoves
+	known map[game.Board]uint64 // the best moves of the positions asked
+}
+
+// Player gives a player of s's games that asks best for its best moves
+// (nil for random play).
+func (s Sample) Player(rl rules.Rules, best BestMoves) (*Player, error) {
+	p := &Player{s: s, rl: rl, noisy: s.Play(), best: best, known: map[game.Board]uint64{}}
+	if p.noisy.NeedsBest() && best == nil {
+		return nil, errors.New("a sample drawn by noisy perfect play needs its best moves: a bug")
+	}
+	return p, nil
+}
+
+// Play plays game g of the sample from the empty board, to a ply drawn
+// uniformly from the sample's range, its choices from the game's own
+// stream: the same g gives the same game, whoever plays it.
+func (p *Player) Play(ctx context.Context, g int) (Drawn, error) {
+	rng := rand.New(rand.NewPCG(p.s.Seed, stream(uint64(g))))
+	ply := p.s.Plies.Low + rng.IntN(p.s.Plies.High-p.s.Plies.Low+1)
+	var b game.Board
+	for b.Ply() < ply {
+		if over, _ := p.rl.Outcome(b); over {
+			return Drawn{Board: b}, nil
+		}
+		c, err := p.noisy.Pick(rng, uint64(p.rl.Moves(b)), func() (uint64, error) { return p.bestOf(ctx, b) })
+		if err != nil {
+			return Drawn{}, err
+		}
+		b = b.Play(c, b.ToMove())
+	}
+	over, _ := p.rl.Outcome(b)
+	return Drawn{Board: b, Kept: !over && (!p.s.Quiet || rules.Quiet(p.rl, b))}, nil
+}
+
+// stream gives game g's stream of choices its own seed: SplitMix64's
+// finaliser of g, so that neighbouring games' streams share nothing visible.
+func stream(g uint64) uint64 {
+	z := g + 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// bestOf gives the best moves of b, asked once.
+func (p *Player) bestOf(ctx context.Context, b game.Board) (uint64, error) {
+	if m, ok := p.known[b]; ok {
+		return m, nil
+	}
+	m, err := p.best(ctx, b)
+	if err != nil {
+		return 0, fmt.Errorf("the best moves of %s: %w", p.rl.Spec().Format(b), err)
+	}
+	p.known[b] = m
+	return m, nil
+}
+
+// A Keeper keeps a sample's positions as its games are added in their
+// order: each kept one once (one of each class under Quiet), until it has
+// the sample's N.
+type Keeper struct {
+	s     Sample
+	rl    rules.Rules
+	seen  map[game.Board]bool
+	out   []game.Board
+	stale int // games added since the last new position
+}
+
+// Keeper gives an empty keeper of s's positions.
+func (s Sample) Keeper(rl rules.Rules) *Keeper {
+	return &Keeper{s: s, rl: rl, seen: make(map[game.Board]bool, s.N)}
+}
+
+// Add adds the next game's end. It fails once maxStale games in a row have
+// found no new position.
+func (k *Keeper) Add(d Drawn) error {
+	if k.Full() {
+		return nil
+	}
+	if k.stale >= maxStale {
+		return fmt.Errorf("random play found %d of %d positions at plies %s, then none new in %d games; ask for fewer, or for other plies", len(k.out), k.s.N, k.s.Plies, k.stale)
+	}
+	k.stale++
+	if !d.Kept {
+		return nil
+	}
+	key := d.Board
+	if k.s.Quiet {
+		key, _ = game.Least(d.Board, k.rl.Symmetries())
+	}
+	if !k.seen[key] {
+		k.seen[key] = true
+		k.out = append(k.out, d.Board)
+		k.stale = 0
+	}
+	return nil
+}
+
+// Full reports whether the keeper has the sample's N positions.
+func (k *Keeper) Full() bool { return len(k.out) >= k.s.N }
+
+// Boards gives the positions kept, in the games' order.
+func (k *Keeper) Boards() []game.Board { return k.out }
