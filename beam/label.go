@@ -15,7 +15,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
-	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -35,10 +34,12 @@ type labelled struct {
 }
 
 // labelJob is what the labelling pipeline is given, checked before any
-// work: the file's positions, and the dataset to write of them.
+// work: the file's positions, or the sample to draw (dataset.Choice) and
+// the games it plays side by side; and the dataset to write of them.
 type labelJob struct {
 	dataset
-	Boards []game.Board
+	Boards []game.Board // the file's positions; none for a sample
+	Games  int          // a sample's games played side by side (drawGames)
 }
 
 // dataset is what the last task needs to write the dataset: the game, the
@@ -52,18 +53,24 @@ type dataset struct {
 	Formats []string
 }
 
-// buildLabel adds to s the labelling of j's positions: each position a
-// task (Reshuffle spreads them over the workers), answered by the engine
-// the planner picks for positions of the game (the opening book built in,
-// and search past it, on Connect Four), as export --positions answers
-// them; then one task gathers the answers in the file's order and writes
-// the dataset, the very tables export writes.
+// buildLabel adds to s the labelling of j's positions, the file's or the
+// sample's drawn first (buildDraw): each position a task (Reshuffle spreads
+// them over the workers), answered by the engine the planner picks for
+// positions of the game (the opening book built in, and search past it, on
+// Connect Four), as export answers them; then one task gathers the answers
+// in the set's order and writes the dataset, the very tables export writes.
 func buildLabel(s beam.Scope, j labelJob) {
-	items := make([]labelItem, len(j.Boards))
-	for i, b := range j.Boards {
-		items[i] = labelItem{I: i, X: uint64(b.X), O: uint64(b.O)}
+	var items beam.PCollection
+	if j.Choice.Sample != nil {
+		items = buildDraw(s.Scope("draw"), j)
+	} else {
+		list := make([]labelItem, len(j.Boards))
+		for i, b := range j.Boards {
+			list[i] = labelItem{I: i, X: uint64(b.X), O: uint64(b.O)}
+		}
+		items = beam.CreateList(s, list)
 	}
-	answered := beam.ParDo(s, &labelFn{Spec: j.Spec}, beam.Reshuffle(s, beam.CreateList(s, items)))
+	answered := beam.ParDo(s, &labelFn{Spec: j.Spec}, beam.Reshuffle(s, items))
 	beam.ParDo0(s, &writeFn{Set: j.dataset}, beam.GroupByKey(s, beam.AddFixedKey(s, answered)))
 }
 
@@ -75,22 +82,13 @@ type labelFn struct {
 }
 
 // Setup opens the engine.
-func (f *labelFn) Setup(ctx context.Context) error {
-	p, err := plan.For(plan.Request{Rules: rules.New(f.Spec), Scope: plan.Many, Workers: 1})
-	if err != nil {
-		return err
-	}
-	f.o, err = p.Oracle(ctx, oracle.Options{NoLines: true})
+func (f *labelFn) Setup(ctx context.Context) (err error) {
+	f.o, err = openEngine(ctx, f.Spec)
 	return err
 }
 
 // Teardown lets the engine go.
-func (f *labelFn) Teardown() error {
-	if f.o == nil {
-		return nil
-	}
-	return f.o.Close()
-}
+func (f *labelFn) Teardown() error { return closeEngine(f.o) }
 
 // ProcessElement answers one position.
 func (f *labelFn) ProcessElement(ctx context.Context, it labelItem, emit func([]byte)) error {
@@ -127,7 +125,7 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, answers func(*[]byt
 		as[l.I], have[l.I] = l.A, true
 	}
 	if i := slices.Index(have, false); i >= 0 {
-		return fmt.Errorf("position %d of the file was not answered", i+1)
+		return fmt.Errorf("position %d of the set was not answered", i+1)
 	}
 	src := export.Label(rules.New(j.Spec), as, j.Paths, j.Choice)
 	_, err := export.Write(ctx, src, export.Options{Dir: j.Out, Formats: j.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: version()}, Workers: 1})
@@ -142,15 +140,19 @@ func version() string {
 	return "unknown"
 }
 
-// runLabel labels the positions file the flags name on the runner they
-// name, and says where the dataset went.
+// runLabel labels the positions file or the sample the flags name, on the
+// runner they name, and says where the dataset went.
 func runLabel(ctx context.Context, j labelJob, w io.Writer) error {
-	fmt.Fprintf(w, "tateti-beam: labelling %d positions of %s into %s\n", len(j.Boards), j.Spec, j.Out)
+	if s := j.Choice.Sample; s != nil {
+		fmt.Fprintf(w, "tateti-beam: drawing %d positions of %s at plies %s (%d games side by side, %d a task), and labelling them into %s\n", s.N, j.Spec, s.Plies, j.Games, chunkGames, j.Out)
+	} else {
+		fmt.Fprintf(w, "tateti-beam: labelling %d positions of %s into %s\n", len(j.Boards), j.Spec, j.Out)
+	}
 	p, s := beam.NewPipelineWithRoot()
 	buildLabel(s, j)
 	if err := beamx.Run(ctx, p); err != nil {
 		return fmt.Errorf("the pipeline failed: %w", err)
 	}
-	fmt.Fprintf(w, "%s: %d positions labelled, with every move's value\n", j.Out, len(j.Boards))
+	fmt.Fprintf(w, "%s: %d positions labelled, with every move's value\n", j.Out, len(j.Paths))
 	return nil
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -37,19 +35,46 @@ func TestLabelSameRows(t *testing.T) {
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}
-	local := localExport(t, o.spec, file)
-	for _, name := range []string{"states.csv", "moves.csv", "states.parquet", "moves.parquet"} {
-		got, err := os.ReadFile(filepath.Join(out, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join(local, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: the pipeline wrote %d bytes, the local export %d, and they differ", name, len(got), len(want))
-		}
+	sameFiles(t, out, localExport(t, o.spec, file))
+}
+
+// The sampling pipeline, run on Prism, writes the rows export --sample
+// writes on one machine with two workers, byte for byte: positions drawn by
+// noisy perfect play and by random play, from the book and past it; and
+// when the games played side by side fall short, the ones the keeper plays
+// after them.
+func TestSampleSameRows(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		games int // the games played side by side; 0 for drawGames's
+	}{
+		{"noisy perfect play", []string{"--sample", "24", "--plies", "9-15", "--epsilon", "0.25", "--seed", "3"}, 0},
+		{"random play", []string{"--sample", "20", "--plies", "0-12", "--seed", "4"}, 0},
+		{"games fall short", []string{"--sample", "12", "--plies", "2-13", "--epsilon", "0.5", "--seed", "5"}, 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "beam")
+			var o options
+			fs := flag.NewFlagSet("tateti-beam", flag.ContinueOnError)
+			o.bind(fs)
+			if err := fs.Parse(append([]string{"--game", "connect-four", "--out", out}, tt.args...)); err != nil {
+				t.Fatal(err)
+			}
+			if err := o.check(); err != nil {
+				t.Fatal(err)
+			}
+			if tt.games > 0 {
+				o.labels.Games = tt.games
+			}
+			p, s := beam.NewPipelineWithRoot()
+			buildLabel(s, *o.labels)
+			if err := ptest.Run(p); err != nil {
+				t.Fatal(err)
+			}
+			sameFiles(t, out, exportHere(t, o.spec, &o.labels.Choice, 2))
+		})
 	}
 }
 
@@ -58,17 +83,24 @@ func TestLabelSameRows(t *testing.T) {
 // writer (Parquet's metadata holds it), so that they differ in nothing else.
 func localExport(t *testing.T, spec rules.Spec, file string) string {
 	t.Helper()
+	choice, err := positions.Open(context.Background(), rules.New(spec), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exportHere(t, spec, choice, 1)
+}
+
+// exportHere labels the positions choice chooses as tateti-lab export does,
+// with workers, into a folder of its own.
+func exportHere(t *testing.T, spec rules.Spec, choice *positions.Choice, workers int) string {
+	t.Helper()
 	ctx := context.Background()
 	rl := rules.New(spec)
-	choice, err := positions.Open(ctx, rl, file)
+	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs, paths, err := p.Positions(ctx, choice, 1, 0)
+	bs, paths, err := p.Positions(ctx, choice, workers, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

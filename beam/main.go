@@ -5,7 +5,9 @@
 // by default, or on any runner Beam's Go SDK reaches (--runner flink,
 // spark, dataflow, universal). With --label FILE it labels a positions
 // file instead, each position a task, into the dataset `tateti-lab export
-// --positions FILE` writes. docs/beam.md says how.
+// --positions FILE` writes; with --sample N it draws the positions first,
+// games side by side, into the dataset `tateti-lab export --sample N`
+// writes. docs/beam.md says how.
 package main
 
 import (

@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -28,6 +30,10 @@ type options struct {
 	store  string
 	maxPly int // an opening book's last ply; -1 for the whole game
 	label  string
+	sample int // with --sample: the positions to draw, by play (positions.Sample)
+	plies  string
+	seed   uint64
+	eps    float64
 	out    string
 	format string
 	spec   rules.Spec
@@ -42,8 +48,12 @@ func (o *options) bind(fs *flag.FlagSet) {
 	fs.StringVar(&o.store, "db", "", "the database folder to solve into (required)")
 	fs.IntVar(&o.maxPly, "max-ply", -1, "build an opening book of plies 0 to N, ply N valued by search, as db build --max-ply does")
 	fs.StringVar(&o.label, "label", "", "label this positions file (move sequences, one a line) as export --positions does, instead of solving into --db")
-	fs.StringVar(&o.out, "out", "", "with --label: the folder the dataset is written into")
-	fs.StringVar(&o.format, "format", "parquet,csv", "with --label: file formats, separated by commas: parquet, csv")
+	fs.IntVar(&o.sample, "sample", 0, "draw N positions by play and label them as export --sample does, instead of solving into --db")
+	fs.StringVar(&o.plies, "plies", "", "with --sample: the plies play stops at, such as 8 or 0-30")
+	fs.Uint64Var(&o.seed, "seed", 1, "with --sample: the seed of every choice of the play")
+	fs.Float64Var(&o.eps, "epsilon", 1, "with --sample: each side plays a best move with probability 1-E, a random legal move otherwise (1: random play)")
+	fs.StringVar(&o.out, "out", "", "with --label or --sample: the folder the dataset is written into")
+	fs.StringVar(&o.format, "format", "parquet,csv", "with --label or --sample: file formats, separated by commas: parquet, csv")
 }
 
 // check validates the flags before any work and makes the game's spec.
@@ -51,11 +61,17 @@ func (o *options) check() error {
 	if err := o.makeSpec(); err != nil {
 		return err
 	}
-	if o.label != "" {
-		return o.checkLabel()
+	given := o.given()
+	for _, name := range []string{"plies", "seed", "epsilon"} {
+		if given[name] && !given["sample"] {
+			return fmt.Errorf("--%s goes with --sample N, whose play it sets", name)
+		}
+	}
+	if o.label != "" || given["sample"] {
+		return o.checkLabel(given)
 	}
 	if o.store == "" {
-		return errors.New("no database folder: name one with --db DIR, or a positions file to label with --label FILE")
+		return errors.New("no database folder: name one with --db DIR, a positions file to label with --label FILE, or a sample with --sample N")
 	}
 	var err error
 	if o.job, err = tier.JobOf(rules.New(o.spec), o.maxPly); err != nil {
@@ -83,20 +99,28 @@ func (o *options) check() error {
 // makeSpec makes the game's spec from --game, or from the game flags, as
 // tateti-lab does (rules.GameFlags).
 func (o *options) makeSpec() error {
-	given := map[string]bool{}
-	o.flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	given := o.given()
 	o.game.Given = func(name string) bool { return given[name] }
 	var err error
 	o.spec, err = o.game.Spec()
 	return err
 }
 
-// checkLabel validates the labelling flags and reads the positions file,
-// every line of it, before any work.
-func (o *options) checkLabel() error {
+// given gives the flags set on the command line.
+func (o *options) given() map[string]bool {
+	given := map[string]bool{}
+	o.flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	return given
+}
+
+// checkLabel validates the labelling flags before any work: the positions
+// file, every line of it, or the sample to draw.
+func (o *options) checkLabel(given map[string]bool) error {
 	switch {
 	case o.store != "" || o.maxPly >= 0:
-		return errors.New("--db and --max-ply solve a game into a database, --label labels a positions file: give one of them")
+		return errors.New("--db and --max-ply solve a game into a database, --label and --sample label positions: give one of them")
+	case o.label != "" && given["sample"]:
+		return errors.New("--label and --sample each choose the positions: give one of them")
 	case o.out == "":
 		return errors.New("no dataset folder: name one with --out DIR")
 	}
@@ -108,19 +132,53 @@ func (o *options) checkLabel() error {
 		return fmt.Errorf("--out %w", err)
 	}
 	rl := rules.New(o.spec)
-	choice, err := positions.Open(context.Background(), rl, o.label)
-	if err != nil {
-		return fmt.Errorf("--label: %w", err)
-	}
 	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Workers: 1})
 	if err != nil {
 		return err
+	}
+	set := dataset{Spec: o.spec, Out: o.out, Formats: formats}
+	if given["sample"] {
+		return o.checkSample(rl, set)
+	}
+	choice, err := positions.Open(context.Background(), rl, o.label)
+	if err != nil {
+		return fmt.Errorf("--label: %w", err)
 	}
 	bs, paths, err := p.Positions(context.Background(), choice, 1, 0)
 	if err != nil {
 		return fmt.Errorf("--label: %w", err)
 	}
-	o.labels = &labelJob{dataset: dataset{Spec: o.spec, Choice: *choice, Paths: paths, Out: o.out, Formats: formats}, Boards: bs}
+	set.Choice, set.Paths = *choice, paths
+	o.labels = &labelJob{dataset: set, Boards: bs}
+	return nil
+}
+
+// checkSample validates the sample's flags, as tateti-lab export checks
+// them, and whether so many positions exist where that can be counted.
+func (o *options) checkSample(rl rules.Rules, set dataset) error {
+	if o.sample < 1 {
+		return fmt.Errorf("--sample %d is not a count of positions, want 1 or more", o.sample)
+	}
+	if o.plies == "" {
+		return errors.New("--sample goes with --plies, the plies play stops at, such as --plies 8 or --plies 0-30")
+	}
+	pl, err := positions.ParsePlies(o.plies, rl.Spec().Cells())
+	if err != nil {
+		return fmt.Errorf("--plies: %w", err)
+	}
+	if err := perfect.CheckEpsilon(o.eps); err != nil {
+		return fmt.Errorf("--epsilon %w", err)
+	}
+	s := positions.Sample{N: o.sample, Seed: o.seed, Plies: pl}
+	if o.given()["epsilon"] {
+		s.Epsilon = &o.eps // the manifest records it, as export's does
+	}
+	if err := s.Check(context.Background(), rl, 1, 1<<30); err != nil {
+		return fmt.Errorf("--sample: %w", err)
+	}
+	set.Choice = positions.Choice{From: "sample", Sample: &s}
+	set.Paths = slices.Repeat([]int64{-1}, s.N)
+	o.labels = &labelJob{dataset: set, Games: drawGames(s.N)}
 	return nil
 }
 

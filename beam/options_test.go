@@ -19,6 +19,7 @@ func TestCheck(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o666); err != nil {
 		t.Fatal(err)
 	}
+	never := filepath.Join(t.TempDir(), "dataset") // a dataset folder a bad command must not make
 	tests := []struct {
 		name string
 		args []string
@@ -34,17 +35,26 @@ func TestCheck(t *testing.T) {
 		{"a label of an unknown format", []string{"--game", "connect-four", "--label", goodFile(t), "--out", t.TempDir(), "--format", "xlsx"}, "xlsx"},
 		{"a positions file with a bad line", []string{"--game", "connect-four", "--label", badFile(t), "--out", t.TempDir()}, "line 2"},
 		{"an unknown game", []string{"--game", "go", "--label", goodFile(t), "--out", t.TempDir()}, "go"},
+		{"an epsilon with no sample", []string{"--game", "connect-four", "--label", goodFile(t), "--epsilon", "0.25", "--out", never}, "--epsilon goes with --sample N"},
+		{"an epsilon past 1", []string{"--game", "connect-four", "--sample", "10", "--plies", "4-8", "--epsilon", "1.5", "--out", never}, "--epsilon 1.5"},
+		{"a sample with no plies", []string{"--game", "connect-four", "--sample", "10", "--out", never}, "--sample goes with --plies"},
+		{"a sample of none", []string{"--game", "connect-four", "--sample", "0", "--plies", "4", "--out", never}, "--sample 0 is not a count"},
+		{"a sample and a label", []string{"--game", "connect-four", "--sample", "10", "--plies", "4", "--label", goodFile(t), "--out", never}, "--label and --sample each choose the positions"},
+		{"a sample of more than exist", []string{"--game", "connect-four", "--sample", "8", "--plies", "1", "--out", never}, "7"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var o options
-			fs := flag.NewFlagSet("tateti-beam", flag.ContinueOnError)
-			o.bind(fs)
-			if err := fs.Parse(tt.args); err != nil {
+			fl := flag.NewFlagSet("tateti-beam", flag.ContinueOnError)
+			o.bind(fl)
+			if err := fl.Parse(tt.args); err != nil {
 				t.Fatal(err)
 			}
 			if err := o.check(); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error saying %q", err, tt.want)
+			}
+			if _, err := os.Stat(never); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("after the check, stat %s: %v; want nothing written", never, err)
 			}
 		})
 	}

@@ -120,8 +120,8 @@ func TestObjectStore(t *testing.T) {
 	sameFiles(t, copied, local)
 }
 
-// sameFiles checks that dir holds the files of want and no others, with
-// the same bytes.
+// sameFiles checks that dir, the pipeline's, holds the files of want, the
+// local run's, and no others, with the same bytes.
 func sameFiles(t *testing.T, dir, want string) {
 	t.Helper()
 	got, _ := os.ReadDir(dir)
@@ -134,12 +134,12 @@ func sameFiles(t *testing.T, dir, want string) {
 		a, errA := os.ReadFile(filepath.Join(dir, e.Name()))
 		b, errB := os.ReadFile(filepath.Join(want, e.Name()))
 		if errA != nil || errB != nil || !bytes.Equal(a, b) {
-			t.Errorf("%s: not the local solve's bytes (%v, %v)", e.Name(), errA, errB)
+			t.Errorf("%s: not the local run's bytes (%v, %v)", e.Name(), errA, errB)
 		}
 		delete(names, e.Name())
 	}
 	for name := range names {
-		t.Errorf("%s: left in the folder, not in the local solve's", name)
+		t.Errorf("%s: left in the folder, not in the local run's", name)
 	}
 }
 
