@@ -10,6 +10,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -199,5 +200,57 @@ func TestAnswerAllWorkers(t *testing.T) {
 		if !reflect.DeepEqual(as, want) {
 			t.Errorf("%d workers: the analyses differ from one worker's", workers)
 		}
+	}
+}
+
+// A sample drawn by noisy perfect play at E 0.25 meets the positions strong
+// play meets: at ply 12 of Connect Four, where the book answers every draw
+// and label, fewer than one in ten is decided within three moves, where
+// random play draws about a third such; and the positions are the same
+// for one worker and two.
+func TestNoisyDrawMeetsStrongPlay(t *testing.T) {
+	rl := rules.New(spec(6, 7, 4, true, false))
+	tests := []struct {
+		name     string
+		epsilon  *float64
+		low, top int // the decided positions of 500 fall in [low, top)
+	}{
+		{"noisy perfect play, E 0.25", new(0.25), 0, 50},
+		{"random play", nil, 125, 250},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &positions.Choice{From: "sample", Sample: &positions.Sample{N: 500, Seed: 3, Plies: positions.Plies{Low: 12, High: 12}, Epsilon: tt.epsilon}}
+			var first []game.Board
+			for _, workers := range []int{1, 2} {
+				p, err := For(Request{Rules: rl, Scope: Many, Workers: workers})
+				if err != nil {
+					t.Fatal(err)
+				}
+				bs, _, err := p.Positions(context.Background(), c, workers, 1<<30)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if first == nil {
+					first = bs
+				} else if !reflect.DeepEqual(bs, first) {
+					t.Fatalf("%d workers drew other positions than one", workers)
+				}
+			}
+			p, _ := For(Request{Rules: rl, Scope: Many, Workers: 2})
+			as, err := p.AnswerAll(context.Background(), first, oracle.Batch{Phase: "test"}, oracle.Options{ValueOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			decided := 0
+			for _, a := range as {
+				if a.Value != perfect.Draw && a.Depth <= 3 {
+					decided++
+				}
+			}
+			if decided < tt.low || decided >= tt.top {
+				t.Errorf("%d of 500 decided within 3 moves, want %d to %d", decided, tt.low, tt.top-1)
+			}
+		})
 	}
 }
