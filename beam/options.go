@@ -138,7 +138,7 @@ func (o *options) checkLabel(given map[string]bool) error {
 	}
 	set := dataset{Spec: o.spec, Out: o.out, Formats: formats}
 	if given["sample"] {
-		return o.checkSample(rl, set)
+		return o.checkSample(rl, set, given["epsilon"])
 	}
 	choice, err := positions.Open(context.Background(), rl, o.label)
 	if err != nil {
@@ -154,8 +154,9 @@ func (o *options) checkLabel(given map[string]bool) error {
 }
 
 // checkSample validates the sample's flags, as tateti-lab export checks
-// them, and whether so many positions exist where that can be counted.
-func (o *options) checkSample(rl rules.Rules, set dataset) error {
+// them, and whether so many positions exist where that can be counted;
+// noisy says --epsilon was given, which the manifest then records.
+func (o *options) checkSample(rl rules.Rules, set dataset, noisy bool) error {
 	if o.sample < 1 {
 		return fmt.Errorf("--sample %d is not a count of positions, want 1 or more", o.sample)
 	}
@@ -170,7 +171,7 @@ func (o *options) checkSample(rl rules.Rules, set dataset) error {
 		return fmt.Errorf("--epsilon %w", err)
 	}
 	s := positions.Sample{N: o.sample, Seed: o.seed, Plies: pl}
-	if o.given()["epsilon"] {
+	if noisy {
 		s.Epsilon = &o.eps // the manifest records it, as export's does
 	}
 	if err := s.Check(context.Background(), rl, 1, 1<<30); err != nil {
