@@ -72,7 +72,9 @@ func All(ctx context.Context, ors []Oracle, rl rules.Rules, boards []game.Board,
 				as[i], have[i] = a, true
 			}
 		}
-		keep = j.add
+		keep = func(i int, a perfect.Analysis) error {
+			return j.add(i, a, !ors[0].Instant(boards[i])) // an instant answer is asked again at once
+		}
 	}
 	err := each(ctx, ors, rl, boards, b, have, func(i int, a perfect.Analysis) error {
 		as[i] = a

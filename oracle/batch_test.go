@@ -34,6 +34,12 @@ func (s *stopping) Analyze(ctx context.Context, b game.Board) (perfect.Analysis,
 	return a, err
 }
 
+// atOnce is its Oracle, saying it answers every board at once, as a book
+// says of its positions: the journal keeps its answers unsynced.
+type atOnce struct{ Oracle }
+
+func (atOnce) Instant(game.Board) bool { return true }
+
 // A batch with a journal, stopped part way, resumes from the answers it
 // kept: the run after asks only for the rest, and the answers are those of
 // a batch never stopped. A damaged journal loses only its damaged tail; a
@@ -92,6 +98,17 @@ func TestJournal(t *testing.T) {
 			}
 		})
 	}
+	t.Run("answers given at once, kept unsynced", func(t *testing.T) {
+		path := stoppedAt5(t, atOnce{whole}, rl, boards)
+		again := &stopping{Oracle: whole}
+		got, err := All(context.Background(), []Oracle{again}, rl, boards, Batch{Phase: "test", Journal: path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := again.calls.Load(); n != 7 || !reflect.DeepEqual(got, want) {
+			t.Errorf("the resumed run asked for %d positions, want 7, and its answers are an unstopped run's: %t", n, reflect.DeepEqual(got, want))
+		}
+	})
 	t.Run("whole answers, then values alone", func(t *testing.T) {
 		alone, err := Search(rl, Options{Workers: 1, ValueOnly: true})
 		if err != nil {

@@ -30,10 +30,12 @@ func (e *ForeignJournalError) Error() string {
 // A journal keeps the answers of a batch in a file as they come: a header,
 // journalMagic and the batch's key (batchKey), then a record an answer:
 // the length of its payload and the payload's CRC-32C, 4 bytes each, little
-// endian, and the payload, the gob of a journalRecord. Each record is
-// synced before the next answer is asked, so a stop loses at most the
-// answer in progress; a record cut short by the stop, and anything after
-// it, is dropped when the journal is opened again.
+// endian, and the payload, the gob of a journalRecord. Each record of an
+// answer that took search is synced before the next answer is asked, with
+// the records before it, so a stop loses at most the answer in progress
+// and answers given at once (a book's, a database's), which cost nothing
+// to ask again; a record cut short by the stop, and anything after it, is
+// dropped when the journal is opened again.
 type journal struct {
 	f *os.File
 }
@@ -130,8 +132,9 @@ func (j *journal) reset(head []byte, size int64) error {
 	return j.f.Sync()
 }
 
-// add keeps the answer a of the batch's board i, synced.
-func (j *journal) add(i int, a perfect.Analysis) error {
+// add keeps the answer a of the batch's board i, synced with those before
+// it when sync.
+func (j *journal) add(i int, a perfect.Analysis, sync bool) error {
 	var payload bytes.Buffer
 	if err := gob.NewEncoder(&payload).Encode(journalRecord{i, a}); err != nil {
 		return err
@@ -141,6 +144,9 @@ func (j *journal) add(i int, a perfect.Analysis) error {
 	binary.LittleEndian.PutUint32(rec[4:], crc32.Checksum(payload.Bytes(), db.Castagnoli))
 	if _, err := j.f.Write(append(rec[:], payload.Bytes()...)); err != nil {
 		return fmt.Errorf("the journal of answers %s: %w", j.f.Name(), err)
+	}
+	if !sync {
+		return nil
 	}
 	return j.f.Sync()
 }
