@@ -46,22 +46,9 @@ func (atOnce) Instant(game.Board) bool { return true }
 // journal of another batch is replaced; a file that is no journal is
 // refused and left as it is.
 func TestJournal(t *testing.T) {
-	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
-	rng := rand.New(rand.NewPCG(5, 6))
-	boards := make([]game.Board, 12)
-	for i := range boards {
-		boards[i] = randomPosition(rl, rng)
-	}
 	// By search: the table solves each board from scratch, seconds a board
 	// under the race detector, and the journal is the same for either.
-	whole, err := Search(rl, Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := All(context.Background(), []Oracle{whole}, rl, boards, Batch{Phase: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rl, boards, whole, want := searchedBatch(t, 5, 12)
 	tests := []struct {
 		name   string
 		damage func(t *testing.T, path string) // after the stop, before the resume
@@ -147,6 +134,27 @@ func TestJournal(t *testing.T) {
 	})
 }
 
+// searchedBatch gives n random positions of gravity 4x4 k=4, drawn from
+// seed, an oracle that searches them with one worker, and its answers.
+func searchedBatch(t *testing.T, seed uint64, n int) (rules.Rules, []game.Board, Oracle, []perfect.Analysis) {
+	t.Helper()
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	boards := make([]game.Board, n)
+	for i := range boards {
+		boards[i] = randomPosition(rl, rng)
+	}
+	o, err := Search(rl, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := All(context.Background(), []Oracle{o}, rl, boards, Batch{Phase: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rl, boards, o, want
+}
+
 // stoppedAt5 runs a batch of boards by o with a journal, stopped after its
 // fifth answer, and gives the journal's path.
 func stoppedAt5(t *testing.T, o Oracle, rl rules.Rules, boards []game.Board) string {
@@ -221,20 +229,7 @@ func TestBatchHead(t *testing.T) {
 // yet taken: the answers are one oracle's, in the order of the boards, each
 // position asked once; resumed from a journal, the rest only.
 func TestAllSideBySide(t *testing.T) {
-	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
-	rng := rand.New(rand.NewPCG(7, 8))
-	boards := make([]game.Board, 16)
-	for i := range boards {
-		boards[i] = randomPosition(rl, rng)
-	}
-	one, err := Search(rl, Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := All(context.Background(), []Oracle{one}, rl, boards, Batch{Phase: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rl, boards, one, want := searchedBatch(t, 7, 16)
 	searchers := func(n int) ([]Oracle, *atomic.Int64) {
 		var asked atomic.Int64
 		ors := make([]Oracle, n)
