@@ -164,7 +164,7 @@ func player(ctx context.Context, spec rules.Spec, s positions.Sample) (*position
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := s.Player(rl, plan.BestMoves(o))
+	p, err := s.Player(rl, oracle.BestMoves(o))
 	if err != nil {
 		o.Close()
 		return nil, nil, err

@@ -250,11 +250,11 @@ type opponent struct {
 // move that is to be a best one.
 func (p opponent) choose(b game.Board) (int, error) {
 	return p.noisy.Pick(p.rng, uint64(p.rl.Moves(b)), func() (uint64, error) {
-		an, err := p.o.Analyze(p.ctx, b)
+		best, err := oracle.BestMoves(p.o)(p.ctx, b)
 		if err != nil {
 			return 0, fmt.Errorf("the perfect opponent on %s: %w", p.rl.Spec().Format(b), err)
 		}
-		return an.BestCells(), nil
+		return best, nil
 	})
 }
 

@@ -65,6 +65,16 @@ type Options struct {
 	ValueOnly bool
 }
 
+// BestMoves gives the best moves of a position as o answers them, what
+// noisy perfect play asks: the cells of the moves best by value, then by
+// depth (perfect.Analysis.BestCells).
+func BestMoves(o Oracle) func(ctx context.Context, b game.Board) (uint64, error) {
+	return func(ctx context.Context, b game.Board) (uint64, error) {
+		a, err := o.Analyze(ctx, b)
+		return a.BestCells(), err
+	}
+}
+
 // valueOnly gives a without its moves and line, as Options.ValueOnly asks.
 func valueOnly(a perfect.Analysis, err error) (perfect.Analysis, error) {
 	a.Moves, a.BestLine, a.ValueOnly = nil, nil, true

@@ -123,22 +123,12 @@ func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, m
 	err = p.useEach(ctx, oracle.Options{NoLines: true}, c.Sample.N, func(ors []oracle.Oracle) error {
 		best := make([]positions.BestMoves, len(ors))
 		for w, o := range ors {
-			best[w] = BestMoves(o)
+			best[w] = oracle.BestMoves(o)
 		}
 		bs, paths, err = c.Boards(ctx, rl, workers, memory, best)
 		return err
 	})
 	return bs, paths, err
-}
-
-// BestMoves gives the best moves of a position as o answers them, for a
-// sample drawn by noisy perfect play: the cells of the moves best by value,
-// then by depth (perfect.Analysis.BestCells).
-func BestMoves(o oracle.Oracle) positions.BestMoves {
-	return func(ctx context.Context, b game.Board) (uint64, error) {
-		a, err := o.Analyze(ctx, b)
-		return a.BestCells(), err
-	}
 }
 
 // Whole solves the whole game as p says, and gives its summary: in memory,
