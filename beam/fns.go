@@ -349,7 +349,7 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, entries func(*st
 	open := func(k int) (io.ReadCloser, error) { return f.store().open(ctx, db.PartName(p, k)) }
 	err = f.store().writeFrom(ctx, db.TierName(p), func(w io.Writer) error {
 		var err error
-		d.Ply.Bytes, d.Ply.SHA256, err = db.WriteTier(w, p, j.Size(p), j.Tasks(p), open)
+		d.Ply.Bytes, d.Ply.SHA256, err = db.WriteTier(w, f.Spec, p, j.Size(p), j.Tasks(p), open)
 		return err
 	})
 	if err == nil {

@@ -473,8 +473,8 @@ func TestManifestCounts(t *testing.T) {
 	}
 	editManifest(t, dir, `"positions": 252,`, `"positions": 253,`)
 	for _, args := range [][]string{{"solve", "--db", dir}, {"export", "--db", dir, "--out", filepath.Join(t.TempDir(), "out")}, {"db", "info", dir}} {
-		if _, stderr, code := run(t, "", args...); code == 0 || !strings.Contains(stderr, "manifest.json fails its checksum") {
-			t.Errorf("%v on a manifest edited by hand: exit %d, %q; want a failed checksum", args, code, stderr)
+		if _, stderr, code := run(t, "", args...); code != exitUsage || !strings.Contains(stderr, "manifest.json: fails its checksum") {
+			t.Errorf("%v on a manifest edited by hand: exit %d, %q; want 2 and a failed checksum", args, code, stderr)
 		}
 	}
 	m.Plies[6].Positions, m.Plies[6].Won, m.Positions = m.Plies[6].Positions+1, m.Plies[6].Won+1, m.Positions+1

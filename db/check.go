@@ -51,6 +51,9 @@ type Checked struct {
 	// positions, or its value and depth of the empty board.
 	Problems []string `json:"problems"`
 	OK       bool     `json:"ok"`
+	// Fix is the command that builds the database again (Rebuild), for
+	// a damaged one to be replaced.
+	Fix string `json:"fix"`
 }
 
 // Damaged lists the tiers that failed, as "ply-07.tier".
@@ -81,7 +84,7 @@ func Check(ctx context.Context, dir string, ruleOf RuleOf, workers int) (Checked
 	if err != nil {
 		return Checked{}, err
 	}
-	c := Checked{Dir: dir, Game: m.Game, MaxPly: m.MaxPly, OK: true, Problems: []string{}}
+	c := Checked{Dir: dir, Game: m.Game, MaxPly: m.MaxPly, OK: true, Problems: []string{}, Fix: Rebuild(m, dir)}
 	job, err := ruleOf(m.Game, m.MaxPly)
 	if err != nil && m.MaxPly != nil { // an unsound manifest's last ply
 		c.problem(err.Error())
@@ -166,17 +169,19 @@ func checkTier(ctx context.Context, dir string, m Manifest, p int, job Rule, wor
 		return nil, fmt.Sprintf("the manifest lists it as %q of %d placements, want %q of %d", want.File, want.Placements, TierName(p), job.Size(p)), nil
 	}
 	name := filepath.Join(dir, want.File)
-	size, sum, err := FileSum(name)
+	size, sum, err := FileSum(ctx, name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, "the file is missing", nil
+	case ctx.Err() != nil:
+		return nil, "", ctx.Err()
 	case err != nil:
 		return nil, fmt.Sprintf("cannot be read: %v", err), nil
 	case size != want.Bytes || sum != want.SHA256:
 		return nil, fmt.Sprintf("%d bytes of SHA-256 %.12s…, the manifest says %d bytes of %.12s…", size, sum, want.Bytes, want.SHA256), nil
 	}
 	codes := make([]byte, want.Placements)
-	version, err := readTier(ctx, dir, p, codes, workers)
+	version, err := readTier(ctx, dir, m.Game, p, codes, workers)
 	switch {
 	case err != nil:
 	case version != uint32(m.Version):

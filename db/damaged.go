@@ -3,6 +3,9 @@ package db
 import (
 	"errors"
 	"fmt"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 )
 
 // DamagedError is a file of a database folder, finished or being built,
@@ -15,9 +18,14 @@ type DamagedError struct {
 	Path string // the file
 	What string // what is wrong with it
 	Fix  string // what to do: remove it, or build the database again
+	Err  error  // what it is besides, if anything: fs.ErrNotExist for a missing file
 }
 
 func (e *DamagedError) Error() string { return fmt.Sprintf("%s: %s; %s", e.Path, e.What, e.Fix) }
+
+// Unwrap gives what the damage is besides (Err): a missing file is
+// fs.ErrNotExist too.
+func (e *DamagedError) Unwrap() error { return e.Err }
 
 // Damaged gives the DamagedError of the file path, what is wrong and the
 // fix; an error that is one already (a file of a file) is given as it is.
@@ -32,6 +40,10 @@ func Damaged(path string, what error, fix string) error {
 // rebuildAgain is the fix of a damaged tier file of a finished database,
 // until the database that holds it names the command (Rebuild).
 const rebuildAgain = "build the database again"
+
+// rebuildFolder is the fix of a manifest that cannot be read, which names
+// no game to build.
+const rebuildFolder = "remove the folder and build the database again (tateti-lab db build with its game's flags)"
 
 // withFix gives err with the fix of a damaged tier file set to fix.
 func withFix(err error, fix string) error {
@@ -51,4 +63,21 @@ func Rebuild(m Manifest, dir string) string {
 		book = fmt.Sprintf(" --max-ply %d", *m.MaxPly)
 	}
 	return fmt.Sprintf("build it again into a new folder: tateti-lab db build %s%s %s-new", m.Game.Flags(), book, dir)
+}
+
+// Split gives the DamagedError of a position b of the database, worth
+// worth by its tier, whose moves weigh weigh by the tier after it (or by
+// search past an opening book's last ply): the two disagree, so the tier
+// of b's ply is not of one game with the next, and b's tier is named.
+func (d *DB) Split(b game.Board, worth, weigh perfect.Outcome) error {
+	p := b.Ply()
+	return &DamagedError{Path: d.TierPath(p), What: fmt.Sprintf("gives %s %v in %d plies, and its moves weigh %v in %d: ply %d and the ply after it are not of one game",
+		d.Rules.Spec().Format(b), worth.Value, worth.Depth, weigh.Value, weigh.Depth, p), Fix: d.tiers[p].fix}
+}
+
+// Lacks gives the DamagedError of a position b that can arise and that
+// the database does not hold: its tier is damaged.
+func (d *DB) Lacks(b game.Board) error {
+	p := b.Ply()
+	return &DamagedError{Path: d.TierPath(p), What: fmt.Sprintf("does not hold %s, which can arise", d.Rules.Spec().Format(b)), Fix: d.tiers[p].fix}
 }

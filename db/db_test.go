@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/bits"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -29,6 +31,27 @@ func solved(t *testing.T) (string, rules.Rules) {
 	return dir, rl
 }
 
+// FileSum reads a regular file alone, and stops when its context is
+// done: db check's hashing of a tier ends on an interrupt.
+func TestFileSum(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "big")
+	if err := os.WriteFile(name, make([]byte, 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := db.FileSum(ctx, name); !errors.Is(err, context.Canceled) {
+		t.Errorf("FileSum after the interrupt: %v, want context.Canceled", err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.FileSum(context.Background(), filepath.Join(dir, "zero")); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("FileSum of /dev/zero: %v, want it refused as no regular file", err)
+	}
+}
+
 // A damaged database is refused: when opened if its manifest or a file's
 // header or block table is wrong, when probed if a block is, and by Verify
 // whatever byte changed.
@@ -46,7 +69,15 @@ func TestDamage(t *testing.T) {
 		{"a block's byte", flip(1, -1), "probe", "block 0 fails its checksum"},
 		{"a file cut short", func(dir string) error { return os.Truncate(filepath.Join(dir, db.TierName(1)), 40) }, "open", "too short"},
 		{"a manifest cut short", func(dir string) error { return os.Truncate(filepath.Join(dir, db.ManifestName), 40) }, "open", "not a solved game's manifest (cut short, or another tool's); remove the folder"},
-		{"a file missing", func(dir string) error { return os.Remove(filepath.Join(dir, db.TierName(9))) }, "open", "ply-09.tier is missing (file does not exist): the database is damaged"},
+		{"a file missing", func(dir string) error { return os.Remove(filepath.Join(dir, db.TierName(9))) }, "open", "ply-09.tier: the file is missing; build it again into a new folder: tateti-lab db build --size 3x3 --k 3 "},
+		{"a manifest that is a FIFO", func(dir string) error {
+			name := filepath.Join(dir, db.ManifestName)
+			return errors.Join(os.Remove(name), syscall.Mkfifo(name, 0o644))
+		}, "open", "manifest.json: cannot be read (manifest.json is not a regular file (p---------)); remove the folder"},
+		{"a tier linked to an endless device", func(dir string) error {
+			name := filepath.Join(dir, db.TierName(3))
+			return errors.Join(os.Remove(name), os.Symlink("/dev/zero", name))
+		}, "open", "ply-03.tier: is not a regular file (Dc---------), and a tier is one; build it again"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -137,12 +168,12 @@ func ExampleDB_Probe() {
 
 // probeDB names the database BenchmarkProbe probes: -args -probe-db=DIR,
 // such as Connect Four 6x5's; a fresh gravity 4x5 one when empty.
-var probeDB = flag.String("probe-db", "", "BenchmarkProbe: the database folder to probe")
+var probeDB = flag.String("probe-db", "", "BenchmarkOpen, BenchmarkProbe: the database folder to open and probe")
 
-// BenchmarkProbe probes positions drawn by random play, 4,096 of them, far
-// more blocks than the cache keeps in a large database: most probes read
-// and inflate a block.
-func BenchmarkProbe(b *testing.B) {
+// benchDB gives the database -probe-db names (the Connect Four book's
+// folder, ../book/connect-four, say), or a 4x5 gravity one built here,
+// opened.
+func benchDB(b *testing.B) *db.DB {
 	dir := *probeDB
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true})
 	if dir == "" {
@@ -157,11 +188,36 @@ func BenchmarkProbe(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return d
+}
+
+// BenchmarkOpen opens the database: its manifest, each tier's header, game
+// and table checked, and a legacy tier (version 1 or 2) read whole for its
+// SHA-256 (docs/performance.md: the Connect Four book in under 50 ms).
+func BenchmarkOpen(b *testing.B) {
+	d := benchDB(b)
+	dir := filepath.Dir(d.TierPath(0))
+	d.Close()
+	for b.Loop() {
+		d, err := db.Open(dir, d.Rules)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d.Close()
+	}
+}
+
+// BenchmarkProbe probes positions drawn by random play, 4,096 of them, of
+// plies 8 to 15 or the database's last, far more blocks than the cache
+// keeps in a large database: most probes read and inflate a block.
+func BenchmarkProbe(b *testing.B) {
+	d := benchDB(b)
 	defer d.Close()
+	rl := d.Rules
 	rng := rand.New(rand.NewPCG(1, 2))
 	boards := make([]game.Board, 4096)
 	for i := range boards {
-		for ply := 8 + rng.IntN(8); ply > 0; ply-- {
+		for ply := min(8+rng.IntN(8), d.Manifest.Last()); ply > 0; ply-- {
 			moves := uint64(rl.Moves(boards[i]))
 			if moves == 0 {
 				break

@@ -19,11 +19,14 @@ import (
 // canonical image (game.Least under the game's symmetries) is another
 // stored as 0 and read through that image, and each block is compressed
 // by zstd (RFC 8878) instead of DEFLATE, in blocks of FoldedBlockLen
-// codes. The layout, the header and the table are version 1's: a probe
+// codes. The layout, the header and the table are Version's: a probe
 // still reads one block. Over the opening book of Connect Four this takes
 // under 3 bits a position, where version 1 takes about 4.6
 // (docs/design/book-storage.md).
-const Folded = 2
+const Folded = 4
+
+// folded2 is Folded before tiers named their game (legacy).
+const folded2 = 2
 
 // FoldedBlockLen is the codes a block of a folded tier holds: four times
 // version 1's, for zstd's sake (2.95 bits a position over the 8-ply book,
@@ -74,7 +77,7 @@ func image(layout index.Placements, syms [][]int, p int, r int64) (int64, bool) 
 // itself stays 0, a placement play cannot reach; as the rules are
 // symmetric, so is reachability. Nothing to do on version 1's codes.
 func (m Manifest) unfold(ctx context.Context, p int, codes []byte, workers int) error {
-	if m.Version != Folded {
+	if !folded(uint32(m.Version)) {
 		return nil
 	}
 	layout, err := index.NewPlacements(m.Game.Spec, m.Game.Gravity)
@@ -117,8 +120,8 @@ func fold(codes []byte, layout index.Placements, syms [][]int, p int) [][]byte {
 	return blocks
 }
 
-// Fold writes the finished database in src, of rl's game, folded (see
-// Folded) into the new folder dst, which appears complete or not at all:
+// Fold writes the finished database in src, of rl's game and of any
+// format version, folded (see Folded) into the new folder dst, which appears complete or not at all:
 // the same manifest, its version, sizes and sums those of the folded
 // files. Every tier is read whole, checked block by block; up to workers
 // goroutines inflate one. The opening books built into tateti-lab are
@@ -145,7 +148,7 @@ func Fold(ctx context.Context, src, dst string, rl rules.Rules, workers int) err
 			return err
 		}
 		ply := &m.Plies[p]
-		ply.Bytes, ply.SHA256, err = writeUnit(filepath.Join(tmp, ply.File), tierBytes(p, ply.Placements, fold(codes, d.layout, rl.Symmetries(), p), Folded))
+		ply.Bytes, ply.SHA256, err = writeUnit(filepath.Join(tmp, ply.File), tierBytes(m.Game, p, ply.Placements, fold(codes, d.layout, rl.Symmetries(), p), Folded))
 		if err != nil {
 			return err
 		}

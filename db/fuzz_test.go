@@ -31,7 +31,7 @@ func FuzzTierFile(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(dir, TierName(1)), data, 0o666); err != nil {
 			t.Fatal(err)
 		}
-		tf, err := openTier(os.DirFS(dir), dir, 1, int64(len(codes)))
+		tf, err := openTier(os.DirFS(dir), dir, tierGame, 1, int64(len(codes)))
 		if err != nil {
 			return
 		}

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // A part file holds one task's range of a ply's codes, compressed in the
@@ -35,6 +36,10 @@ const (
 	partMagic     = "TTDBPART"
 	partHeaderLen = 8 + 4 + 4 + 8 + 8 + 8
 	partEntryLen  = 4 + 4
+	// partVersion is the part file's own format version, which the tier
+	// file's (Version) does not change: a part names no game, being a
+	// run's scratch in a folder whose marker names it.
+	partVersion = 1
 )
 
 // PartName is the file of task k of ply p in a database folder.
@@ -49,7 +54,7 @@ func IsPartName(name string) bool { return partName.MatchString(name) }
 // IsPart reports whether the file path begins as a part file does: a file
 // named as one that does not is someone else's, which no run may remove.
 func IsPart(path string) bool {
-	f, err := os.Open(path)
+	f, err := OpenRegular(path)
 	if err != nil {
 		return false
 	}
@@ -87,7 +92,7 @@ func EncodePart(p int, first int64, codes []byte) (Part, [][]byte, error) {
 		return Part{}, nil, fmt.Errorf("a part starts at rank %d, not at a block's start", first)
 	}
 	blocks := compress(codes)
-	head := binary.LittleEndian.AppendUint32([]byte(partMagic), Version)
+	head := binary.LittleEndian.AppendUint32([]byte(partMagic), partVersion)
 	head = binary.LittleEndian.AppendUint32(head, uint32(p))
 	head = binary.LittleEndian.AppendUint64(head, uint64(first))
 	head = binary.LittleEndian.AppendUint64(head, uint64(len(codes)))
@@ -107,7 +112,7 @@ func EncodePart(p int, first int64, codes []byte) (Part, [][]byte, error) {
 // no such file.
 func ReadPart(dir string, p, k int, first int64, dst []byte) (Part, error) {
 	name := filepath.Join(dir, PartName(p, k))
-	data, err := os.ReadFile(name)
+	data, err := ReadRegular(os.DirFS(dir), PartName(p, k))
 	if err != nil {
 		return Part{}, err
 	}
@@ -173,7 +178,7 @@ func parsePartHead(data []byte, p int, first, codes int64) (int, error) {
 	le := binary.LittleEndian
 	n := int64(le.Uint64(data[32:]))
 	switch {
-	case string(data[:8]) != partMagic || le.Uint32(data[8:]) != Version:
+	case string(data[:8]) != partMagic || le.Uint32(data[8:]) != partVersion:
 		return 0, errors.New("not a part file of this version")
 	case int(le.Uint32(data[12:])) != p || int64(le.Uint64(data[16:])) != first || int64(le.Uint64(data[24:])) != codes:
 		return 0, errors.New("its header names another range")
@@ -198,21 +203,23 @@ func inflate(raw, dst []byte) error {
 	return nil
 }
 
-// AssembleTier writes the tier file of ply p, placements codes, from
-// parts, which must cover the ply in rank order, and gives its size and
-// SHA-256: the same bytes as the ply's codes compressed whole.
-func AssembleTier(dir string, p int, placements int64, parts []Part) (int64, string, error) {
-	data, err := TierBytes(p, placements, parts)
+// AssembleTier writes the tier file of ply p of the game of spec,
+// placements codes, from parts, which must cover the ply in rank order,
+// and gives its size and SHA-256: the same bytes as the ply's codes
+// compressed whole.
+func AssembleTier(dir string, spec rules.Spec, p int, placements int64, parts []Part) (int64, string, error) {
+	data, err := TierBytes(spec, p, placements, parts)
 	if err != nil {
 		return 0, "", err
 	}
 	return writeUnit(filepath.Join(dir, TierName(p)), data)
 }
 
-// TierBytes gives the bytes of the tier file of ply p, placements codes,
-// assembled from parts, which must cover the ply in rank order, as pieces
-// to write one after another; Sum gives their size and SHA-256.
-func TierBytes(p int, placements int64, parts []Part) ([][]byte, error) {
+// TierBytes gives the bytes of the tier file of ply p of the game of
+// spec, placements codes, assembled from parts, which must cover the ply
+// in rank order, as pieces to write one after another; Sum gives their
+// size and SHA-256.
+func TierBytes(spec rules.Spec, p int, placements int64, parts []Part) ([][]byte, error) {
 	var blocks [][]byte
 	at := int64(0)
 	for _, part := range parts {
@@ -225,7 +232,7 @@ func TierBytes(p int, placements int64, parts []Part) ([][]byte, error) {
 	if at != placements {
 		return nil, fmt.Errorf("ply %d: the parts hold %d codes, want %d", p, at, placements)
 	}
-	return tierBytes(p, placements, blocks, Version), nil
+	return tierBytes(spec, p, placements, blocks, Version), nil
 }
 
 // Sum gives the size and SHA-256 of a file's pieces one after another, as

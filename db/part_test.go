@@ -8,12 +8,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
+
+// tierGame is the game the tier files of these tests name.
+var tierGame = rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}
 
 // writeTier writes the codes of ply p to dir as a tier file compressed
 // whole: what AssembleTier must equal.
 func writeTier(dir string, p int, codes []byte) (int64, string, error) {
-	return writeUnit(filepath.Join(dir, TierName(p)), tierBytes(p, int64(len(codes)), compress(codes), Version))
+	return writeUnit(filepath.Join(dir, TierName(p)), tierBytes(tierGame, p, int64(len(codes)), compress(codes), Version))
 }
 
 // testCodes gives n codes that compress to blocks of several lengths.
@@ -56,7 +62,7 @@ func TestParts(t *testing.T) {
 		parts = append(parts, part)
 	}
 	whole := read(t, filepath.Join(dir, TierName(3)))
-	gotSize, gotSum, err := AssembleTier(dir, 3, int64(len(codes)), parts)
+	gotSize, gotSum, err := AssembleTier(dir, tierGame, 3, int64(len(codes)), parts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +110,7 @@ func TestPartRefused(t *testing.T) {
 	a, _ := WritePart(dir, 2, 0, 0, codes[:BlockLen])
 	b, _ := WritePart(dir, 2, 1, BlockLen, codes[BlockLen:])
 	for _, parts := range [][]Part{{b, a}, {a}, {a, a}} {
-		if _, _, err := AssembleTier(dir, 2, int64(len(codes)), parts); err == nil {
+		if _, _, err := AssembleTier(dir, tierGame, 2, int64(len(codes)), parts); err == nil {
 			t.Errorf("parts from ranks %v assembled, want an error", firsts(parts))
 		}
 	}

@@ -9,17 +9,20 @@ import (
 	"hash"
 	"hash/crc32"
 	"io"
+
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// WriteTier writes to w the tier file of ply p, placements codes, from the
+// WriteTier writes to w the tier file of ply p of the game of spec,
+// placements codes, from the
 // part files of its n tasks in rank order, which open opens, and gives the
 // file's size and SHA-256: the bytes TierBytes gives from the same parts.
 // It reads each part twice, its header and table first, for the file's
 // table, and then whole, to check its blocks and copy them, so it holds one
 // part at a time and never the ply: a ply of terabytes is written so.
-func WriteTier(w io.Writer, p int, placements int64, n int, open func(k int) (io.ReadCloser, error)) (int64, string, error) {
+func WriteTier(w io.Writer, spec rules.Spec, p int, placements int64, n int, open func(k int) (io.ReadCloser, error)) (int64, string, error) {
 	out := &tally{w: w, sum: sha256.New()}
-	firsts, checks, err := writeTable(out, p, placements, n, open)
+	firsts, checks, err := writeTable(out, spec, p, placements, n, open)
 	if err != nil {
 		return 0, "", err
 	}
@@ -49,15 +52,12 @@ func (t *tally) Write(b []byte) (int, error) {
 // parts' headers and tables, and gives each part's first rank (and the
 // ply's end, last) and the check of its header and table, which its
 // second reading must match.
-func writeTable(out io.Writer, p int, placements int64, n int, open func(k int) (io.ReadCloser, error)) ([]int64, []uint32, error) {
+func writeTable(out io.Writer, spec rules.Spec, p int, placements int64, n int, open func(k int) (io.ReadCloser, error)) ([]int64, []uint32, error) {
 	le := binary.LittleEndian
 	blocks := (placements + BlockLen - 1) / BlockLen
 	check := crc32.New(Castagnoli)
-	head := le.AppendUint32([]byte(magic), Version)
-	head = le.AppendUint32(head, uint32(p))
-	head = le.AppendUint64(head, uint64(placements))
-	head = le.AppendUint64(head, uint64(blocks))
-	offset := uint64(headerLen) + uint64(blocks)*entryLen + 4
+	head := tierHead(spec, p, placements, blocks, Version)
+	offset := uint64(len(head)) + uint64(blocks)*entryLen + 4
 	firsts, checks := make([]int64, n+1), make([]uint32, n)
 	check.Write(head)
 	if _, err := out.Write(head); err != nil {

@@ -39,10 +39,10 @@ func opener(files [][]byte, changed map[int][]byte, reads int) func(int) (io.Rea
 func TestWriteTier(t *testing.T) {
 	codes := testCodes(5*BlockLen + 100)
 	cuts := []int{0, 2 * BlockLen, 4 * BlockLen, len(codes)}
-	want := bytes.Join(tierBytes(4, int64(len(codes)), compress(codes), Version), nil)
+	want := bytes.Join(tierBytes(tierGame, 4, int64(len(codes)), compress(codes), Version), nil)
 	wantSize, wantSum := Sum([][]byte{want})
 	var got bytes.Buffer
-	size, sum, err := WriteTier(&got, 4, int64(len(codes)), len(cuts)-1, opener(partFiles(t, 4, codes, cuts), nil, 0))
+	size, sum, err := WriteTier(&got, tierGame, 4, int64(len(codes)), len(cuts)-1, opener(partFiles(t, 4, codes, cuts), nil, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestWriteTierRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := WriteTier(io.Discard, 2, int64(len(codes)), tt.n, opener(tt.files, tt.changed, tt.n))
+			_, _, err := WriteTier(io.Discard, tierGame, 2, int64(len(codes)), tt.n, opener(tt.files, tt.changed, tt.n))
 			if err == nil || !strings.Contains(err.Error(), tt.message) {
 				t.Errorf("got %v, want an error saying %q", err, tt.message)
 			}

@@ -3,7 +3,6 @@ package oracle
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -38,16 +37,16 @@ func DatabaseFS(rl rules.Rules, fsys fs.FS, where string, o Options) (Oracle, er
 
 // database is Database of d, open, named where.
 func database(rl rules.Rules, d *db.DB, where string, o Options) (Oracle, error) {
-	probe := probing(rl, d, where)
+	probe := probing(rl, d)
 	if d.Manifest.MaxPly == nil {
-		return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, shared: true, close: d.Close, settle: probe}, nil
+		return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, shared: true, close: d.Close, settle: probe, split: d.Split}, nil
 	}
 	searched, err := searching(rl, o)
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
-	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close, lineTo: d.Manifest.Last(), past: "search",
+	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close, lineTo: d.Manifest.Last(), past: "search", split: d.Split,
 		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 			o, proved, err := probe(ctx, b)
 			if errors.Is(err, db.ErrPastBook) {
@@ -57,9 +56,8 @@ func database(rl rules.Rules, d *db.DB, where string, o Options) (Oracle, error)
 		}}, nil
 }
 
-// probing gives the settler that probes d, the database in dir of rl's
-// game.
-func probing(rl rules.Rules, d *db.DB, dir string) settler {
+// probing gives the settler that probes d, the database of rl's game.
+func probing(rl rules.Rules, d *db.DB) settler {
 	return func(_ context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 		o, ok, err := d.Probe(b)
 		switch {
@@ -69,7 +67,7 @@ func probing(rl rules.Rules, d *db.DB, dir string) settler {
 			if err := rules.CheckReachable(rl, b); err != nil {
 				return o, perfect.Unknown, err
 			}
-			return o, perfect.Unknown, fmt.Errorf("%s can arise, and the database in %s does not hold it: the database is damaged; check it with db check, and build it again", rl.Spec().Format(b), dir)
+			return o, perfect.Unknown, d.Lacks(b)
 		}
 		return o, perfect.Bounds{Low: o.Value, High: o.Value}, nil
 	}

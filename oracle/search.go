@@ -25,6 +25,10 @@ type single struct {
 	close   func() error // lets go of what settle holds
 	lineTo  int          // the ply a best line stops at (an opening book's last), 0 for the end
 	past    string       // who answers past lineTo: "search" behind a book, "" for none
+	// split says what it means that b is worth worth and its moves weigh
+	// weigh: a database's damage (db.DB.Split); nil for search, where it
+	// is a bug.
+	split func(b game.Board, worth, weigh perfect.Outcome) error
 }
 
 // A settler gives the value (for X) and depth of one position (a finished
@@ -100,7 +104,7 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 		return unsettled(a, proved, err)
 	}
 	if weighed != settled {
-		return a, fmt.Errorf("%s: %s is worth %v in %d plies, and its moves weigh %v in %d: a bug", o.name, o.rl.Spec().Format(b), settled.Value, settled.Depth, weighed.Value, weighed.Depth)
+		return a, o.disagree(b, settled, weighed)
 	}
 	a.Value, a.Depth = weighed.Value, weighed.Depth
 	if o.noLines {
@@ -110,6 +114,15 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 		return unsettled(a, proved, err)
 	}
 	return a, nil
+}
+
+// disagree gives the error of b, worth worth, whose moves weigh weigh:
+// damage where a database answered (split), else a bug.
+func (o *single) disagree(b game.Board, worth, weigh perfect.Outcome) error {
+	if o.split != nil {
+		return o.split(b, worth, weigh)
+	}
+	return fmt.Errorf("%s: %s is worth %v in %d plies, and its moves weigh %v in %d: a bug", o.name, o.rl.Spec().Format(b), worth.Value, worth.Depth, weigh.Value, weigh.Depth)
 }
 
 // unsettled gives the analysis a of a search stopped by err, with what it

@@ -33,8 +33,8 @@ func Checked(w io.Writer, c db.Checked) error {
 		return err
 	}
 	damaged := c.Damaged()
-	_, err := fmt.Fprintf(w, "\nFAIL: %s %v, %s of the manifest; build the database again into a new folder\n",
-		count(len(damaged), "damaged tier", "damaged tiers"), damaged, count(len(c.Problems), "problem", "problems"))
+	_, err := fmt.Fprintf(w, "\nFAIL: %s %v, %s of the manifest; %s\n",
+		count(len(damaged), "damaged tier", "damaged tiers"), damaged, count(len(c.Problems), "problem", "problems"), c.Fix)
 	return err
 }
 

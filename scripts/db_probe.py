@@ -81,10 +81,15 @@ def probe(folder, manifest, board):
     with open(os.path.join(folder, manifest["plies"][ply]["file"]), "rb") as f:
         data = f.read()
     magic, version, fply, n, blocks = struct.unpack_from("<8sIIQQ", data, 0)
-    assert magic == b"TTDBTIER" and version == 1 and fply == ply
-    table_end = 32 + 16 * blocks
+    assert magic == b"TTDBTIER" and version in (1, 3) and fply == ply
+    head = 32
+    if version == 3:  # the game: rows, cols, k, rules, four zero bytes
+        rules = game["gravity"] | game["misere"] << 1
+        assert data[32:40] == bytes([rows, cols, game["k"], rules, 0, 0, 0, 0]), "a tier of another game"
+        head = 40
+    table_end = head + 16 * blocks
     assert crc32c(data[:table_end]) == struct.unpack_from("<I", data, table_end)[0]
-    offset, length, crc = struct.unpack_from("<QII", data, 32 + 16 * (rank // BLOCK))
+    offset, length, crc = struct.unpack_from("<QII", data, head + 16 * (rank // BLOCK))
     raw = data[offset:offset + length]
     assert crc32c(raw) == crc, "a damaged block"
     code = zlib.decompress(raw, -15)[rank % BLOCK]

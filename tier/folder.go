@@ -76,7 +76,7 @@ func checkFolder(dir string, spec rules.Spec, maxPly *int) error {
 	if m, err := db.ReadManifest(dir); err == nil && (m.Game != spec || !sameLast(m.MaxPly, maxPly)) {
 		return fmt.Errorf("folder %q holds %s, not %s; name another folder", dir, holds(m.Game, m.MaxPly), holds(spec, maxPly))
 	}
-	have, err := os.ReadFile(filepath.Join(dir, db.MarkerName))
+	have, err := db.ReadRegular(os.DirFS(dir), db.MarkerName)
 	switch {
 	case err == nil && !bytes.Equal(have, want):
 		var m marker
@@ -127,7 +127,7 @@ func isScratch(path string) bool {
 	case searchedName.MatchString(name):
 		return isSearched(path)
 	}
-	f, err := os.Open(path)
+	f, err := db.OpenRegular(path)
 	if err != nil {
 		return false
 	}
@@ -229,7 +229,7 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 		c := &counts[p]
 		var err error
 		if c.SHA256 == "" {
-			if c.Bytes, c.SHA256, err = db.FileSum(filepath.Join(r.dir, db.TierName(p))); err != nil {
+			if c.Bytes, c.SHA256, err = db.FileSum(ctx, filepath.Join(r.dir, db.TierName(p))); err != nil {
 				return db.Manifest{}, err
 			}
 		}
@@ -265,7 +265,7 @@ func Tidy(dir string) error {
 // and an opening book's last ply (nil for the whole game): fs.ErrNotExist
 // when there is none.
 func readMarker(dir string) (rules.Spec, *int, error) {
-	data, err := os.ReadFile(filepath.Join(dir, db.MarkerName))
+	data, err := db.ReadRegular(os.DirFS(dir), db.MarkerName)
 	if err != nil {
 		return rules.Spec{}, nil, err
 	}

@@ -5,7 +5,6 @@ package tier
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -155,16 +154,15 @@ func TestCheckOtherGamesTier(t *testing.T) {
 	}
 }
 
-// swapTier puts ply p's tier of the database in other in place of dir's,
-// whose manifest is m, and rewrites the manifest to the new tier's size,
-// sum and counts, as a build that took another game's tier would.
+// swapTier puts ply p's codes of the database in other in place of
+// dir's, whose manifest is m, in a tier whose header names dir's game (a
+// forgery: a tier of another game says so, and is refused where it is
+// opened), and rewrites the manifest to the new tier's size, sum and
+// counts, as a build that took another game's codes would.
 func swapTier(t *testing.T, dir, other string, p int, m db.Manifest) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(other, db.TierName(p)))
+	om, err := db.ReadManifest(other)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, db.TierName(p)), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	job, err := NewJob(rules.New(m.Game))
@@ -172,12 +170,19 @@ func swapTier(t *testing.T, dir, other string, p int, m db.Manifest) {
 		t.Fatal(err)
 	}
 	codes := make([]byte, job.Size(p))
-	if err := db.ReadTier(context.Background(), dir, p, codes, 1); err != nil {
+	if err := db.ReadTier(context.Background(), other, om.Game, p, codes, 1); err != nil {
+		t.Fatal(err)
+	}
+	part, _, err := db.EncodePart(p, 0, codes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.AssembleTier(dir, m.Game, p, int64(len(codes)), []db.Part{part}); err != nil {
 		t.Fatal(err)
 	}
 	c := job.Count(p, codes)
 	c.File = m.Plies[p].File
-	c.Bytes, c.SHA256, err = db.FileSum(filepath.Join(dir, c.File))
+	c.Bytes, c.SHA256, err = db.FileSum(context.Background(), filepath.Join(dir, c.File))
 	if err != nil {
 		t.Fatal(err)
 	}

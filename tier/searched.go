@@ -30,8 +30,9 @@ var searchedName = regexp.MustCompile(`^search-[0-9]{2}\.answers$`)
 
 // searchedMagic begins a file of searched codes. Its header, searchedHead
 // bytes, keys it to one build: the magic, then the game (rows, cols, k, and
-// the switches, bit 0 gravity and bit 1 misère), the ply searched and the
-// codes' format version (db.Version), a byte each, two zero bytes, and the
+// the switches, bit 0 gravity and bit 1 misère: the first four bytes of
+// db.GameBytes), the ply searched and the codes' format version
+// (scratchVersion), a byte each, two zero bytes, and the
 // CRC-32C of those 16 bytes, 4 bytes little endian. Records follow, each
 // searchedRecord bytes: the rank, 8 bytes little endian, the code, and the
 // CRC-32C of those 9 bytes, 4 bytes little endian. A record cut short or
@@ -49,14 +50,8 @@ const (
 // searchedHeader gives the header of the file of the codes searched at ply p
 // of the game of spec.
 func searchedHeader(spec rules.Spec, p int) []byte {
-	var switches byte
-	if spec.Gravity {
-		switches |= 1
-	}
-	if spec.Misere {
-		switches |= 2
-	}
-	head := append([]byte(searchedMagic), byte(spec.Rows), byte(spec.Cols), byte(spec.K), switches, byte(p), db.Version, 0, 0)
+	game := db.GameBytes(spec)
+	head := append(append([]byte(searchedMagic), game[:4]...), byte(p), scratchVersion, 0, 0)
 	return binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, db.Castagnoli))
 }
 
@@ -206,7 +201,7 @@ func removeSearched(dir string, p int) error {
 // inside that (a kill before the header was written): the build that opens
 // it checks the rest, and says why it refuses one.
 func isSearched(path string) bool {
-	f, err := os.Open(path)
+	f, err := db.OpenRegular(path)
 	if err != nil {
 		return false
 	}

@@ -29,7 +29,6 @@ import (
 	"io"
 	"io/fs"
 	"math/bits"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sync/atomic"
@@ -220,15 +219,19 @@ func words(n int64) int64 { return (n + 63) / 64 }
 // r/64, each word little-endian, then a trailer that vouches for them, since
 // a resume trusts what it reads back:
 //
-//	magic "TTDBBITS", version u32 (db.Version), CRC-32C u32 of the words
+//	magic "TTDBBITS", version u32 (scratchVersion), CRC-32C u32 of the words
 const (
 	bitsMagic      = "TTDBBITS"
 	bitsTrailerLen = 8 + 4 + 4
+	// scratchVersion is the format version of a build's scratch files,
+	// bits and searched codes: theirs, which the tier files' (db.Version)
+	// does not change.
+	scratchVersion = 1
 )
 
 // bitsTrailer gives the trailer of a bits file whose words are b.
 func bitsTrailer(b []byte) []byte {
-	t := binary.LittleEndian.AppendUint32([]byte(bitsMagic), db.Version)
+	t := binary.LittleEndian.AppendUint32([]byte(bitsMagic), scratchVersion)
 	return binary.LittleEndian.AppendUint32(t, crc32.Checksum(b, db.Castagnoli))
 }
 
@@ -236,7 +239,7 @@ func bitsTrailer(b []byte) []byte {
 // the words before it, if it does not.
 func checkBits(b, t []byte) error {
 	switch {
-	case string(t[:8]) != bitsMagic || binary.LittleEndian.Uint32(t[8:]) != db.Version:
+	case string(t[:8]) != bitsMagic || binary.LittleEndian.Uint32(t[8:]) != scratchVersion:
 		return errors.New("not a bits file of this version")
 	case binary.LittleEndian.Uint32(t[12:]) != crc32.Checksum(b, db.Castagnoli):
 		return errors.New("fails its checksum")
@@ -274,7 +277,7 @@ func memoryOf(w []uint64) []byte {
 // into w, the words of its placements, with no buffer of the file beside
 // them, and checks them against the file's trailer.
 func readBitsFile(name string, w []uint64) error {
-	f, err := os.Open(name)
+	f, err := db.OpenRegular(name)
 	if err != nil {
 		return err
 	}
@@ -371,7 +374,7 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 			spare = make([]byte, r.largest)
 		}
 		codes := spare[:r.layout.Size(p)]
-		err := db.ReadTier(ctx, r.dir, p, codes, r.workers)
+		err := db.ReadTier(ctx, r.dir, r.rl.Spec(), p, codes, r.workers)
 		if errors.Is(err, fs.ErrNotExist) {
 			file.Bytes, file.SHA256, err = r.solvePly(ctx, p, next, codes, progressAt{"solve", p, done})
 		}
@@ -424,7 +427,7 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	if err != nil {
 		return 0, "", err
 	}
-	size, sum, err := db.AssembleTier(r.dir, p, int64(len(codes)), parts)
+	size, sum, err := db.AssembleTier(r.dir, r.rl.Spec(), p, int64(len(codes)), parts)
 	if err == nil {
 		err = errors.Join(db.RemoveParts(r.dir, p), removeSearched(r.dir, p))
 	}

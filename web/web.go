@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
@@ -147,8 +148,9 @@ func oneMove(rl rules.Rules, b game.Board, move string) error {
 }
 
 // respond writes the answer v, or solving (a 202), or err as its status:
-// ErrGone a 410, ErrBusy a 429 with Retry-After, errNoMoves a 422, any
-// other a 500.
+// ErrGone a 410, ErrBusy a 429 with Retry-After, errNoMoves a 422, a
+// damaged database (db.DamagedError: its file and the command that builds
+// it again) a 503, any other a 500.
 func respond[V any](w http.ResponseWriter, v *V, solving *Solving, err error) {
 	switch {
 	case errors.Is(err, oracle.ErrGone):
@@ -158,6 +160,8 @@ func respond[V any](w http.ResponseWriter, v *V, solving *Solving, err error) {
 		writeError(w, http.StatusTooManyRequests, err)
 	case errors.Is(err, errNoMoves):
 		writeError(w, http.StatusUnprocessableEntity, err)
+	case errors.As(err, new(*db.DamagedError)):
+		writeError(w, http.StatusServiceUnavailable, err)
 	case err != nil:
 		writeError(w, http.StatusInternalServerError, err)
 	case solving != nil:
