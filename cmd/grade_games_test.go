@@ -14,7 +14,10 @@ import (
 // grade --games keeps every game: its moves, result, length and the
 // agent's time a move; an agent silent past --timeout forfeits that game
 // alone, is started again, and the run exits 1; an illegal answer forfeits
-// too. Connect Four, its perfect opponent from the book and search.
+// too, and the agent is started again for the next game, so that a stray
+// line costs one game and never the run; a line too many at the end
+// forfeits the last game. Connect Four, its perfect opponent from the book
+// and search.
 func TestGradeGamesKept(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -29,6 +32,8 @@ func TestGradeGamesKept(t *testing.T) {
 		{"every game kept", "agent-first", "", []string{"--games", "3"}, 12, 0, 0, ""},
 		{"silent once", "agent-first", "silent-once", []string{"--games", "2", "--timeout", "1s"}, 8, 1, exitFailed, `agent program "` + os.Args[0] + `" gave no answer for 1s`},
 		{"illegal answers", "agent-empty", "", []string{"--games", "1"}, 4, 4, exitFailed, `an illegal answer, "0": cell 0 is not the lowest empty cell of its column`},
+		{"a debug line before its answers", "agent-first", "debug", []string{"--games", "2"}, 8, 8, exitFailed, `an illegal answer, "debug: started"`},
+		{"a line too many at the end", "agent-first", "extra", []string{"--games", "1"}, 4, 1, exitFailed, `after its last answer, printed more answers than requests: "0"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -118,8 +118,11 @@ func Numbering(s rules.Spec) string {
 // a book or search); the same seed plays the same games against the same
 // agent, whoever answers. The agent is started once and asked for a move in
 // each of its positions, one request at a time. A game the agent forfeits
-// by silence, a crash or a limit is recorded, and the agent is started
-// again for the next; one that cannot start is an error.
+// by an illegal answer, silence, a crash or a limit is recorded, and the
+// agent is started again for the next, so that a line too many (a debug
+// line, say) costs one game, not the run; output left when the agent ends
+// after its last game, or a failed exit, forfeits that game. Only an agent
+// that cannot start is an error.
 func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, g Games) (*GamesResult, error) {
 	t, err := a.talk(ctx, rl.Spec())
 	if err != nil {
@@ -158,7 +161,36 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, 
 	if t.failed { // its failure is the last game's forfeit
 		return res, nil
 	}
-	return res, t.close()
+	var pe *extproc.ProgramError
+	if err := t.close(); errors.As(err, &pe) {
+		res.forfeitLast(fmt.Sprintf("after its last answer, %s", pe.What))
+	} else if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// forfeitLast makes the last game played a forfeit, with why, where it
+// was not one: the agent misbehaved as it ended.
+func (r *GamesResult) forfeitLast(why string) {
+	last := &r.Games[len(r.Games)-1]
+	if last.Result == Forfeit {
+		return
+	}
+	tally := &r.Tallies[len(r.Tallies)-1]
+	switch last.Result {
+	case Win:
+		tally.Wins--
+	case Draw:
+		tally.Draws--
+	case Loss:
+		tally.Losses--
+	}
+	tally.Forfeits++
+	last.Result, last.Why = Forfeit, why
+	if r.FirstLoss == nil {
+		r.FirstLoss = new(len(r.Games) - 1)
+	}
 }
 
 // add counts the game rec.
@@ -222,6 +254,7 @@ func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell) (*Ga
 			}
 			if err != nil {
 				rec.Result, rec.Why, rec.illegal = Forfeit, fmt.Sprintf("an illegal answer, %q: %v", game.Echo(text), err), true
+				t.fail(rec.Why) // started again for the next game: its answers may be out of step
 				return rec, nil
 			}
 		} else if cell, err = opp.choose(b); err != nil {

@@ -42,6 +42,7 @@ const Env = "TATETI_FAKE_CHECKER"
 //	hang     it stops answering after 10 and sleeps (UVa: after one case)
 //	garbage  its 4th answer is "maybe"
 //	extra    one answer too many at the end
+//	debug    a line of its own ("debug: started") before its first answer
 //	short    it exits 0 after 5 answers
 //	slow     the first 10 answers take 150 ms each
 //	child    at the end it leaves a background child holding its stdout
@@ -128,6 +129,9 @@ func lines(answer func(g *rules, fields []string) string, fault string, stdin io
 	for n := 1; in.Scan(); n++ {
 		if code, stop := misbehave(fault, n, out, stderr); stop {
 			return code
+		}
+		if fault == "debug" && n == 1 {
+			fmt.Fprintln(out, "debug: started")
 		}
 		if fault == "garbage" && n == 4 {
 			fmt.Fprintln(out, "maybe")
