@@ -235,6 +235,8 @@ func readOutput(ctx context.Context, p *extproc.Proc, res *Result, n int, start 
 		case errors.As(err, &pe):
 			res.Verdict, res.Time = overLimit(pe), time.Since(start)
 			return nil, true
+		case errors.Is(err, extproc.ErrLongLine): // more bytes than any limit, in one line
+			bytes = OutputLimit(n)
 		case err != nil:
 			res.Verdict, res.Exit = RuntimeError, err.Error()
 			return nil, true

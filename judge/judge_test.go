@@ -150,6 +150,7 @@ func TestRunLimits(t *testing.T) {
 	}{
 		{"a line forever", []string{"yes"}, WrongAnswer},
 		{"blank lines forever", []string{"yes", ""}, OutputLimitExceeded},
+		{"one endless line", []string{"sh", "-c", "yes | tr -d '\\n'"}, OutputLimitExceeded},
 		{"the answers, then more", []string{"sh", "-c", "printf '#####\\n(0,1)\\n#####\\n'; yes '(1,1)'"}, WrongAnswer},
 		{"a child over its memory", []string{"sh", "-c", "python3 -c 'import time; x = bytearray(400 << 20); time.sleep(60)'"}, MemoryLimitExceeded},
 	}

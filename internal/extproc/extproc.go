@@ -52,6 +52,10 @@ var runs atomic.Uint64
 // MaxLine is the longest answer line read.
 const MaxLine = 1 << 20
 
+// ErrLongLine is the error of a line longer than MaxLine: output past any
+// limit on it, not a crash.
+var ErrLongLine = fmt.Errorf("printed a line longer than %d bytes", MaxLine)
+
 // Proc is a running program. Its methods are for one goroutine.
 type Proc struct {
 	cfg     Config
@@ -168,7 +172,7 @@ func (p *Proc) read(out *os.File) {
 		case err == nil:
 			continue
 		case errors.Is(err, bufio.ErrBufferFull):
-			err = fmt.Errorf("printed a line longer than %d bytes", MaxLine)
+			err = ErrLongLine
 		}
 		p.lines <- line{err: err}
 		return
