@@ -67,8 +67,13 @@ type File struct {
 	SHA256 string `json:"sha256"`
 }
 
+// Format names a dataset's manifest's kind, whichever front wrote it: the
+// export, or the Beam pipeline (Tool says which).
+const Format = "tateti-lab dataset"
+
 // Manifest lists what an export wrote. It is written as manifest.json.
 type Manifest struct {
+	Format  string     `json:"format"` // Format
 	Tool    string     `json:"tool"`
 	Version string     `json:"version"`
 	Game    rules.Spec `json:"game"`
@@ -109,11 +114,7 @@ func CheckTarget(dir string) error {
 	}
 	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
 	if err == nil {
-		var m struct { // what every dataset's manifest has, of any version
-			Tool          string
-			Files, Tables []json.RawMessage
-		}
-		if json.Unmarshal(data, &m) != nil || m.Tool != "tateti-lab" || len(m.Files) == 0 || len(m.Tables) == 0 {
+		if !isDataset(data) {
 			return fmt.Errorf("folder %q holds a %s that no export of tateti-lab wrote, which a dataset would replace; move it, or name another folder", dir, ManifestName)
 		}
 		return nil
@@ -125,6 +126,20 @@ func CheckTarget(dir string) error {
 		}
 	}
 	return nil
+}
+
+// isDataset reports whether data is a dataset's manifest, of any version:
+// its format says so, or, written before manifests had one, its tool is
+// one of tateti-lab's fronts; and it lists files and tables.
+func isDataset(data []byte) bool {
+	var m struct {
+		Format, Tool  string
+		Files, Tables []json.RawMessage
+	}
+	if json.Unmarshal(data, &m) != nil || len(m.Files) == 0 || len(m.Tables) == 0 {
+		return false
+	}
+	return m.Format == Format || m.Format == "" && (m.Tool == "tateti-lab" || m.Tool == "tateti-beam")
 }
 
 // CheckFormats makes sure formats names at least one format, each one of
@@ -244,7 +259,7 @@ func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Da
 		return nil, err
 	}
 	sh := src.shape()
-	m := &Manifest{Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: sh.game, Positions: src.chosen(), Tables: sh.tables()}
+	m := &Manifest{Format: Format, Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: sh.game, Positions: src.chosen(), Tables: sh.tables()}
 	for _, f := range files {
 		table, format, _ := strings.Cut(f.Name(), ".")
 		m.Files = append(m.Files, File{Name: f.Name(), Table: table, Format: format,

@@ -17,8 +17,10 @@ import (
 
 // An --out a dataset would damage is refused before any work (issue 43,
 // case 1): a database, a manifest.json or a table file no export wrote, and
-// what a rename cannot carry (a link, a pipe); an earlier dataset, and a
-// folder of other files, are taken.
+// what a rename cannot carry (a link, a pipe); an earlier dataset (the
+// export's or the Beam pipeline's, known by its manifest's format, or by
+// its tool before manifests had one), and a folder of other files, are
+// taken.
 func TestCheckTarget(t *testing.T) {
 	earlier := filepath.Join(t.TempDir(), "earlier")
 	if _, err := Write(context.Background(), Game(solved(t, game.Default)), Options{Dir: earlier, Formats: []string{"csv"}, Meta: meta}); err != nil {
@@ -35,6 +37,9 @@ func TestCheckTarget(t *testing.T) {
 		{"a finished database", file(db.ManifestName, `{"format":"`+db.Format+`","version":1}`), "holds a database"},
 		{"a manifest of someone else", file(ManifestName, `{"name":"my project"}`), "holds a manifest.json that no export of tateti-lab wrote"},
 		{"a manifest that is not JSON", file(ManifestName, `not json`), "holds a manifest.json that no export of tateti-lab wrote"},
+		{"the Beam pipeline's dataset of before manifests had a format", file(ManifestName, `{"tool":"tateti-beam","files":[{}],"tables":[{}]}`), ""},
+		{"a dataset's manifest by its format", file(ManifestName, `{"format":"`+Format+`","tool":"any front","files":[{}],"tables":[{}]}`), ""},
+		{"another tool's manifest with files and tables", file(ManifestName, `{"tool":"other","files":[{}],"tables":[{}]}`), "holds a manifest.json that no export of tateti-lab wrote"},
 		{"a table of someone else", file("states.csv", "a,b\n"), "holds states.csv but no dataset's manifest.json"},
 		{"a link", func(dir string) error { return os.Symlink("/etc/hostname", filepath.Join(dir, "link")) }, `holds "link", which is not a regular file`},
 		{"a pipe", func(dir string) error { return syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644) }, `holds "pipe", which is not a regular file`},
