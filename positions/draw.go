@@ -1,10 +1,14 @@
 package positions
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/par"
@@ -13,10 +17,12 @@ import (
 )
 
 // maxStale bounds the games played in a row that find no new position: a
-// range whose positions are nearly all drawn already, or over, ends in an
-// error, not a loop. Check refuses at once a sample larger than what
-// exists, where it can count.
-const maxStale = 1 << 20
+// range whose positions are nearly all drawn already, or over, ends there,
+// not in a loop. Where the plies are few enough to count (countLimit), the
+// keeper then takes the rest from every position there (Keeper.fill);
+// elsewhere it is an error. Check refuses at once a sample larger than
+// what exists, where it can count. A variable for the tests alone.
+var maxStale = 1 << 20
 
 // maxRound bounds the games of a round: played side by side, their
 // positions then kept in the games' order.
@@ -156,29 +162,68 @@ func (s Sample) Keeper(rl rules.Rules) *Keeper {
 	return &Keeper{s: s, rl: rl, seen: make(map[game.Board]bool, s.N)}
 }
 
-// Add adds the next game's end. It fails once maxStale games in a row have
-// found no new position.
+// Add adds the next game's end. Once maxStale games in a row have found
+// no new position, the rest are taken from every position at the
+// sample's plies, where they are few enough to count (fill), and it fails
+// elsewhere: the rarest positions of a sample of nearly all there are
+// would keep play waiting for ever.
 func (k *Keeper) Add(d Drawn) error {
 	if k.Full() {
 		return nil
 	}
 	if k.stale >= maxStale {
+		if placements(k.rl, 0, k.s.Plies.High) <= countLimit {
+			if k.fill(); !k.Full() {
+				return fmt.Errorf("plies %s hold %d positions, fewer than the %d asked for; ask for at most %d", k.s.Plies, len(k.out), k.s.N, len(k.out))
+			}
+			return nil
+		}
 		return fmt.Errorf("random play found %d of %d positions at plies %s, then none new in %d games; ask for fewer, or for other plies", len(k.out), k.s.N, k.s.Plies, k.stale)
 	}
 	k.stale++
-	if !d.Kept {
-		return nil
+	if d.Kept {
+		k.keep(d.Board)
 	}
-	key := d.Board
+	return nil
+}
+
+// keep keeps b unless it, or under Quiet its class, is kept already.
+func (k *Keeper) keep(b game.Board) {
+	key := b
 	if k.s.Quiet {
-		key, _ = game.Least(d.Board, k.rl.Symmetries())
+		key, _ = game.Least(b, k.rl.Symmetries())
 	}
 	if !k.seen[key] {
 		k.seen[key] = true
-		k.out = append(k.out, d.Board)
+		k.out = append(k.out, b)
 		k.stale = 0
 	}
-	return nil
+}
+
+// fill keeps, until the keeper is full, the positions at the sample's
+// plies that play has not drawn, in order of ply and then of board (X's
+// cells, then O's, as bit sets): every position in progress there (under
+// Quiet, each quiet one, a class once), ply by ply from the empty board.
+// What play drew stays first, so a smaller sample is still a prefix.
+func (k *Keeper) fill() {
+	layer := []game.Board{{}}
+	for p := 0; p <= k.s.Plies.High && !k.Full(); p++ {
+		next := map[game.Board]bool{}
+		for _, b := range layer {
+			if over, _ := k.rl.Outcome(b); over {
+				continue
+			}
+			if p >= k.s.Plies.Low && !k.Full() && (!k.s.Quiet || rules.Quiet(k.rl, b)) {
+				k.keep(b)
+			}
+			for m := uint64(k.rl.Moves(b)); m != 0; m &= m - 1 {
+				next[b.Play(bits.TrailingZeros64(m), b.ToMove())] = true
+			}
+		}
+		layer = slices.SortedFunc(maps.Keys(next), func(a, b game.Board) int {
+			return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.O, b.O))
+		})
+	}
 }
 
 // Full reports whether the keeper has the sample's N positions.

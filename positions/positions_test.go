@@ -102,8 +102,40 @@ func TestDrawTooMany(t *testing.T) {
 	// 3x3 has 9 positions of ply 1, 3 up to symmetry.
 	s := Sample{N: 4, Seed: 1, Plies: Plies{1, 1}, Quiet: true}
 	_, err := s.Draw(context.Background(), rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), nil)
-	if err == nil || !strings.Contains(err.Error(), "found 3 of 4 positions at plies 1, then none new") {
+	if err == nil || !strings.Contains(err.Error(), "plies 1 hold 3 positions, fewer than the 4 asked for") {
 		t.Fatalf("error %v, want one saying 3 of 4 were found", err)
+	}
+}
+
+// A sample of every position at a ply (Connect Four's 182,383 in progress
+// at ply 8, which Check counts) ends: once play finds nothing new, the
+// rest are taken from every position there, after what play drew, so a
+// smaller sample is still a prefix and any number of players draw the
+// same. (maxStale is lowered so that play stops early, as it does past a
+// million games on the rarest positions.)
+func TestDrawEvery(t *testing.T) {
+	defer func(was int) { maxStale = was }(maxStale)
+	maxStale = 64
+	all := Sample{N: 182383, Seed: 1, Plies: Plies{8, 8}}
+	got, err := all.Draw(context.Background(), connectFour, []BestMoves{nil, nil})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[game.Board]bool{}
+	for _, b := range got {
+		if over, _ := connectFour.Outcome(b); over || b.Ply() != 8 || seen[b] {
+			t.Fatalf("%s: over %v, ply %d, seen before %v; want each in progress at ply 8, once", connectFour.Spec().Format(b), over, b.Ply(), seen[b])
+		}
+		seen[b] = true
+	}
+	if len(got) != all.N {
+		t.Fatalf("%d positions, want %d", len(got), all.N)
+	}
+	fewer := all
+	fewer.N -= 500
+	some, err := fewer.Draw(context.Background(), connectFour, nil)
+	if err != nil || !slices.Equal(some, got[:fewer.N]) {
+		t.Errorf("a sample of %d: %v, want the first %d of the whole sample", fewer.N, err, fewer.N)
 	}
 }
 
