@@ -35,7 +35,8 @@ type Queue struct {
 	queue   queue                  // waiting their turn, cheapest first
 	running *ticket
 	stop    context.CancelCauseFunc // stops the running search
-	shares  map[string]int          // positions waiting or searched, by client
+	shares  map[Client]int          // positions waiting or searched, by client
+	addrs   map[string]int          // the same, by address
 	wake    chan struct{}           // holds a token when the queue has work
 	arrived int64                   // positions queued so far
 }
@@ -44,8 +45,8 @@ type Queue struct {
 type ticket struct {
 	b        game.Board
 	done     chan struct{}
-	client   string          // who asked first, charged until it is answered
-	askers   map[string]bool // every client that asked for it and has not cancelled
+	client   Client          // who asked first, charged until it is answered
+	askers   map[Client]bool // every client that asked for it and has not cancelled
 	cost     int             // its empty cells: fewer are cheaper
 	arrival  int64           // the order it came in, among equal costs
 	asked    time.Time       // when a request last asked for it
@@ -65,6 +66,9 @@ const (
 	MaxQueued = 256
 	// MaxShare is how many of them one client may have asked for.
 	MaxShare = 16
+	// MaxAddress is how many of them the clients of one address may have
+	// asked for together: a bound against a flood of made-up tabs.
+	MaxAddress = 4 * MaxShare
 	// Abandon is how long a position waits or is searched with no request
 	// asking about it (the explorer's page asks every few seconds) before
 	// it is stopped and forgotten.
@@ -80,6 +84,14 @@ var (
 	ErrCancelled = errors.New("every client that asked for it stopped waiting")
 )
 
+// A Client is who asks the queue: the address a request came from, and
+// the tab (or program) there that asked, by a token it keeps ("" for one
+// that gives none). Each client has its share of the queue (MaxShare) and
+// cancels only what it asked for, so that two tabs of one browser are two
+// clients; an address, whatever its tabs, has a bound of its own
+// (MaxAddress).
+type Client struct{ Addr, Tab string }
+
 // ErrBusy refuses a position past the queue's bound or the client's share.
 var ErrBusy = errors.New("too many positions are waiting for search")
 
@@ -94,7 +106,7 @@ var ErrGone = errors.New("this position is no longer being searched; ask for it 
 // limit (0: no limit), its searches stopped when life ends.
 func NewQueue(life context.Context, o Oracle, limit time.Duration) *Queue {
 	q := &Queue{o: o, limit: limit, abandon: Abandon, life: life,
-		kept: map[game.Board]*ticket{}, shares: map[string]int{}, wake: make(chan struct{}, 1)}
+		kept: map[game.Board]*ticket{}, shares: map[Client]int{}, addrs: map[string]int{}, wake: make(chan struct{}, 1)}
 	go q.work() // it waits until a position the oracle does not answer at once comes
 	return q
 }
@@ -111,7 +123,7 @@ type Pending struct {
 // search: b not kept gives ErrGone, as does a request that waited for b
 // while every client that asked for it cancelled it. Past the queue's
 // bounds it gives ErrBusy. A search's own error comes with its analysis.
-func (q *Queue) Ask(ctx context.Context, b game.Board, client string, poll bool, wait time.Duration) (*perfect.Analysis, *Pending, error) {
+func (q *Queue) Ask(ctx context.Context, b game.Board, client Client, poll bool, wait time.Duration) (*perfect.Analysis, *Pending, error) {
 	if q.o.Instant(b) {
 		an, err := Within(ctx, q.o, b, q.limit)
 		return &an, nil, err
@@ -143,7 +155,7 @@ func (q *Queue) Ask(ctx context.Context, b game.Board, client string, poll bool,
 // Analyze answers b as Ask does for a client of its own that waits as long
 // as ctx lets it: the queue is an Oracle too.
 func (q *Queue) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
-	an, _, err := q.Ask(ctx, b, "", false, time.Duration(1<<63-1))
+	an, _, err := q.Ask(ctx, b, Client{}, false, time.Duration(1<<63-1))
 	if an == nil {
 		return perfect.Analysis{}, err
 	}
@@ -163,7 +175,7 @@ func (q *Queue) Close() error { return q.o.Close() }
 // ask gives b's answer, queued for search once, client charged for it; the
 // answer is not done yet when done is open. Past the bounds it gives
 // ErrBusy; a poll for b, not kept, ErrGone.
-func (q *Queue) ask(b game.Board, client string, poll bool) (*ticket, error) {
+func (q *Queue) ask(b game.Board, client Client, poll bool) (*ticket, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if a, ok := q.kept[b]; ok {
@@ -184,12 +196,15 @@ func (q *Queue) ask(b game.Board, client string, poll bool) (*ticket, error) {
 		return nil, fmt.Errorf("%w: %d are; ask again in a while", ErrBusy, len(q.queue))
 	case q.shares[client] >= MaxShare:
 		return nil, fmt.Errorf("%w: %d of them are yours; ask again when they are answered", ErrBusy, q.shares[client])
+	case q.addrs[client.Addr] >= MaxAddress:
+		return nil, fmt.Errorf("%w: %d of them are your address's; ask again when they are answered", ErrBusy, q.addrs[client.Addr])
 	}
 	q.arrived++
 	empty := game.MaxCells - b.Ply() // the board's empty cells, up to a constant of the game
-	a := &ticket{b: b, done: make(chan struct{}), client: client, askers: map[string]bool{client: true}, cost: empty, arrival: q.arrived, asked: time.Now()}
+	a := &ticket{b: b, done: make(chan struct{}), client: client, askers: map[Client]bool{client: true}, cost: empty, arrival: q.arrived, asked: time.Now()}
 	q.kept[b] = a
 	q.shares[client]++
+	q.addrs[client.Addr]++
 	heap.Push(&q.queue, a)
 	if q.running != nil && a.cost < q.running.cost {
 		q.stop(errCheaper)
@@ -313,7 +328,7 @@ func (q *Queue) settle(a *ticket, an perfect.Analysis, err, cause error) {
 // again; a request still waiting for b's answer gets ErrGone. A client
 // cancels only what it asked for: another's search goes on. A request for
 // b later queues it again.
-func (q *Queue) Cancel(b game.Board, client string) bool {
+func (q *Queue) Cancel(b game.Board, client Client) bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	a, ok := q.kept[b]
@@ -358,6 +373,10 @@ func (q *Queue) release(a *ticket) {
 	q.shares[a.client]--
 	if q.shares[a.client] == 0 {
 		delete(q.shares, a.client)
+	}
+	q.addrs[a.client.Addr]--
+	if q.addrs[a.client.Addr] == 0 {
+		delete(q.addrs, a.client.Addr)
 	}
 }
 

@@ -3,6 +3,7 @@ package oracle
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,9 +14,12 @@ import (
 
 var connectFour = rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
 
+// The clients of the tests: two tabs of one browser, and a page.
+var one, two, page = Client{Addr: "127.0.0.1", Tab: "tab 1"}, Client{Addr: "127.0.0.1", Tab: "tab 2"}, Client{Addr: "127.0.0.2", Tab: "a page"}
+
 // pending asks q for b as client, waiting a millisecond, and fails unless
 // it is not answered yet.
-func pending(t *testing.T, q *Queue, b game.Board, client string) {
+func pending(t *testing.T, q *Queue, b game.Board, client Client) {
 	t.Helper()
 	if an, p, err := q.Ask(t.Context(), b, client, false, time.Millisecond); err != nil || p == nil {
 		t.Fatalf("Ask %v: %v, %v, %v; want it being solved", b, an, p, err)
@@ -30,15 +34,15 @@ func TestQueueBounds(t *testing.T) {
 	q := NewQueue(t.Context(), s, 0)
 	bs := oracletest.Positions(t, connectFour, MaxQueued+2)
 	for _, b := range bs[:MaxShare] {
-		pending(t, q, b, "one")
+		pending(t, q, b, one)
 	}
-	if _, _, err := q.Ask(t.Context(), bs[MaxShare], "one", false, time.Millisecond); !errors.Is(err, ErrBusy) {
+	if _, _, err := q.Ask(t.Context(), bs[MaxShare], one, false, time.Millisecond); !errors.Is(err, ErrBusy) {
 		t.Fatalf("past its share: %v, want %v", err, ErrBusy)
 	}
 	<-s.Started // one of them is searched, the others wait
 	queued := MaxShare - 1
 	for i, b := range bs[MaxShare:] {
-		_, _, err := q.Ask(t.Context(), b, fmt.Sprint("client ", i), false, time.Millisecond)
+		_, _, err := q.Ask(t.Context(), b, Client{Addr: fmt.Sprint("client ", i)}, false, time.Millisecond)
 		switch {
 		case err == nil:
 			queued++
@@ -54,6 +58,21 @@ func TestQueueBounds(t *testing.T) {
 	t.Fatalf("%d positions queued and none refused", queued)
 }
 
+// Two tabs of one address are two clients, each with its share; the
+// address, whatever tabs it makes up, is bounded too (MaxAddress).
+func TestQueueAddressBound(t *testing.T) {
+	s := oracletest.NewStalling()
+	q := NewQueue(t.Context(), s, 0)
+	bs := oracletest.Positions(t, connectFour, MaxAddress+1)
+	for i, b := range bs[:MaxAddress] {
+		pending(t, q, b, Client{Addr: "127.0.0.1", Tab: fmt.Sprint("tab ", i/MaxShare)})
+	}
+	_, _, err := q.Ask(t.Context(), bs[MaxAddress], Client{Addr: "127.0.0.1", Tab: "one more tab"}, false, time.Millisecond)
+	if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "your address's") {
+		t.Fatalf("past the address's bound: %v, want %v for the address", err, ErrBusy)
+	}
+}
+
 // A search no request asks about any longer is stopped and forgotten: the
 // next request queues it again (issue 43, case 5: a search ran on after
 // its client had gone).
@@ -62,7 +81,7 @@ func TestQueueAbandon(t *testing.T) {
 	q := NewQueue(t.Context(), s, 0)
 	q.abandon = 100 * time.Millisecond
 	b := oracletest.Positions(t, connectFour, 1)[0]
-	pending(t, q, b, "gone")
+	pending(t, q, b, Client{Addr: "gone"})
 	<-s.Started
 	select {
 	case cause := <-s.Stopped:
@@ -72,7 +91,7 @@ func TestQueueAbandon(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the search nobody asks about still runs 10 s on")
 	}
-	pending(t, q, b, "back")
+	pending(t, q, b, Client{Addr: "back"})
 	s.Next(t, b)
 }
 
@@ -86,8 +105,8 @@ func TestQueueCancel(t *testing.T) {
 	q := NewQueue(t.Context(), s, 0)
 	bs := oracletest.Positions(t, connectFour, 2)
 	running, queued := bs[0], bs[1]
-	pending(t, q, running, "a page")
-	pending(t, q, queued, "a page")
+	pending(t, q, running, page)
+	pending(t, q, queued, page)
 	s.Next(t, running)
 	tests := []struct {
 		name  string
@@ -100,7 +119,7 @@ func TestQueueCancel(t *testing.T) {
 		{"the running position again", running, false, false},
 	}
 	for _, tt := range tests {
-		if got := q.Cancel(tt.b, "a page"); got != tt.want {
+		if got := q.Cancel(tt.b, page); got != tt.want {
 			t.Errorf("%s: Cancel = %t, want %t", tt.name, got, tt.want)
 		}
 		if tt.b == queued {
@@ -117,12 +136,12 @@ func TestQueueCancel(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := q.Ask(t.Context(), running, "a page", true, time.Millisecond); !errors.Is(err, ErrGone) {
+	if _, _, err := q.Ask(t.Context(), running, page, true, time.Millisecond); !errors.Is(err, ErrGone) {
 		t.Errorf("a poll after the cancel: %v, want %v", err, ErrGone)
 	}
 	close(s.Hold)
 	noMore(t, q, s, running)
-	pending(t, q, queued, "back")
+	pending(t, q, queued, Client{Addr: "back"})
 	s.Next(t, queued)
 }
 
@@ -142,25 +161,25 @@ func TestQueueCancelInFlight(t *testing.T) {
 	}{
 		{"stopped for a cheaper position just before", func(t *testing.T, q *Queue, s *oracletest.Stalling) {
 			s.Hold = make(chan struct{})
-			pending(t, q, left, "a page")
+			pending(t, q, left, page)
 			<-s.Started
-			pending(t, q, cheaper, "a page")
+			pending(t, q, cheaper, page)
 			if cause := <-s.Stopped; !errors.Is(cause, errCheaper) {
 				t.Fatalf("the search stopped: %v, want %v", cause, errCheaper)
 			}
-			q.Cancel(left, "a page") // its search has stopped but not yet returned
+			q.Cancel(left, page) // its search has stopped but not yet returned
 			close(s.Hold)
 			s.Next(t, cheaper)
-			q.Cancel(cheaper, "a page")
+			q.Cancel(cheaper, page)
 		}},
 		{"a request waiting for its answer", func(t *testing.T, q *Queue, s *oracletest.Stalling) {
 			errc := make(chan error, 1)
 			go func() {
-				_, _, err := q.Ask(t.Context(), left, "a page", false, time.Minute)
+				_, _, err := q.Ask(t.Context(), left, page, false, time.Minute)
 				errc <- err
 			}()
 			<-s.Started
-			q.Cancel(left, "a page")
+			q.Cancel(left, page)
 			if err := <-errc; !errors.Is(err, ErrGone) {
 				t.Errorf("the request waiting: %v, want %v", err, ErrGone)
 			}
@@ -182,32 +201,32 @@ func TestQueueCancelShared(t *testing.T) {
 	s := oracletest.NewStalling()
 	q := NewQueue(t.Context(), s, 0)
 	b := oracletest.Positions(t, connectFour, 1)[0]
-	for _, c := range []string{"one", "two"} {
+	for _, c := range []Client{one, two} {
 		pending(t, q, b, c)
 	}
 	<-s.Started
 	tests := []struct {
-		client string
+		client Client
 		want   bool // cancelled
 		stops  bool
 	}{
-		{"three", false, false},
-		{"one", true, false},
-		{"one", false, false},
-		{"two", true, true},
+		{Client{Addr: "127.0.0.1", Tab: "tab 3"}, false, false},
+		{one, true, false},
+		{one, false, false},
+		{two, true, true},
 	}
 	for _, tt := range tests {
 		if got := q.Cancel(b, tt.client); got != tt.want {
-			t.Errorf("Cancel by %s = %t, want %t", tt.client, got, tt.want)
+			t.Errorf("Cancel by %v = %t, want %t", tt.client, got, tt.want)
 		}
 		select {
 		case <-s.Stopped:
 			if !tt.stops {
-				t.Fatalf("cancelled by %s: the search stopped, want it running", tt.client)
+				t.Fatalf("cancelled by %v: the search stopped, want it running", tt.client)
 			}
 		case <-time.After(200 * time.Millisecond):
 			if tt.stops {
-				t.Fatalf("cancelled by %s: the search runs on, want it stopped", tt.client)
+				t.Fatalf("cancelled by %v: the search runs on, want it stopped", tt.client)
 			}
 		}
 	}
@@ -220,11 +239,11 @@ func TestQueueCancelAskedAgain(t *testing.T) {
 	s.Hold = make(chan struct{})
 	q := NewQueue(t.Context(), s, 0)
 	b := oracletest.Positions(t, connectFour, 1)[0]
-	pending(t, q, b, "a page")
+	pending(t, q, b, page)
 	<-s.Started
-	q.Cancel(b, "a page")
+	q.Cancel(b, page)
 	<-s.Stopped // its search has stopped but not yet returned
-	pending(t, q, b, "a page")
+	pending(t, q, b, page)
 	close(s.Hold)
 	s.Next(t, b)
 }

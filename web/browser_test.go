@@ -370,3 +370,45 @@ func (s *status) WriteHeader(code int) {
 	s.code = code
 	s.ResponseWriter.WriteHeader(code)
 }
+
+// Each tab of the page is a client of its own: its every API request
+// carries its token (TabHeader), one a tab, so that a tab's "stop" ends
+// only the searches it asked for and each has its own share of the queue.
+func TestBrowserTabsApart(t *testing.T) {
+	ctx := browser(t)
+	o, err := oracle.Solved(t.Context(), rules.Classic(game.Default), oracle.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config = NewServer(NewExplorer(t.Context(), rules.Classic(game.Default), o, 0), srv.Listener)
+	var mu sync.Mutex
+	tabs := map[string]int{} // token: API requests
+	inner := srv.Config.Handler
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			mu.Lock()
+			tabs[r.Header.Get(TabHeader)]++
+			mu.Unlock()
+		}
+		inner.ServeHTTP(w, r)
+	})
+	srv.Start()
+	t.Cleanup(srv.Close)
+	for i, tab := range []context.Context{ctx, nil} {
+		if tab == nil { // a second tab of the browser the first started
+			var cancel context.CancelFunc
+			tab, cancel = chromedp.NewContext(ctx)
+			defer cancel()
+		}
+		do(t, tab, fmt.Sprint("open the page in tab ", i+1), chromedp.Navigate(srv.URL+"/"),
+			chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell').length === 9`),
+			chromedp.Click(`#board .cell[data-cell="4"]`),
+			chromedp.Poll[chromedp.Void](`document.querySelector('#board .cell[data-cell="4"]').textContent === 'X'`))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(tabs) != 2 || tabs[""] != 0 {
+		t.Fatalf("the API was asked with tokens %v, want two, one a tab, none empty", tabs)
+	}
+}

@@ -35,7 +35,7 @@ func NewExplorer(life context.Context, rl rules.Rules, o oracle.Oracle, limit ti
 }
 
 // Cancel withdraws client's request for b (oracle.Queue.Cancel).
-func (x *Explorer) Cancel(b game.Board, client string) bool { return x.q.Cancel(b, client) }
+func (x *Explorer) Cancel(b game.Board, client oracle.Client) bool { return x.q.Cancel(b, client) }
 
 // Solving is the API's answer while a position is being solved (status
 // 202): the page draws Position, which has no value yet, and asks again.
@@ -49,7 +49,7 @@ type Solving struct {
 // view gives b's view, asked by client, as the queue answers it: the view,
 // or what is being done about it. A poll asks again about b, and queues no
 // search.
-func (x *Explorer) view(ctx context.Context, b game.Board, client string, poll bool) (*report.Position, *Solving, error) {
+func (x *Explorer) view(ctx context.Context, b game.Board, client oracle.Client, poll bool) (*report.Position, *Solving, error) {
 	an, pending, err := x.q.Ask(ctx, b, client, poll, x.wait)
 	switch {
 	case pending != nil:

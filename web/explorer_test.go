@@ -229,7 +229,7 @@ func TestExplorerBook(t *testing.T) {
 	if !o.Instant(game.Board{}) || o.Instant(game.Board{}.Play(15, game.X).Play(11, game.O).Play(14, game.X).Play(10, game.O).Play(13, game.X).Play(9, game.O)) {
 		t.Fatal("a book's positions before its last ply are answered in the request, outside the search queue, and those past it not")
 	}
-	v, solving, err := x.view(t.Context(), game.Board{}, "a client", false)
+	v, solving, err := x.view(t.Context(), game.Board{}, oracle.Client{Addr: "a client"}, false)
 	if err != nil || solving != nil || v.Engine != "book" || len(v.Moves) != 4 {
 		t.Fatalf("the empty board: %+v, %+v, %v; want the book's answer with 4 moves at once", v, solving, err)
 	}
@@ -245,7 +245,7 @@ func TestExplorerCancel(t *testing.T) {
 	bs := oracletest.Positions(t, connectFour, 2)
 	running, queued := bs[0], bs[1]
 	for _, b := range bs {
-		if _, solving, err := x.view(t.Context(), b, "127.0.0.1", false); err != nil || solving == nil {
+		if _, solving, err := x.view(t.Context(), b, oracle.Client{Addr: "127.0.0.1"}, false); err != nil || solving == nil {
 			t.Fatalf("view: %v, %v; want it being solved", solving, err)
 		}
 	}
@@ -301,7 +301,7 @@ func TestExplorerCancel(t *testing.T) {
 		t.Fatalf("%v was searched again after a poll that came late", b)
 	case <-time.After(300 * time.Millisecond):
 	}
-	if _, _, err := x.view(t.Context(), queued, "back", false); err != nil {
+	if _, _, err := x.view(t.Context(), queued, oracle.Client{Addr: "back"}, false); err != nil {
 		t.Fatal(err)
 	}
 	if got := <-s.Started; got != queued {
@@ -309,10 +309,11 @@ func TestExplorerCancel(t *testing.T) {
 	}
 }
 
-// A client cancels only what it asked for: a DELETE from another address
-// leaves the search another client waits for running, and says it
-// cancelled nothing; once every client that asked has cancelled, the
-// search stops.
+// A client cancels only what it asked for: a DELETE from another tab of
+// the same address (TabHeader), or from another address, leaves the search
+// another client waits for running, and says it cancelled nothing; once
+// every client that asked has cancelled, the search stops. A tab header
+// that is no token is a 400.
 func TestExplorerCancelOwnOnly(t *testing.T) {
 	s := oracletest.NewStalling()
 	x := NewExplorer(t.Context(), connectFour, s, 0)
@@ -325,8 +326,9 @@ func TestExplorerCancelOwnOnly(t *testing.T) {
 		return &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
 	}
 	query := srv.URL + "/api/position?board=" + url.QueryEscape(connectFour.Spec().Format(b))
-	send := func(ip, method string) string {
+	send := func(ip, tab, method string) string {
 		req, _ := http.NewRequest(method, query, nil)
+		req.Header.Set(TabHeader, tab)
 		resp, err := from(ip).Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -335,19 +337,21 @@ func TestExplorerCancelOwnOnly(t *testing.T) {
 		body, _ := io.ReadAll(resp.Body)
 		return fmt.Sprint(resp.StatusCode, " ", strings.Join(strings.Fields(string(body)), ""))
 	}
-	if got := send("127.0.0.50", http.MethodGet); !strings.HasPrefix(got, "202 ") {
+	if got := send("127.0.0.50", "tab-A", http.MethodGet); !strings.HasPrefix(got, "202 ") {
 		t.Fatalf("GET from 127.0.0.50: %s, want 202", got)
 	}
 	<-s.Started
 	tests := []struct {
-		name, ip, want string
-		stops          bool
+		name, ip, tab, want string
+		stops               bool
 	}{
-		{"another client", "127.0.0.51", `200 {"cancelled":false}`, false},
-		{"the client that asked", "127.0.0.50", `200 {"cancelled":true}`, true},
+		{"a tab header that is no token", "127.0.0.50", "tab A!", `400 {"error":"the`, false},
+		{"another tab of the address", "127.0.0.50", "tab-B", `200 {"cancelled":false}`, false},
+		{"another address", "127.0.0.51", "tab-A", `200 {"cancelled":false}`, false},
+		{"the tab that asked", "127.0.0.50", "tab-A", `200 {"cancelled":true}`, true},
 	}
 	for _, tt := range tests {
-		if got := send(tt.ip, http.MethodDelete); got != tt.want {
+		if got := send(tt.ip, tt.tab, http.MethodDelete); !strings.HasPrefix(got, tt.want) {
 			t.Errorf("%s: DELETE %s, want %s", tt.name, got, tt.want)
 		}
 		select {

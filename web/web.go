@@ -6,6 +6,7 @@
 package web
 
 import (
+	"cmp"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -55,10 +56,11 @@ var static embed.FS
 //	DELETE /api/position?board=B   stops B's search, or takes it off the
 //	                               queue: {"cancelled": true}, false when none was
 //
+// A client is the request's address and its TabHeader (oracle.Client).
 // Anything else is a 404; another method than GET, HEAD or that DELETE a
-// 405; a query it cannot
-// read, a missing board, or a bad board or move a 400; each with {"error":
-// ...}; an oracle that fails a 500.
+// 405; a query it cannot read, a missing board, a bad board or move, or a
+// TabHeader that is no token a 400; each with {"error": ...}; a damaged
+// database a 503; an oracle that fails otherwise a 500.
 func Handler(x *Explorer) http.Handler {
 	mux := http.NewServeMux()
 	page, _ := fs.Sub(static, "static")
@@ -79,11 +81,12 @@ func Handler(x *Explorer) http.Handler {
 			return
 		}
 		b, err := read(x.rl, q["board"], q["move"])
-		if err != nil {
+		who, werr := client(r)
+		if err = cmp.Or(err, werr); err != nil {
 			writeError(w, http.StatusBadRequest, err)
 			return
 		}
-		v, solving, err := x.view(r.Context(), b, client(r), q["poll"] == "1")
+		v, solving, err := x.view(r.Context(), b, who, q["poll"] == "1")
 		respond(w, v, solving, err)
 	})
 	mux.HandleFunc("GET /api/why", x.serveWhy)
@@ -96,11 +99,12 @@ func Handler(x *Explorer) http.Handler {
 		if err == nil {
 			b, err = read(x.rl, q["board"], "")
 		}
-		if err != nil {
+		who, werr := client(r)
+		if err = cmp.Or(err, werr); err != nil {
 			writeError(w, http.StatusBadRequest, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]bool{"cancelled": x.Cancel(b, client(r))})
+		writeJSON(w, http.StatusOK, map[string]bool{"cancelled": x.Cancel(b, who)})
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=... and /api/why?board=...&move=...", game.Echo(r.URL.Path)))
@@ -126,11 +130,12 @@ func (x *Explorer) serveWhy(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = oneMove(x.rl, b, q["move"])
 	}
-	if err != nil {
+	who, werr := client(r)
+	if err = cmp.Or(err, werr); err != nil {
 		writeError(w, http.StatusBadRequest, err)
 		return
 	}
-	v, solving, err := x.why(r.Context(), b, q["move"], client(r))
+	v, solving, err := x.why(r.Context(), b, q["move"], who)
 	respond(w, v, solving, err)
 }
 
@@ -171,13 +176,26 @@ func respond[V any](w http.ResponseWriter, v *V, solving *Solving, err error) {
 	}
 }
 
-// client names who sent r, for its share of the search queue: its
-// address without the port.
-func client(r *http.Request) string {
+// TabHeader is the request header by which a page (or a program) tells
+// itself apart from the others of its address: a token it keeps, up to 64
+// letters, digits, '-' and '_'. The explorer's page makes one when it
+// loads, so that two tabs are two clients of the search queue.
+const TabHeader = "Tateti-Tab"
+
+// client names who sent r, for its share of the search queue and what it
+// may cancel: its address without the port, and its TabHeader; an error
+// for a token that is not one.
+func client(r *http.Request) (oracle.Client, error) {
+	c := oracle.Client{Addr: r.RemoteAddr, Tab: r.Header.Get(TabHeader)}
 	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
+		c.Addr = host
 	}
-	return r.RemoteAddr
+	if len(c.Tab) > 64 || strings.IndexFunc(c.Tab, func(r rune) bool {
+		return !(r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) >= 0 {
+		return c, fmt.Errorf("the %s header is %q; give up to 64 letters, digits, '-' and '_', or none", TabHeader, game.Echo(c.Tab))
+	}
+	return c, nil
 }
 
 // maxParams is the most parameters a query may hold: the API takes three.

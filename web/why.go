@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -22,7 +23,7 @@ var errNoMoves = errors.New("this position's moves have no values yet")
 // view of the position there, to the game's end. When a view is still
 // being searched it gives that Solving instead; asked again, the line
 // goes on from the views kept.
-func (x *Explorer) why(ctx context.Context, b game.Board, move, client string) (*report.Why, *Solving, error) {
+func (x *Explorer) why(ctx context.Context, b game.Board, move string, client oracle.Client) (*report.Why, *Solving, error) {
 	child, err := rules.Play(x.rl, b, move)
 	if err != nil {
 		return nil, nil, err

@@ -56,10 +56,17 @@ function moveName(g, c) {
 
 const sleep = (s) => new Promise((done) => setTimeout(done, s * 1000));
 
+// tab tells this page apart from the other tabs of the browser in every
+// request (the Tateti-Tab header): each is a client of its own on the
+// server, with its own share of the search queue, and stops only the
+// searches it asked for.
+const tab = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+const ask = (q, init = {}) => fetch(q, { ...init, headers: { 'Tateti-Tab': tab } });
+
 // cancel tells the server that the page no longer waits for the search of
 // the board, which stops it.
 function cancel(board, keepalive) {
-  fetch('/api/position?board=' + encodeURIComponent(board), { method: 'DELETE', keepalive }).catch(() => {});
+  ask('/api/position?board=' + encodeURIComponent(board), { method: 'DELETE', keepalive }).catch(() => {});
 }
 
 // stopWaiting ends the page's wait for a search, if any, and stops it.
@@ -85,7 +92,7 @@ async function fetchPosition(board, move, pending) {
   if (move !== undefined) q += '&move=' + encodeURIComponent(move);
   const mine = gen;
   for (;;) {
-    const r = await fetch(q);
+    const r = await ask(q);
     const v = await r.json();
     if (mine !== gen) return null;
     if (r.status === 410) {
@@ -433,7 +440,7 @@ async function fetchWhy(board, move) {
   const q = '/api/why?board=' + encodeURIComponent(board) + '&move=' + encodeURIComponent(move);
   const mine = gen;
   for (;;) {
-    const r = await fetch(q);
+    const r = await ask(q);
     const v = await r.json();
     if (mine !== gen) return null;
     if (r.status === 429) {
