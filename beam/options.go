@@ -15,7 +15,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/export"
-	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -167,12 +166,11 @@ func (o *options) checkSample(rl rules.Rules, set dataset, noisy bool) error {
 	if err != nil {
 		return fmt.Errorf("--plies: %w", err)
 	}
-	if err := perfect.CheckEpsilon(o.eps); err != nil {
-		return fmt.Errorf("--epsilon %w", err)
-	}
 	s := positions.Sample{N: o.sample, Seed: o.seed, Plies: pl}
 	if noisy {
-		s.Epsilon = &o.eps // the manifest records it, as export's does
+		if err := s.WithEpsilon(o.eps); err != nil { // the manifest records it, as export's does
+			return fmt.Errorf("--epsilon %w", err)
+		}
 	}
 	if err := s.Check(context.Background(), rl, 1, 1<<30); err != nil {
 		return fmt.Errorf("--sample: %w", err)

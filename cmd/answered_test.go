@@ -221,3 +221,44 @@ func bookLast(t *testing.T) int {
 	}
 	return b.Last()
 }
+
+// The manifest records the epsilon a user gave, and only that: none for a
+// sample drawn by random play without --epsilon (not 1, which reads as
+// noisy play), 0 for --epsilon -0.
+func TestExportEpsilonRecorded(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // the sample's epsilon in the manifest, "" for none
+	}{
+		{"random play, no --epsilon", nil, ""},
+		{"minus zero", []string{"--epsilon", "-0"}, `"epsilon": 0`},
+		{"random play asked for", []string{"--epsilon", "1"}, `"epsilon": 1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			args := append([]string{"export", "--sample", "3", "--plies", "2", "--format", "csv", "--out", dir, "-q"}, tt.args...)
+			if _, errOut, code := run(t, "", args...); code != 0 {
+				t.Fatalf("exit %d, %s", code, errOut)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m struct {
+				Positions struct{ Sample map[string]json.RawMessage }
+			}
+			if err := json.Unmarshal(data, &m); err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if e, ok := m.Positions.Sample["epsilon"]; ok {
+				got = `"epsilon": ` + string(e)
+			}
+			if got != tt.want {
+				t.Errorf("the manifest's sample says %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/enumerate"
-	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -149,11 +148,10 @@ func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*position
 		return nil, flagErrorf("--plies: %w", err)
 	}
 	sample := &positions.Sample{N: cf.sample, Seed: cf.seed, Plies: p, Quiet: cf.quiet}
-	if cf.ownEpsilon {
-		if err := perfect.CheckEpsilon(cf.epsilon); err != nil {
+	if cf.ownEpsilon && c.Flags().Changed("epsilon") {
+		if err := sample.WithEpsilon(cf.epsilon); err != nil { // the manifest records it
 			return nil, flagErrorf("--epsilon %w", err)
 		}
-		sample.Epsilon = &cf.epsilon // the manifest records it
 	}
 	return &positions.Choice{From: "sample", Sample: sample}, nil
 }

@@ -66,6 +66,19 @@ type Sample struct {
 	Epsilon *float64 `json:"epsilon,omitempty"`
 }
 
+// WithEpsilon sets the sample's play to noisy perfect play of noise e,
+// given by a user (--epsilon), once checked: a probability, -0 taken as 0,
+// so that the manifest records what was asked and nothing else. A sample
+// whose user gave no epsilon keeps it nil: random play, said as such.
+func (s *Sample) WithEpsilon(e float64) error {
+	if err := perfect.CheckEpsilon(e); err != nil {
+		return err
+	}
+	e = max(e, 0) // -0 is 0
+	s.Epsilon = &e
+	return nil
+}
+
 // BestMoves gives the cells of the best moves of b, a position in
 // progress, as a mask: what perfect play in a noisy draw takes, from the
 // engine that answers every position.

@@ -366,3 +366,26 @@ func TestExplorerCancelOwnOnly(t *testing.T) {
 		}
 	}
 }
+
+// "why?" on a position whose search the time limit cut short is a 422 that
+// says how to settle it (a longer --time-limit), not to ask again: the
+// answer is kept, and asking again gives the same.
+func TestWhyUnsettled(t *testing.T) {
+	_, base := searched(t, 20*time.Millisecond, time.Minute)
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		resp, err := http.Get(base + "/api/why?board=&move=4")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusAccepted {
+			continue
+		}
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(string(body), "a longer --time-limit") || strings.Contains(string(body), "ask again once") {
+			t.Fatalf("got %d %s; want 422 naming a longer --time-limit", resp.StatusCode, body)
+		}
+		return
+	}
+	t.Fatal("no answer within a minute")
+}

@@ -35,7 +35,7 @@ func (x *Explorer) why(ctx context.Context, b game.Board, move string, client or
 	}
 	m, best, ok := moveAndBest(v, cell)
 	if !ok {
-		return nil, nil, fmt.Errorf("%w: %s; ask again once they are known", errNoMoves, valueNote(v))
+		return nil, nil, fmt.Errorf("%w: %s", errNoMoves, valueNote(v))
 	}
 	shows, first := "refutation", m
 	switch {
@@ -89,7 +89,7 @@ func moveAndBest(v *report.Position, cell int) (m, best report.Move, ok bool) {
 // valueNote says why a position's moves have no values.
 func valueNote(v *report.Position) string {
 	if v.Proved != nil {
-		return "its search was not settled within the time limit"
+		return "its search was not settled within the time limit, and asking again gives the same answer; serve it with a longer --time-limit, or none"
 	}
 	return "they were not asked for"
 }

@@ -86,9 +86,14 @@ type Error struct {
 	OverMemory bool
 }
 
-// overMemory says that a program used more than limit bytes.
+// overMemory says that a program used more than limit bytes: in MiB where
+// limit is a whole number of them, else in bytes (never "0 MiB").
 func overMemory(limit uint64) string {
-	return fmt.Sprintf("used more than %d MiB of memory (set --memory for more)", limit>>20)
+	amount := fmt.Sprintf("%d MiB", limit>>20)
+	if limit%(1<<20) != 0 {
+		amount = fmt.Sprintf("%d bytes", limit)
+	}
+	return fmt.Sprintf("used more than %s of memory (set --memory for more)", amount)
 }
 
 func (e *Error) Error() string { return e.What }

@@ -257,3 +257,25 @@ func TestCannotStart(t *testing.T) {
 		t.Fatalf("Start = %v, want cannot start", err)
 	}
 }
+
+// The memory bound is said in MiB where it is a whole number of them, in
+// bytes otherwise: --memory 1B is not "0 MiB".
+func TestOverMemoryWords(t *testing.T) {
+	tests := []struct {
+		name  string
+		limit uint64
+		want  string
+	}{
+		{"a byte", 1, "used more than 1 bytes of memory"},
+		{"under a MiB", 512 << 10, "used more than 524288 bytes of memory"},
+		{"whole MiB", 2 << 30, "used more than 2048 MiB of memory"},
+		{"past a MiB, not whole", 1<<20 + 1, "used more than 1048577 bytes of memory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := overMemory(tt.limit); !strings.HasPrefix(got, tt.want) {
+				t.Errorf("overMemory(%d) = %q, want %q", tt.limit, got, tt.want)
+			}
+		})
+	}
+}
