@@ -67,8 +67,15 @@ type Options struct {
 
 // BestMoves gives the best moves of a position as o answers them, what
 // noisy perfect play asks: the cells of the moves best by value, then by
-// depth (perfect.Analysis.BestCells).
+// depth (perfect.Analysis.BestCells), from o's BestCells where it has one
+// (search and a book ask one question a child there, not a settled
+// score), else from its analysis.
 func BestMoves(o Oracle) func(ctx context.Context, b game.Board) (uint64, error) {
+	if bc, ok := o.(interface {
+		BestCells(ctx context.Context, b game.Board) (uint64, error)
+	}); ok {
+		return bc.BestCells
+	}
 	return func(ctx context.Context, b game.Board) (uint64, error) {
 		a, err := o.Analyze(ctx, b)
 		return a.BestCells(), err

@@ -293,3 +293,65 @@ func TestBookAgrees(t *testing.T) {
 		t.Errorf("positions within the book and past it: %v, want both", plies)
 	}
 }
+
+// BestMoves asks a book, and search, one question a child, not a settled
+// score: the cells are those the game solved in memory marks best, on
+// positions within the book, at its last ply and past it, and of search
+// alone, normal and misère, each position asked and then the positions
+// along a best line from it, as a game asks them.
+func TestBestMovesAsked(t *testing.T) {
+	for _, spec := range []rules.Spec{
+		{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true},
+		{Spec: game.Spec{Rows: 4, Cols: 4, K: 3}, Gravity: true, Misere: true},
+	} {
+		t.Run(spec.String(), func(t *testing.T) {
+			rl := rules.New(spec)
+			dir := filepath.Join(t.TempDir(), "book")
+			if _, err := tier.SolveBook(context.Background(), rl, 5, dir, 2); err != nil {
+				t.Fatal(err)
+			}
+			book, err := Database(rl, dir, Options{Workers: 1, Memory: 64 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer book.Close()
+			alone, err := Search(rl, Options{Workers: 1, Memory: 64 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, err := Solved(context.Background(), rl, Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(3, 4))
+			for range 30 {
+				b := randomPosition(rl, rng)
+				for _, o := range []Oracle{book, alone} {
+					checkBestLine(t, rl, o, tab, b)
+				}
+			}
+		})
+	}
+}
+
+// checkBestLine asks o the best moves of b and of each position after it
+// along the first best move, as a game of perfect play asks them (the
+// position after a best move is one BestCells knows exactly), and holds
+// them to tab's.
+func checkBestLine(t *testing.T, rl rules.Rules, o, tab Oracle, b game.Board) {
+	t.Helper()
+	for {
+		if over, _ := rl.Outcome(b); over {
+			return
+		}
+		want, err := tab.Analyze(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := BestMoves(o)(context.Background(), b)
+		if err != nil || got != want.BestCells() {
+			t.Fatalf("%s, %s: best cells %b, %v; want %b", o.Name(), rl.Spec().Format(b), got, err, want.BestCells())
+		}
+		b = b.Play(bits.TrailingZeros64(got), b.ToMove())
+	}
+}

@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"sync"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -29,7 +30,23 @@ type single struct {
 	// weigh: a database's damage (db.DB.Split); nil for search, where it
 	// is a bug.
 	split func(b game.Board, worth, weigh perfect.Outcome) error
+	// beats asks search whether the mover of b does better than an
+	// outcome (search.Solver.Beats); nil where no position is searched.
+	beats beater
+	// known holds the outcomes BestCells found of best moves' children,
+	// exact (a child that does not beat the outcome after a best move has
+	// it): the position a game reaches next, asked next, is not searched
+	// again. Held under turns; emptied past maxKnown.
+	known map[game.Board]perfect.Outcome
 }
+
+// maxKnown bounds the outcomes BestCells keeps (single.known).
+const maxKnown = 1 << 16
+
+// A beater reports whether the side to move in b, a position in progress,
+// does better than the outcome than would give it, by one null-window
+// search.
+type beater func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error)
 
 // A settler gives the value (for X) and depth of one position (a finished
 // one at depth 0); stopped early, what it proved of the value, and the error.
@@ -39,24 +56,92 @@ type settler func(ctx context.Context, b game.Board) (o perfect.Outcome, proved 
 // its children, on any board of up to 64 cells, with a table of up to
 // o.Memory bytes. Its answers take turns.
 func Search(rl rules.Rules, o Options) (Oracle, error) {
-	settle, err := searching(rl, o)
+	settle, beats, err := searching(rl, o)
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "search", noLines: o.NoLines, only: o.ValueOnly, close: func() error { return nil }, settle: settle}, nil
+	return &single{rl: rl, name: "search", noLines: o.NoLines, only: o.ValueOnly, close: func() error { return nil }, settle: settle, beats: beats}, nil
 }
 
 // searching gives the settler that searches positions of rl's game, with
-// o's workers and a table of o's memory; not safe for concurrent use.
-func searching(rl rules.Rules, o Options) (settler, error) {
+// o's workers and a table of o's memory, and the beater of the same
+// search; not safe for concurrent use.
+func searching(rl rules.Rules, o Options) (settler, beater, error) {
 	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1)})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+	settle := func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 		r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
 		return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
-	}, nil
+	}
+	beats := func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error) {
+		return s.Beats(ctx, uint64(b.X), uint64(b.O), than)
+	}
+	return settle, beats, nil
+}
+
+// BestCells gives the cells of b's best moves, those Analyze marks best,
+// asking less of search: b settled, then of each child in progress one
+// question, whether its mover does better than the outcome b has after
+// a best move (a best move's child does not: b's score is the best of
+// its children's), where Analyze settles every child. A child the oracle
+// holds (a database's, a book's) is settled, at once.
+func (o *single) BestCells(ctx context.Context, b game.Board) (uint64, error) {
+	searched := o.beats != nil && b.Ply() >= o.lineTo
+	if searched {
+		o.turns.Lock()
+		defer o.turns.Unlock()
+	}
+	var worth perfect.Outcome
+	known := false
+	if searched { // known is held under turns
+		worth, known = o.known[b]
+	}
+	if !known {
+		var err error
+		if worth, _, err = o.settle(ctx, b); err != nil {
+			return 0, err
+		}
+	}
+	after := perfect.Outcome{Value: worth.Value, Depth: worth.Depth - 1}
+	var best uint64
+	for m := uint64(o.rl.Moves(b)); m != 0; m &= m - 1 {
+		cell := bits.TrailingZeros64(m)
+		c := b.Play(cell, b.ToMove())
+		var better bool
+		switch over, winner := o.rl.Outcome(c); {
+		case over:
+			better = perfect.Of(winner) != after.Value || after.Depth != 0
+		case o.beats == nil || o.past != "" && c.Ply() <= o.lineTo:
+			got, _, err := o.settle(ctx, c)
+			if err != nil {
+				return 0, err
+			}
+			better = got != after
+		default:
+			var err error
+			if better, err = o.beats(ctx, c, after); err != nil {
+				return 0, err
+			}
+			if !better {
+				o.remember(c, after)
+			}
+		}
+		if !better {
+			best |= 1 << cell
+		}
+	}
+	return best, nil
+}
+
+// remember keeps the exact outcome of c, a best move's child; turns is
+// held.
+func (o *single) remember(c game.Board, outcome perfect.Outcome) {
+	if o.known == nil || len(o.known) >= maxKnown {
+		o.known = make(map[game.Board]perfect.Outcome)
+	}
+	o.known[c] = outcome
 }
 
 // Name says who answers: "search" or "db".

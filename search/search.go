@@ -209,25 +209,19 @@ func (s *Solver) Value(ctx context.Context, x, o uint64) (Result, error) {
 
 // solve is Solve, or Value when valueOnly.
 func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result, error) {
-	bx, bo := s.g.fromCells(x), s.g.fromCells(o)
-	if bx&bo != 0 || (bx|bo)&^s.g.full != 0 {
-		return Result{}, errors.New("search: overlapping or off-board marks")
+	bx, bo, err := s.marks(x, o)
+	if err != nil {
+		return Result{}, err
 	}
 	moves := marks(bx | bo)
 	xToMove := marks(bx) == marks(bo)
 	if v, over := s.over(bx, bo, moves); over {
 		return Result{Value: v, Settled: !valueOnly, Bounds: perfect.Bounds{Low: v, High: v}}, nil
 	}
-	pos := bo
-	if xToMove {
-		pos = bx
-	}
-	var sp span
-	if won := s.cells - moves; !s.misere && s.g.winning(pos)&s.g.playable(bx|bo) != 0 {
-		sp = span{won, won} // a line at once: negamax takes that none is there
-	} else {
+	sp, ok := s.atOnce(bx, bo, moves, xToMove)
+	if !ok {
 		s.fit(s.cells - moves)
-		sp = s.search(ctx, pos, bx|bo, moves, xToMove, valueOnly)
+		sp = s.search(ctx, s.mover(bx, bo, xToMove), bx|bo, moves, xToMove, valueOnly, span{-(s.cells - moves), s.cells - moves})
 	}
 	r := Result{Bounds: s.bounds(sp, xToMove)}
 	switch {
@@ -239,6 +233,88 @@ func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result
 	}
 	r.Value, r.Depth, r.Settled = r.Low, s.depth(sp.lo, moves), true
 	return r, nil
+}
+
+// marks gives the marks of x and o, cells as Solve takes them, in the
+// layout's bits; an error for marks that overlap or lie off the board.
+func (s *Solver) marks(x, o uint64) (bx, bo uint64, err error) {
+	bx, bo = s.g.fromCells(x), s.g.fromCells(o)
+	if bx&bo != 0 || (bx|bo)&^s.g.full != 0 {
+		return 0, 0, errors.New("search: overlapping or off-board marks")
+	}
+	return bx, bo, nil
+}
+
+// mover gives the marks of the side to move.
+func (s *Solver) mover(bx, bo uint64, xToMove bool) uint64 {
+	if xToMove {
+		return bx
+	}
+	return bo
+}
+
+// atOnce gives the score of a position its mover wins at once, a line
+// in one move (negamax takes that none is there), and false for any
+// other.
+func (s *Solver) atOnce(bx, bo uint64, moves int, xToMove bool) (span, bool) {
+	won := s.cells - moves
+	if !s.misere && s.g.winning(s.mover(bx, bo, xToMove))&s.g.playable(bx|bo) != 0 {
+		return span{won, won}, true
+	}
+	return span{}, false
+}
+
+// Beats reports whether the side to move in the position x, o (cells as
+// Solve takes them, a position in progress) does better than the outcome
+// than (value for X, and depth) would give it: a faster win, a slower
+// loss, a draw for a loss. It asks one null-window question, the score
+// against than's, where Solve asks several to settle the score: a move is
+// a best one exactly when its child does not beat the outcome the
+// position has after it, so that the best moves of a settled position take
+// one question a child. When ctx is done first it gives false and ctx's
+// error.
+func (s *Solver) Beats(ctx context.Context, x, o uint64, than perfect.Outcome) (bool, error) {
+	bx, bo, err := s.marks(x, o)
+	if err != nil {
+		return false, err
+	}
+	moves := marks(bx | bo)
+	xToMove := marks(bx) == marks(bo)
+	if _, over := s.over(bx, bo, moves); over {
+		return false, errors.New("search: Beats asks of a position in progress")
+	}
+	t, most := s.score(than, moves, xToMove), s.cells-moves
+	if sp, ok := s.atOnce(bx, bo, moves, xToMove); ok {
+		return sp.lo > t, nil
+	}
+	switch {
+	case t >= most:
+		return false, nil
+	case t < -most:
+		return true, nil
+	}
+	s.fit(most)
+	sp := s.search(ctx, s.mover(bx, bo, xToMove), bx|bo, moves, xToMove, false, span{t, t + 1})
+	if sp.open(false) {
+		return false, ctx.Err()
+	}
+	return sp.lo > t, nil
+}
+
+// score gives the score, for the side to move in a position of moves
+// marks, of the outcome o (value for X, and depth): depth's inverse.
+func (s *Solver) score(o perfect.Outcome, moves int, xToMove bool) int {
+	v := o.Value
+	if !xToMove {
+		v = -v
+	}
+	switch {
+	case v > 0:
+		return s.cells + 1 - moves - int(o.Depth)
+	case v < 0:
+		return -(s.cells + 1 - moves - int(o.Depth))
+	}
+	return 0
 }
 
 // over gives the value of a position that is over, if it is: the last
@@ -317,16 +393,17 @@ type job struct {
 	helpers   errgroup.Group
 }
 
-// search runs the workers on one position until its score is exact or ctx
-// is done, and gives the span proved. The main worker searches on the
+// search runs the workers on one position, its score known to lie in
+// within, until its score is exact or ctx is done, and gives the span
+// proved. The main worker searches on the
 // calling goroutine, and wakes the helpers and the progress line after its
 // first checkEvery nodes (under a millisecond): most positions are settled
 // sooner (Pons' easy bands in microseconds), and goroutines would cost
 // more than they save. Every worker drops a search whose guess the shared
 // span no longer holds, so all stop once the span says what is wanted.
-func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMove, valueOnly bool) span {
+func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMove, valueOnly bool, within span) span {
 	s.mu.Lock()
-	s.now = span{-(s.cells - moves), s.cells - moves}
+	s.now = within
 	s.mu.Unlock()
 	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, valueOnly: valueOnly, done: make(chan struct{}), nodes0: s.Nodes()}
 	j.helpers.SetLimit(s.workers) // the helpers and the progress line

@@ -1,0 +1,99 @@
+package search
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Beats answers as the exhaustive solve does: of each child of a sample of
+// positions, against each sibling's outcome (the parent's among them, when
+// the child is a best move), whether its mover does better.
+func TestBeats(t *testing.T) {
+	tests := []struct {
+		spec   rules.Spec
+		sample int
+		packed bool
+	}{
+		{rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}, 0, false},
+		{rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}, Misere: true}, 0, true},
+		{rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true}, 400, false},
+		{rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 3}, Gravity: true, Misere: true}, 400, false},
+		{rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 3}}, 200, true},
+	}
+	for _, tt := range tests {
+		rl := rules.New(tt.spec)
+		t.Run(tt.spec.String(), func(t *testing.T) {
+			sol, err := solve.Game(context.Background(), rl, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := New(rl.Spec(), Options{TableBits: 18, Workers: 2, packed: tt.packed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			positions := sol.Positions(true)
+			if tt.sample > 0 {
+				rng := rand.New(rand.NewPCG(11, 7))
+				rng.Shuffle(len(positions), func(i, j int) { positions[i], positions[j] = positions[j], positions[i] })
+				positions = positions[:tt.sample]
+			}
+			for _, i := range positions {
+				checkBeats(t, s, rl, sol, sol.Enum.Board(i))
+			}
+		})
+	}
+}
+
+// checkBeats holds Beats on each child of b in progress against each
+// child's outcome, and the parent's, to the solve's outcomes.
+func checkBeats(t *testing.T, s *Solver, rl rules.Rules, sol *solve.Result, b game.Board) {
+	t.Helper()
+	outcome := func(c game.Board) perfect.Outcome {
+		k, _ := sol.Enum.Lookup(game.ID(c))
+		return perfect.Outcome{Value: sol.Value[k], Depth: sol.Depth[k]}
+	}
+	parent := outcome(b)
+	targets := []perfect.Outcome{{Value: parent.Value, Depth: parent.Depth - 1}}
+	var kids []game.Board
+	for m := uint64(rl.Moves(b)); m != 0; m &= m - 1 {
+		c := b.Play(bits.TrailingZeros64(m), b.ToMove())
+		targets = append(targets, outcome(c))
+		if over, _ := rl.Outcome(c); !over {
+			kids = append(kids, c)
+		}
+	}
+	for _, c := range kids {
+		for _, than := range targets {
+			got, err := s.Beats(context.Background(), uint64(c.X), uint64(c.O), than)
+			if want := prefers(outcome(c), than, c.ToMove() == game.X); err != nil || got != want {
+				t.Fatalf("%s, worth %+v: Beats(%+v) = %v, %v; want %v", rl.Spec().Format(c), outcome(c), than, got, err, want)
+			}
+		}
+	}
+}
+
+// prefers reports whether the mover of a position (X when xToMove) does
+// better with the outcome a than with b: a higher value for it, then a
+// faster win or a slower loss.
+func prefers(a, b perfect.Outcome, xToMove bool) bool {
+	va, vb := a.Value, b.Value
+	if !xToMove {
+		va, vb = -va, -vb
+	}
+	switch {
+	case va != vb:
+		return va > vb
+	case va > 0:
+		return a.Depth < b.Depth
+	case va < 0:
+		return a.Depth > b.Depth
+	}
+	return false
+}
