@@ -9,9 +9,12 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync"
+	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/par"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -52,6 +55,7 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]g
 		players <- p
 	}
 	k := s.Keeper(rl)
+	t := &drawn{n: s.N, start: time.Now()}
 	for next := 0; !k.Full(); {
 		// A round's size follows what is drawn, never the players.
 		n := min(maxRound, max(s.N-len(k.out), k.stale, 16))
@@ -59,7 +63,8 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]g
 		err := par.Tasks(ctx, n, len(best), func(ctx context.Context, i int) (err error) {
 			p := <-players
 			defer func() { players <- p }()
-			games[i], err = p.Play(ctx, next+i)
+			games[i], err = p.Play(progress.Under(ctx, "draw", t.head()), next+i)
+			t.played(ctx)
 			return err
 		})
 		if err != nil {
@@ -71,8 +76,67 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]g
 				return nil, err
 			}
 		}
+		t.kept(next, len(k.out))
 	}
 	return k.out, nil
+}
+
+// drawn tallies a draw for its progress line: the games played, and, as
+// of the last round, the games the keeper has seen and the positions it
+// kept, of n. The line is written anew at most every tellEvery, so that
+// games of microseconds do not pay for it.
+type drawn struct {
+	mu                   sync.Mutex
+	n, games, seen, have int
+	start, told          time.Time
+	line                 string
+}
+
+// tellEvery is how often the draw's line is written anew; a variable for
+// the tests alone.
+var tellEvery = 200 * time.Millisecond
+
+// played counts a game played, and tells ctx's reporter the line.
+func (t *drawn) played(ctx context.Context) {
+	t.mu.Lock()
+	t.games++
+	t.mu.Unlock()
+	progress.Tell(ctx, "draw", t.head())
+}
+
+// kept notes that the keeper has seen games and kept have positions.
+func (t *drawn) kept(games, have int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.seen, t.have = games, have
+}
+
+// head says where the draw is: "game 1,204, 310 of 2,000 positions kept,
+// 12.5 games a second, about 9m2s left", the time left at the rate of
+// games so far and the share of them that kept a position.
+func (t *drawn) head() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if now := time.Now(); now.Sub(t.told) >= tellEvery {
+		t.line, t.told = t.text(now), now
+	}
+	return t.line
+}
+
+// text writes the line at now. The caller holds t.mu.
+func (t *drawn) text(now time.Time) string {
+	text := fmt.Sprintf("game %d, %d of %d positions kept", t.games, t.have, t.n)
+	took := now.Sub(t.start).Seconds()
+	if t.games == 0 || took <= 0 {
+		return text
+	}
+	rate := float64(t.games) / took
+	text += fmt.Sprintf(", %.3g games a second", rate)
+	if t.have > 0 && t.seen > 0 {
+		games := float64(t.n-t.have) * float64(t.seen) / float64(t.have)
+		text += fmt.Sprintf(", about %s left", time.Duration(games/rate*float64(time.Second)).Round(time.Second))
+	}
+	return text
 }
 
 // Drawn is where one game of a sample stopped, and whether the sample may

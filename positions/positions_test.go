@@ -4,12 +4,16 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -416,4 +420,36 @@ func TestDrawPlayers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// teller keeps what a draw tells, phase and text.
+type teller struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (t *teller) Report(string, int, int64, int64) {}
+func (t *teller) Tell(phase, text string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.lines = append(t.lines, phase+": "+text)
+}
+
+// A draw says where it is while it plays: the games played, the positions
+// kept of N, the rate and the time left.
+func TestDrawProgress(t *testing.T) {
+	defer func(was time.Duration) { tellEvery = was }(tellEvery)
+	tellEvery = 0
+	tl := &teller{}
+	s := Sample{N: 300, Seed: 1, Plies: Plies{8, 20}}
+	if _, err := s.Draw(progress.With(context.Background(), tl), connectFour, []BestMoves{nil, nil}); err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile(`^draw: game [0-9]+, [1-9][0-9]* of 300 positions kept, [0-9.e+]+ games a second, about [0-9hms.µ]+ left$`)
+	for _, l := range tl.lines {
+		if want.MatchString(l) {
+			return
+		}
+	}
+	t.Errorf("the draw told %d lines, the last %q; want one like %q", len(tl.lines), tl.lines[len(tl.lines)-1], want)
 }
