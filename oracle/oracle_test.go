@@ -247,15 +247,7 @@ func TestValueOnly(t *testing.T) {
 // differ.
 func TestBookAgrees(t *testing.T) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
-	dir := filepath.Join(t.TempDir(), "book")
-	if _, err := tier.SolveBook(context.Background(), rl, 5, dir, 2); err != nil {
-		t.Fatal(err)
-	}
-	book, err := Database(rl, dir, Options{Workers: 1, Memory: 64 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer book.Close()
+	book := bookOf(t, rl, 5)
 	tab := InMemory(rl, Options{Workers: 1})
 	rng := rand.New(rand.NewPCG(8, 9))
 	plies := map[bool]int{} // positions asked within the book, and past it
@@ -306,15 +298,7 @@ func TestBestMovesAsked(t *testing.T) {
 	} {
 		t.Run(spec.String(), func(t *testing.T) {
 			rl := rules.New(spec)
-			dir := filepath.Join(t.TempDir(), "book")
-			if _, err := tier.SolveBook(context.Background(), rl, 5, dir, 2); err != nil {
-				t.Fatal(err)
-			}
-			book, err := Database(rl, dir, Options{Workers: 1, Memory: 64 << 20})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer book.Close()
+			book := bookOf(t, rl, 5)
 			alone, err := Search(rl, Options{Workers: 1, Memory: 64 << 20})
 			if err != nil {
 				t.Fatal(err)
@@ -354,4 +338,20 @@ func checkBestLine(t *testing.T, rl rules.Rules, o, tab Oracle, b game.Board) {
 		}
 		b = b.Play(bits.TrailingZeros64(got), b.ToMove())
 	}
+}
+
+// bookOf gives the oracle of an opening book of rl's game to ply last,
+// built for the test, closed at its end.
+func bookOf(t *testing.T, rl rules.Rules, last int) Oracle {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "book")
+	if _, err := tier.SolveBook(context.Background(), rl, last, dir, 2); err != nil {
+		t.Fatal(err)
+	}
+	book, err := Database(rl, dir, Options{Workers: 1, Memory: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { book.Close() })
+	return book
 }
