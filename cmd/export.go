@@ -11,6 +11,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/plan"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -108,13 +109,17 @@ func runExport(opts *ExportOptions) error {
 	defer export.Policy.Apply()()
 	src, done, err := exportSource(opts)
 	if err != nil {
-		if !errors.As(err, new(*oracle.ForeignJournalError)) {
-			report.Kept(opts.IO.ErrOut, opts.Batch.Journal)
+		if !errors.As(err, new(*oracle.ForeignJournalError)) { // of answers or of games
+			if opts.Choice != nil {
+				report.Kept(opts.IO.ErrOut, "the games played", opts.Choice.Games)
+			}
+			report.Kept(opts.IO.ErrOut, "the answers", opts.Batch.Journal)
 		}
 		return err
 	}
 	defer done()
-	o := export.Options{Dir: opts.Out, Formats: opts.Formats, Meta: export.Meta{Tool: "tateti-lab", Version: Version}, Workers: opts.Workers, Committed: opts.Batch.Done}
+	committed := func() error { return errors.Join(opts.Batch.Done(), removeGames(opts.Choice)) }
+	o := export.Options{Dir: opts.Out, Formats: opts.Formats, Meta: export.Meta{Tool: "tateti-lab", Version: Version}, Workers: opts.Workers, Committed: committed}
 	if opts.Choice == nil { // a whole game: say what it will take, and refuse what does not fit
 		o.Estimated = func(e export.Estimate) { report.ExportEstimate(opts.IO.ErrOut, opts.Out, e) }
 	}
@@ -133,6 +138,15 @@ func runExport(opts *ExportOptions) error {
 	return err
 }
 
+// removeGames lets the journal of a chosen set's draw go, once the
+// dataset is whole.
+func removeGames(c *positions.Choice) error {
+	if c == nil || c.Games == "" {
+		return nil
+	}
+	return positions.RemoveGames(c.Games)
+}
+
 // exportSource gives the whole game as the planner answers it, or the
 // chosen set answered; done lets go of what the source holds.
 func exportSource(opts *ExportOptions) (src export.Source, done func(), err error) {
@@ -144,6 +158,7 @@ func exportSource(opts *ExportOptions) (src export.Source, done func(), err erro
 		return export.Whole(opts.Ctx, g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
 	}
 	opts.Batch.Journal = oracle.JournalBeside(opts.Out) // the answers kept as they come
+	opts.Choice.Games = positions.GamesBeside(opts.Out) // and a sample's games, as they are played
 	as, paths, err := opts.Set.Answer(opts.Ctx, "export", false)
 	if err != nil {
 		return nil, nil, err

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
 	"github.com/tateti-lab/tateti-lab/internal/proctest"
+	"github.com/tateti-lab/tateti-lab/positions"
 )
 
 // readPIDs waits for the file to name want process ids and gives them.
@@ -230,4 +231,68 @@ func TestSignalOnSilentFIFO(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Killed with SIGKILL during the draw of a noisy-perfect sample, and then
+// stopped by SIGINT, an export run again goes on from the games it kept
+// (.OUT.games) and writes the files a run never stopped writes, byte for
+// byte; the journal is gone once the dataset is whole.
+func TestKilledDuringDraw(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws for seconds; run without -short")
+	}
+	parent := t.TempDir()
+	args := func(out string) []string {
+		return []string{"export", "--gravity", "--size", "5x5", "--k", "4", "--sample", "1500", "--plies", "6-20", "--epsilon", "0.25",
+			"--seed", "2", "--engine", "search", "--format", "csv", "--value-only", "-q", "--out", filepath.Join(parent, out)}
+	}
+	if code, _, errOut := runCode(t, args("whole")...); code != 0 {
+		t.Fatalf("the export never stopped: exit %d: %s", code, errOut)
+	}
+	games := positions.GamesBeside(filepath.Join(parent, "stopped"))
+	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGINT} {
+		c, _ := lab(t, nil, args("stopped")...)
+		played := waitForGames(t, games, 100)
+		c.Process.Signal(sig)
+		c.Wait()
+		if kept := fileSize(t, games); kept < played {
+			t.Fatalf("after %v the journal holds %d bytes, %d before it", sig, kept, played)
+		}
+	}
+	if code, _, errOut := runCode(t, args("stopped")...); code != 0 {
+		t.Fatalf("the export run again: exit %d: %s", code, errOut)
+	}
+	for _, name := range []string{"states.csv", "moves.csv", "manifest.json"} {
+		a, _ := os.ReadFile(filepath.Join(parent, "whole", name))
+		b, _ := os.ReadFile(filepath.Join(parent, "stopped", name))
+		if len(a) == 0 || string(a) != string(b) {
+			t.Errorf("%s differs between the run never stopped and the one stopped twice", name)
+		}
+	}
+	if _, err := os.Stat(games); !os.IsNotExist(err) {
+		t.Errorf("the journal of games is left: %v", err)
+	}
+}
+
+// waitForGames waits for the journal of games at path to hold n records
+// more than its header, and gives its size then.
+func waitForGames(t *testing.T, path string, n int64) int64 {
+	t.Helper()
+	for range 500 {
+		if size := fileSize(t, path); size >= 40+29*n {
+			return size
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("%s never held %d games", path, n)
+	return 0
+}
+
+// fileSize gives the size of the file path, 0 when there is none.
+func fileSize(t *testing.T, path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
 }

@@ -5,15 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/gob"
-	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
-	"io/fs"
 	"os"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/journal"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -21,11 +19,7 @@ import (
 // ForeignJournalError refuses a file, folder or link at a journal's path
 // that is no journal of ours: bad input, left as it is, which the user
 // moves away.
-type ForeignJournalError struct{ Path string }
-
-func (e *ForeignJournalError) Error() string {
-	return fmt.Sprintf("%s is no journal of answers of this tool: move it away, or name another --out", e.Path)
-}
+type ForeignJournalError = journal.ForeignError
 
 // A journal keeps the answers of a batch in a file as they come: a header,
 // journalMagic and the batch's key (batchKey), then a record an answer:
@@ -36,7 +30,7 @@ func (e *ForeignJournalError) Error() string {
 // and answers given at once (a book's, a database's), which cost nothing
 // to ask again; a record cut short by the stop, and anything after it, is
 // dropped when the journal is opened again.
-type journal struct {
+type journalFile struct {
 	f *os.File
 }
 
@@ -68,41 +62,15 @@ func batchKey(o Oracle, rl rules.Rules, boards []game.Board, b Batch) [32]byte {
 // answers it holds: a new journal where there is none, or where the file is
 // a journal of another batch (whose answers are of no use here). A file
 // there that is no journal is refused, and left as it is.
-func openJournal(path string, key [32]byte) (*journal, map[int]perfect.Analysis, error) {
-	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return nil, nil, &ForeignJournalError{Path: path}
-	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+func openJournal(path string, key [32]byte) (*journalFile, map[int]perfect.Analysis, error) {
+	head := append([]byte(journalMagic), key[:]...)
+	f, body, err := journal.Open(path, journalMagic, "answers", head)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the journal of answers %s: %w", path, err)
-	}
-	j := &journal{f}
-	kept, err := j.read(key)
-	if err != nil {
-		f.Close()
 		return nil, nil, err
 	}
-	return j, kept, nil
-}
-
-// read reads the journal's header and records, and leaves the file at the
-// end of its last whole record, or rewritten with key's header when it held
-// another batch or nothing.
-func (j *journal) read(key [32]byte) (map[int]perfect.Analysis, error) {
-	data, err := io.ReadAll(j.f)
-	if err != nil {
-		return nil, fmt.Errorf("the journal of answers %s: %w", j.f.Name(), err)
-	}
-	head := append([]byte(journalMagic), key[:]...)
-	switch {
-	case len(data) > 0 && !bytes.HasPrefix(data, []byte(journalMagic)):
-		return nil, &ForeignJournalError{Path: j.f.Name()}
-	case !bytes.HasPrefix(data, head): // new, or another batch's
-		return map[int]perfect.Analysis{}, j.reset(head, 0)
-	}
 	kept := map[int]perfect.Analysis{}
-	end := len(head)
-	for rest := data[end:]; len(rest) >= 8; rest = rest[8+binary.LittleEndian.Uint32(rest):] {
+	end := 0
+	for rest := body; len(rest) >= 8; rest = rest[8+binary.LittleEndian.Uint32(rest):] {
 		n, sum := binary.LittleEndian.Uint32(rest), binary.LittleEndian.Uint32(rest[4:])
 		if uint64(len(rest)-8) < uint64(n) || crc32.Checksum(rest[8:8+n], db.Castagnoli) != sum {
 			break
@@ -114,27 +82,19 @@ func (j *journal) read(key [32]byte) (map[int]perfect.Analysis, error) {
 		kept[r.I] = r.A
 		end += 8 + int(n)
 	}
-	return kept, j.reset(nil, int64(end))
-}
-
-// reset cuts the journal to its first size bytes, writes head after them,
-// and leaves the file at its end.
-func (j *journal) reset(head []byte, size int64) error {
-	if err := j.f.Truncate(size); err != nil {
-		return err
+	if body != nil {
+		err = journal.Cut(f, int64(len(head)+end), nil)
 	}
-	if _, err := j.f.Seek(size, io.SeekStart); err != nil {
-		return err
+	if err != nil {
+		f.Close()
+		return nil, nil, err
 	}
-	if _, err := j.f.Write(head); err != nil {
-		return err
-	}
-	return j.f.Sync()
+	return &journalFile{f}, kept, nil
 }
 
 // add keeps the answer a of the batch's board i, synced with those before
 // it when sync.
-func (j *journal) add(i int, a perfect.Analysis, sync bool) error {
+func (j *journalFile) add(i int, a perfect.Analysis, sync bool) error {
 	var payload bytes.Buffer
 	if err := gob.NewEncoder(&payload).Encode(journalRecord{i, a}); err != nil {
 		return err
@@ -151,22 +111,8 @@ func (j *journal) add(i int, a perfect.Analysis, sync bool) error {
 	return j.f.Sync()
 }
 
-func (j *journal) close() error { return j.f.Close() }
+func (j *journalFile) close() error { return j.f.Close() }
 
 // RemoveJournal removes the journal at path, once its answers are used:
 // nothing when there is none, and never a file that is no journal.
-func RemoveJournal(path string) error {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	} else if err != nil {
-		return err
-	}
-	magic := make([]byte, len(journalMagic))
-	_, err = io.ReadFull(f, magic)
-	f.Close()
-	if err != nil || string(magic) != journalMagic {
-		return fmt.Errorf("%s is no journal of answers of this tool: left as it is", path)
-	}
-	return os.Remove(path)
-}
+func RemoveJournal(path string) error { return journal.Remove(path, journalMagic, "answers") }

@@ -43,6 +43,22 @@ const maxRound = 4096
 // The same s gives the same positions, whoever gives the best moves and
 // however many play, here or on a cluster.
 func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]game.Board, error) {
+	return s.DrawKept(ctx, rl, best, "")
+}
+
+// DrawKept is Draw, each game's end kept as it is played in the journal
+// of games at path (GamesBeside), and read back from it by a draw stopped
+// before it ended: the same positions, played once. A draw by random
+// play, whose games take microseconds, keeps none; nor does one whose
+// path is "".
+func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMoves, path string) (_ []game.Board, err error) {
+	var j *gamesJournal
+	if path != "" && s.Play().NeedsBest() {
+		if j, err = openGames(path, gamesKey(s, rl)); err != nil {
+			return nil, err
+		}
+		defer func() { err = errors.Join(err, j.close()) }()
+	}
 	if len(best) == 0 {
 		best = []BestMoves{nil}
 	}
@@ -63,7 +79,7 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]g
 		err := par.Tasks(ctx, n, len(best), func(ctx context.Context, i int) (err error) {
 			p := <-players
 			defer func() { players <- p }()
-			games[i], err = p.Play(progress.Under(ctx, "draw", t.head()), next+i)
+			games[i], err = j.play(progress.Under(ctx, "draw", t.head()), p, next+i)
 			t.played(ctx)
 			return err
 		})

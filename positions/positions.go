@@ -155,6 +155,9 @@ type Choice struct {
 	// symmetries (game.Least): at ply 8 of Connect Four, UCI's Connect-4
 	// data set. A sample's own Quiet says the same of its draws.
 	Quiet bool `json:"quiet,omitempty"`
+	// Games, for a sample, is the journal its draw keeps its games in
+	// (Sample.DrawKept), "" for none: the run's, not the dataset's.
+	Games string `json:"-"`
 
 	read []game.Board // the file's positions, read by Open
 }
@@ -208,7 +211,7 @@ func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory
 		if best == nil {
 			best = make([]BestMoves, max(workers, 1))
 		}
-		bs, err = c.Sample.Draw(ctx, rl, best)
+		bs, err = c.Sample.DrawKept(ctx, rl, best, c.Games)
 	case "file":
 		if c.read == nil {
 			err = fmt.Errorf("positions from the file %q were not read: Open makes a choice of a file", c.File)

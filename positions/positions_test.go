@@ -2,8 +2,11 @@ package positions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -13,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/journal"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -452,4 +456,71 @@ func TestDrawProgress(t *testing.T) {
 		}
 	}
 	t.Errorf("the draw told %d lines, the last %q; want one like %q", len(tl.lines), tl.lines[len(tl.lines)-1], want)
+}
+
+// A draw stopped part way goes on from the games its journal kept: the
+// same positions as a draw never stopped, its games kept not played again
+// (their best moves not asked again); a journal of another draw is begun
+// anew, a file that is no journal refused and left, and RemoveGames lets
+// the journal go.
+func TestDrawKept(t *testing.T) {
+	s := Sample{N: 150, Seed: 4, Plies: Plies{6, 16}}
+	if err := s.WithEpsilon(0.25); err != nil {
+		t.Fatal(err)
+	}
+	asks := 0
+	first := func(_ context.Context, b game.Board) (uint64, error) { // the lowest legal cell: a fake perfect play
+		asks++
+		m := uint64(connectFour.Moves(b))
+		return m & -m, nil
+	}
+	want, err := s.Draw(context.Background(), connectFour, []BestMoves{first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := asks
+	path := filepath.Join(t.TempDir(), ".out.games")
+	ctx, stop := context.WithCancel(context.Background())
+	asks = 0
+	stopping := func(ctx context.Context, b game.Board) (uint64, error) {
+		if asks == whole/2 {
+			stop()
+		}
+		return first(ctx, b)
+	}
+	if _, err := s.DrawKept(ctx, connectFour, []BestMoves{stopping}, path); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the stopped draw: %v, want it cancelled", err)
+	}
+	asks = 0
+	got, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, path)
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("the draw resumed: %v, and the positions differ: %t", err, !slices.Equal(got, want))
+	}
+	if asks > whole-whole/3 {
+		t.Errorf("the draw resumed asked %d best moves, the whole draw %d: the games kept were played again", asks, whole)
+	}
+	other := s
+	other.Seed = 5
+	if _, err := other.DrawKept(context.Background(), connectFour, []BestMoves{first}, path); err != nil {
+		t.Errorf("another draw over the journal: %v, want it begun anew", err)
+	}
+	if err := RemoveGames(path); err != nil || fileExists(path) {
+		t.Errorf("RemoveGames: %v, the file left: %t", err, fileExists(path))
+	}
+	mine := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, mine); !errors.As(err, new(*journal.ForeignError)) {
+		t.Errorf("a draw over a file of someone else: %v, want it refused", err)
+	}
+	if err := RemoveGames(mine); err == nil || !fileExists(mine) {
+		t.Errorf("RemoveGames of someone else's file: %v, left: %t; want it refused and left", err, fileExists(mine))
+	}
+}
+
+// fileExists reports whether there is a file at path.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -27,12 +27,12 @@ func Dropped(w io.Writer, dir string, names []string) {
 	}
 }
 
-// Kept says, on w, where the answers of a chosen set stopped part way
-// are kept, when the journal at path holds any: the same command goes on
-// from them.
-func Kept(w io.Writer, path string) {
+// Kept says, on w, that what a stopped run did so far (what: "the
+// answers", "the games played") is kept in the journal at path, if there
+// is one holding anything: the same command goes on from it.
+func Kept(w io.Writer, what, path string) {
 	if fi, err := os.Stat(path); path != "" && err == nil && fi.Size() > 0 {
-		fmt.Fprintf(w, "tateti-lab: the answers so far are kept in %s: the same command goes on from them\n", path)
+		fmt.Fprintf(w, "tateti-lab: %s so far are kept in %s: the same command goes on from them\n", what, path)
 	}
 }
 

@@ -1,0 +1,152 @@
+package positions
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/journal"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// A journal of games keeps where each game of a sample's draw ended as it
+// is played, so that a draw stopped (an interrupt, a kill) resumes from
+// the games it played: each game is its seed's and its number's alone
+// (Player.Play), so a game read back is the game played again. The file
+// is a header, gamesMagic and the SHA-256 of what the games depend on
+// (gamesKey: the game, the seed, the plies, quiet or not, the epsilon),
+// then a record a game: its number, X's marks and O's, 8 bytes each, a
+// byte that says whether the sample may keep it, and the CRC-32C of those
+// 25 bytes, 4 bytes, all little-endian. Records are written as games end
+// and synced at most every gamesSync, so that a stop of the machine loses
+// at most that much play, and a kill of the process none; a record cut
+// short or failing its sum, and all after it, are dropped when the file
+// is opened again.
+type gamesJournal struct {
+	f      *os.File
+	mu     sync.Mutex
+	synced time.Time
+	have   map[int]Drawn
+}
+
+const (
+	gamesMagic  = "TTGAMES1"
+	gamesRecord = 8 + 8 + 8 + 1 + 4
+	gamesSync   = time.Second
+)
+
+// GamesBeside is where the games of a sample drawn for the file or folder
+// out are kept as they are played: a hidden file beside out,
+// ".OUT.games", which RemoveGames lets go once the results are whole.
+func GamesBeside(out string) string {
+	out = filepath.Clean(out)
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".games")
+}
+
+// gamesKey names the draw whose games a journal keeps: the SHA-256 of what
+// a game depends on. Not N: a larger sample's games begin with a smaller
+// one's.
+func gamesKey(s Sample, rl rules.Rules) [32]byte {
+	return sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%s\x00%t\x00%v", rl.Spec(), s.Seed, s.Plies, s.Quiet, s.Play().Epsilon))
+}
+
+// openGames opens the journal of games at path for the draw of key, and
+// reads the games it holds: a new journal where there is none, or where
+// it is another draw's. A file there that is no journal is refused
+// (journal.ForeignError) and left as it is.
+func openGames(path string, key [32]byte) (*gamesJournal, error) {
+	head := append([]byte(gamesMagic), key[:]...)
+	f, body, err := journal.Open(path, gamesMagic, "games", head)
+	if err != nil {
+		return nil, err
+	}
+	j := &gamesJournal{f: f, have: map[int]Drawn{}, synced: time.Now()}
+	end := 0
+	le := binary.LittleEndian
+	for rest := body; len(rest) >= gamesRecord; rest = rest[gamesRecord:] {
+		if crc32.Checksum(rest[:gamesRecord-4], castagnoli) != le.Uint32(rest[gamesRecord-4:]) {
+			break
+		}
+		b := game.Board{X: game.Mask(le.Uint64(rest[8:])), O: game.Mask(le.Uint64(rest[16:]))}
+		j.have[int(le.Uint64(rest))] = Drawn{Board: b, Kept: rest[24] == 1}
+		end += gamesRecord
+	}
+	if body != nil {
+		err = journal.Cut(f, int64(len(head)+end), nil)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return j, nil
+}
+
+// castagnoli is CRC-32C's table.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// play gives the end of game g of the draw, played by p, or read back
+// from the journal; a game played is kept in it. A nil journal plays.
+func (j *gamesJournal) play(ctx context.Context, p *Player, g int) (Drawn, error) {
+	if j == nil {
+		return p.Play(ctx, g)
+	}
+	if d, ok := j.played(g); ok {
+		return d, nil
+	}
+	d, err := p.Play(ctx, g)
+	if err != nil {
+		return d, err
+	}
+	return d, j.add(g, d)
+}
+
+// played gives game g's end if the journal holds it.
+func (j *gamesJournal) played(g int) (Drawn, bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	d, ok := j.have[g]
+	return d, ok
+}
+
+// add keeps game g's end d, synced with the records before it once
+// gamesSync has passed since the last sync.
+func (j *gamesJournal) add(g int, d Drawn) error {
+	le := binary.LittleEndian
+	rec := le.AppendUint64(nil, uint64(g))
+	rec = le.AppendUint64(rec, uint64(d.Board.X))
+	rec = le.AppendUint64(rec, uint64(d.Board.O))
+	kept := byte(0)
+	if d.Kept {
+		kept = 1
+	}
+	rec = append(rec, kept)
+	rec = le.AppendUint32(rec, crc32.Checksum(rec, castagnoli))
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if _, err := j.f.Write(rec); err != nil {
+		return fmt.Errorf("the journal of games %s: %w", j.f.Name(), err)
+	}
+	if time.Since(j.synced) < gamesSync {
+		return nil
+	}
+	j.synced = time.Now()
+	return j.f.Sync()
+}
+
+// close syncs and closes the journal.
+func (j *gamesJournal) close() error {
+	return errors.Join(j.f.Sync(), j.f.Close())
+}
+
+// RemoveGames removes the journal of games at path, once the sample it
+// drew is used: nothing when there is none, and never a file that is no
+// such journal.
+func RemoveGames(path string) error { return journal.Remove(path, gamesMagic, "games") }
