@@ -51,6 +51,9 @@ func TestForeignTierRefused(t *testing.T) {
 	swaps := 0
 	for _, tw := range twins {
 		t.Run(tw.name, func(t *testing.T) {
+			if testing.Short() && tw.game[0] == "--gravity" {
+				t.Skip("builds gravity 4x4 twice: heavy under -race; runs without -short")
+			}
 			normal, misere := tw.databases(t)
 			for _, p := range tw.plies {
 				dir := filepath.Join(t.TempDir(), "swapped")
@@ -65,7 +68,7 @@ func TestForeignTierRefused(t *testing.T) {
 			}
 		})
 	}
-	if swaps < 25 {
+	if swaps < 25 && !testing.Short() {
 		t.Errorf("%d swaps, want at least 25", swaps)
 	}
 }
@@ -338,6 +341,9 @@ func TestUnreadableTierRefused(t *testing.T) {
 // judge reads a 4x4 game's database, and refuses one with a tier of the
 // misère twin's as every other reader does.
 func TestForeignTierJudge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds free 4x4 twice: heavy under -race; runs without -short")
+	}
 	tw := twin{game: []string{"--size", "4x4", "--k", "4"}}
 	normal, misere := tw.databases(t)
 	copyFile(t, filepath.Join(misere, db.TierName(8)), filepath.Join(normal, db.TierName(8)))
