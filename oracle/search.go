@@ -88,14 +88,11 @@ func searching(rl rules.Rules, o Options) (settler, beater, error) {
 // its children's), where Analyze settles every child. A child the oracle
 // holds (a database's, a book's) is settled, at once.
 func (o *single) BestCells(ctx context.Context, b game.Board) (uint64, error) {
-	searched := o.beats != nil && b.Ply() >= o.lineTo
-	if searched {
-		o.turns.Lock()
-		defer o.turns.Unlock()
-	}
 	var worth perfect.Outcome
 	known := false
-	if searched { // known is held under turns
+	if o.beats != nil && b.Ply() >= o.lineTo { // search answers: its turn, and known, held under it
+		o.turns.Lock()
+		defer o.turns.Unlock()
 		worth, known = o.known[b]
 	}
 	if !known {

@@ -190,8 +190,8 @@ func client(r *http.Request) (oracle.Client, error) {
 	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
 		c.Addr = host
 	}
-	if len(c.Tab) > 64 || strings.IndexFunc(c.Tab, func(r rune) bool {
-		return !(r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	if len(c.Tab) > 64 || strings.IndexFunc(c.Tab, func(ch rune) bool {
+		return !(ch == '-' || ch == '_' || ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z')
 	}) >= 0 {
 		return c, fmt.Errorf("the %s header is %q; give up to 64 letters, digits, '-' and '_', or none", TabHeader, game.Echo(c.Tab))
 	}
