@@ -324,24 +324,13 @@ func TestBrowserUnsettled(t *testing.T) {
 // favicon.ico of 404 was asked on every load before).
 func TestBrowserNoFailedRequest(t *testing.T) {
 	ctx := browser(t)
-	o, err := oracle.Solved(t.Context(), rules.Classic(game.Default), oracle.Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewUnstartedServer(nil)
-	srv.Config = NewServer(NewExplorer(t.Context(), rules.Classic(game.Default), o, 0), srv.Listener)
 	var mu sync.Mutex
 	var asked []string // "path status"
-	inner := srv.Config.Handler
-	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec := &status{ResponseWriter: w, code: http.StatusOK}
-		inner.ServeHTTP(rec, r)
+	srv := seen(t, func(r *http.Request, code int) {
 		mu.Lock()
 		defer mu.Unlock()
-		asked = append(asked, fmt.Sprintf("%s %d", r.URL.Path, rec.code))
+		asked = append(asked, fmt.Sprintf("%s %d", r.URL.Path, code))
 	})
-	srv.Start()
-	t.Cleanup(srv.Close)
 	do(t, ctx, "open the page", chromedp.Navigate(srv.URL+"/"),
 		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#board .cell').length === 9`))
 	time.Sleep(time.Second) // the icon is asked after the page
@@ -360,6 +349,27 @@ func TestBrowserNoFailedRequest(t *testing.T) {
 	}
 }
 
+// seen serves the explorer of tic-tac-toe, solved, telling saw of each
+// request and the status it was answered with, for the test's end.
+func seen(t *testing.T, saw func(r *http.Request, code int)) *httptest.Server {
+	t.Helper()
+	o, err := oracle.Solved(t.Context(), rules.Classic(game.Default), oracle.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config = NewServer(NewExplorer(t.Context(), rules.Classic(game.Default), o, 0), srv.Listener)
+	inner := srv.Config.Handler
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &status{ResponseWriter: w, code: http.StatusOK}
+		inner.ServeHTTP(rec, r)
+		saw(r, rec.code)
+	})
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 // status records the status a handler writes.
 type status struct {
 	http.ResponseWriter
@@ -376,25 +386,15 @@ func (s *status) WriteHeader(code int) {
 // only the searches it asked for and each has its own share of the queue.
 func TestBrowserTabsApart(t *testing.T) {
 	ctx := browser(t)
-	o, err := oracle.Solved(t.Context(), rules.Classic(game.Default), oracle.Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewUnstartedServer(nil)
-	srv.Config = NewServer(NewExplorer(t.Context(), rules.Classic(game.Default), o, 0), srv.Listener)
 	var mu sync.Mutex
 	tabs := map[string]int{} // token: API requests
-	inner := srv.Config.Handler
-	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := seen(t, func(r *http.Request, _ int) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			mu.Lock()
 			tabs[r.Header.Get(TabHeader)]++
 			mu.Unlock()
 		}
-		inner.ServeHTTP(w, r)
 	})
-	srv.Start()
-	t.Cleanup(srv.Close)
 	for i, tab := range []context.Context{ctx, nil} {
 		if tab == nil { // a second tab of the browser the first started
 			var cancel context.CancelFunc
