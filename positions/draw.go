@@ -62,9 +62,9 @@ func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMoves, 
 	if len(best) == 0 {
 		best = []BestMoves{nil}
 	}
-	players := make(chan *Player, len(best))
+	players, memo := make(chan *Player, len(best)), newMemo(rl)
 	for _, bm := range best {
-		p, err := s.Player(rl, bm)
+		p, err := s.player(rl, bm, memo)
 		if err != nil {
 			return nil, err
 		}
@@ -170,13 +170,19 @@ type Player struct {
 	rl    rules.Rules
 	noisy perfect.Noisy
 	best  BestMoves
-	known map[game.Board]uint64 // the best moves of the positions asked
+	memo  *bestMemo // the best moves of the positions asked, by every player of the draw
 }
 
 // Player gives a player of s's games that asks best for its best moves
 // (nil for random play).
 func (s Sample) Player(rl rules.Rules, best BestMoves) (*Player, error) {
-	p := &Player{s: s, rl: rl, noisy: s.Play(), best: best, known: map[game.Board]uint64{}}
+	return s.player(rl, best, newMemo(rl))
+}
+
+// player is Player, the best moves kept in memo, which other players of
+// the draw may share.
+func (s Sample) player(rl rules.Rules, best BestMoves, memo *bestMemo) (*Player, error) {
+	p := &Player{s: s, rl: rl, noisy: s.Play(), best: best, memo: memo}
 	if p.noisy.NeedsBest() && best == nil {
 		return nil, errors.New("a sample drawn by noisy perfect play needs its best moves: a bug")
 	}
@@ -215,14 +221,14 @@ func stream(g uint64) uint64 {
 
 // bestOf gives the best moves of b, asked once.
 func (p *Player) bestOf(ctx context.Context, b game.Board) (uint64, error) {
-	if m, ok := p.known[b]; ok {
+	if m, ok := p.memo.get(b); ok {
 		return m, nil
 	}
 	m, err := p.best(ctx, b)
 	if err != nil {
 		return 0, fmt.Errorf("the best moves of %s: %w", p.rl.Spec().Format(b), err)
 	}
-	p.known[b] = m
+	p.memo.put(b, m)
 	return m, nil
 }
 

@@ -469,10 +469,9 @@ func TestDrawKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	asks := 0
-	first := func(_ context.Context, b game.Board) (uint64, error) { // the lowest legal cell: a fake perfect play
+	first := func(_ context.Context, b game.Board) (uint64, error) {
 		asks++
-		m := uint64(connectFour.Moves(b))
-		return m & -m, nil
+		return centremost(connectFour, b), nil
 	}
 	want, err := s.Draw(context.Background(), connectFour, []BestMoves{first})
 	if err != nil {
@@ -523,4 +522,23 @@ func TestDrawKept(t *testing.T) {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// centremost gives the legal moves of b nearest the centre column: a fake
+// perfect play, but one that treats a board and its mirror image alike,
+// as perfect play does.
+func centremost(rl rules.Rules, b game.Board) uint64 {
+	cols := rl.Spec().Cols
+	near := cols
+	var best uint64
+	for m := uint64(rl.Moves(b)); m != 0; m &= m - 1 {
+		cell := bits.TrailingZeros64(m)
+		switch d := max(2*(cell%cols)-(cols-1), (cols-1)-2*(cell%cols)); {
+		case d < near:
+			near, best = d, 1<<cell
+		case d == near:
+			best |= 1 << cell
+		}
+	}
+	return best
 }
