@@ -41,12 +41,12 @@ func database(rl rules.Rules, d *db.DB, where string, o Options) (Oracle, error)
 	if d.Manifest.MaxPly == nil {
 		return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, shared: true, close: d.Close, settle: probe, split: d.Split}, nil
 	}
-	searched, beats, err := searching(rl, o)
+	searched, vs, err := searching(rl, o)
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
-	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close, lineTo: d.Manifest.Last(), past: "search", split: d.Split, beats: beats,
+	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close, lineTo: d.Manifest.Last(), past: "search", split: d.Split, vs: vs,
 		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 			o, proved, err := probe(ctx, b)
 			if errors.Is(err, db.ErrPastBook) {

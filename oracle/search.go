@@ -30,9 +30,9 @@ type single struct {
 	// weigh: a database's damage (db.DB.Split); nil for search, where it
 	// is a bug.
 	split func(b game.Board, worth, weigh perfect.Outcome) error
-	// beats asks search whether the mover of b does better than an
-	// outcome (search.Solver.Beats); nil where no position is searched.
-	beats beater
+	// vs asks search about a position against an outcome; nil where no
+	// position is searched.
+	vs *versus
 	// known holds the outcomes BestCells found of best moves' children,
 	// exact (a child that does not beat the outcome after a best move has
 	// it): the position a game reaches next, asked next, is not searched
@@ -43,10 +43,14 @@ type single struct {
 // maxKnown bounds the outcomes BestCells keeps (single.known).
 const maxKnown = 1 << 16
 
-// A beater reports whether the side to move in b, a position in progress,
-// does better than the outcome than would give it, by one null-window
-// search.
-type beater func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error)
+// versus asks search about b, a position in progress, against an outcome
+// than: beats, whether its side to move does better than than would give
+// it, by one null-window search (search.Solver.Beats); above, b's outcome
+// where it does (search.Solver.SolveAbove), from that bound.
+type versus struct {
+	beats func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error)
+	above func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error)
+}
 
 // A settler gives the value (for X) and depth of one position (a finished
 // one at depth 0); stopped early, what it proved of the value, and the error.
@@ -56,17 +60,17 @@ type settler func(ctx context.Context, b game.Board) (o perfect.Outcome, proved 
 // its children, on any board of up to 64 cells, with a table of up to
 // o.Memory bytes. Its answers take turns.
 func Search(rl rules.Rules, o Options) (Oracle, error) {
-	settle, beats, err := searching(rl, o)
+	settle, vs, err := searching(rl, o)
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "search", noLines: o.NoLines, only: o.ValueOnly, close: func() error { return nil }, settle: settle, beats: beats}, nil
+	return &single{rl: rl, name: "search", noLines: o.NoLines, only: o.ValueOnly, close: func() error { return nil }, settle: settle, vs: vs}, nil
 }
 
 // searching gives the settler that searches positions of rl's game, with
 // o's workers and a table of o's memory, and the beater of the same
 // search; not safe for concurrent use.
-func searching(rl rules.Rules, o Options) (settler, beater, error) {
+func searching(rl rules.Rules, o Options) (settler, *versus, error) {
 	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1)})
 	if err != nil {
 		return nil, nil, err
@@ -75,10 +79,16 @@ func searching(rl rules.Rules, o Options) (settler, beater, error) {
 		r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
 		return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
 	}
-	beats := func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error) {
-		return s.Beats(ctx, uint64(b.X), uint64(b.O), than)
+	vs := &versus{
+		beats: func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error) {
+			return s.Beats(ctx, uint64(b.X), uint64(b.O), than)
+		},
+		above: func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error) {
+			r, err := s.SolveAbove(ctx, uint64(b.X), uint64(b.O), than)
+			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, err
+		},
 	}
-	return settle, beats, nil
+	return settle, vs, nil
 }
 
 // BestCells gives the cells of b's best moves, those Analyze marks best,
@@ -90,7 +100,7 @@ func searching(rl rules.Rules, o Options) (settler, beater, error) {
 func (o *single) BestCells(ctx context.Context, b game.Board) (uint64, error) {
 	var worth perfect.Outcome
 	known := false
-	if o.beats != nil && b.Ply() >= o.lineTo { // search answers: its turn, and known, held under it
+	if o.vs != nil && b.Ply() >= o.lineTo { // search answers: its turn, and known, held under it
 		o.turns.Lock()
 		defer o.turns.Unlock()
 		worth, known = o.known[b]
@@ -110,7 +120,7 @@ func (o *single) BestCells(ctx context.Context, b game.Board) (uint64, error) {
 		switch over, winner := o.rl.Outcome(c); {
 		case over:
 			better = perfect.Of(winner) != after.Value || after.Depth != 0
-		case o.beats == nil || o.past != "" && c.Ply() <= o.lineTo:
+		case o.vs == nil || o.past != "" && c.Ply() <= o.lineTo:
 			got, _, err := o.settle(ctx, c)
 			if err != nil {
 				return 0, err
@@ -118,7 +128,7 @@ func (o *single) BestCells(ctx context.Context, b game.Board) (uint64, error) {
 			better = got != after
 		default:
 			var err error
-			if better, err = o.beats(ctx, c, after); err != nil {
+			if better, err = o.vs.beats(ctx, c, after); err != nil {
 				return 0, err
 			}
 			if !better {
@@ -182,7 +192,7 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 		return valueOnly(a, nil)
 	}
 	var weighed perfect.Outcome
-	if a.Moves, weighed, err = o.moves(ctx, b); err != nil {
+	if a.Moves, weighed, err = o.moves(ctx, b, settled); err != nil {
 		return unsettled(a, proved, err)
 	}
 	if weighed != settled {
@@ -217,12 +227,23 @@ func unsettled(a perfect.Analysis, proved perfect.Bounds, err error) (perfect.An
 	return a, err
 }
 
-// moves settles the child of every legal move of b, which is not over, and
-// weighs them.
-func (o *single) moves(ctx context.Context, b game.Board) ([]perfect.Move, perfect.Outcome, error) {
-	return perfect.MovesBy(o.rl, b, func(child game.Board) (perfect.Outcome, error) {
-		settled, _, err := o.settle(ctx, child)
-		return settled, err
+// moves settles the child of every legal move of b, which is not over and
+// is worth worth, and weighs them. A child that search answers is first
+// asked whether its mover beats the outcome b has after a best move: a
+// best move's child does not, and has that outcome; any other is searched
+// from that bound up (versus), where settle would search every score.
+func (o *single) moves(ctx context.Context, b game.Board, worth perfect.Outcome) ([]perfect.Move, perfect.Outcome, error) {
+	after := perfect.Outcome{Value: worth.Value, Depth: worth.Depth - 1}
+	return perfect.MovesBy(o.rl, b, func(c game.Board) (perfect.Outcome, error) {
+		if over, _ := o.rl.Outcome(c); over || o.vs == nil || o.past != "" && c.Ply() <= o.lineTo {
+			settled, _, err := o.settle(ctx, c)
+			return settled, err
+		}
+		better, err := o.vs.beats(ctx, c, after)
+		if err != nil || !better {
+			return after, err
+		}
+		return o.vs.above(ctx, c, after)
 	})
 }
 
@@ -254,13 +275,14 @@ func (o *single) bestLine(ctx context.Context, b game.Board, ms []perfect.Move) 
 		}
 		b = b.Play(ms[i].Cell, b.ToMove())
 		line = append(line, ms[i].Cell)
+		worth := perfect.Outcome{Value: ms[i].Value, Depth: ms[i].Depth}
 		switch over, _ := o.rl.Outcome(b); {
 		case over:
 			return line, 0, nil
 		case b.Ply() == o.lineTo:
 			return line, o.lineTo, nil
 		}
-		if ms, _, err = o.moves(ctx, b); err != nil {
+		if ms, _, err = o.moves(ctx, b, worth); err != nil {
 			return nil, 0, err
 		}
 	}

@@ -14,7 +14,8 @@ import (
 
 // Beats answers as the exhaustive solve does: of each child of a sample of
 // positions, against each sibling's outcome (the parent's among them, when
-// the child is a best move), whether its mover does better.
+// the child is a best move), whether its mover does better; and where it
+// does, SolveAbove gives the child's outcome.
 func TestBeats(t *testing.T) {
 	tests := []struct {
 		spec   rules.Spec
@@ -74,6 +75,13 @@ func checkBeats(t *testing.T, s *Solver, rl rules.Rules, sol *solve.Result, b ga
 			got, err := s.Beats(context.Background(), uint64(c.X), uint64(c.O), than)
 			if want := prefers(outcome(c), than, c.ToMove() == game.X); err != nil || got != want {
 				t.Fatalf("%s, worth %+v: Beats(%+v) = %v, %v; want %v", rl.Spec().Format(c), outcome(c), than, got, err, want)
+			}
+			if !got {
+				continue
+			}
+			r, err := s.SolveAbove(context.Background(), uint64(c.X), uint64(c.O), than)
+			if got, want := (perfect.Outcome{Value: r.Value, Depth: r.Depth}), outcome(c); err != nil || !r.Settled || got != want {
+				t.Fatalf("%s: SolveAbove(%+v) = %+v, %v; want %+v", rl.Spec().Format(c), than, r, err, want)
 			}
 		}
 	}

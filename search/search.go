@@ -207,8 +207,22 @@ func (s *Solver) Value(ctx context.Context, x, o uint64) (Result, error) {
 	return s.solve(ctx, x, o, true)
 }
 
+// SolveAbove is Solve of a position in progress whose side to move is
+// known to do better than the outcome than (Beats said so): its searches
+// start from that bound, where Solve's start from the widest span. A
+// position that does not beat than gets a wrong answer.
+func (s *Solver) SolveAbove(ctx context.Context, x, o uint64, than perfect.Outcome) (Result, error) {
+	return s.solveAbove(ctx, x, o, false, &than)
+}
+
 // solve is Solve, or Value when valueOnly.
 func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result, error) {
+	return s.solveAbove(ctx, x, o, valueOnly, nil)
+}
+
+// solveAbove is solve of a position whose side to move does better than
+// than, when it is not nil.
+func (s *Solver) solveAbove(ctx context.Context, x, o uint64, valueOnly bool, than *perfect.Outcome) (Result, error) {
 	bx, bo, err := s.marks(x, o)
 	if err != nil {
 		return Result{}, err
@@ -220,8 +234,12 @@ func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result
 	}
 	sp, ok := s.atOnce(bx, bo, moves, xToMove)
 	if !ok {
+		within := span{-(s.cells - moves), s.cells - moves}
+		if than != nil {
+			within.lo = max(within.lo, s.score(*than, moves, xToMove)+1)
+		}
 		s.fit(s.cells - moves)
-		sp = s.search(ctx, s.mover(bx, bo, xToMove), bx|bo, moves, xToMove, valueOnly, span{-(s.cells - moves), s.cells - moves})
+		sp = s.search(ctx, s.mover(bx, bo, xToMove), bx|bo, moves, xToMove, valueOnly, within)
 	}
 	r := Result{Bounds: s.bounds(sp, xToMove)}
 	switch {
