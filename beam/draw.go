@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/tateti-lab/tateti-lab/internal/sysmem"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
@@ -173,10 +174,11 @@ func player(ctx context.Context, spec rules.Spec, s positions.Sample) (*position
 }
 
 // openEngine opens the engine the planner picks for positions of the game
-// of spec, with one worker and no best lines: on Connect Four the opening
-// book built in, and search past it.
+// of spec, with one worker, the memory of the machine it runs on (capped by
+// TATETI_MEMORY there, as the command line's) and no best lines: on
+// Connect Four the opening book built in, and search past it.
 func openEngine(ctx context.Context, spec rules.Spec) (oracle.Oracle, error) {
-	p, err := plan.For(plan.Request{Rules: rules.New(spec), Scope: plan.Many, Workers: 1})
+	p, err := plan.For(plan.Request{Rules: rules.New(spec), Scope: plan.Many, Workers: 1, Memory: sysmem.Available()})
 	if err != nil {
 		return nil, err
 	}

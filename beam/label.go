@@ -6,13 +6,13 @@ import (
 	"encoding/gob"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/release"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/positions"
@@ -128,16 +128,8 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, answers func(*[]byt
 		return fmt.Errorf("position %d of the set was not answered", i+1)
 	}
 	src := export.Label(rules.New(j.Spec), as, j.Paths, j.Choice)
-	_, err := export.Write(ctx, src, export.Options{Dir: j.Out, Formats: j.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: version()}, Workers: 1})
+	_, err := export.Write(ctx, src, export.Options{Dir: j.Out, Formats: j.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: release.Version}, Workers: 1})
 	return err
-}
-
-// version is the command's module version, as Go's build records it.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		return bi.Main.Version
-	}
-	return "unknown"
 }
 
 // runLabel labels the positions file or the sample the flags name, on the

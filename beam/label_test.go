@@ -9,6 +9,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/release"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
@@ -109,8 +111,34 @@ func exportHere(t *testing.T, spec rules.Spec, choice *positions.Choice, workers
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "local")
-	if _, err := export.Write(ctx, export.Label(rl, as, paths, *choice), export.Options{Dir: dir, Formats: export.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: version()}}); err != nil {
+	if _, err := export.Write(ctx, export.Label(rl, as, paths, *choice), export.Options{Dir: dir, Formats: export.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: release.Version}}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// A worker's engine is planned within the memory of its machine, as
+// TATETI_MEMORY caps it there: a game that fits is solved in memory, and
+// under a cap too small for it searched.
+func TestEngineHonoursMemoryCap(t *testing.T) {
+	spec := rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true}
+	tests := []struct {
+		name, cap, want string
+	}{
+		{"no cap", "", "memory"},
+		{"a cap of 1M", "1M", "search"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("TATETI_MEMORY", tt.cap)
+			o, err := openEngine(context.Background(), spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer o.Close()
+			if got := o.Name(); got != tt.want {
+				t.Errorf("the engine: %q, want %q", got, tt.want)
+			}
+		})
+	}
 }

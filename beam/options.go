@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/internal/sysmem"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -131,7 +132,7 @@ func (o *options) checkLabel(given map[string]bool) error {
 		return fmt.Errorf("--out %w", err)
 	}
 	rl := rules.New(o.spec)
-	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Workers: 1})
+	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Workers: 1, Memory: sysmem.Available()})
 	if err != nil {
 		return err
 	}
@@ -172,7 +173,7 @@ func (o *options) checkSample(rl rules.Rules, set dataset, noisy bool) error {
 			return fmt.Errorf("--epsilon %w", err)
 		}
 	}
-	if err := s.Check(context.Background(), rl, 1, 1<<30); err != nil {
+	if err := s.Check(context.Background(), rl, 1, sysmem.Available()); err != nil {
 		return fmt.Errorf("--sample: %w", err)
 	}
 	set.Choice = positions.Choice{From: "sample", Sample: &s}

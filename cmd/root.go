@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tateti-lab/tateti-lab/internal/release"
 	"io"
 	"os"
 	"slices"
@@ -31,8 +32,9 @@ import (
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
-// Version is the tool's version, printed by --version and written into exports.
-const Version = "0.1.0"
+// Version is the tool's version, printed by --version and written into
+// exports (release.Version).
+const Version = release.Version
 
 // Exit codes.
 const (
