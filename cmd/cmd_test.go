@@ -497,3 +497,32 @@ func TestProgressLog(t *testing.T) {
 		})
 	}
 }
+
+// Under --quiet a command leaves only errors on stderr: no progress, even
+// where a log would have a line at once, and no estimate, plan or note.
+func TestQuietIsQuiet(t *testing.T) {
+	defer func(every time.Duration) { logEvery = every }(logEvery)
+	logEvery = 0
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"enumerate", []string{"enumerate", "--size", "3x4", "--k", "3"}},
+		{"enumerate its first plies", []string{"enumerate", "--game", "connect-four", "--max-ply", "3"}},
+		{"solve", []string{"solve", "--size", "3x3", "--k", "3"}},
+		{"a size taken for Connect Four's", []string{"enumerate", "--gravity", "--size", "7x6", "--k", "4", "--max-ply", "2"}},
+		{"export", []string{"export", "--size", "3x3", "--k", "3", "--out", filepath.Join(dir, "whole")}},
+		{"export a sample", []string{"export", "--game", "connect-four", "--sample", "20", "--plies", "8-10", "--epsilon", "0.25", "--out", filepath.Join(dir, "sample")}},
+		{"db build", []string{"db", "build", "--size", "3x3", "--k", "3", filepath.Join(dir, "db")}},
+		{"verify", []string{"verify", "--size", "3x3", "--k", "3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := run(t, "", append(tt.args, "-q")...)
+			if code != 0 || stderr != "" {
+				t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
+			}
+		})
+	}
+}

@@ -102,7 +102,7 @@ func buildJob(c *cobra.Command, opts *DBBuildOptions) (*tier.Job, error) {
 }
 
 func runDBBuild(opts *DBBuildOptions) error {
-	report.BuildPlan(opts.IO.ErrOut, opts.Target)
+	report.BuildPlan(opts.IO.Notes, opts.Target)
 	defer opts.Target.Policy().Apply()()
 	if opts.ReachOnly {
 		r, err := tier.ReachTo(opts.Ctx, opts.Rules, opts.Dir, opts.Workers, opts.MaxPly)

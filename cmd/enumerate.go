@@ -95,7 +95,7 @@ func runEnumerate(opts *EnumerateOptions) error {
 	var counts enumerate.Counts
 	var err error
 	if opts.MaxPly >= 0 {
-		report.ShallowPlan(opts.IO.ErrOut, opts.Estimate)
+		report.ShallowPlan(opts.IO.Notes, opts.Estimate)
 		defer enumerate.ShallowPolicy(opts.Memory).Apply()()
 		counts, err = enumerate.Shallow(opts.Ctx, opts.Rules, opts.MaxPly, opts.Workers, opts.Memory)
 	} else {

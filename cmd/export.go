@@ -121,13 +121,13 @@ func runExport(opts *ExportOptions) error {
 	committed := func() error { return errors.Join(opts.Batch.Done(), removeGames(opts.Choice)) }
 	o := export.Options{Dir: opts.Out, Formats: opts.Formats, Meta: export.Meta{Tool: "tateti-lab", Version: Version}, Workers: opts.Workers, Committed: committed}
 	if opts.Choice == nil { // a whole game: say what it will take, and refuse what does not fit
-		o.Estimated = func(e export.Estimate) { report.ExportEstimate(opts.IO.ErrOut, opts.Out, e) }
+		o.Estimated = func(e export.Estimate) { report.ExportEstimate(opts.IO.Notes, opts.Out, e) }
 	}
 	m, err := export.Write(opts.Ctx, src, o)
 	if err != nil {
 		return err
 	}
-	report.Dropped(opts.IO.ErrOut, opts.Out, m.Dropped)
+	report.Dropped(opts.IO.Notes, opts.Out, m.Dropped)
 	x := report.Exported{Written: m, Answered: opts.Plan.Answered()}
 	err = show(opts.GameOptions, x, true, func(w io.Writer) error {
 		return report.Export(w, opts.Out, opts.Rules.Spec(), m.Manifest, x.Answered)

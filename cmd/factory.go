@@ -24,6 +24,10 @@ type IOStreams struct {
 	In     io.Reader
 	Out    io.Writer
 	ErrOut io.Writer
+	// Notes is where a command says what it is about to do or did beside
+	// its result (an estimate, a plan, what replaced what): ErrOut, and
+	// nothing under --quiet, which leaves only errors on stderr.
+	Notes  io.Writer
 	ErrTTY bool
 	// Colour says that Out is a terminal and NO_COLOR is not set: results
 	// may be painted in their colours.
@@ -118,7 +122,7 @@ func (f *Factory) spec(c *cobra.Command) (rules.Spec, error) {
 		return spec, flagError(err)
 	}
 	if !c.Flags().Changed("game") && g.Gravity && rules.Mistaken(spec.Rows, spec.Cols, g.K) {
-		fmt.Fprintf(f.IO.ErrOut, "tateti-lab: note: this is %s; Connect Four is --game connect-four (--gravity --size 6x7 --k 4: 6 rows, 7 columns)\n", spec.Words())
+		fmt.Fprintf(f.IO.Notes, "tateti-lab: note: this is %s; Connect Four is --game connect-four (--gravity --size 6x7 --k 4: 6 rows, 7 columns)\n", spec.Words())
 	}
 	return spec, nil
 }

@@ -20,7 +20,7 @@ import (
 // memory is what the factory says a run may use.
 func parse[O any](t *testing.T, newCmd func(*Factory, func(*O) error) *cobra.Command, memory uint64, args ...string) (*O, error) {
 	t.Helper()
-	f := NewFactory(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard})
+	f := NewFactory(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard, Notes: io.Discard})
 	f.Memory = func() uint64 { return memory }
 	var got *O
 	root := &cobra.Command{Use: "tateti-lab", SilenceErrors: true, SilenceUsage: true}
@@ -214,7 +214,7 @@ func TestServeWarnsBeyondLoopback(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.addr, func(t *testing.T) {
 			var errOut strings.Builder
-			f := NewFactory(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: &errOut})
+			f := NewFactory(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: &errOut, Notes: &errOut})
 			root := &cobra.Command{Use: "tateti-lab", SilenceErrors: true, SilenceUsage: true}
 			f.game.bind(root.PersistentFlags())
 			root.AddCommand(NewCmdServe(f, func(o *ServeOptions) error { return o.Listener.Close() }))

@@ -62,7 +62,7 @@ var logEvery = time.Minute
 // on stdout. A failure to write the output is an error too.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &term.Sticky{W: stdout}
-	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, ErrTTY: term.Is(stderr),
+	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, Notes: stderr, ErrTTY: term.Is(stderr),
 		Colour: term.Is(stdout) && os.Getenv("NO_COLOR") == ""}
 	f := NewFactory(io)
 	if io.ErrTTY {
@@ -166,10 +166,13 @@ caps the memory a run may plan on.`,
 	}
 	root.SetFlagErrorFunc(flagErrorFunc)
 	f.game.bind(root.PersistentFlags())
-	root.PersistentFlags().BoolVarP(&f.quiet, "quiet", "q", false, "show no progress: on a terminal a line redrawn, otherwise (a log) a line a minute in long runs")
+	root.PersistentFlags().BoolVarP(&f.quiet, "quiet", "q", false, "leave only errors on stderr: no progress (on a terminal a line redrawn, otherwise a line a minute in long runs), no estimate or note")
 	root.PersistentPreRunE = func(*cobra.Command, []string) error {
-		if f.quiet && f.Progress != nil {
-			f.Progress.Mute()
+		if f.quiet {
+			f.IO.Notes = io.Discard
+			if f.Progress != nil {
+				f.Progress.Mute()
+			}
 		}
 		if _, _, err := sysmem.Cap(); err != nil {
 			return flagError(err)

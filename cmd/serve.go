@@ -87,7 +87,7 @@ func runServe(opts *ServeOptions) error {
 		return web.Serve(ctx, srv, ln)
 	})
 	if err == nil && served {
-		fmt.Fprintln(opts.IO.ErrOut, "tateti-lab: stopped")
+		fmt.Fprintln(opts.IO.Notes, "tateti-lab: stopped")
 	}
 	return err
 }

@@ -106,7 +106,7 @@ func runSolve(opts *SolveOptions) error {
 		}
 		return unsettledError(opts.Query, *a.Proved)
 	}
-	report.OnDisk(opts.IO.ErrOut, opts.Plan.Why, opts.Plan.OnDisk())
+	report.OnDisk(opts.IO.Notes, opts.Plan.Why, opts.Plan.OnDisk())
 	s, err := opts.Plan.Whole(opts.Ctx)
 	if err != nil {
 		return err
