@@ -503,8 +503,23 @@ func TestProgressLog(t *testing.T) {
 func TestQuietIsQuiet(t *testing.T) {
 	defer func(every time.Duration) { logEvery = every }(logEvery)
 	logEvery = 0
-	dir := t.TempDir()
-	tests := []struct {
+	for _, tt := range quietCases(t.TempDir()) {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := run(t, "", append(tt.args, "-q")...)
+			if code != 0 || stderr != "" {
+				t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
+			}
+		})
+	}
+}
+
+// quietCases are commands that write progress, estimates, plans or notes
+// on stderr, writing into dir.
+func quietCases(dir string) []struct {
+	name string
+	args []string
+} {
+	return []struct {
 		name string
 		args []string
 	}{
@@ -516,13 +531,5 @@ func TestQuietIsQuiet(t *testing.T) {
 		{"export a sample", []string{"export", "--game", "connect-four", "--sample", "20", "--plies", "8-10", "--epsilon", "0.25", "--out", filepath.Join(dir, "sample")}},
 		{"db build", []string{"db", "build", "--size", "3x3", "--k", "3", filepath.Join(dir, "db")}},
 		{"verify", []string{"verify", "--size", "3x3", "--k", "3"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, stderr, code := run(t, "", append(tt.args, "-q")...)
-			if code != 0 || stderr != "" {
-				t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
-			}
-		})
 	}
 }

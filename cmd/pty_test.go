@@ -19,6 +19,14 @@ import (
 // there.
 func onTerminal(t *testing.T, env []string, args ...string) string {
 	t.Helper()
+	return terminal(t, env, true, args...)
+}
+
+// terminal runs the command line with its stderr on a pseudo-terminal,
+// and its stdout there too when both, else nowhere, and gives all it wrote
+// on the terminal.
+func terminal(t *testing.T, env []string, both bool, args ...string) string {
+	t.Helper()
 	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +47,9 @@ func onTerminal(t *testing.T, env []string, args ...string) string {
 	c := exec.Command(os.Args[0], args...)
 	c.Env = append(append(os.Environ(), mainEnv+"=1", "GORACE=atexit_sleep_ms=0"), env...)
 	c.Stdout, c.Stderr = tty, tty
+	if !both {
+		c.Stdout = nil // the null device
+	}
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -91,5 +102,17 @@ func TestColour(t *testing.T) {
 	}
 	if piped, _, _ := run(t, "", args...); strings.Contains(piped, "\x1b[") {
 		t.Fatalf("off a terminal the output holds colours:\n%q", piped)
+	}
+}
+
+// Under --quiet a command on a terminal leaves nothing on it but errors:
+// no progress line, no estimate, plan or note.
+func TestQuietOnTerminal(t *testing.T) {
+	for _, tt := range quietCases(t.TempDir()) {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := terminal(t, nil, false, append(tt.args, "-q")...); got != "" {
+				t.Errorf("the terminal shows %q; want nothing", got)
+			}
+		})
 	}
 }
