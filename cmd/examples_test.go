@@ -40,3 +40,26 @@ func TestExamples(t *testing.T) {
 		})
 	}
 }
+
+// The client of examples/client.py, run as docs/protocols.md runs it: one
+// tateti-lab process answers its positions one at a time.
+func TestClientExample(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("python3 is missing, and CI must run the client example")
+		}
+		t.Skip("python3 is missing: the client example is not run")
+	}
+	c := exec.Command("python3", "../examples/client.py", os.Args[0])
+	c.Env = append(os.Environ(), mainEnv+"=1", "GORACE=atexit_sleep_ms=0")
+	out, err := c.CombinedOutput()
+	for _, want := range []string{
+		"'4453': O wins in 36 plies, answered by book, best columns [3, 6, 7]\n",
+		"'44444444': moves \"44444444\": move 7: column 4 is full",
+		"1000 openings of 8 moves, one at a time: ",
+	} {
+		if err != nil || !strings.Contains(string(out), want) {
+			t.Fatalf("%v; the client printed:\n%s\nwant a line with %q", err, out, want)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 )
@@ -14,7 +16,10 @@ import (
 type SolveOptions struct {
 	GameOptions
 	Position bool
-	Query    // the position to analyse; its Plan says who answers, as the whole game's does
+	// Stdin answers the positions read from standard input, a line each,
+	// as they come (--stdin), by the Query's plan, time limit and value-only.
+	Stdin bool
+	Query // the position to analyse; its Plan says who answers, as the whole game's does
 }
 
 // solveLong is the command's long help.
@@ -38,7 +43,15 @@ answers the position's value and depth alone, not each move's: search then
 settles the position and none of its children.
 
 --db DIR reads the whole game, or answers a position, from the finished
-database in DIR, as db build writes it; --db never writes.`
+database in DIR, as db build writes it; --db never writes.
+
+--stdin answers positions a program sends, one a line on standard input
+(a board such as 'XO./.X./..O', or moves from the empty board such as
+4453), each on a line of JSON as soon as it is read, in order, until the
+input ends: the engine is opened once, so a program that asks one
+position at a time does not start a process for each. A line that is no
+position is answered with its error, and the next is read
+(docs/protocols.md).`
 
 // NewCmdSolve builds solve; runF, if any, replaces its run.
 func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
@@ -63,7 +76,8 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	}
 	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
 	c.Flags().BoolVar(&pf.valueOnly, "value-only", false, "answer the position's value and depth alone, without each move's: search settles the position and none of its children")
-	c.Flags().Lookup("db").Usage = "read the whole game from the finished database in this folder, as db build writes it; with --position or --moves, answer from it"
+	c.Flags().Lookup("db").Usage = "read the whole game from the finished database in this folder, as db build writes it; with --position, --moves or --stdin, answer from it"
+	c.Flags().BoolVar(&opts.Stdin, "stdin", false, "answer positions read from standard input, one a line (a board, or moves from the empty board), each on a line of JSON as it is read, until the input ends")
 	return c
 }
 
@@ -72,6 +86,9 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 // exhausted is its empty board.
 func (opts *SolveOptions) resolve(c *cobra.Command, pf positionFlags, memory uint64) error {
 	var err error
+	if opts.Stdin {
+		return opts.resolveStdin(c, pf, memory)
+	}
 	if c.Flags().Changed("position") || c.Flags().Changed("moves") {
 		opts.Position = true
 		opts.Query, err = pf.resolve(c, opts.GameOptions, memory)
@@ -93,7 +110,30 @@ func (opts *SolveOptions) resolve(c *cobra.Command, pf positionFlags, memory uin
 	return nil
 }
 
+// resolveStdin has the planner choose who answers the positions --stdin
+// reads, one at a time; they come on standard input, not from
+// --position or --moves.
+func (opts *SolveOptions) resolveStdin(c *cobra.Command, pf positionFlags, memory uint64) error {
+	for _, name := range []string{"position", "moves"} {
+		if c.Flags().Changed(name) {
+			return flagErrorf("--stdin reads the positions from standard input: send them there, one a line, and leave out --%s", name)
+		}
+	}
+	if err := checkTimeLimit(pf.timeLimit); err != nil {
+		return err
+	}
+	opts.Query = Query{TimeLimit: pf.timeLimit, ValueOnly: pf.valueOnly}
+	var err error
+	opts.Plan, err = planFor(c, plan.Request{Rules: opts.Rules, Scope: plan.Many, Memory: memory, Workers: opts.Workers})
+	return err
+}
+
 func runSolve(opts *SolveOptions) error {
+	if opts.Stdin {
+		return opts.Plan.AnswerEach(opts.Ctx, opts.IO.In, oracle.Options{ValueOnly: opts.ValueOnly, NoLines: true}, opts.TimeLimit, func(n int, a perfect.Analysis, bad error) error {
+			return report.AnswerLine(opts.IO.Out, n, a, bad)
+		})
+	}
 	if opts.Position {
 		a, err := opts.answer(opts.Ctx)
 		if err != nil {

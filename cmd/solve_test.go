@@ -83,3 +83,52 @@ func TestSolveTimeLimit(t *testing.T) {
 		t.Fatalf("value or depth not null in\n%s\nwant both null, not settled", out)
 	}
 }
+
+// solve --stdin answers each line as it comes, a line of JSON each, in
+// order: a position's answer, or a bad line's error, and goes on.
+func TestSolveStdin(t *testing.T) {
+	in := "4\nXX./OO./...\n9\n\nXXX/OOO/...\n"
+	out, stderr, code := run(t, in, "solve", "--stdin")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, stderr)
+	}
+	tests := []struct {
+		name      string
+		value     float64
+		outcome   string
+		wantError string
+	}{
+		{"moves", 0, "draw", ""},
+		{"a board", 1, "X wins", ""},
+		{"not a cell", 0, "", `moves "9": move 1: `},
+		{"an empty line: the empty board", 0, "draw", ""},
+		{"a board that cannot arise", 0, "", "XXX/OOO/..."},
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(tests) {
+		t.Fatalf("%d lines answered, want %d:\n%s", len(lines), len(tests), out)
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got struct {
+				Line    int     `json:"line"`
+				Value   float64 `json:"value"`
+				Outcome string  `json:"outcome"`
+				Moves   []any   `json:"moves"`
+				Error   string  `json:"error"`
+			}
+			if err := json.Unmarshal([]byte(lines[i]), &got); err != nil {
+				t.Fatalf("line %d: %v: %s", i+1, err, lines[i])
+			}
+			if got.Line != i+1 || got.Value != tt.value || got.Outcome != tt.outcome || !strings.Contains(got.Error, tt.wantError) || (tt.wantError == "") != (got.Error == "") {
+				t.Errorf("got %+v; want line %d, value %v, outcome %q, error with %q", got, i+1, tt.value, tt.outcome, tt.wantError)
+			}
+			if tt.wantError == "" && len(got.Moves) == 0 {
+				t.Errorf("no move's value in %s", lines[i])
+			}
+		})
+	}
+	if _, stderr, code := run(t, "", "solve", "--stdin", "--moves", "4"); code != 2 || !strings.Contains(stderr, "leave out --moves") {
+		t.Errorf("--stdin with --moves: exit %d, stderr %q; want 2 and why", code, stderr)
+	}
+}

@@ -92,10 +92,11 @@ func (s Sample) Play() perfect.Noisy {
 	return perfect.Noisy{Epsilon: *s.Epsilon}
 }
 
-// Read reads a file of positions of rl, one a line: the moves that reach it
-// from the empty board, as rules.Play reads them (under gravity the columns
+// Read reads a file of positions of rl, one a line (rules.ParsePosition):
+// the moves that reach it from the empty board (under gravity the columns
 // in Connect-Four notation, "4453"; cell numbers joined by commas
-// otherwise). Anything after the moves on a line, past a space or a tab, is
+// otherwise), or the board itself, its rows joined by slashes
+// ("XO./.X./..O"). Anything after the position on a line, past a space or a tab, is
 // ignored (Pons' benchmark sets give each position's score there), and so
 // are blank lines and lines starting with #. A position that comes again
 // is kept once. An error names the line.
@@ -110,7 +111,7 @@ func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
 		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
 			continue
 		}
-		b, err := rules.Play(rl, game.Board{}, fields[0])
+		b, err := rules.ParsePosition(rl, fields[0])
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
@@ -125,7 +126,7 @@ func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no positions: want one move sequence a line, such as 4453")
+		return nil, fmt.Errorf("no positions: want one a line, a move sequence such as 4453 or a board such as 'XO./.X./..O'")
 	}
 	return out, nil
 }

@@ -162,6 +162,8 @@ func TestRead(t *testing.T) {
 		{"past the end", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "0,3,1,4,2,5\n", nil, "line 1: moves \"0,3,1,4,2,5\": move 6: \"5\" comes after the game is over"},
 		{"not a column", connectFour, "44\n48\n", nil, "line 2: "},
 		{"nothing", connectFour, "# only a comment\n", nil, "no positions"},
+		{"boards and moves", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "X../.O./...\n0,4\nx...o....\n", []string{"0,4"}, ""},
+		{"a board that cannot arise", rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), "4\nXX./.../...\n", nil, "line 2: "},
 		// Issue 43, case 6: a line without end is refused at its bound,
 		// not read whole.
 		{"a line past the bound", connectFour, "44\n" + strings.Repeat("\x00", MaxLine+1), nil, "line 2 is longer than 65536 bytes"},
@@ -194,6 +196,7 @@ func TestRead(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add("4453 -2\n# x\n\n7422341735647741166133573473242566 1\n")
 	f.Add("4444444\n")
+	f.Add("......./......./......./......./......./...X...\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		bs, err := Read(connectFour, strings.NewReader(text))
 		if err != nil {

@@ -50,6 +50,18 @@ func Position(r Rules, text, moves string) (game.Board, error) {
 	return Play(r, b, moves)
 }
 
+// ParsePosition reads one position written either way a line of positions
+// may give it: a board, as Position reads it ('XO./.X./..O'; any text with
+// a mark, an empty cell or a slash), or moves from the empty board, as
+// Play reads them (4453, or 4,0,8).
+func ParsePosition(r Rules, text string) (game.Board, error) {
+	text = strings.TrimSpace(text)
+	if strings.ContainsAny(text, "XOxo.-_/") {
+		return Position(r, text, "")
+	}
+	return Play(r, game.Board{}, text)
+}
+
 // ColumnMove gives the legal move of column col (from 0) on b, the cell a
 // mark dropped there lands on, and false when the column has none (it is
 // full, or the game is over).
