@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -458,4 +459,29 @@ func TestGameFlags(t *testing.T) {
 			}
 		})
 	}
+}
+
+// ParsePosition reads boards and move sequences alike; whatever it
+// accepts is a position of alternating play, and the same position as
+// the board it prints read back.
+func FuzzParsePosition(f *testing.F) {
+	c4 := New(Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+	f.Add("4453")
+	f.Add("......./......./......./......./......./...X...")
+	f.Add("4,4")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := ParsePosition(c4, text)
+		if err != nil {
+			return
+		}
+		x, o := bits.OnesCount64(uint64(b.X)), bits.OnesCount64(uint64(b.O))
+		if b.X&b.O != 0 || x-o < 0 || x-o > 1 {
+			t.Fatalf("%q: a board of %d X and %d O", text, x, o)
+		}
+		again, err := ParsePosition(c4, c4.Spec().Format(b))
+		if err != nil || again != b {
+			t.Fatalf("%q read as %s, which reads back as %v, %v", text, c4.Spec().Format(b), again, err)
+		}
+	})
 }
