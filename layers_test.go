@@ -28,7 +28,7 @@ var layers = []struct {
 	{"the board", []string{"game", "rules", "perfect", "checker", "index"}},
 	{"positions and search", []string{"enumerate", "solve", "search", "positions"}},
 	{"the game on disk", []string{"db", "tier", "book"}},
-	{"engines", []string{"oracle/oracletest", "oracle", "plan"}},
+	{"engines", []string{"oracle/oracletest", "oracle", "plan", "choose"}},
 	{"proofs and grading", []string{"internal/extproc", "internal/protocol", "verify", "external", "grade", "judge"}},
 	{"output", []string{"export", "report"}},
 	{"the front", []string{"web", "cmd", "."}},

@@ -6,6 +6,7 @@ import (
 	"encoding/gob"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/tateti-lab/tateti-lab/internal/sysmem"
@@ -47,8 +48,8 @@ func buildDraw(s beam.Scope, j labelJob) beam.PCollection {
 		chunks = append(chunks, gamesChunk{First: a, N: min(chunkGames, j.Games-a)})
 	}
 	sample := *j.Choice.Sample
-	drawn := beam.ParDo(s, &drawFn{Spec: j.Spec, Sample: sample}, beam.Reshuffle(s, beam.CreateList(s, chunks)))
-	return beam.ParDo(s, &keepFn{Spec: j.Spec, Sample: sample, Games: j.Games}, beam.GroupByKey(s, beam.AddFixedKey(s, drawn)))
+	drawn := beam.ParDo(s, &drawFn{Spec: j.Spec, Sample: sample, Answer: j.Answer}, beam.Reshuffle(s, beam.CreateList(s, chunks)))
+	return beam.ParDo(s, &keepFn{Spec: j.Spec, Sample: sample, Answer: j.Answer, Games: j.Games}, beam.GroupByKey(s, beam.AddFixedKey(s, drawn)))
 }
 
 // drawFn plays chunks of a sample's games, with the engine the planner
@@ -56,13 +57,14 @@ func buildDraw(s beam.Scope, j labelJob) beam.PCollection {
 type drawFn struct {
 	Spec   rules.Spec
 	Sample positions.Sample
+	Answer answerer
 	o      oracle.Oracle
 	p      *positions.Player
 }
 
 // Setup makes the worker's player.
 func (f *drawFn) Setup(ctx context.Context) (err error) {
-	f.p, f.o, err = player(ctx, f.Spec, f.Sample)
+	f.p, f.o, err = player(ctx, f.Spec, f.Sample, f.Answer)
 	return err
 }
 
@@ -91,6 +93,7 @@ func (f *drawFn) ProcessElement(ctx context.Context, c gamesChunk, emit func([]b
 type keepFn struct {
 	Spec   rules.Spec
 	Sample positions.Sample
+	Answer answerer
 	Games  int
 }
 
@@ -136,7 +139,7 @@ func (f *keepFn) more(ctx context.Context, k *positions.Keeper, next int) error 
 	if k.Full() {
 		return nil
 	}
-	p, o, err := player(ctx, f.Spec, f.Sample)
+	p, o, err := player(ctx, f.Spec, f.Sample, f.Answer)
 	if err != nil {
 		return err
 	}
@@ -155,13 +158,13 @@ func (f *keepFn) more(ctx context.Context, k *positions.Keeper, next int) error 
 
 // player makes a player of the sample's games, and the engine it asks for
 // best moves (nil for random play, which asks none).
-func player(ctx context.Context, spec rules.Spec, s positions.Sample) (*positions.Player, oracle.Oracle, error) {
+func player(ctx context.Context, spec rules.Spec, s positions.Sample, a answerer) (*positions.Player, oracle.Oracle, error) {
 	rl := rules.New(spec)
 	if !s.Play().NeedsBest() {
 		p, err := s.Player(rl, nil)
 		return p, nil, err
 	}
-	o, err := openEngine(ctx, spec)
+	o, err := openEngine(ctx, spec, a, false) // best moves: every move's value
 	if err != nil {
 		return nil, nil, err
 	}
@@ -173,16 +176,32 @@ func player(ctx context.Context, spec rules.Spec, s positions.Sample) (*position
 	return p, o, nil
 }
 
-// openEngine opens the engine the planner picks for positions of the game
-// of spec, with one worker, the memory of the machine it runs on (capped by
-// TATETI_MEMORY there, as the command line's) and no best lines: on
-// Connect Four the opening book built in, and search past it.
-func openEngine(ctx context.Context, spec rules.Spec) (oracle.Oracle, error) {
-	p, err := plan.For(plan.Request{Rules: rules.New(spec), Scope: plan.Many, Workers: 1, Memory: sysmem.Available()})
+// answerer is who answers a labelling's positions, as the flags say, the
+// command line's way: the engine named (Named, "auto" to let the planner
+// choose), or the finished database in DB; each position's value alone
+// (ValueOnly), within Limit (0: none).
+type answerer struct {
+	Named, DB string
+	ValueOnly bool
+	Limit     time.Duration
+}
+
+// plan has the planner choose who answers positions of rl's game, with one
+// worker and the memory of the machine it runs on (capped by
+// TATETI_MEMORY there, as the command line's).
+func (a answerer) plan(rl rules.Rules) (plan.Plan, error) {
+	return plan.For(plan.Request{Rules: rl, Scope: plan.Many, Named: a.Named, DB: a.DB, Workers: 1, Memory: sysmem.Available()})
+}
+
+// openEngine opens the engine a names for positions of the game of spec,
+// with no best lines, answering values alone where valueOnly: on Connect
+// Four by default the opening book built in, and search past it.
+func openEngine(ctx context.Context, spec rules.Spec, a answerer, valueOnly bool) (oracle.Oracle, error) {
+	p, err := a.plan(rules.New(spec))
 	if err != nil {
 		return nil, err
 	}
-	return p.Oracle(ctx, oracle.Options{NoLines: true})
+	return p.Oracle(ctx, oracle.Options{NoLines: true, ValueOnly: valueOnly})
 }
 
 // closeEngine lets an engine go, if there is one.

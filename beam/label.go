@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/gob"
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/tateti-lab/tateti-lab/choose"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/release"
@@ -40,6 +44,7 @@ type labelJob struct {
 	dataset
 	Boards []game.Board // the file's positions; none for a sample
 	Games  int          // a sample's games played side by side (drawGames)
+	Answer answerer     // who answers, and how
 }
 
 // dataset is what the last task needs to write the dataset: the game, the
@@ -70,20 +75,21 @@ func buildLabel(s beam.Scope, j labelJob) {
 		}
 		items = beam.CreateList(s, list)
 	}
-	answered := beam.ParDo(s, &labelFn{Spec: j.Spec}, beam.Reshuffle(s, items))
+	answered := beam.ParDo(s, &labelFn{Spec: j.Spec, Answer: j.Answer}, beam.Reshuffle(s, items))
 	beam.ParDo0(s, &writeFn{Set: j.dataset}, beam.GroupByKey(s, beam.AddFixedKey(s, answered)))
 }
 
 // labelFn answers positions of the game of Spec, with the engine the
 // planner picks, opened once a worker.
 type labelFn struct {
-	Spec rules.Spec
-	o    oracle.Oracle
+	Spec   rules.Spec
+	Answer answerer
+	o      oracle.Oracle
 }
 
 // Setup opens the engine.
 func (f *labelFn) Setup(ctx context.Context) (err error) {
-	f.o, err = openEngine(ctx, f.Spec)
+	f.o, err = openEngine(ctx, f.Spec, f.Answer, f.Answer.ValueOnly)
 	return err
 }
 
@@ -93,7 +99,7 @@ func (f *labelFn) Teardown() error { return closeEngine(f.o) }
 // ProcessElement answers one position.
 func (f *labelFn) ProcessElement(ctx context.Context, it labelItem, emit func([]byte)) error {
 	b := game.Board{X: game.Mask(it.X), O: game.Mask(it.O)}
-	a, err := oracle.Within(ctx, f.o, b, 0)
+	a, err := oracle.Within(ctx, f.o, b, f.Answer.Limit)
 	if err != nil {
 		return fmt.Errorf("position %s: %w", f.Spec.Format(b), err)
 	}
@@ -145,6 +151,26 @@ func runLabel(ctx context.Context, j labelJob, w io.Writer) error {
 	if err := beamx.Run(ctx, p); err != nil {
 		return fmt.Errorf("the pipeline failed: %w", err)
 	}
-	fmt.Fprintf(w, "%s: %d positions labelled, with every move's value\n", j.Out, len(j.Paths))
-	return nil
+	return sayLabelled(w, j)
+}
+
+// sayLabelled says what the pipeline wrote into j's folder, from its
+// manifest: the positions labelled, and, as the export does, an error
+// (exit 1) for those left out, not settled within --time-limit.
+func sayLabelled(w io.Writer, j labelJob) error {
+	data, err := os.ReadFile(filepath.Join(j.Out, export.ManifestName))
+	var m export.Manifest
+	if err == nil {
+		err = json.Unmarshal(data, &m)
+	}
+	if err != nil {
+		return fmt.Errorf("the dataset's manifest: %w", err)
+	}
+	what := "with every move's value"
+	if j.Answer.ValueOnly {
+		what = "their values and depths alone"
+	}
+	n := m.Unsettled()
+	fmt.Fprintf(w, "%s: %d positions labelled, %s\n", j.Out, len(j.Paths)-n, what)
+	return choose.Unsettled(n, j.Answer.Limit)
 }

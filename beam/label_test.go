@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"flag"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -15,6 +17,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/tier"
 )
 
 // The labelling pipeline, run on Prism, writes the rows export --positions
@@ -23,21 +26,32 @@ import (
 func TestLabelSameRows(t *testing.T) {
 	file := positionsFile(t, "4453\n44\n444444333\n1212121\n")
 	out := filepath.Join(t.TempDir(), "beam")
+	o := runLabelling(t, nil, "--game", "connect-four", "--positions", file, "--out", out, "--format", "csv,parquet")
+	sameFiles(t, out, localExport(t, o.spec, file, o.answer))
+}
+
+// runLabelling checks the flags args as the command does, lets change
+// alter the job (when not nil), and runs the labelling on Prism.
+func runLabelling(t *testing.T, change func(*labelJob), args ...string) options {
+	t.Helper()
 	var o options
 	fs := flag.NewFlagSet("tateti-beam", flag.ContinueOnError)
 	o.bind(fs)
-	if err := fs.Parse([]string{"--game", "connect-four", "--label", file, "--out", out, "--format", "csv,parquet"}); err != nil {
+	if err := fs.Parse(args); err != nil {
 		t.Fatal(err)
 	}
 	if err := o.check(); err != nil {
 		t.Fatal(err)
+	}
+	if change != nil {
+		change(o.labels)
 	}
 	p, s := beam.NewPipelineWithRoot()
 	buildLabel(s, *o.labels)
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}
-	sameFiles(t, out, localExport(t, o.spec, file))
+	return o
 }
 
 // The sampling pipeline, run on Prism, writes the rows export --sample
@@ -54,28 +68,17 @@ func TestSampleSameRows(t *testing.T) {
 		{"noisy perfect play", []string{"--sample", "24", "--plies", "9-15", "--epsilon", "0.25", "--seed", "3"}, 0},
 		{"random play", []string{"--sample", "20", "--plies", "0-12", "--seed", "4"}, 0},
 		{"games fall short", []string{"--sample", "12", "--plies", "2-13", "--epsilon", "0.5", "--seed", "5"}, 5},
+		{"values alone, quiet, by search", []string{"--sample", "16", "--plies", "16-20", "--seed", "6", "--value-only", "--quiet-positions", "--engine", "search"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "beam")
-			var o options
-			fs := flag.NewFlagSet("tateti-beam", flag.ContinueOnError)
-			o.bind(fs)
-			if err := fs.Parse(append([]string{"--game", "connect-four", "--out", out}, tt.args...)); err != nil {
-				t.Fatal(err)
-			}
-			if err := o.check(); err != nil {
-				t.Fatal(err)
-			}
-			if tt.games > 0 {
-				o.labels.Games = tt.games
-			}
-			p, s := beam.NewPipelineWithRoot()
-			buildLabel(s, *o.labels)
-			if err := ptest.Run(p); err != nil {
-				t.Fatal(err)
-			}
-			sameFiles(t, out, exportHere(t, o.spec, &o.labels.Choice, 2))
+			o := runLabelling(t, func(j *labelJob) {
+				if tt.games > 0 {
+					j.Games = tt.games
+				}
+			}, append([]string{"--game", "connect-four", "--out", out}, tt.args...)...)
+			sameFiles(t, out, exportHere(t, o.spec, &o.labels.Choice, 2, o.answer))
 		})
 	}
 }
@@ -83,22 +86,22 @@ func TestSampleSameRows(t *testing.T) {
 // localExport labels the positions file as tateti-lab export --positions
 // does, into a folder of its own; its files name the pipeline as their
 // writer (Parquet's metadata holds it), so that they differ in nothing else.
-func localExport(t *testing.T, spec rules.Spec, file string) string {
+func localExport(t *testing.T, spec rules.Spec, file string, a answerer) string {
 	t.Helper()
 	choice, err := positions.Open(context.Background(), rules.New(spec), file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return exportHere(t, spec, choice, 1)
+	return exportHere(t, spec, choice, 1, a)
 }
 
 // exportHere labels the positions choice chooses as tateti-lab export does,
-// with workers, into a folder of its own.
-func exportHere(t *testing.T, spec rules.Spec, choice *positions.Choice, workers int) string {
+// with workers, answered as a says, into a folder of its own.
+func exportHere(t *testing.T, spec rules.Spec, choice *positions.Choice, workers int, a answerer) string {
 	t.Helper()
 	ctx := context.Background()
 	rl := rules.New(spec)
-	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Workers: workers})
+	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Named: a.Named, DB: a.DB, Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +109,7 @@ func exportHere(t *testing.T, spec rules.Spec, choice *positions.Choice, workers
 	if err != nil {
 		t.Fatal(err)
 	}
-	as, err := p.AnswerAll(ctx, bs, oracle.Batch{Phase: "export"}, oracle.Options{NoLines: true})
+	as, err := p.AnswerAll(ctx, bs, oracle.Batch{Phase: "export", Limit: a.Limit}, oracle.Options{NoLines: true, ValueOnly: a.ValueOnly})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +134,7 @@ func TestEngineHonoursMemoryCap(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("TATETI_MEMORY", tt.cap)
-			o, err := openEngine(context.Background(), spec)
+			o, err := openEngine(context.Background(), spec, answerer{Named: "auto"}, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,5 +143,29 @@ func TestEngineHonoursMemoryCap(t *testing.T) {
 				t.Errorf("the engine: %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// --db answers a labelling from a finished database, as export --db does:
+// the same rows, each answered by "db".
+func TestLabelFromDatabase(t *testing.T) {
+	spec := rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}
+	store := filepath.Join(t.TempDir(), "db")
+	if _, err := tier.Build(context.Background(), rules.New(spec), store, 1); err != nil {
+		t.Fatal(err)
+	}
+	file := positionsFile(t, "4\n40\nX../.O./...\n")
+	out := filepath.Join(t.TempDir(), "beam")
+	o := runLabelling(t, nil, "--size", "3x3", "--positions", file, "--db", store, "--out", out)
+	sameFiles(t, out, localExport(t, o.spec, file, o.answer))
+	var w strings.Builder
+	if err := sayLabelled(&w, *o.labels); err != nil || !strings.Contains(w.String(), "3 positions labelled") {
+		t.Errorf("said %q, %v; want 3 positions labelled", w.String(), err)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if err != nil || !strings.Contains(string(data), `"answered_by": {
+      "db": 3
+    }`) {
+		t.Errorf("the manifest: %v; want three positions answered by db:\n%s", err, data)
 	}
 }

@@ -3,7 +3,7 @@
 // writes on one machine, byte for byte: the tier tasks of package tier run
 // as the engine schedules them, locally on Prism, Beam's embedded runner,
 // by default, or on any runner Beam's Go SDK reaches (--runner flink,
-// spark, dataflow, universal). With --label FILE it labels a positions
+// spark, dataflow, universal). With --positions FILE it labels a positions
 // file instead, each position a task, into the dataset `tateti-lab export
 // --positions FILE` writes; with --sample N it draws the positions first,
 // games side by side, into the dataset `tateti-lab export --sample N`

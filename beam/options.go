@@ -13,47 +13,54 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/tateti-lab/tateti-lab/choose"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/internal/sysmem"
-	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
 
-// options are the command's flags, named as tateti-lab's: the game, and
-// the database folder to solve into or the positions file to label and
-// the dataset's folder. Beam's own (--runner, --endpoint, ...) are Beam's.
+// options are the command's flags, named and checked as tateti-lab's
+// (package choose holds the rules of those that choose positions and who
+// answers them): the game, the database folder to solve into, or the
+// positions file or sample to label, who answers it, and the dataset's
+// folder. Beam's own (--runner, --endpoint, ...) are Beam's.
 type options struct {
 	game   rules.GameFlags
 	store  string
 	maxPly int // an opening book's last ply; -1 for the whole game
-	label  string
-	sample int // with --sample: the positions to draw, by play (positions.Sample)
-	plies  string
-	seed   uint64
-	eps    float64
+	set    choose.Flags
+	answer answerer
 	out    string
 	format string
 	spec   rules.Spec
 	job    *tier.Job
-	labels *labelJob // with --label
+	labels *labelJob // with --positions or --sample
 	flags  *flag.FlagSet
 }
+
+// offered are the flags of this command that choose positions: --max-ply
+// builds an opening book here, as db build --max-ply does.
+var offered = []string{"positions", "sample"}
 
 func (o *options) bind(fs *flag.FlagSet) {
 	o.flags = fs
 	o.game.Bind(fs)
-	fs.StringVar(&o.store, "db", "", "the database folder to solve into (required)")
+	fs.StringVar(&o.store, "db", "", "the database folder to solve into; with --positions or --sample, answer from the finished database there instead, as export --db does (on a cluster, a folder every worker reaches)")
 	fs.IntVar(&o.maxPly, "max-ply", -1, "build an opening book of plies 0 to N, ply N valued by search, as db build --max-ply does")
-	fs.StringVar(&o.label, "label", "", "label this positions file (move sequences, one a line) as export --positions does, instead of solving into --db")
-	fs.IntVar(&o.sample, "sample", 0, "draw N positions by play and label them as export --sample does, instead of solving into --db")
-	fs.StringVar(&o.plies, "plies", "", "with --sample: the plies play stops at, such as 8 or 0-30")
-	fs.Uint64Var(&o.seed, "seed", 1, "with --sample: the seed of every choice of the play")
-	fs.Float64Var(&o.eps, "epsilon", 1, "with --sample: each side plays a best move with probability 1-E, a random legal move otherwise (1: random play)")
-	fs.StringVar(&o.out, "out", "", "with --label or --sample: the folder the dataset is written into")
-	fs.StringVar(&o.format, "format", "parquet,csv", "with --label or --sample: file formats, separated by commas: parquet, csv")
+	fs.StringVar(&o.set.Positions, "positions", "", "label the positions in this file (one a line: a move sequence such as 4453, or a board) as export --positions does, instead of solving into --db")
+	fs.IntVar(&o.set.Sample, "sample", 0, "draw N positions by play and label them as export --sample does, instead of solving into --db")
+	fs.StringVar(&o.set.Plies, "plies", "", "with --sample: the plies play stops at, such as 8 or 0-30")
+	fs.Uint64Var(&o.set.Seed, "seed", 1, "with --sample: the seed of every choice of the play")
+	fs.Float64Var(&o.set.Epsilon, "epsilon", 1, "with --sample: each side plays a best move with probability 1-E, a random legal move otherwise (1: random play)")
+	fs.BoolVar(&o.set.Quiet, "quiet-positions", false, "with --sample: only quiet positions (no immediate win, no line to stop), one of each symmetry class, as export's")
+	fs.StringVar(&o.answer.Named, "engine", "auto", "with --positions or --sample, who answers: memory (the game solved exhaustively), search, or auto: memory where the game fits a worker's memory, search otherwise (the opening book built in first, on Connect Four)")
+	fs.BoolVar(&o.answer.ValueOnly, "value-only", false, "with --positions or --sample: each position's value and depth alone, as export --value-only")
+	fs.DurationVar(&o.answer.Limit, "time-limit", 0, "with --positions or --sample: the most each position is searched, such as 30s; one not settled is left out of the tables and named in manifest.json (0: no limit)")
+	fs.StringVar(&o.out, "out", "", "with --positions or --sample: the folder the dataset is written into")
+	fs.StringVar(&o.format, "format", "parquet,csv", "with --positions or --sample: file formats, separated by commas: parquet, csv")
 }
 
 // check validates the flags before any work and makes the game's spec.
@@ -62,18 +69,19 @@ func (o *options) check() error {
 		return err
 	}
 	given := o.given()
-	for _, name := range []string{"plies", "seed", "epsilon"} {
-		if given[name] && !given["sample"] {
-			return fmt.Errorf("--%s goes with --sample N, whose play it sets", name)
-		}
+	from, err := choose.Chooser(func(name string) bool { return given[name] }, offered, true, false)
+	if err != nil {
+		return err
 	}
-	if o.label != "" || given["sample"] {
-		return o.checkLabel(given)
+	if from != "" {
+		return o.checkLabel(given, from)
+	}
+	if err := choose.WithSet(func(name string) bool { return given[name] }, false, offered, "engine", "value-only", "time-limit", "out", "format"); err != nil {
+		return err
 	}
 	if o.store == "" {
-		return errors.New("no database folder: name one with --db DIR, a positions file to label with --label FILE, or a sample with --sample N")
+		return errors.New("no database folder: name one with --db DIR, a positions file to label with --positions FILE, or a sample with --sample N")
 	}
-	var err error
 	if o.job, err = tier.JobOf(rules.New(o.spec), o.maxPly); err != nil {
 		return err
 	}
@@ -113,16 +121,18 @@ func (o *options) given() map[string]bool {
 	return given
 }
 
-// checkLabel validates the labelling flags before any work: the positions
-// file, every line of it, or the sample to draw.
-func (o *options) checkLabel(given map[string]bool) error {
+// checkLabel validates the labelling flags before any work: who answers,
+// the dataset's folder and formats, and the positions file, every line
+// of it, or the sample to draw (from names which).
+func (o *options) checkLabel(given map[string]bool, from string) error {
 	switch {
-	case o.store != "" || o.maxPly >= 0:
-		return errors.New("--db and --max-ply solve a game into a database, --label and --sample label positions: give one of them")
-	case o.label != "" && given["sample"]:
-		return errors.New("--label and --sample each choose the positions: give one of them")
+	case o.maxPly >= 0:
+		return fmt.Errorf("--max-ply builds an opening book into --db; --%s labels positions: give one of them", from)
 	case o.out == "":
 		return errors.New("no dataset folder: name one with --out DIR")
+	}
+	if err := errors.Join(choose.Who(o.answer.Named, o.store), choose.TimeLimit(o.answer.Limit)); err != nil {
+		return err
 	}
 	formats := strings.Split(o.format, ",")
 	if err := export.CheckFormats(formats); err != nil {
@@ -132,53 +142,42 @@ func (o *options) checkLabel(given map[string]bool) error {
 		return fmt.Errorf("--out %w", err)
 	}
 	rl := rules.New(o.spec)
-	p, err := plan.For(plan.Request{Rules: rl, Scope: plan.Many, Workers: 1, Memory: sysmem.Available()})
+	o.answer.DB = o.store
+	p, err := o.answer.plan(rl)
 	if err != nil {
 		return err
 	}
 	set := dataset{Spec: o.spec, Out: o.out, Formats: formats}
-	if given["sample"] {
-		return o.checkSample(rl, set, given["epsilon"])
+	if from == "sample" {
+		return o.checkSample(rl, set, given)
 	}
-	choice, err := positions.Open(context.Background(), rl, o.label)
+	choice, err := positions.Open(context.Background(), rl, o.set.Positions)
 	if err != nil {
-		return fmt.Errorf("--label: %w", err)
+		return fmt.Errorf("--positions: %w", err)
 	}
 	bs, paths, err := p.Positions(context.Background(), choice, 1, 0)
 	if err != nil {
-		return fmt.Errorf("--label: %w", err)
+		return fmt.Errorf("--positions: %w", err)
 	}
 	set.Choice, set.Paths = *choice, paths
-	o.labels = &labelJob{dataset: set, Boards: bs}
+	o.labels = &labelJob{dataset: set, Boards: bs, Answer: o.answer}
 	return nil
 }
 
 // checkSample validates the sample's flags, as tateti-lab export checks
-// them, and whether so many positions exist where that can be counted;
-// noisy says --epsilon was given, which the manifest then records.
-func (o *options) checkSample(rl rules.Rules, set dataset, noisy bool) error {
-	if o.sample < 1 {
-		return fmt.Errorf("--sample %d is not a count of positions, want 1 or more", o.sample)
-	}
-	if o.plies == "" {
-		return errors.New("--sample goes with --plies, the plies play stops at, such as --plies 8 or --plies 0-30")
-	}
-	pl, err := positions.ParsePlies(o.plies, rl.Spec().Cells())
+// them (choose.SampleOf), and whether so many positions exist where that
+// can be counted within the memory of this machine.
+func (o *options) checkSample(rl rules.Rules, set dataset, given map[string]bool) error {
+	s, err := choose.SampleOf(o.set, rl, given["plies"], given["epsilon"])
 	if err != nil {
-		return fmt.Errorf("--plies: %w", err)
-	}
-	s := positions.Sample{N: o.sample, Seed: o.seed, Plies: pl}
-	if noisy {
-		if err := s.WithEpsilon(o.eps); err != nil { // the manifest records it, as export's does
-			return fmt.Errorf("--epsilon %w", err)
-		}
+		return err
 	}
 	if err := s.Check(context.Background(), rl, 1, sysmem.Available()); err != nil {
 		return fmt.Errorf("--sample: %w", err)
 	}
-	set.Choice = positions.Choice{From: "sample", Sample: &s}
+	set.Choice = positions.Choice{From: "sample", Sample: s}
 	set.Paths = slices.Repeat([]int64{-1}, s.N)
-	o.labels = &labelJob{dataset: set, Games: drawGames(s.N)}
+	o.labels = &labelJob{dataset: set, Games: drawGames(s.N), Answer: o.answer}
 	return nil
 }
 

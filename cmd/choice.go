@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/choose"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
@@ -68,49 +69,31 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 }
 
 // resolve gives the choice the flags make for rl's game, nil when they make
-// none.
+// none; the rules are package choose's, as the Beam pipeline's are.
 func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Choice, error) {
 	changed := c.Flags().Changed
-	var from []string
-	for _, name := range []string{"positions", "sample", "max-ply"} {
-		if changed(name) {
-			from = append(from, name)
+	from, err := choose.Chooser(changed, choose.Choosers, cf.ownEpsilon, cf.whole)
+	if err != nil {
+		return nil, flagError(err)
+	}
+	if cf.whole && from == "sample" && !changed("plies") {
+		if err := choose.Count(cf.sample); err != nil {
+			return nil, flagError(err)
 		}
+		from = "" // a sample of the whole game's positions
 	}
-	if len(from) > 1 {
-		return nil, flagErrorf("--%s and --%s each choose the positions; give one of them", from[0], from[1])
-	}
-	if changed("quiet-positions") && !changed("sample") && !changed("max-ply") {
-		return nil, flagErrorf("--quiet-positions goes with --sample N or --max-ply N, which choose the positions it keeps the quiet of")
-	}
-	if cf.ownEpsilon && changed("epsilon") && !changed("sample") {
-		return nil, flagErrorf("--epsilon goes with --sample N, whose play it makes noisy perfect play")
-	}
-	for _, name := range []string{"seed", "plies"} {
-		// Where the whole game is taken, --seed has other draws to seed.
-		if changed(name) && !changed("sample") && !(cf.whole && name == "seed") {
-			return nil, flagErrorf("--%s goes with --sample N, which draws positions by random play", name)
-		}
-	}
-	if changed("sample") && cf.sample < 1 {
-		return nil, flagErrorf("--sample %d is not a count of positions, want 1 or more (or leave it out for all)", cf.sample)
-	}
-	if cf.whole && len(from) == 1 && from[0] == "sample" && !changed("plies") {
-		from = nil // a sample of the whole game's positions
-	}
-	if len(from) == 0 {
+	switch cells := rl.Spec().Cells(); from {
+	case "":
 		for _, name := range []string{"engine", "db"} {
 			if changed(name) && cf.ownEngine && !(name == "db" && cf.wholeDB) && !cf.games {
 				return nil, flagErrorf("--%s answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N", name)
 			}
 		}
 		return nil, nil
-	}
-	switch cells := rl.Spec().Cells(); from[0] {
 	case "positions":
 		ch, err := positions.Open(c.Context(), rl, cf.file)
 		if err != nil {
-			return nil, flagErrorf("--positions: %w; name a file of move sequences, one a line, such as 4453", err)
+			return nil, flagErrorf("--positions: %w; name a file of positions, one a line, a move sequence such as 4453 or a board", err)
 		}
 		return ch, nil
 	case "max-ply":
@@ -119,41 +102,28 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		}
 		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly, Quiet: cf.quiet}, nil
 	}
-	return cf.sampleChoice(c, rl)
+	f := choose.Flags{Sample: cf.sample, Plies: cf.plies, Seed: cf.seed, Epsilon: cf.epsilon, Quiet: cf.quiet}
+	sample, err := choose.SampleOf(f, rl, changed("plies"), cf.ownEpsilon && changed("epsilon"))
+	if err != nil {
+		return nil, flagError(err)
+	}
+	return &positions.Choice{From: "sample", Sample: sample}, nil
 }
 
 // checkMaxPly validates --max-ply n on a board of cells cells.
 func checkMaxPly(n, cells int) error {
-	if n < 0 || n > cells {
-		return flagErrorf("--max-ply %d is not a ply of a %d-cell board, want 0 to %d", n, cells, cells)
+	if err := choose.MaxPly(n, cells); err != nil {
+		return flagError(err)
 	}
 	return nil
 }
 
 // checkTimeLimit validates --time-limit d.
 func checkTimeLimit(d time.Duration) error {
-	if d < 0 {
-		return flagErrorf("--time-limit %s is negative: give a duration such as 30s, or 0 for no limit", d)
+	if err := choose.TimeLimit(d); err != nil {
+		return flagError(err)
 	}
 	return nil
-}
-
-// sampleChoice validates --sample and the flags that go with it.
-func (cf *choiceFlags) sampleChoice(c *cobra.Command, rl rules.Rules) (*positions.Choice, error) {
-	if !c.Flags().Changed("plies") {
-		return nil, flagErrorf("--sample goes with --plies, the plies random play stops at, such as --plies 8 or --plies 10-14")
-	}
-	p, err := positions.ParsePlies(cf.plies, rl.Spec().Cells())
-	if err != nil {
-		return nil, flagErrorf("--plies: %w", err)
-	}
-	sample := &positions.Sample{N: cf.sample, Seed: cf.seed, Plies: p, Quiet: cf.quiet}
-	if cf.ownEpsilon && c.Flags().Changed("epsilon") {
-		if err := sample.WithEpsilon(cf.epsilon); err != nil { // the manifest records it
-			return nil, flagErrorf("--epsilon %w", err)
-		}
-	}
-	return &positions.Choice{From: "sample", Sample: sample}, nil
 }
 
 // options validates the game flags and the choice: with a chosen set, any

@@ -2,12 +2,12 @@ package cmd
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/choose"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/plan"
@@ -96,10 +96,8 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 // checkSetLimit validates --time-limit and --value-only, which go with a
 // chosen set.
 func checkSetLimit(c *cobra.Command, opts *ExportOptions, limit time.Duration) error {
-	for _, name := range []string{"time-limit", "value-only"} {
-		if opts.Choice == nil && c.Flags().Changed(name) {
-			return flagErrorf("--%s goes with a chosen set: give --positions FILE, --sample N or --max-ply N", name)
-		}
+	if err := choose.WithSet(c.Flags().Changed, opts.Choice != nil, choose.Choosers, "time-limit", "value-only"); err != nil {
+		return flagError(err)
 	}
 	opts.Batch.Limit = limit
 	return checkTimeLimit(limit)
@@ -132,8 +130,8 @@ func runExport(opts *ExportOptions) error {
 	err = show(opts.GameOptions, x, true, func(w io.Writer) error {
 		return report.Export(w, opts.Out, opts.Rules.Spec(), m.Manifest, x.Answered)
 	})
-	if n := m.Manifest.Unsettled(); err == nil && n > 0 {
-		return &shownError{fmt.Errorf("%d of the chosen positions were not settled within --time-limit %s and are left out of the tables (manifest.json names them); raise --time-limit, or leave it out to search to the end", n, opts.Batch.Limit)}
+	if unsettled := choose.Unsettled(m.Manifest.Unsettled(), opts.Batch.Limit); err == nil && unsettled != nil {
+		return &shownError{unsettled}
 	}
 	return err
 }

@@ -95,7 +95,7 @@ func TestExportUsage(t *testing.T) {
 		{"a sample without plies", []string{"export", "--out", t.TempDir(), "--sample", "3"}, "--sample goes with --plies"},
 		{"plies past the board", []string{"export", "--out", t.TempDir(), "--sample", "3", "--plies", "2-9"}, `--plies: plies "2-9" are not a ply or a range of them`},
 		{"no sample", []string{"export", "--out", t.TempDir(), "--sample", "0", "--plies", "2"}, "--sample 0 is not a count of positions"},
-		{"a missing file", []string{"export", "--out", t.TempDir(), "--positions", filepath.Join(file, "none")}, "name a file of move sequences"},
+		{"a missing file", []string{"export", "--out", t.TempDir(), "--positions", filepath.Join(file, "none")}, "name a file of positions, one a line"},
 		{"an oracle for the whole game", []string{"export", "--out", t.TempDir(), "--engine", "search"}, "--engine answers a chosen set of positions"},
 		{"a ply past the board", []string{"export", "--out", t.TempDir(), "--max-ply", "10"}, "--max-ply 10 is not a ply of a 9-cell board"},
 		{"a board past 64 cells", []string{"export", "--out", t.TempDir(), "--size", "9x8", "--max-ply", "1"}, "size 9x8 has more cells than the game model holds: at most 64"},

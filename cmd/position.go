@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/choose"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -77,8 +78,8 @@ const dbHelp = "answer from the solved game in this database folder, as db build
 func planFor(c *cobra.Command, r plan.Request) (plan.Plan, error) {
 	r.Named, _ = c.Flags().GetString("engine")
 	r.DB, _ = c.Flags().GetString("db")
-	if r.DB != "" && r.Named != "" && r.Named != "auto" {
-		return plan.Plan{}, flagErrorf("--engine %s and --db each choose who answers; give one of them", game.Echo(r.Named))
+	if err := choose.Who(r.Named, r.DB); err != nil {
+		return plan.Plan{}, flagError(err)
 	}
 	p, err := plan.For(r)
 	if err != nil {
