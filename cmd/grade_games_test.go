@@ -31,7 +31,7 @@ func TestGradeGamesKept(t *testing.T) {
 	}{
 		{"every game kept", "agent-first", "", []string{"--games", "3"}, 12, 0, 0, ""},
 		{"silent once", "agent-first", "silent-once", []string{"--games", "2", "--timeout", "1s"}, 8, 1, exitFailed, `agent program "` + os.Args[0] + `" gave no answer for 1s`},
-		{"illegal answers", "agent-empty", "", []string{"--games", "1"}, 4, 4, exitFailed, `an illegal answer, "0": cell 0 is not the lowest empty cell of its column`},
+		{"illegal answers", "agent-empty", "", []string{"--games", "1"}, 4, 4, exitFailed, `an illegal answer, "0": cell 0 is not the lowest empty cell of its column (read as a cell, --move-format's default; an agent that answers columns wants --move-format column, from 0, or pettingzoo)`},
 		{"a debug line before its answers", "agent-first", "debug", []string{"--games", "2"}, 8, 8, exitFailed, `an illegal answer, "debug: started"`},
 		{"a line too many at the end", "agent-first", "extra", []string{"--games", "1"}, 4, 1, exitFailed, `after its last answer, printed more answers than requests: "0"`},
 	}

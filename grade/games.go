@@ -250,7 +250,7 @@ func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell) (*Ga
 			}
 			rec.Answers = append(rec.Answers, game.Echo(text))
 			if cell, err = a.Moves.Parse(rl, b, text); err == nil && rl.Moves(b)>>cell&1 == 0 {
-				err = illegal(s.Gravity, b, cell)
+				err = illegal(s.Gravity, a.Moves, b, cell)
 			}
 			if err != nil {
 				rec.Result, rec.Why, rec.illegal = Forfeit, fmt.Sprintf("an illegal answer, %q: %v", game.Echo(text), err), true

@@ -148,7 +148,7 @@ func (a *Agent) grade(rl rules.Rules, b game.Board, v perfect.Value, ms []perfec
 	cell, err := a.Moves.Parse(rl, b, text)
 	j := slices.IndexFunc(ms, func(m perfect.Move) bool { return m.Cell == cell })
 	if err == nil && j < 0 {
-		err = illegal(rl.Spec().Gravity, b, cell)
+		err = illegal(rl.Spec().Gravity, a.Moves, b, cell)
 	}
 	if err != nil {
 		ex.Kind, ex.Why = "illegal", err.Error()
@@ -182,12 +182,19 @@ func (a *Agent) grade(rl rules.Rules, b game.Board, v perfect.Value, ms []perfec
 	return row, ex
 }
 
-func illegal(gravity bool, b game.Board, cell int) error {
+// illegal says why the answer of cell, read in format f, is no legal move
+// of b; under gravity, an answer read as a cell also names the formats of
+// an agent that answers columns, the most common slip there.
+func illegal(gravity bool, f protocol.MoveFormat, b game.Board, cell int) error {
+	hint := ""
+	if gravity && f == protocol.Cell {
+		hint = " (read as a cell, --move-format's default; an agent that answers columns wants --move-format column, from 0, or pettingzoo)"
+	}
 	if b.At(cell) != game.Empty {
-		return fmt.Errorf("cell %d holds %v", cell, b.At(cell))
+		return fmt.Errorf("cell %d holds %v%s", cell, b.At(cell), hint)
 	}
 	if gravity {
-		return fmt.Errorf("cell %d is not the lowest empty cell of its column", cell)
+		return fmt.Errorf("cell %d is not the lowest empty cell of its column%s", cell, hint)
 	}
 	return fmt.Errorf("cell %d is not a legal move", cell)
 }
@@ -219,10 +226,23 @@ func (t *Tally) add(before, after int8, best bool) {
 	}
 }
 
-// finish computes the accuracy, cut to a hundredth of a percent so that
-// the report reads the same everywhere.
-func (t *Tally) finish() {
-	if t.Positions > 0 {
-		t.Accuracy = float64(t.Kept*10000/t.Positions) / 100
+// finish computes the accuracy (Percent).
+func (t *Tally) finish() { t.Accuracy = Percent(t.Kept, t.Positions) }
+
+// Percent gives n of all as a percentage, rounded to a hundredth so that
+// every report reads the same (16 of 17 is 94.12), except that only all
+// of them is 100 and only none is 0: 99,999 of 100,000 is 99.99, one of
+// 100,000 is 0.01. 0 when all is 0.
+func Percent(n, all int64) float64 {
+	if all == 0 {
+		return 0
 	}
+	hundredths := (n*10000 + all/2) / all
+	if n < all {
+		hundredths = min(hundredths, 9999)
+	}
+	if n > 0 {
+		hundredths = max(hundredths, 1)
+	}
+	return float64(hundredths) / 100
 }

@@ -46,7 +46,7 @@ func Grade(w io.Writer, v *grade.Result) {
 	if len(r.Worst) == 0 {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "accuracy: %.2f%% of moves keep the value; %.2f%% are best moves\n", r.Overall.Accuracy, percent(r.Overall.Best, r.Overall.Positions))
+	fmt.Fprintf(w, "accuracy: %.2f%% of moves keep the value; %.2f%% are best moves\n", r.Overall.Accuracy, grade.Percent(r.Overall.Best, r.Overall.Positions))
 	if v.MinAccuracy != nil {
 		verdict := "passed"
 		if !v.Passed {
@@ -58,13 +58,6 @@ func Grade(w io.Writer, v *grade.Result) {
 
 var kindWords = map[string]string{"illegal": "illegal", "win_to_loss": "a win thrown to a loss",
 	"win_to_draw": "a win thrown to a draw", "draw_to_loss": "a draw thrown to a loss"}
-
-func percent(n, of int64) float64 {
-	if of == 0 {
-		return 0
-	}
-	return float64(n*10000/of) / 100
-}
 
 // Games writes an agent's games: wins, draws, losses and forfeits against
 // each opponent with each colour, and the first game it lost, move by move,
