@@ -33,6 +33,7 @@ func TestGradeGamesKept(t *testing.T) {
 		{"silent once", "agent-first", "silent-once", []string{"--games", "2", "--timeout", "1s"}, 8, 1, exitFailed, `agent program "` + os.Args[0] + `" gave no answer for 1s`},
 		{"illegal answers", "agent-empty", "", []string{"--games", "1"}, 4, 4, exitFailed, `an illegal answer, "0": cell 0 is not the lowest empty cell of its column (read as a cell, --move-format's default; an agent that answers columns wants --move-format column, from 0, or pettingzoo)`},
 		{"a debug line before its answers", "agent-first", "debug", []string{"--games", "2"}, 8, 8, exitFailed, `an illegal answer, "debug: started"`},
+		{"a crash", "agent-first", "crash", []string{"--games", "2"}, 8, 3, exitFailed, "stopped early: exit status 3; the end of its stderr:\nfakeprog: index out of range [9] with length 9"},
 		{"a line too many at the end", "agent-first", "extra", []string{"--games", "1"}, 4, 1, exitFailed, `after its last answer, printed more answers than requests: "0"`},
 	}
 	for _, tt := range tests {

@@ -243,7 +243,7 @@ func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell) (*Ga
 			var pe *extproc.ProgramError
 			switch {
 			case errors.As(err, &pe): // said as every mode says a program's failure
-				rec.Result, rec.Why = Forfeit, fmt.Sprintf("%s program %q %s", pe.Role, pe.Program, pe.What)
+				rec.Result, rec.Why = Forfeit, fmt.Sprintf("%s program %q %s", pe.Role, pe.Program, pe.What)+pe.StderrEnd()
 				return rec, nil
 			case err != nil:
 				return nil, err

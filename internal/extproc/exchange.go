@@ -23,11 +23,17 @@ type ProgramError struct {
 }
 
 func (e *ProgramError) Error() string {
-	msg := fmt.Sprintf("%s program %q %s (%d of %d answers read)", e.Role, e.Program, e.What, e.Answers, e.Requests)
-	if e.Stderr != "" {
-		msg += "; the end of its stderr:\n" + e.Stderr
+	return fmt.Sprintf("%s program %q %s (%d of %d answers read)", e.Role, e.Program, e.What, e.Answers, e.Requests) + e.StderrEnd()
+}
+
+// StderrEnd says what the program last wrote to stderr, to follow what
+// went wrong: "; the end of its stderr:" and the tail; "" when it wrote
+// nothing there.
+func (e *ProgramError) StderrEnd() string {
+	if e.Stderr == "" {
+		return ""
 	}
-	return msg
+	return "; the end of its stderr:\n" + e.Stderr
 }
 
 // Exchange runs the line protocol every external mode shares: the program is
