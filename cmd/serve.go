@@ -81,7 +81,9 @@ func runServe(opts *ServeOptions) error {
 	defer ln.Close()
 	served := false
 	err := opts.Plan.Use(ctx, oracle.Options{}, func(o oracle.Oracle) error {
-		srv := web.NewServer(web.NewExplorer(ctx, opts.Rules, o, opts.TimeLimit), ln)
+		x := web.NewExplorer(ctx, opts.Rules, o, opts.TimeLimit)
+		defer x.Stop() // its search returned before the oracle closes
+		srv := web.NewServer(x, ln)
 		fmt.Fprintf(opts.IO.Out, "serving %s at http://%s/ (Ctrl-C to stop), answered by %s\n", opts.Rules.Spec().Words(), ln.Addr(), opts.Plan.Answered())
 		served = true
 		return web.Serve(ctx, srv, ln)

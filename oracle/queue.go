@@ -27,7 +27,10 @@ type Queue struct {
 	o       Oracle
 	limit   time.Duration   // the most a position is searched; 0: no limit
 	abandon time.Duration   // a search no one asks about for this long is stopped
-	life    context.Context // searches stop when it ends
+	life    context.Context // searches stop when it ends: the life given, or Close
+	end     context.CancelFunc
+	worked  chan struct{} // closed when work has returned
+	closed  sync.Once
 
 	mu      sync.Mutex
 	kept    map[game.Board]*ticket // answered, waiting or searched
@@ -105,9 +108,13 @@ var ErrGone = errors.New("this position is no longer being searched; ask for it 
 // NewQueue gives the queue in front of o, each position searched within
 // limit (0: no limit), its searches stopped when life ends.
 func NewQueue(life context.Context, o Oracle, limit time.Duration) *Queue {
-	q := &Queue{o: o, limit: limit, abandon: Abandon, life: life,
+	q := &Queue{o: o, limit: limit, abandon: Abandon, worked: make(chan struct{}),
 		kept: map[game.Board]*ticket{}, shares: map[Client]int{}, addrs: map[string]int{}, wake: make(chan struct{}, 1)}
-	go q.work() // it waits until a position the oracle does not answer at once comes
+	q.life, q.end = context.WithCancel(life)
+	go func() { // it waits until a position the oracle does not answer at once comes
+		defer close(q.worked)
+		q.work()
+	}()
 	return q
 }
 
@@ -168,9 +175,21 @@ func (q *Queue) Name() string { return q.o.Name() }
 // Instant is the oracle's behind the queue.
 func (q *Queue) Instant(b game.Board) bool { return q.o.Instant(b) }
 
-// Close closes the oracle behind the queue; searches stop when the
-// queue's life ends.
-func (q *Queue) Close() error { return q.o.Close() }
+// Stop stops the queue's search, if one runs, and waits until its
+// goroutines have returned; the oracle stays open, for whoever owns it to
+// close, now that no search reads what it would let go.
+func (q *Queue) Stop() {
+	q.end()
+	<-q.worked
+}
+
+// Close stops the queue (Stop), then closes the oracle behind it. Later
+// calls do nothing.
+func (q *Queue) Close() (err error) {
+	q.Stop()
+	q.closed.Do(func() { err = q.o.Close() })
+	return err
+}
 
 // ask gives b's answer, queued for search once, client charged for it; the
 // answer is not done yet when done is open. Past the bounds it gives

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -290,5 +291,40 @@ func TestQueueIsAnOracle(t *testing.T) {
 	if got.Value != want.Value || got.Depth != want.Depth || len(got.Moves) != len(want.Moves) || q.Name() != "search" || q.Instant(b) {
 		t.Errorf("through the queue: %v in %d, %d moves, %s; want %v in %d, %d moves, search, not instant",
 			got.Value, got.Depth, len(got.Moves), q.Name(), want.Value, want.Depth, len(want.Moves))
+	}
+}
+
+// Close stops the running search and waits until it has returned before it
+// closes the oracle: a database's files are not let go under a probe.
+func TestQueueCloseJoins(t *testing.T) {
+	s := oracletest.NewStalling()
+	s.Hold = make(chan struct{})
+	q := NewQueue(t.Context(), s, 0)
+	b := oracletest.Positions(t, connectFour, 1)[0]
+	pending(t, q, b, page)
+	s.Next(t, b)
+	closed := make(chan error, 1)
+	go func() { closed <- q.Close() }()
+	select {
+	case cause := <-s.Stopped:
+		if !errors.Is(cause, context.Canceled) {
+			t.Fatalf("the search stopped: %v, want it cancelled", cause)
+		}
+	case err := <-closed:
+		t.Fatalf("Close returned (%v) while the search went on", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close did not stop the search within 10 s")
+	}
+	select {
+	case err := <-closed:
+		t.Fatalf("Close returned (%v) while the search had not", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(s.Hold)
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Close(); err != nil {
+		t.Errorf("a second Close: %v, want nil", err)
 	}
 }

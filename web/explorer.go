@@ -34,6 +34,10 @@ func NewExplorer(life context.Context, rl rules.Rules, o oracle.Oracle, limit ti
 	return &Explorer{rl: rl, q: oracle.NewQueue(life, o, limit), wait: Wait}
 }
 
+// Stop stops the explorer's search, if one runs, and waits until it has
+// returned (oracle.Queue.Stop): the oracle is then its owner's to close.
+func (x *Explorer) Stop() { x.q.Stop() }
+
 // Cancel withdraws client's request for b (oracle.Queue.Cancel).
 func (x *Explorer) Cancel(b game.Board, client oracle.Client) bool { return x.q.Cancel(b, client) }
 
