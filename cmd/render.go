@@ -34,10 +34,11 @@ with the plies left after it; best moves are ringed. The caption names the
 position and its value. --out - writes to stdout; a file appears complete or
 not at all.
 
---positions FILE (one move sequence a line, such as 4453), --sample N with
---plies (positions reached by random play) or --max-ply N draw a set instead,
-each position answered by --engine, into the folder --out as
-position-001.svg, position-002.svg, ... in the set's order: the folder holds
+--positions FILE (one position a line: moves such as 4453, or a board),
+--sample N with --plies (positions reached by random play) or --max-ply N
+draw a set instead, each position answered by --engine, into the folder
+--out as position-1.svg, position-2.svg, ... in the set's order, numbered
+with as many digits as the set's size has (position-01.svg of 12): the folder holds
 the earlier pictures or the new ones, never a mix, and its other files are
 kept.`,
 		Example: "  tateti-lab render --position 'XX./O../...' --out position.svg\n  tateti-lab render --gravity --size 4x4 --k 4 --moves 2332 --out -\n" +

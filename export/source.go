@@ -103,7 +103,7 @@ func byAction(ms []Move) {
 // answered them; the manifest carries it as "positions".
 type Chosen struct {
 	positions.Choice
-	Engine string `json:"engine"` // the engine the planner chose: table, db, book or search
+	Engine string `json:"engine"` // the engine the planner chose: memory, db, book or search
 	// AnsweredBy counts the positions in the tables by the engine that
 	// gave each one's value (the states table's answered_by): a book hands
 	// the positions past its last ply to search.

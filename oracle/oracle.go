@@ -1,13 +1,13 @@
 // Package oracle owns the one seam through which commands ask for perfect
 // play of one position: an Oracle answers a board's value, depth, every
-// legal move and a best line. Four engines stand behind it: Table, the game
-// solved exhaustively from each board asked (package solve); Solved, the
+// legal move and a best line. Four engines stand behind it: InMemory, the
+// game solved exhaustively from each board asked (package solve); Solved, the
 // whole game solved once in memory; Database, a finished database on disk
 // (package db); and Search, one position at a time on any board of up to
 // 64 cells (package search). Which of them answers a command is the
 // planner's choice (package plan), never the oracle's.
 //
-// Every Oracle is safe for concurrent use: Table and Solved answer side by
+// Every Oracle is safe for concurrent use: InMemory and Solved answer side by
 // side, Database's probes share a cache under a lock, and Search answers
 // one position at a time, the calls taking turns. Whoever made an oracle
 // closes it, after its last call.
