@@ -675,18 +675,3 @@ func TestEstimateFrom(t *testing.T) {
 		})
 	}
 }
-
-func TestBytes(t *testing.T) {
-	tests := []struct {
-		n    uint64
-		want string
-	}{
-		{0, "0 B"}, {999, "999 B"}, {1000, "1.0 kB"}, {447_300_000, "447.3 MB"}, {999_960_000, "1.0 GB"},
-		{9_231_200_000_000, "9.2 TB"}, {1 << 63, "9.2 EB"},
-	}
-	for _, tt := range tests {
-		if got := Bytes(tt.n); got != tt.want {
-			t.Errorf("Bytes(%d) = %q, want %q", tt.n, got, tt.want)
-		}
-	}
-}

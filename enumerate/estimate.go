@@ -3,10 +3,10 @@ package enumerate
 import (
 	"fmt"
 	"math/bits"
-	"strconv"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -92,55 +92,12 @@ func checkMemory(rs rules.Spec, e Estimate, available uint64, from string) error
 	}
 	layer := ""
 	if e.LayerBytes > 0 {
-		layer = fmt.Sprintf(", and %s to build the largest layer", Bytes(e.LayerBytes))
+		layer = fmt.Sprintf(", and %s to build the largest layer", figure.Bytes(e.LayerBytes))
 	}
 	advice := "try a smaller board"
 	if from != "" {
 		advice = "try a position with more marks, or a smaller board"
 	}
 	return fmt.Errorf("%s %sneeds about %s of memory: up to %s positions at %d bytes each (%s)%s; the memory a run may use is %s (TATETI_MEMORY caps it); %s",
-		rs, from, Bytes(e.Bytes), thousands(e.Placements), BytesPerPosition, Bytes(e.PositionBytes), layer, Bytes(available), advice)
-}
-
-// Bytes says a count of bytes in the unit that suits it: "512 B", "1.5 kB",
-// "43.3 GB", "9.2 TB" (powers of 1000).
-func Bytes(n uint64) string {
-	const units = "kMGTPE"
-	if n < 1000 {
-		return fmt.Sprintf("%d B", n)
-	}
-	f, u := float64(n)/1000, 0
-	for f >= 999.95 && u < len(units)-1 {
-		f /= 1000
-		u++
-	}
-	return fmt.Sprintf("%.1f %cB", f, units[u])
-}
-
-func thousands(n uint64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// Commas prints n with thousands separators: 549946 as "549,946".
-func Commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	out := make([]byte, 0, len(s)+len(s)/3+1)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
+		rs, from, figure.Bytes(e.Bytes), figure.Commas(int64(e.Placements)), BytesPerPosition, figure.Bytes(e.PositionBytes), layer, figure.Bytes(available), advice)
 }

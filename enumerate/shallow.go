@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -97,7 +98,7 @@ type LayerMemoryError struct {
 
 func (e *LayerMemoryError) Error() string {
 	return fmt.Sprintf("ply %d of %s may take up to %s to make, more than the %s this run may use (TATETI_MEMORY caps it): %v",
-		e.Ply, e.Game.Words(), Bytes(e.Needs), Bytes(e.Memory), ErrLayerMemory)
+		e.Ply, e.Game.Words(), figure.Bytes(e.Needs), figure.Bytes(e.Memory), ErrLayerMemory)
 }
 
 // Is reports whether target is ErrLayerMemory.

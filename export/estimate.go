@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 )
 
 // estimateSample is how many positions, spread evenly over a source, an
@@ -70,7 +70,7 @@ func EstimateOf(ctx context.Context, src Source, formats []string, dir string, w
 func (e Estimate) Check(dir string) error {
 	if e.Free != 0 && uint64(e.Bytes) > e.Free {
 		return fmt.Errorf("the dataset will take about %s and the disk where %s goes has %s free; free some space, name a folder on another disk, or write fewer files (--format parquet writes the Parquet tables alone)",
-			enumerate.Bytes(uint64(e.Bytes)), dir, enumerate.Bytes(e.Free))
+			figure.Bytes(uint64(e.Bytes)), dir, figure.Bytes(e.Free))
 	}
 	return nil
 }

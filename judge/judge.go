@@ -17,6 +17,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -53,7 +54,7 @@ var UVa10111 = rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}
 type CasesError struct{ Asked, Allowed int }
 
 func (e *CasesError) Error() string {
-	return fmt.Sprintf("--cases %d is more than the %s positions the problem allows: give at most that, or --all for every one", e.Asked, enumerate.Commas(int64(e.Allowed)))
+	return fmt.Sprintf("--cases %d is more than the %s positions the problem allows: give at most that, or --all for every one", e.Asked, figure.Commas(int64(e.Allowed)))
 }
 
 // Case is one test case and its right answer.

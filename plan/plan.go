@@ -17,6 +17,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
@@ -141,7 +142,7 @@ func forEvery(r Request) (Plan, error) {
 	if err := enumerate.CheckFits(spec, r.Memory); err != nil {
 		return Plan{}, err
 	}
-	why := fmt.Sprintf("every position is asked, and the whole game fits in memory: about %s to enumerate", enumerate.Bytes(enumerate.EstimateFor(spec).Bytes))
+	why := fmt.Sprintf("every position is asked, and the whole game fits in memory: about %s to enumerate", figure.Bytes(enumerate.EstimateFor(spec).Bytes))
 	return Plan{Engine: Memory, Why: why, Scope: Every, req: r}, nil
 }
 
@@ -158,7 +159,7 @@ func forWhole(r Request) (Plan, error) {
 	need := enumerate.EstimateFor(spec).Bytes
 	tooBig := enumerate.CheckMemory(spec, r.Memory)
 	if tooBig == nil {
-		why := fmt.Sprintf("the whole game fits in memory: about %s to enumerate", enumerate.Bytes(need))
+		why := fmt.Sprintf("the whole game fits in memory: about %s to enumerate", figure.Bytes(need))
 		return Plan{Engine: Memory, Why: why, Scope: Whole, req: r}, nil
 	}
 	e, err := tier.EstimateFor(r.Rules, r.Workers)
@@ -169,7 +170,7 @@ func forWhole(r Request) (Plan, error) {
 		return Plan{}, fmt.Errorf("%w; and %v", tooBig, err)
 	}
 	why := fmt.Sprintf("%s needs about %s of memory to enumerate, more than the %s this run may use (TATETI_MEMORY caps it)",
-		spec, enumerate.Bytes(need), enumerate.Bytes(r.Memory))
+		spec, figure.Bytes(need), figure.Bytes(r.Memory))
 	return Plan{Engine: Tiers, Why: why, Scope: Whole, Tiers: e, req: r}, nil
 }
 
@@ -224,7 +225,7 @@ func forBuiltIn(r Request) (Plan, bool, error) {
 // bookWhy says why an opening book, where it is, answers: it holds every
 // position up to its last ply, positions of them.
 func bookWhy(where string, last int, positions int64) string {
-	return fmt.Sprintf("the opening book %s holds every position to ply %d, %s of them; search answers past it", where, last, enumerate.Commas(positions))
+	return fmt.Sprintf("the opening book %s holds every position to ply %d, %s of them; search answers past it", where, last, figure.Commas(positions))
 }
 
 // pastMemory says why the exhaustive solve does not answer a board of

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -68,13 +69,13 @@ func (s Sample) Check(ctx context.Context, rl rules.Rules, workers int, memory u
 	switch {
 	case uint64(s.N) > n && exact:
 		return fmt.Errorf("%w: %s has %s %s at plies %s, and %d were asked for; ask for at most %s, or for other plies",
-			ErrTooMany, rl.Spec().Words(), enumerate.Commas(int64(n)), what, s.Plies, s.N, enumerate.Commas(int64(n)))
+			ErrTooMany, rl.Spec().Words(), figure.Commas(int64(n)), what, s.Plies, s.N, figure.Commas(int64(n)))
 	case uint64(s.N) > n:
 		return fmt.Errorf("%w: %s has at most %s %s at plies %s, and %d were asked for; ask for fewer, or for other plies",
-			ErrTooMany, rl.Spec().Words(), enumerate.Commas(int64(n)), what, s.Plies, s.N)
+			ErrTooMany, rl.Spec().Words(), figure.Commas(int64(n)), what, s.Plies, s.N)
 	case memory > 0 && uint64(s.N) > memory/drawBytes:
 		return fmt.Errorf("%w: drawing %d positions takes about %s of memory, more than the %s this run may use; ask for fewer",
-			ErrTooMany, s.N, enumerate.Bytes(uint64(s.N)*drawBytes), enumerate.Bytes(memory))
+			ErrTooMany, s.N, figure.Bytes(uint64(s.N)*drawBytes), figure.Bytes(memory))
 	}
 	return nil
 }

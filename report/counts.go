@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
@@ -19,13 +20,13 @@ func Counts(w io.Writer, c enumerate.Counts) error {
 		within = fmt.Sprintf(" in plies 0 to %d", *c.MaxPly)
 		ending = fmt.Sprintf(" ending by ply %d", *c.MaxPly)
 	}
-	fmt.Fprintf(w, "%s: %s reachable positions%s\n\n", s.Words(), enumerate.Commas(c.Positions), within)
+	fmt.Fprintf(w, "%s: %s reachable positions%s\n\n", s.Words(), figure.Commas(c.Positions), within)
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\tclasses\tterminal classes\tquiet classes\tsequences\t")
 	row := func(label string, p enumerate.PlyCounts) {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", label, enumerate.Commas(p.Positions), enumerate.Commas(p.Terminal),
-			enumerate.Commas(p.TerminalBy.XWon), enumerate.Commas(p.TerminalBy.OWon), enumerate.Commas(p.TerminalBy.Draw),
-			enumerate.Commas(p.Classes), enumerate.Commas(p.TerminalClasses), enumerate.Commas(p.QuietClasses), enumerate.Commas(p.Paths))
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", label, figure.Commas(p.Positions), figure.Commas(p.Terminal),
+			figure.Commas(p.TerminalBy.XWon), figure.Commas(p.TerminalBy.OWon), figure.Commas(p.TerminalBy.Draw),
+			figure.Commas(p.Classes), figure.Commas(p.TerminalClasses), figure.Commas(p.QuietClasses), figure.Commas(p.Paths))
 	}
 	for _, p := range c.ByPly {
 		row(fmt.Sprint(p.Ply), p)
@@ -36,7 +37,7 @@ func Counts(w io.Writer, c enumerate.Counts) error {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "\ncomplete games%s: %s (X wins %s, O wins %s, draws %s)\nmove sequences: %s (every prefix of every game, the empty one included); at most %s into one position\nclasses are counted up to the %s of the board;\na quiet position is in progress, and its side to move neither wins at once nor must stop a line at once\n",
-		ending, enumerate.Commas(c.Games.Total), enumerate.Commas(c.Games.XWon), enumerate.Commas(c.Games.OWon), enumerate.Commas(c.Games.Draw), enumerate.Commas(c.Paths), enumerate.Commas(c.MaxPaths), symmetryWords(s))
+		ending, figure.Commas(c.Games.Total), figure.Commas(c.Games.XWon), figure.Commas(c.Games.OWon), figure.Commas(c.Games.Draw), figure.Commas(c.Paths), figure.Commas(c.MaxPaths), symmetryWords(s))
 	return err
 }
 
@@ -54,12 +55,12 @@ func symmetryWords(s rules.Spec) string {
 // TierCounts writes the counts of a game solved tier by tier, as its
 // database keeps them: positions by ply with the finished ones by status.
 func TierCounts(w io.Writer, c tier.Counts) error {
-	fmt.Fprintf(w, "%s: %s reachable positions\n\n", c.Game.Words(), enumerate.Commas(c.Positions))
+	fmt.Fprintf(w, "%s: %s reachable positions\n\n", c.Game.Words(), figure.Commas(c.Positions))
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tterminal\tx_won\to_won\tdraw\t")
 	row := func(label string, positions int64, over perfect.ByStatus) {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t\n", label, enumerate.Commas(positions), enumerate.Commas(over.Total()),
-			enumerate.Commas(over.XWon), enumerate.Commas(over.OWon), enumerate.Commas(over.Draw))
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t\n", label, figure.Commas(positions), figure.Commas(over.Total()),
+			figure.Commas(over.XWon), figure.Commas(over.OWon), figure.Commas(over.Draw))
 	}
 	for _, p := range c.ByPly {
 		row(fmt.Sprint(p.Ply), p.Positions, p.TerminalBy)
@@ -75,7 +76,7 @@ func TierCounts(w io.Writer, c tier.Counts) error {
 // Reached writes the positions the forward pass of a tier solve counted,
 // by ply.
 func Reached(w io.Writer, r tier.Reached) error {
-	fmt.Fprintf(w, "%s: %s reachable positions", r.Game.Words(), enumerate.Commas(r.Positions))
+	fmt.Fprintf(w, "%s: %s reachable positions", r.Game.Words(), figure.Commas(r.Positions))
 	if r.MaxPly != nil {
 		fmt.Fprintf(w, " in plies 0 to %d", *r.MaxPly)
 	}
@@ -83,9 +84,9 @@ func Reached(w io.Writer, r tier.Reached) error {
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\t")
 	for p, n := range r.ByPly {
-		fmt.Fprintf(t, "%d\t%s\t\n", p, enumerate.Commas(n))
+		fmt.Fprintf(t, "%d\t%s\t\n", p, figure.Commas(n))
 	}
-	fmt.Fprintf(t, "total\t%s\t\n", enumerate.Commas(r.Positions))
+	fmt.Fprintf(t, "total\t%s\t\n", figure.Commas(r.Positions))
 	if err := t.Flush(); err != nil {
 		return err
 	}

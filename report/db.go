@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/tateti-lab/tateti-lab/db"
-	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
 
@@ -47,7 +47,7 @@ func DBInfo(w io.Writer, in tier.Info) error {
 	}
 	if in.Finished {
 		fmt.Fprintf(w, "finished: %s; %s positions in %s placements, %s of tiers\n\n",
-			OutcomeBy(*in.Value, int(*in.Depth)), enumerate.Commas(*in.Positions), enumerate.Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
+			OutcomeBy(*in.Value, int(*in.Depth)), figure.Commas(*in.Positions), figure.Commas(in.Placements), figure.Bytes(uint64(in.Bytes)))
 	} else {
 		solved, reached := 0, 0
 		for _, p := range in.Plies {
@@ -55,21 +55,21 @@ func DBInfo(w io.Writer, in tier.Info) error {
 			reached += btoi(p.Reached)
 		}
 		fmt.Fprintf(w, "unfinished: the forward pass has %d of %d plies, the backward pass %d tiers; %s placements, %s of tiers so far (db build resumes it)\n\n",
-			reached, len(in.Plies), solved, enumerate.Commas(in.Placements), enumerate.Bytes(uint64(in.Bytes)))
+			reached, len(in.Plies), solved, figure.Commas(in.Placements), figure.Bytes(uint64(in.Bytes)))
 	}
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tplacements\tpositions\ttier\tbytes\t")
 	for _, p := range in.Plies {
 		positions, file := "-", "-"
 		if p.Positions != nil {
-			positions = enumerate.Commas(*p.Positions)
+			positions = figure.Commas(*p.Positions)
 		}
 		if p.Solved {
 			file = "written"
 		} else if p.Reached {
 			file = "reached"
 		}
-		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t%s\t\n", p.Ply, enumerate.Commas(p.Placements), positions, file, enumerate.Commas(p.Bytes))
+		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t%s\t\n", p.Ply, figure.Commas(p.Placements), positions, file, figure.Commas(p.Bytes))
 	}
 	return t.Flush()
 }

@@ -6,8 +6,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/export"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -41,9 +41,9 @@ func Kept(w io.Writer, what, path string) {
 func ExportEstimate(w io.Writer, dir string, e export.Estimate) {
 	var files []string
 	for _, f := range e.Files {
-		files = append(files, fmt.Sprintf("%s %s", f.Name, enumerate.Bytes(uint64(f.Bytes))))
+		files = append(files, fmt.Sprintf("%s %s", f.Name, figure.Bytes(uint64(f.Bytes))))
 	}
-	fmt.Fprintf(w, "tateti-lab: writing about %s into %s (%s)\n", enumerate.Bytes(uint64(e.Bytes)), dir, strings.Join(files, ", "))
+	fmt.Fprintf(w, "tateti-lab: writing about %s into %s (%s)\n", figure.Bytes(uint64(e.Bytes)), dir, strings.Join(files, ", "))
 }
 
 // Export writes what an export wrote into dir: each file with its rows,
@@ -56,7 +56,7 @@ func Export(w io.Writer, dir string, s rules.Spec, m *export.Manifest, by perfec
 	t := newTable(w)
 	fmt.Fprintln(t, "file\trows\tbytes\tsha256\t")
 	for _, f := range m.Files {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t\n", f.Name, enumerate.Commas(f.Rows), enumerate.Commas(f.Bytes), f.SHA256)
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t\n", f.Name, figure.Commas(f.Rows), figure.Commas(f.Bytes), f.SHA256)
 	}
 	fmt.Fprintf(t, "%s\t\t\t\t\n", export.ManifestName)
 	return t.Flush()

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/grade"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -15,13 +15,13 @@ import (
 // worst answers drawn, the accuracy and the verdict.
 func Grade(w io.Writer, v *grade.Result) {
 	r := v.Agent
-	fmt.Fprintf(w, "agent program %q on %s positions (%s)\n", r.Program, enumerate.Commas(r.Overall.Positions), v.Game.Words())
+	fmt.Fprintf(w, "agent program %q on %s positions (%s)\n", r.Program, figure.Commas(r.Overall.Positions), v.Game.Words())
 	fmt.Fprintf(w, "the right answers by %s\n\n", v.Answered)
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tpositions\tillegal\tkept value\tbest\twin→draw\twin→loss\tdraw→loss\taccuracy\t")
 	row := func(label string, g grade.Tally) {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f%%\t\n", label, enumerate.Commas(g.Positions), enumerate.Commas(g.Illegal), enumerate.Commas(g.Kept),
-			enumerate.Commas(g.Best), enumerate.Commas(g.WinToDraw), enumerate.Commas(g.WinToLoss), enumerate.Commas(g.DrawToLoss), g.Accuracy)
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f%%\t\n", label, figure.Commas(g.Positions), figure.Commas(g.Illegal), figure.Commas(g.Kept),
+			figure.Commas(g.Best), figure.Commas(g.WinToDraw), figure.Commas(g.WinToLoss), figure.Commas(g.DrawToLoss), g.Accuracy)
 	}
 	for _, p := range r.ByPly {
 		row(fmt.Sprint(p.Ply), p.Tally)

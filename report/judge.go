@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/judge"
 )
 
@@ -12,7 +12,7 @@ import (
 // wrong case drawn.
 func Judge(w io.Writer, v *judge.Verdict, limits judge.Limits) {
 	r := v.Run
-	fmt.Fprintf(w, "%s, %s cases: %s\n", r.Problem, enumerate.Commas(int64(r.Cases)), r.Verdict)
+	fmt.Fprintf(w, "%s, %s cases: %s\n", r.Problem, figure.Commas(int64(r.Cases)), r.Verdict)
 	switch r.Verdict {
 	case judge.Accepted:
 		fmt.Fprintf(w, "every answer right, in %.2f s\n", r.Time.Seconds())
@@ -30,7 +30,7 @@ func Judge(w io.Writer, v *judge.Verdict, limits judge.Limits) {
 	case judge.PresentationError:
 		fmt.Fprintf(w, "the answers are right but the white space differs; the first such line, case %d: %q, want %q\n", r.First.Case, r.First.Got, r.First.Expected)
 	default:
-		fmt.Fprintf(w, "%s cases right before the first wrong one, case %d:\n", enumerate.Commas(int64(r.Correct)), r.First.Case)
+		fmt.Fprintf(w, "%s cases right before the first wrong one, case %d:\n", figure.Commas(int64(r.Correct)), r.First.Case)
 		if r.First.Board != "" {
 			drawBoard(w, r.First.Board, "expected "+r.First.Expected, fmt.Sprintf("got      %q", r.First.Got))
 		} else {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -26,10 +27,10 @@ func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\tX wins\tdraw\tO wins\t")
 	for _, p := range s.ByPly {
-		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, enumerate.Commas(p.XWins), enumerate.Commas(p.Draw), enumerate.Commas(p.OWins))
+		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, figure.Commas(p.XWins), figure.Commas(p.Draw), figure.Commas(p.OWins))
 	}
 	v := s.PositionsByValue
-	fmt.Fprintf(t, "total\t%s\t%s\t%s\t\n", enumerate.Commas(v.XWins), enumerate.Commas(v.Draw), enumerate.Commas(v.OWins))
+	fmt.Fprintf(t, "total\t%s\t%s\t%s\t\n", figure.Commas(v.XWins), figure.Commas(v.Draw), figure.Commas(v.OWins))
 	if err := t.Flush(); err != nil {
 		return err
 	}
@@ -60,7 +61,7 @@ func toMove(w io.Writer, plies []perfect.PlyToMove) error {
 	t := newTable(w)
 	fmt.Fprintln(t, "ply\twon\tdrawn\tlost\t")
 	for _, p := range plies {
-		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, enumerate.Commas(p.Won), enumerate.Commas(p.Drawn), enumerate.Commas(p.Lost))
+		fmt.Fprintf(t, "%d\t%s\t%s\t%s\t\n", p.Ply, figure.Commas(p.Won), figure.Commas(p.Drawn), figure.Commas(p.Lost))
 	}
 	return t.Flush()
 }
@@ -74,7 +75,7 @@ func TierPlan(w io.Writer, e tier.Estimate, dir string) {
 // memory will need, at most.
 func ShallowPlan(w io.Writer, e enumerate.ShallowEstimate) {
 	fmt.Fprintf(w, "tateti-lab: counting plies 0 to %d in memory: up to %s positions, up to %s of memory to make ply %d\n",
-		e.MaxPly, enumerate.Commas(int64(min(e.Positions, math.MaxInt64))), enumerate.Bytes(e.Bytes), e.Ply)
+		e.MaxPly, figure.Commas(int64(min(e.Positions, math.MaxInt64))), figure.Bytes(e.Bytes), e.Ply)
 }
 
 // BuildPlan says, on w, what the build of t will need, unless its

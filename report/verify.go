@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tateti-lab/tateti-lab/enumerate"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/verify"
 )
 
@@ -14,25 +14,25 @@ import (
 func Verify(w io.Writer, v *verify.Report) error {
 	s := v.Game
 	p := v.Positions
-	fmt.Fprintf(w, "%s: %s reachable positions\n\n", s.Words(), enumerate.Commas(p.Boards))
+	fmt.Fprintf(w, "%s: %s reachable positions\n\n", s.Words(), figure.Commas(p.Boards))
 	fmt.Fprintln(w, "checkers on every reachable position (bitmask is the reference):")
 	printTallies(w, p)
 	if p.Disagree == 0 {
-		fmt.Fprintf(w, "all %d voices agree on all %s positions\n", len(p.Voices), enumerate.Commas(p.Boards))
+		fmt.Fprintf(w, "all %d voices agree on all %s positions\n", len(p.Voices), figure.Commas(p.Boards))
 	} else {
-		fmt.Fprintf(w, "DISAGREE: the voices differ on %s positions; the first:\n", enumerate.Commas(p.Disagree))
+		fmt.Fprintf(w, "DISAGREE: the voices differ on %s positions; the first:\n", figure.Commas(p.Disagree))
 		printDisagreements(w, p.Voices, p.First)
 	}
 
 	rec, nv := v.Solver.Recurrence, v.Solver.Naive
 	fmt.Fprintln(w, "\nsolver:")
-	fmt.Fprintf(w, "  minimax recurrence holds on %s of %s positions\n", enumerate.Commas(rec.Hold), enumerate.Commas(rec.Positions))
+	fmt.Fprintf(w, "  minimax recurrence holds on %s of %s positions\n", figure.Commas(rec.Hold), figure.Commas(rec.Positions))
 	for _, f := range rec.First {
 		fmt.Fprintf(w, "    FAIL %s\n", f)
 	}
 	if nv.Ran {
 		fmt.Fprintf(w, "  naive solver (plain recursion, no memo) agrees on %s of %s positions, visiting %s move sequences\n",
-			enumerate.Commas(nv.Agree), enumerate.Commas(nv.Positions), enumerate.Commas(nv.Nodes))
+			figure.Commas(nv.Agree), figure.Commas(nv.Positions), figure.Commas(nv.Nodes))
 		for _, f := range nv.First {
 			fmt.Fprintf(w, "    DISAGREE %s\n", f)
 		}
@@ -54,35 +54,35 @@ func printTallies(w io.Writer, r *verify.CheckReport) {
 	t := newTable(w)
 	fmt.Fprintln(t, "  voice\tx_won\to_won\tdraw\tin_progress\tagree\tdisagree\t")
 	for _, tl := range r.Tallies {
-		fmt.Fprintf(t, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", tl.Voice, enumerate.Commas(tl.XWon), enumerate.Commas(tl.OWon), enumerate.Commas(tl.Draw), enumerate.Commas(tl.Open), enumerate.Commas(tl.Agree), enumerate.Commas(tl.Disagree))
+		fmt.Fprintf(t, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", tl.Voice, figure.Commas(tl.XWon), figure.Commas(tl.OWon), figure.Commas(tl.Draw), figure.Commas(tl.Open), figure.Commas(tl.Agree), figure.Commas(tl.Disagree))
 	}
 	t.Flush()
 }
 func printRaw(w io.Writer, r *verify.RawReport) {
-	fmt.Fprintf(w, "\nall %s raw boards, by whether they can arise:\n", enumerate.Commas(r.Boards))
+	fmt.Fprintf(w, "\nall %s raw boards, by whether they can arise:\n", figure.Commas(r.Boards))
 	t := newTable(w)
 	for _, rc := range r.ByReason {
-		fmt.Fprintf(t, "  %s\t%s\t\n", rc.Reason, enumerate.Commas(rc.Boards))
+		fmt.Fprintf(t, "  %s\t%s\t\n", rc.Reason, figure.Commas(rc.Boards))
 	}
 	t.Flush()
 	if r.Mismatches == 0 {
 		fmt.Fprintln(w, "the reachability test agrees with the enumeration on every board")
 	} else {
-		fmt.Fprintf(w, "DISAGREE: the reachability test and the enumeration differ on %s boards: %s\n", enumerate.Commas(r.Mismatches), strings.Join(r.FirstMismatch, "; "))
+		fmt.Fprintf(w, "DISAGREE: the reachability test and the enumeration differ on %s boards: %s\n", figure.Commas(r.Mismatches), strings.Join(r.FirstMismatch, "; "))
 	}
 	if r.Reachable.Disagree == 0 {
-		fmt.Fprintf(w, "all voices agree on all %s reachable boards\n", enumerate.Commas(r.Reachable.Boards))
+		fmt.Fprintf(w, "all voices agree on all %s reachable boards\n", figure.Commas(r.Reachable.Boards))
 	} else {
-		fmt.Fprintf(w, "DISAGREE: the voices differ on %s reachable boards; the first:\n", enumerate.Commas(r.Reachable.Disagree))
+		fmt.Fprintf(w, "DISAGREE: the voices differ on %s reachable boards; the first:\n", figure.Commas(r.Reachable.Disagree))
 		printDisagreements(w, r.Reachable.Voices, r.Reachable.First)
 	}
 	u := r.Unreachable
 	fmt.Fprintf(w, "on the %s boards that cannot arise the voices agree on %s and differ on %s (a finding, not a failure):\n",
-		enumerate.Commas(u.Boards), enumerate.Commas(u.Agree), enumerate.Commas(u.Disagree))
+		figure.Commas(u.Boards), figure.Commas(u.Agree), figure.Commas(u.Disagree))
 	t = newTable(w)
 	fmt.Fprintf(t, "  reason\t%s\tboards\tfirst board\t\n", strings.Join(u.Voices, "\t"))
 	for _, p := range r.Patterns {
-		fmt.Fprintf(t, "  %s\t%s\t%s\t%s\t\n", p.Reason, strings.Join(p.Statuses, "\t"), enumerate.Commas(p.Boards), p.Example)
+		fmt.Fprintf(t, "  %s\t%s\t%s\t%s\t\n", p.Reason, strings.Join(p.Statuses, "\t"), figure.Commas(p.Boards), p.Example)
 	}
 	t.Flush()
 }

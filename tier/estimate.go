@@ -5,8 +5,8 @@ import (
 	"runtime"
 
 	"github.com/tateti-lab/tateti-lab/db"
-	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
@@ -126,10 +126,10 @@ func (e Estimate) CheckReach(memory uint64, dir string) error {
 // not.
 func check(what string, need, disk, memory uint64, dir string) error {
 	if memory != 0 && need > memory {
-		return fmt.Errorf("%s holds up to %s at once, more than the %s this run may use; raise TATETI_MEMORY if the machine has more", what, enumerate.Bytes(need), enumerate.Bytes(memory))
+		return fmt.Errorf("%s holds up to %s at once, more than the %s this run may use; raise TATETI_MEMORY if the machine has more", what, figure.Bytes(need), figure.Bytes(memory))
 	}
 	if free := atomicfile.Free(dir); free != 0 && disk > free {
-		return fmt.Errorf("%s may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk", what, enumerate.Bytes(disk), enumerate.Bytes(free), dir)
+		return fmt.Errorf("%s may write up to %s, more than the %s free for folder %q; free some space or name a folder on another disk", what, figure.Bytes(disk), figure.Bytes(free), dir)
 	}
 	return nil
 }
@@ -152,10 +152,10 @@ func (e Estimate) ReachPolicy() gc.Policy { return gc.Policy{Percent: 20, Limit:
 func (e Estimate) Needs() string {
 	if e.Searches > 0 {
 		return fmt.Sprintf("%s placements (%s layout) in %s tasks, up to %s of memory and %s of disk, and up to %s positions of ply %d searched, whose time depends on the positions (the rest about %s here)",
-			enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), enumerate.Commas(e.Searches), e.SearchPly, about(e.Seconds))
+			figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), figure.Commas(e.Searches), e.SearchPly, about(e.Seconds))
 	}
 	return fmt.Sprintf("%s placements (%s layout) in %s tasks, up to %s of memory and %s of disk, about %s at this build machine's rate (%s for one worker: a cluster's work)",
-		enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(e.Memory), enumerate.Bytes(e.Disk), about(e.Seconds), about(e.WorkerSeconds))
+		figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), about(e.Seconds), about(e.WorkerSeconds))
 }
 
 // BeamNeeds says in a sentence what the tier solve needs as the Beam
@@ -166,13 +166,13 @@ func (e Estimate) Needs() string {
 func (e Estimate) BeamNeeds() string {
 	task := uint64(TaskPlacements) + TaskPlacements/8
 	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds up to %s for its own range and as much again for each range of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
-		enumerate.Commas(e.Placements), e.Layout, enumerate.Commas(e.Tasks), enumerate.Bytes(task), enumerate.Bytes(e.Disk), about(e.WorkerSeconds))
+		figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(task), figure.Bytes(e.Disk), about(e.WorkerSeconds))
 }
 
 // ReachNeeds says in a sentence what the forward pass of a tier solve
 // needs: its placements, memory and disk.
 func (e Estimate) ReachNeeds() string {
-	return fmt.Sprintf("%s placements (%s layout), a bit each, up to %s of memory and %s of disk", enumerate.Commas(e.Placements), e.Layout, enumerate.Bytes(e.ReachMemory), enumerate.Bytes(e.ReachDisk))
+	return fmt.Sprintf("%s placements (%s layout), a bit each, up to %s of memory and %s of disk", figure.Commas(e.Placements), e.Layout, figure.Bytes(e.ReachMemory), figure.Bytes(e.ReachDisk))
 }
 
 // about gives a time in round words: "2 s", "14 min", "3.5 h".
