@@ -505,6 +505,7 @@ func TestQuietIsQuiet(t *testing.T) {
 	logEvery = 0
 	for _, tt := range quietCases(t.TempDir()) {
 		t.Run(tt.name, func(t *testing.T) {
+			skipHeavyQuiet(t, tt.name)
 			_, stderr, code := run(t, "", append(tt.args, "-q")...)
 			if code != 0 || stderr != "" {
 				t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
@@ -531,5 +532,13 @@ func quietCases(dir string) []struct {
 		{"export a sample", []string{"export", "--game", "connect-four", "--sample", "20", "--plies", "8-10", "--epsilon", "0.25", "--out", filepath.Join(dir, "sample")}},
 		{"db build", []string{"db", "build", "--size", "3x3", "--k", "3", filepath.Join(dir, "db")}},
 		{"verify", []string{"verify", "--size", "3x3", "--k", "3"}},
+	}
+}
+
+// skipHeavyQuiet skips under -short the quiet case that draws a sample by
+// noisy perfect play, seconds of search that the race run can spare.
+func skipHeavyQuiet(t *testing.T, name string) {
+	if testing.Short() && name == "export a sample" {
+		t.Skip("draws by noisy perfect play; runs without -short")
 	}
 }

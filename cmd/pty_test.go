@@ -110,6 +110,7 @@ func TestColour(t *testing.T) {
 func TestQuietOnTerminal(t *testing.T) {
 	for _, tt := range quietCases(t.TempDir()) {
 		t.Run(tt.name, func(t *testing.T) {
+			skipHeavyQuiet(t, tt.name)
 			if got := terminal(t, nil, false, append(tt.args, "-q")...); got != "" {
 				t.Errorf("the terminal shows %q; want nothing", got)
 			}
