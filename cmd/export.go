@@ -128,7 +128,7 @@ func runExport(opts *ExportOptions) error {
 	report.Dropped(opts.IO.Notes, opts.Out, m.Dropped)
 	x := report.Exported{Written: m, Answered: opts.Plan.Answered()}
 	err = show(opts.GameOptions, x, true, func(w io.Writer) error {
-		return report.Export(w, opts.Out, opts.Rules.Spec(), m.Manifest, x.Answered)
+		return report.Export(w, opts.Out, opts.Rules.Spec(), m, x.Answered)
 	})
 	if unsettled := choose.Unsettled(m.Manifest.Unsettled(), opts.Batch.Limit); err == nil && unsettled != nil {
 		return &shownError{unsettled}

@@ -41,10 +41,11 @@ func moveChunks(src Source, rows int64) []chunk {
 // piece is one chunk of a table, built: its Parquet row group, as a file of
 // its own (nil without Parquet), and its CSV lines (nil without CSV).
 type piece struct {
-	pq   []byte
-	end  func() ([]byte, error) // ends the row group being written in pq
-	csv  []byte
-	rows int64
+	pq    []byte
+	end   func() ([]byte, error) // ends the row group being written in pq
+	csv   []byte
+	rows  int64
+	tally tally // the states table's: what its rows hold
 }
 
 // batchRows is how many rows a piece builds at once, before handing them

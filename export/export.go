@@ -80,8 +80,10 @@ type Manifest struct {
 	// Positions, for a dataset of chosen positions, says which are in;
 	// absent when the dataset holds every reachable position.
 	Positions *Chosen `json:"positions,omitempty"`
-	Files     []File  `json:"files"`
-	Tables    []Table `json:"tables"` // the schema of each table, with its keys
+	// Figures count the states table's rows by ply and value.
+	Figures *Figures `json:"figures"`
+	Files   []File   `json:"files"`
+	Tables  []Table  `json:"tables"` // the schema of each table, with its keys
 }
 
 // Unsettled gives the number of chosen positions left out of the tables,
@@ -162,6 +164,9 @@ func CheckFormats(formats []string) error {
 type Written struct {
 	*Manifest
 	Dropped []string `json:"dropped,omitempty"`
+	// Card names the data card written beside the tables (CardName), ""
+	// where the folder keeps a README.md of its user's.
+	Card string `json:"card,omitempty"`
 }
 
 // Policy is what the collector is asked for during an export: the export
@@ -170,8 +175,9 @@ type Written struct {
 // near the game's size (docs/performance.md).
 var Policy = gc.Policy{Percent: 50}
 
-// Write writes the states and moves tables of r in each of opts.Formats, and
-// the manifest, as one new generation of the dataset in opts.Dir: the files
+// Write writes the states and moves tables of r in each of opts.Formats, the
+// manifest, and the data card (Card) unless the folder holds a README.md
+// that no export wrote (a user's, kept), as one new generation of the dataset in opts.Dir: the files
 // are written into a staging folder beside it, which then replaces the folder
 // whole (see staging). The two tables are written at once, each by its own
 // goroutine. On an error or a cancelled ctx the earlier dataset stays as it
@@ -193,7 +199,8 @@ func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 			return nil, err
 		}
 	}
-	st, err := atomicfile.NewDataset(opts.Dir, ours.MatchString)
+	card := ownCard(opts.Dir)
+	st, err := atomicfile.NewDataset(opts.Dir, func(name string) bool { return ours.MatchString(name) || card && name == CardName })
 	if err != nil {
 		return nil, err
 	}
@@ -201,6 +208,11 @@ func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 	m, err := writeFiles(ctx, src, opts, st)
 	if err != nil {
 		return nil, err
+	}
+	if card {
+		if err := writeCard(st, m, opts.wrap); err != nil {
+			return nil, err
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -214,7 +226,24 @@ func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 			return nil, err
 		}
 	}
-	return &Written{Manifest: m, Dropped: dropped}, nil
+	w := &Written{Manifest: m, Dropped: dropped}
+	if card {
+		w.Card = CardName
+	}
+	return w, nil
+}
+
+// writeCard writes the data card of m (Card) into the new generation st.
+func writeCard(st *atomicfile.Dataset, m *Manifest, wrap func(string, io.Writer) io.Writer) error {
+	f, err := st.Create(CardName, wrap)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(Card(m))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // writeFiles writes the tables and the manifest into the new generation st.
@@ -237,7 +266,7 @@ func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Da
 		}
 	}
 	tw := tableWriter{src: src, meta: opts.Meta, done: map[string]int{}, rowGroup: cmp.Or(opts.rowGroup, RowGroupSize),
-		workers: cmp.Or(opts.Workers, runtime.GOMAXPROCS(0))}
+		workers: cmp.Or(opts.Workers, runtime.GOMAXPROCS(0)), sum: newSummer(src.shape().chosen)}
 	var nStates, nMoves int64 // each written by its own goroutine
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
@@ -259,7 +288,8 @@ func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Da
 		return nil, err
 	}
 	sh := src.shape()
-	m := &Manifest{Format: Format, Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: sh.game, Positions: src.chosen(), Tables: sh.tables()}
+	m := &Manifest{Format: Format, Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: sh.game, Positions: src.chosen(),
+		Figures: tw.sum.figures(), Tables: sh.tables()}
 	for _, f := range files {
 		table, format, _ := strings.Cut(f.Name(), ".")
 		m.Files = append(m.Files, File{Name: f.Name(), Table: table, Format: format,
@@ -289,6 +319,7 @@ type tableWriter struct {
 	workers  int
 	mu       sync.Mutex     // guards done: both tables are written at once
 	done     map[string]int // the positions each table has written
+	sum      *summer        // the states table's figures, summed in order
 }
 
 // report tells the context's progress (internal/progress) that table has
@@ -364,6 +395,9 @@ func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.F
 			spareCSV.put(p.csv)
 		}
 		rows += p.rows
+		if t.name == "states" {
+			tw.sum.add(&p.tally)
+		}
 		tw.report(ctx, t.name, t.chunks[k].hi)
 		return nil
 	})
@@ -410,6 +444,9 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 					}
 				}
 				p.rows += int64(len(ss))
+				for k := range ss {
+					p.tally.count(&ss[k], tw.src.shape().chosen)
+				}
 				if g == nil {
 					return nil
 				}

@@ -329,7 +329,7 @@ func TestDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(m1, m2) {
 		t.Fatalf("two exports differ:\n%+v\n%+v", m1, m2)
 	}
-	for _, f := range append(m1.Files, File{Name: ManifestName}) {
+	for _, f := range append(m1.Files, File{Name: ManifestName}, File{Name: CardName}) {
 		a, _ := os.ReadFile(filepath.Join(dir1, f.Name))
 		b, _ := os.ReadFile(filepath.Join(dir2, f.Name))
 		if len(a) == 0 || string(a) != string(b) {
@@ -341,7 +341,7 @@ func TestDeterministic(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if want := []string{"manifest.json", "moves.csv", "moves.parquet", "states.csv", "states.parquet"}; !slices.Equal(names, want) {
+	if want := []string{"README.md", "manifest.json", "moves.csv", "moves.parquet", "states.csv", "states.parquet"}; !slices.Equal(names, want) {
 		t.Fatalf("folder holds %v, want %v", names, want)
 	}
 }

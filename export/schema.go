@@ -142,7 +142,7 @@ func classCols(sh shape) []col[State] {
 	}
 	if sh.chosen {
 		cols = append(cols, word("answered_by", stringKind, "dict",
-			"the engine that gave this position's value: book (an opening book), search (one position searched; past a book's last ply, the book hands it to search), table (the whole game solved in memory) or db (a solved game's database)",
+			"the engine that gave this position's value: book (an opening book), search (one position searched; past a book's last ply, the book hands it to search), memory (the whole game solved in memory) or db (a solved game's database)",
 			func(r *State) string { return r.AnsweredBy }, "book", "search", "memory", "db"))
 	}
 	return cols

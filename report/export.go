@@ -47,8 +47,8 @@ func ExportEstimate(w io.Writer, dir string, e export.Estimate) {
 }
 
 // Export writes what an export wrote into dir: each file with its rows,
-// bytes and SHA-256, and the manifest; by says who answered.
-func Export(w io.Writer, dir string, s rules.Spec, m *export.Manifest, by perfect.Answered) error {
+// bytes and SHA-256, the manifest and the data card; by says who answered.
+func Export(w io.Writer, dir string, s rules.Spec, m *export.Written, by perfect.Answered) error {
 	fmt.Fprintf(w, "wrote %s for %s, answered by %s\n", dir, s.Words(), by)
 	if m.Positions != nil && len(m.Positions.Unsettled) > 0 {
 		fmt.Fprintf(w, "%d positions not settled within the time limit are left out of the tables; manifest.json names them\n", len(m.Positions.Unsettled))
@@ -59,5 +59,8 @@ func Export(w io.Writer, dir string, s rules.Spec, m *export.Manifest, by perfec
 		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t\n", f.Name, figure.Commas(f.Rows), figure.Commas(f.Bytes), f.SHA256)
 	}
 	fmt.Fprintf(t, "%s\t\t\t\t\n", export.ManifestName)
+	if m.Card != "" {
+		fmt.Fprintf(t, "%s\t\t\t\t\n", m.Card)
+	}
 	return t.Flush()
 }

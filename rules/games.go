@@ -10,15 +10,30 @@ import (
 // A NamedGame is a common game of the family under the name people and
 // game libraries give it (OpenSpiel's, with hyphens).
 type NamedGame struct {
-	Name string
-	Spec Spec
+	Name  string
+	Title string // the name in prose: "Connect Four"
+	Spec  Spec
 }
 
 // Games are the named games: tic-tac-toe, and Connect Four as OpenSpiel,
 // PettingZoo and Kaggle ConnectX play it, 6 rows by 7 columns.
 var Games = []NamedGame{
-	{"tic-tac-toe", Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}},
-	{"connect-four", Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true}},
+	{"tic-tac-toe", "tic-tac-toe", Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}},
+	{"connect-four", "Connect Four", Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true}},
+}
+
+// Title names s in prose: a named game's title ("Connect Four", "misère
+// tic-tac-toe"), else its Words.
+func (s Spec) Title() string {
+	for _, g := range Games {
+		if g.Spec.Spec == s.Spec && g.Spec.Gravity == s.Gravity {
+			if s.Misere {
+				return "misère " + g.Title
+			}
+			return g.Title
+		}
+	}
+	return s.Words()
 }
 
 // Named gives the game named name, hyphens or underscores alike

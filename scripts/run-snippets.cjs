@@ -1,22 +1,36 @@
 // run-snippets.cjs runs every code snippet of a Markdown file exactly as
-// written, from the repository's root, so that data/README.md's loading
-// examples cannot rot: python with Debian's python3 (pandas), js with node
-// (the packages in MODULES_DIR), sql with DuckDB, and csv blocks, which show
-// rows of the files, are looked up in the file their header names. A block
-// right after a line <!-- not run by CI: why --> is skipped with that reason
-// printed; a block in any other language fails the run.
+// written, so that data/README.md's loading examples and the data card an
+// export writes cannot rot: python with Debian's python3 (pandas), js with
+// node (the packages in MODULES_DIR), sql with DuckDB, and csv blocks, which
+// show rows of the files, are looked up in the file their header names. A
+// block right after a line <!-- not run by CI: why --> is skipped with that
+// reason printed; a block in any other language fails the run.
 //
-// usage: node scripts/run-snippets.cjs FILE.md MODULES_DIR
+// Snippets run from the repository's root, but those of a data card an
+// export wrote (its front matter says so), which run from the card's folder.
+// With DATA_DIR, data/ in every snippet stands for DATA_DIR/ (another
+// export, such as a sample with null paths), and the csv blocks, rows of
+// data/'s own files, are not looked up.
+//
+// usage: node scripts/run-snippets.cjs FILE.md MODULES_DIR [DATA_DIR]
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
 
-const [mdFile, modulesDir] = process.argv.slice(2);
+const [mdFile, modulesDir, dataDir] = process.argv.slice(2);
 const modules = path.join(path.resolve(modulesDir), 'node_modules');
 const { DuckDBInstance } = require(path.join(modules, '@duckdb', 'node-api'));
 const root = path.resolve(__dirname, '..');
+const text = fs.readFileSync(mdFile, 'utf8');
+const cwd = text.split('\n', 2)[1] === '# written by tateti-lab export from manifest.json; the next export into this folder replaces it'
+  ? path.dirname(path.resolve(mdFile)) : root;
+
+// data gives code with data/ standing for DATA_DIR/ when one is given.
+function data(code) {
+  return dataDir ? code.replace(/(['"])data\//g, `$1${path.resolve(dataDir)}/`) : code;
+}
 
 // blocks gives the fenced blocks of the Markdown text: language, code, the
 // line it starts on, and the reason it is not run, if one is given.
@@ -59,16 +73,20 @@ function checkCSV(code) {
 async function run(b, tmp) {
   switch (b.lang) {
     case 'python':
-      fs.writeFileSync(path.join(tmp, 'snippet.py'), b.code);
-      execFileSync('/usr/bin/python3', [path.join(tmp, 'snippet.py')], { cwd: root, stdio: 'inherit' });
+      fs.writeFileSync(path.join(tmp, 'snippet.py'), data(b.code));
+      execFileSync('/usr/bin/python3', [path.join(tmp, 'snippet.py')], { cwd, stdio: 'inherit' });
       return;
     case 'js':
-      fs.writeFileSync(path.join(tmp, 'snippet.cjs'), b.code);
-      execFileSync('node', [path.join(tmp, 'snippet.cjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_PATH: modules } });
+      fs.writeFileSync(path.join(tmp, 'snippet.cjs'), data(b.code));
+      execFileSync('node', [path.join(tmp, 'snippet.cjs')], { cwd, stdio: 'inherit', env: { ...process.env, NODE_PATH: modules } });
       return;
     case 'sql':
-      return runSQL(b.code);
+      return runSQL(data(b.code));
     case 'csv':
+      if (dataDir) {
+        console.log('rows of data/ itself: not looked up in another export');
+        return;
+      }
       return checkCSV(b.code);
   }
   throw new Error(`a snippet in language "${b.lang}": run-snippets.cjs cannot run it; mark it <!-- not run by CI: why -->`);
@@ -78,7 +96,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-'));
   let failed = 0;
   try {
-    for (const b of blocks(fs.readFileSync(mdFile, 'utf8'))) {
+    for (const b of blocks(text)) {
       const where = `${mdFile}:${b.line} (${b.lang || 'no language'})`;
       if (b.skip) {
         console.log(`skip  ${where}: ${b.skip}`);
