@@ -56,6 +56,7 @@ func (o *options) bind(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.set.Seed, "seed", 1, "with --sample: the seed of every choice of the play")
 	fs.Float64Var(&o.set.Epsilon, "epsilon", 1, "with --sample: each side plays a best move with probability 1-E, a random legal move otherwise (1: random play)")
 	fs.BoolVar(&o.set.Quiet, "quiet-positions", false, "with --sample: only quiet positions (no immediate win, no line to stop), one of each symmetry class, as export's")
+	fs.BoolVar(&o.set.OnePerClass, "one-per-class", false, "with --positions or --sample: one position of each class of boards equal up to the rules' symmetries (under gravity, of each mirror pair), as export's")
 	fs.StringVar(&o.answer.Named, "engine", "auto", "with --positions or --sample, who answers: memory (the game solved exhaustively), search, or auto: memory where the game fits a worker's memory, search otherwise (the opening book built in first, on Connect Four)")
 	fs.BoolVar(&o.answer.ValueOnly, "value-only", false, "with --positions or --sample: each position's value and depth alone, as export --value-only")
 	fs.DurationVar(&o.answer.Limit, "time-limit", 0, "with --positions or --sample: the most each position is searched, such as 30s; one not settled is left out of the tables and named in manifest.json (0: no limit)")
@@ -155,6 +156,7 @@ func (o *options) checkLabel(given map[string]bool, from string) error {
 	if err != nil {
 		return fmt.Errorf("--positions: %w", err)
 	}
+	choice.OnePerClass = o.set.OnePerClass
 	bs, paths, err := p.Positions(context.Background(), choice, 1, 0)
 	if err != nil {
 		return fmt.Errorf("--positions: %w", err)

@@ -37,6 +37,7 @@ func TestCheck(t *testing.T) {
 		{"value-only without a set", []string{"--size", "3x3", "--db", t.TempDir(), "--value-only"}, "--value-only goes with a chosen set: give --positions FILE or --sample N"},
 		{"a negative time limit", []string{"--game", "connect-four", "--positions", goodFile(t), "--time-limit", "-1s", "--out", never}, "--time-limit -1s is negative"},
 		{"quiet positions of a file", []string{"--game", "connect-four", "--positions", goodFile(t), "--quiet-positions", "--out", never}, "--quiet-positions goes with --sample N"},
+		{"one of each class of nothing", []string{"--size", "3x3", "--db", t.TempDir(), "--one-per-class"}, "--one-per-class goes with --positions FILE or --sample N"},
 		{"a label of an unknown format", []string{"--game", "connect-four", "--positions", goodFile(t), "--out", t.TempDir(), "--format", "xlsx"}, "xlsx"},
 		{"a positions file with a bad line", []string{"--game", "connect-four", "--positions", badFile(t), "--out", t.TempDir()}, "line 2"},
 		{"an unknown game", []string{"--game", "go", "--positions", goodFile(t), "--out", t.TempDir()}, "go"},

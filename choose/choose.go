@@ -32,7 +32,10 @@ type Flags struct {
 	Seed      uint64  // --seed S
 	Epsilon   float64 // --epsilon E, where the set owns it
 	Quiet     bool    // --quiet-positions
-	MaxPly    int     // --max-ply N
+	// OnePerClass keeps one position of each symmetry class
+	// (--one-per-class).
+	OnePerClass bool
+	MaxPly      int // --max-ply N
 }
 
 // Chooser gives the flag given, of those a front offers (Choosers or
@@ -61,6 +64,9 @@ func Chooser(given Given, offered []string, ownEpsilon, whole bool) (string, err
 		}
 		return "", fmt.Errorf("--quiet-positions goes with %s, which %s the positions it keeps the quiet of", strings.Join(keeps, " or "), verb)
 	}
+	if given("one-per-class") && len(from) == 0 {
+		return "", fmt.Errorf("--one-per-class goes with %s, which %s the positions it keeps one of each symmetry class of", hint(offered), choosesVerb(offered))
+	}
 	if ownEpsilon && given("epsilon") && !given("sample") {
 		return "", fmt.Errorf("--epsilon goes with --sample N, whose play it makes noisy perfect play")
 	}
@@ -76,7 +82,7 @@ func Chooser(given Given, offered []string, ownEpsilon, whole bool) (string, err
 }
 
 // SampleOf gives the sample f asks for of rl's game: --sample, --plies,
-// --seed, --quiet-positions and, where the user gave it (noisy), --epsilon,
+// --seed, --quiet-positions, --one-per-class and, where the user gave it (noisy), --epsilon,
 // which the manifest then records.
 func SampleOf(f Flags, rl rules.Rules, plies, noisy bool) (*positions.Sample, error) {
 	if err := Count(f.Sample); err != nil {
@@ -89,7 +95,7 @@ func SampleOf(f Flags, rl rules.Rules, plies, noisy bool) (*positions.Sample, er
 	if err != nil {
 		return nil, fmt.Errorf("--plies: %w", err)
 	}
-	s := &positions.Sample{N: f.Sample, Seed: f.Seed, Plies: p, Quiet: f.Quiet}
+	s := &positions.Sample{N: f.Sample, Seed: f.Seed, Plies: p, Quiet: f.Quiet, OnePerClass: f.OnePerClass}
 	if noisy {
 		if err := s.WithEpsilon(f.Epsilon); err != nil {
 			return nil, fmt.Errorf("--epsilon %w", err)
@@ -140,6 +146,14 @@ func WithSet(given Given, set bool, offered []string, names ...string) error {
 		}
 	}
 	return nil
+}
+
+// choosesVerb gives "choose", or "chooses" where offered holds one flag.
+func choosesVerb(offered []string) string {
+	if len(offered) == 1 {
+		return "chooses"
+	}
+	return "choose"
 }
 
 // hint names the flags of offered that choose a set, with their values.

@@ -20,7 +20,7 @@ type choiceFlags struct {
 	file, plies, db string
 	sample, maxPly  int
 	seed            uint64
-	quiet           bool
+	quiet, onePer   bool
 	// whole says that the command takes every position of a solved game
 	// otherwise: there --sample without --plies draws among them.
 	whole bool
@@ -57,6 +57,7 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	}
 	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample or --max-ply N: only quiet positions (no immediate win, no line to stop), one of each symmetry class, and with --max-ply only those of ply N, as UCI's Connect-4 set")
 	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
+	fl.BoolVar(&cf.onePer, "one-per-class", false, "with a chosen set: one position of each class of boards equal up to the rules' symmetries (under gravity, of each mirror pair): a file's first, a sample's first drawn, the least up to --max-ply")
 	if cf.ownEngine = fl.Lookup("engine") == nil; cf.ownEngine { // a command of one position has its own
 		fl.String("engine", "auto", // planFor reads it
 			"with a chosen set, who answers: memory (the game solved exhaustively, once), search (one position at a time), or auto: memory where the game fits, search otherwise")
@@ -95,14 +96,15 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		if err != nil {
 			return nil, flagErrorf("--positions: %w; name a file of positions, one a line, a move sequence such as 4453 or a board", err)
 		}
+		ch.OnePerClass = cf.onePer
 		return ch, nil
 	case "max-ply":
 		if err := checkMaxPly(cf.maxPly, cells); err != nil {
 			return nil, err
 		}
-		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly, Quiet: cf.quiet}, nil
+		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly, Quiet: cf.quiet, OnePerClass: cf.onePer}, nil
 	}
-	f := choose.Flags{Sample: cf.sample, Plies: cf.plies, Seed: cf.seed, Epsilon: cf.epsilon, Quiet: cf.quiet}
+	f := choose.Flags{Sample: cf.sample, Plies: cf.plies, Seed: cf.seed, Epsilon: cf.epsilon, Quiet: cf.quiet, OnePerClass: cf.onePer}
 	sample, err := choose.SampleOf(f, rl, changed("plies"), cf.ownEpsilon && changed("epsilon"))
 	if err != nil {
 		return nil, flagError(err)

@@ -92,6 +92,7 @@ func TestExportUsage(t *testing.T) {
 		{"a seed alone", []string{"export", "--out", t.TempDir(), "--seed", "3"}, "--seed goes with --sample N"},
 		{"values alone of the whole game", []string{"export", "--out", t.TempDir(), "--value-only"}, "--value-only goes with a chosen set"},
 		{"quiet positions alone", []string{"export", "--out", t.TempDir(), "--quiet-positions"}, "--quiet-positions goes with --sample N or --max-ply N"},
+		{"one per class alone", []string{"export", "--out", t.TempDir(), "--one-per-class"}, "--one-per-class goes with --positions FILE, --sample N or --max-ply N"},
 		{"a sample without plies", []string{"export", "--out", t.TempDir(), "--sample", "3"}, "--sample goes with --plies"},
 		{"plies past the board", []string{"export", "--out", t.TempDir(), "--sample", "3", "--plies", "2-9"}, `--plies: plies "2-9" are not a ply or a range of them`},
 		{"no sample", []string{"export", "--out", t.TempDir(), "--sample", "0", "--plies", "2"}, "--sample 0 is not a count of positions"},
@@ -131,6 +132,8 @@ func TestExportChosen(t *testing.T) {
 		{"up to ply 3 by the table", []string{"--max-ply", "3", "--engine", "memory"}, []string{`"from": "max_ply"`, `"max_ply": 3`, `"engine": "memory"`, `"rows": 334`, `"memory": 334`}, "memory"}, // 1 + 9 + 72 + 252
 		{"up to ply 3 by search", []string{"--max-ply", "3", "--engine", "search"}, []string{`"engine": "search"`, `"search": 334`}, "search"},
 		{"quiet at ply 4", []string{"--max-ply", "4", "--quiet-positions"}, []string{`"quiet": true`, quiet}, ""},
+		// Tic-tac-toe's classes to ply 3: 1 + 3 + 12 + 38.
+		{"one of each class to ply 3", []string{"--max-ply", "3", "--one-per-class"}, []string{`"one_per_class": true`, `"rows": 54,`, `"classes": 54`}, ""},
 		{"connect four from a file", []string{"--gravity", "--size", "6x7", "--k", "4", "--positions", file},
 			[]string{`"from": "file"`, `"file": "` + file + `"`, `"sha256": "`, `"rows": 2,`, `"primary_key": [
         "board"`}, ""},

@@ -31,6 +31,9 @@ func choiceWords(m *Manifest) string {
 			out = fmt.Sprintf("The quiet positions of ply %d (no move of either side makes a line at once), one of each symmetry class, as UCI's Connect-4 data set holds them.", *c.MaxPly)
 		}
 	}
+	if c.OnePerClass || c.Sample != nil && c.Sample.OnePerClass {
+		out += " One position of each symmetry class was kept (one_per_class): no row is an image of another."
+	}
 	by := slices.Sorted(maps.Keys(c.AnsweredBy))
 	var parts []string
 	for _, e := range by {

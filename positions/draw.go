@@ -273,10 +273,11 @@ func (k *Keeper) Add(d Drawn) error {
 	return nil
 }
 
-// keep keeps b unless it, or under Quiet its class, is kept already.
+// keep keeps b unless it, or under Quiet or OnePerClass its class, is
+// kept already.
 func (k *Keeper) keep(b game.Board) {
 	key := b
-	if k.s.Quiet {
+	if k.s.Quiet || k.s.OnePerClass {
 		key, _ = game.Least(b, k.rl.Symmetries())
 	}
 	if !k.seen[key] {

@@ -60,6 +60,10 @@ type Sample struct {
 	// boards equal up to the rules' symmetries, as UCI's Connect-4 data set
 	// holds them.
 	Quiet bool `json:"quiet"`
+	// OnePerClass keeps one position of each class of boards equal up to
+	// the rules' symmetries (under gravity, of each mirror pair): the first
+	// the games reach. Quiet keeps one of each already.
+	OnePerClass bool `json:"one_per_class,omitempty"`
 	// Epsilon is the noise of the play that draws the positions
 	// (perfect.Noisy): nil or 1 random play, each move uniform among the
 	// legal ones; below 1 a best move with probability 1-E.
@@ -156,6 +160,11 @@ type Choice struct {
 	// symmetries (game.Least): at ply 8 of Connect Four, UCI's Connect-4
 	// data set. A sample's own Quiet says the same of its draws.
 	Quiet bool `json:"quiet,omitempty"`
+	// OnePerClass, with a file or MaxPly, keeps one position of each class
+	// of boards equal up to the rules' symmetries: a file's first, or
+	// every position up to a ply's least (game.Least). A sample's own
+	// OnePerClass says the same of its draws.
+	OnePerClass bool `json:"one_per_class,omitempty"`
 	// Games, for a sample, is the journal its draw keeps its games in
 	// (Sample.DrawKept), "" for none: the run's, not the dataset's.
 	Games string `json:"-"`
@@ -173,6 +182,20 @@ func quiet(rl rules.Rules, b game.Board) bool {
 func least(b game.Board, syms [][]int) bool {
 	l, _ := game.Least(b, syms)
 	return l == b
+}
+
+// firstOfClass gives the boards of bs, in order, less those of a class
+// under syms (game.Least) that an earlier one is of.
+func firstOfClass(bs []game.Board, syms [][]int) []game.Board {
+	seen := make(map[game.Board]bool, len(bs))
+	var out []game.Board
+	for _, b := range bs {
+		if l, _ := game.Least(b, syms); !seen[l] {
+			seen[l] = true
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // MaxLine is the longest line Read takes, in bytes: a move sequence of 64
@@ -218,9 +241,15 @@ func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory
 			err = fmt.Errorf("positions from the file %q were not read: Open makes a choice of a file", c.File)
 		}
 		bs = c.read
+		if c.OnePerClass {
+			bs = firstOfClass(bs, rl.Symmetries())
+		}
 	case "max_ply":
 		syms := rl.Symmetries()
 		_, err = enumerate.ShallowEach(ctx, rl, *c.MaxPly, workers, memory, func(b game.Board, n int64) {
+			if c.OnePerClass && !least(b, syms) {
+				return
+			}
 			if !c.Quiet || b.Ply() == *c.MaxPly && quiet(rl, b) && least(b, syms) {
 				bs, paths = append(bs, b), append(paths, n)
 			}

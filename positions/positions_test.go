@@ -254,7 +254,11 @@ func TestChoiceBoards(t *testing.T) {
 		wantErr string
 	}{
 		{"up to ply 2", Choice{From: "max_ply", MaxPly: &two}, 1 + 9 + 72, true, ""},
+		// Tic-tac-toe's classes under its 8 symmetries: 1, 3 and 12.
+		{"up to ply 2, one per class", Choice{From: "max_ply", MaxPly: &two, OnePerClass: true}, 1 + 3 + 12, true, ""},
 		{"a sample", Choice{From: "sample", Sample: &Sample{N: 5, Seed: 1, Plies: Plies{2, 4}}}, 5, false, ""},
+		{"a sample, one per class", Choice{From: "sample", Sample: &Sample{N: 40, Seed: 1, Plies: Plies{2, 4}, OnePerClass: true}}, 40, false, ""},
+		{"a file, one per class", Choice{From: "file", OnePerClass: true, read: []game.Board{{X: 1}, {X: 1 << 2}, {X: 1 << 4}, {X: 1 << 8}}}, 2, false, ""},
 		{"a file not opened", Choice{From: "file", File: "x.txt"}, 0, false, "were not read"},
 		{"nothing", Choice{From: "guess"}, 0, false, "want sample, file or max_ply"},
 	}
@@ -273,6 +277,16 @@ func TestChoiceBoards(t *testing.T) {
 			for i, b := range bs {
 				if counted := paths[i] >= 0; counted != tt.counted {
 					t.Fatalf("%s: paths %d, want counted %v", three.Spec().Format(b), paths[i], tt.counted)
+				}
+			}
+			if tt.c.OnePerClass || tt.c.Sample != nil && tt.c.Sample.OnePerClass {
+				classes := map[game.Board]bool{}
+				for _, b := range bs {
+					l, _ := game.Least(b, three.Symmetries())
+					if classes[l] {
+						t.Fatalf("%s: a second board of its class, want one of each", three.Spec().Format(b))
+					}
+					classes[l] = true
 				}
 			}
 			if tt.counted && paths[len(paths)-1] != 1 { // a board of ply 2: X's cell, then O's
