@@ -127,8 +127,9 @@ func (f *keepFn) ProcessElement(ctx context.Context, _ int, chunks func(*[]byte)
 	if err := f.more(ctx, k, next); err != nil {
 		return err
 	}
+	hs := k.Histories()
 	for i, b := range k.Boards() {
-		emit(labelItem{I: i, X: uint64(b.X), O: uint64(b.O)})
+		emit(item(i, b, hs[i]))
 	}
 	return nil
 }

@@ -26,15 +26,38 @@ import (
 // labelItem is one position of the file to label: its place in the file
 // and its board.
 type labelItem struct {
-	I    int
-	X, O uint64
+	I       int
+	X, O    uint64
+	History []int8 // the cells played to it (positions.History), where Known
+	// Known says the history is known: an empty one is the empty board's,
+	// which no coder tells from none.
+	Known bool
+}
+
+// item gives position i, b, as an item, with its history h (nil: not
+// known).
+func item(i int, b game.Board, h positions.History) labelItem {
+	return labelItem{I: i, X: uint64(b.X), O: uint64(b.O), History: h, Known: h != nil}
+}
+
+// history gives the item's history: nil where not known, never where
+// known and empty.
+func (it labelItem) history() positions.History {
+	if !it.Known {
+		return nil
+	}
+	if it.History == nil {
+		return positions.History{}
+	}
+	return it.History
 }
 
 // labelled is one position's answer as it passes through the engine,
 // gob-encoded: its place and its analysis.
 type labelled struct {
-	I int
-	A perfect.Analysis
+	I    int
+	A    perfect.Analysis
+	Item labelItem // for its history
 }
 
 // labelJob is what the labelling pipeline is given, checked before any
@@ -42,9 +65,10 @@ type labelled struct {
 // the games it plays side by side; and the dataset to write of them.
 type labelJob struct {
 	dataset
-	Boards []game.Board // the file's positions; none for a sample
-	Games  int          // a sample's games played side by side (drawGames)
-	Answer answerer     // who answers, and how
+	Boards    []game.Board        // the file's positions; none for a sample
+	Histories []positions.History // and their histories (nil where not known)
+	Games     int                 // a sample's games played side by side (drawGames)
+	Answer    answerer            // who answers, and how
 }
 
 // dataset is what the last task needs to write the dataset: the game, the
@@ -71,7 +95,7 @@ func buildLabel(s beam.Scope, j labelJob) {
 	} else {
 		list := make([]labelItem, len(j.Boards))
 		for i, b := range j.Boards {
-			list[i] = labelItem{I: i, X: uint64(b.X), O: uint64(b.O)}
+			list[i] = item(i, b, j.Histories[i])
 		}
 		items = beam.CreateList(s, list)
 	}
@@ -104,7 +128,7 @@ func (f *labelFn) ProcessElement(ctx context.Context, it labelItem, emit func([]
 		return fmt.Errorf("position %s: %w", f.Spec.Format(b), err)
 	}
 	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(labelled{I: it.I, A: a}); err != nil {
+	if err := gob.NewEncoder(&buf).Encode(labelled{I: it.I, A: a, Item: it}); err != nil {
 		return err
 	}
 	emit(buf.Bytes())
@@ -121,6 +145,7 @@ type writeFn struct{ Set dataset }
 func (f *writeFn) ProcessElement(ctx context.Context, _ int, answers func(*[]byte) bool) error {
 	j := f.Set
 	as := make([]perfect.Analysis, len(j.Paths))
+	hist := make([]positions.History, len(j.Paths))
 	have := make([]bool, len(j.Paths))
 	var data []byte
 	for answers(&data) {
@@ -128,12 +153,12 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, answers func(*[]byt
 		if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&l); err != nil {
 			return err
 		}
-		as[l.I], have[l.I] = l.A, true
+		as[l.I], hist[l.I], have[l.I] = l.A, l.Item.history(), true
 	}
 	if i := slices.Index(have, false); i >= 0 {
 		return fmt.Errorf("position %d of the set was not answered", i+1)
 	}
-	src := export.Label(rules.New(j.Spec), as, j.Paths, j.Choice)
+	src := export.Label(rules.New(j.Spec), as, positions.Known{Paths: j.Paths, Histories: hist}, j.Choice)
 	_, err := export.Write(ctx, src, export.Options{Dir: j.Out, Formats: j.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: release.Version}, Workers: 1})
 	return err
 }

@@ -157,12 +157,12 @@ func (o *options) checkLabel(given map[string]bool, from string) error {
 		return fmt.Errorf("--positions: %w", err)
 	}
 	choice.OnePerClass = o.set.OnePerClass
-	bs, paths, err := p.Positions(context.Background(), choice, 1, 0)
+	bs, known, err := p.Positions(context.Background(), choice, 1, 0)
 	if err != nil {
 		return fmt.Errorf("--positions: %w", err)
 	}
-	set.Choice, set.Paths = *choice, paths
-	o.labels = &labelJob{dataset: set, Boards: bs, Answer: o.answer}
+	set.Choice, set.Paths = *choice, known.Paths
+	o.labels = &labelJob{dataset: set, Boards: bs, Histories: known.Histories, Answer: o.answer}
 	return nil
 }
 

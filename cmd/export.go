@@ -157,9 +157,9 @@ func exportSource(opts *ExportOptions) (src export.Source, done func(), err erro
 	}
 	opts.Batch.Journal = oracle.JournalBeside(opts.Out) // the answers kept as they come
 	opts.Choice.Games = positions.GamesBeside(opts.Out) // and a sample's games, as they are played
-	as, paths, err := opts.Set.Answer(opts.Ctx, "export", false)
+	as, known, err := opts.Set.Answer(opts.Ctx, "export", false)
 	if err != nil {
 		return nil, nil, err
 	}
-	return export.Label(opts.Rules, as, paths, *opts.Choice), func() {}, nil
+	return export.Label(opts.Rules, as, known, *opts.Choice), func() {}, nil
 }

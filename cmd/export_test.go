@@ -486,3 +486,55 @@ func TestExportForeignJournal(t *testing.T) {
 		})
 	}
 }
+
+// A chosen set's rows say the moves that led to each position, as
+// actions, where they are known: a sample's games replay to their boards,
+// a file's move sequence is its columns from 0, and a board given as such
+// has none (an empty field).
+func TestExportHistory(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "positions.txt")
+	if err := os.WriteFile(file, []byte("4453\n......./......./......./......./......./...X...\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want map[string]string // board to history field, where given
+	}{
+		{"a noisy sample", []string{"--sample", "60", "--plies", "0-8", "--epsilon", "0.5", "--seed", "2"}, nil},
+		{"a file of moves and a board", []string{"--game", "connect-four", "--positions", file, "--value-only"}, map[string]string{
+			"......./......./......./......./...O.../..OXX..": "[3,3,4,2]",
+			"......./......./......./......./......./...X...": "",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-"))
+			if _, stderr, code := run(t, "", append([]string{"export", "--format", "csv", "--out", out}, tt.args...)...); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			states := readCSV(t, filepath.Join(out, "states.csv"))
+			for _, row := range states.rows {
+				board, history := row[states.col["board"]], row[states.col["history"]]
+				if tt.want != nil {
+					if want, ok := tt.want[board]; !ok || history != want {
+						t.Errorf("%s: history %q, want %q", board, history, want)
+					}
+					continue
+				}
+				var moves []int
+				if err := json.Unmarshal([]byte(history), &moves); err != nil {
+					t.Fatalf("%s: history %q: %v", board, history, err)
+				}
+				b, err := rules.Play(rules.Classic(game.Default), game.Board{}, strings.Trim(strings.ReplaceAll(fmt.Sprint(moves), " ", ","), "[]"))
+				if err != nil || game.Default.Format(b) != board {
+					t.Errorf("%s: history %q replays to %s (%v)", board, history, game.Default.Format(b), err)
+				}
+			}
+			if tt.want != nil && len(states.rows) != len(tt.want) {
+				t.Errorf("%d rows, want %d", len(states.rows), len(tt.want))
+			}
+		})
+	}
+}

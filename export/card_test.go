@@ -37,7 +37,7 @@ func solvedOnce(rl rules.Rules) *solve.Result {
 // choice describes, no paths counted.
 func label(rl rules.Rules, step int, choice positions.Choice) Source {
 	as := every(rl, step)
-	return Label(rl, as, paths(-1, len(as)), choice)
+	return Label(rl, as, positions.None(len(as)), choice)
 }
 
 // every gives the analyses of every step-th position of rl's game.
@@ -98,15 +98,6 @@ func TestCard(t *testing.T) {
 	}
 }
 
-// paths gives n paths of p each (-1: not counted).
-func paths(p int64, n int) []int64 {
-	out := make([]int64, n)
-	for i := range out {
-		out[i] = p
-	}
-	return out
-}
-
 // The figures are the rows' own: counted again here from the solved game,
 // apart from the writer's tally, for the whole game and a chosen set.
 func TestFigures(t *testing.T) {
@@ -154,7 +145,7 @@ func TestFigures(t *testing.T) {
 	for _, a := range as {
 		classes[a.CanonicalID] = true
 	}
-	cw, err := Write(context.Background(), Label(rl, as, paths(-1, len(as)), positions.Choice{From: "file"}), Options{Dir: t.TempDir(), Formats: []string{"csv"}, Meta: meta})
+	cw, err := Write(context.Background(), Label(rl, as, positions.None(len(as)), positions.Choice{From: "file"}), Options{Dir: t.TempDir(), Formats: []string{"csv"}, Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}

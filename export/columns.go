@@ -22,6 +22,7 @@ const (
 	floatListKind              // list<float>, a []float32 field; Parquet FLOAT
 	cellKind                   // a cell's int8: in a record, field Cell<i> (records.go); in CSV, one of the cells' fields
 	nullInt64Kind              // an int64 field, null where it is negative
+	optListKind                // list<int8> that may itself be null: an []int8 field, nil for a null
 )
 
 // nullElem stands for a null element in the field of a nullListKind column.
@@ -29,10 +30,10 @@ const nullElem = -128
 
 // typeNames are the kinds as the manifest names them.
 var typeNames = [...]string{"int8", "int64", "string", "string", "string", "bool",
-	"list<int8>", "list<int8>", "list<bool>", "list<float>", "int8", "int64"}
+	"list<int8>", "list<int8>", "list<bool>", "list<float>", "int8", "int64", "list<int8>"}
 
 // isList says whether values of k are lists.
-func (k kind) isList() bool { return k >= listKind && k <= floatListKind }
+func (k kind) isList() bool { return k >= listKind && k <= floatListKind || k == optListKind }
 
 // A col is one column of a table of rows R: everything the manifest, the
 // Parquet writer and the CSV writer know of it, in one place. Its value is
@@ -47,7 +48,7 @@ type col[R any] struct {
 	int64    func(*R) int64     // int64Kind, nullInt64Kind
 	text     func(*R) []byte    // bytesKind, and the string kinds (see word)
 	bool     func(*R) bool      // boolKind
-	list     func(*R) []int8    // listKind, nullListKind
+	list     func(*R) []int8    // listKind, nullListKind, optListKind
 	bools    func(*R) []bool    // boolListKind
 	floats   func(*R) []float32 // floatListKind
 	// csvRun, for the cell columns, gives the CSV fields of all of them at
@@ -105,8 +106,8 @@ func flag[R any](name, enc, desc string, get func(*R) bool) col[R] {
 	return col[R]{name: name, description: desc, kind: boolKind, encoding: enc, bool: get}
 }
 
-// list8 is a list<int8> column of kind k: listKind, or nullListKind, whose
-// nullElem elements are nulls.
+// list8 is a list<int8> column of kind k: listKind; nullListKind, whose
+// nullElem elements are nulls; or optListKind, null where the list is nil.
 func list8[R any](name string, k kind, enc, desc string, get func(*R) []int8) col[R] {
 	return col[R]{name: name, description: desc, kind: k, encoding: enc, list: get}
 }
@@ -123,7 +124,7 @@ func floats[R any](name, enc, desc string, get func(*R) []float32) col[R] {
 
 // column is what the manifest says of c.
 func (c *col[R]) column() Column {
-	return Column{Name: c.name, Type: typeNames[c.kind], Nullable: c.kind == nullStringKind || c.kind == nullInt64Kind,
+	return Column{Name: c.name, Type: typeNames[c.kind], Nullable: c.kind == nullStringKind || c.kind == nullInt64Kind || c.kind == optListKind,
 		ElementsNullable: c.kind == nullListKind, Description: c.description}
 }
 
@@ -189,6 +190,10 @@ func (w *csvLines[R]) appendRow(b []byte, r *R) []byte {
 			b = strconv.AppendBool(b, c.bool(r))
 		case listKind, nullListKind:
 			b = appendCSVList(b, c.list(r), csvInt8)
+		case optListKind:
+			if l := c.list(r); l != nil {
+				b = appendCSVList(b, l, csvInt8)
+			}
 		case boolListKind:
 			b = appendCSVList(b, c.bools(r), strconv.AppendBool)
 		case floatListKind:

@@ -56,7 +56,7 @@ func TestParquetSchema(t *testing.T) {
 	for n := 1; n <= game.MaxCells; n++ {
 		for _, gravity := range []bool{false, true} {
 			spec := rules.Spec{Spec: game.Spec{Rows: 1, Cols: n, K: 1}, Gravity: gravity}
-			for _, sh := range []shape{{game: spec}, {game: spec, chosen: true}, {game: spec, chosen: true, valueOnly: true}} {
+			for _, sh := range []shape{{game: spec}, {game: spec, chosen: true}, {game: spec, chosen: true, played: true}, {game: spec, chosen: true, played: true, valueOnly: true}} {
 				t.Run(fmt.Sprintf("%d cells, gravity %v, chosen %v, values only %v", n, gravity, sh.chosen, sh.valueOnly), func(t *testing.T) {
 					for _, want := range sh.tables() {
 						schema, _ := parquetTable(sh, want.Name)

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"hash/fnv"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -31,32 +32,32 @@ func readLines(t *testing.T, dir, name string) []string {
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }
 
-// withoutAnsweredBy gives the fields of each line of a chosen set's
-// states.csv, joined by |, without its answered_by column, which the whole
-// game's lacks, after checking that every row names by, and that the
-// column is there.
-func withoutAnsweredBy(t *testing.T, lines []string, by string) []string {
+// withoutChosenCols gives the fields of each line of a chosen set's
+// states.csv, joined by |, without its answered_by and history columns,
+// which the whole game's lacks, after checking that every row names by and
+// knows no history, and that the columns are there.
+func withoutChosenCols(t *testing.T, lines []string, by string) []string {
 	t.Helper()
 	var out []string
-	at := -1
+	at, hist := -1, -1
 	for k, line := range lines {
 		f, err := csv.NewReader(strings.NewReader(line)).Read()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if k == 0 {
-			if at = slices.Index(f, "answered_by"); at < 0 {
-				t.Fatalf("a chosen set's states.csv has no answered_by column: %s", line)
+			if at, hist = slices.Index(f, "answered_by"), slices.Index(f, "history"); at < 0 || hist != at+1 {
+				t.Fatalf("a chosen set's states.csv has no answered_by column, or no history after it: %s", line)
 			}
-		} else if f[at] != by {
-			t.Errorf("row %d: answered_by %q, want %q", k, f[at], by)
+		} else if f[at] != by || f[hist] != "" {
+			t.Errorf("row %d: answered_by %q, history %q; want %q and none known", k, f[at], f[hist], by)
 		}
-		out = append(out, strings.Join(slices.Delete(f, at, at+1), "|"))
+		out = append(out, strings.Join(slices.Delete(f, at, hist+1), "|"))
 	}
 	return out
 }
 
-// fieldsOf gives each CSV line's fields joined by |, as withoutAnsweredBy
+// fieldsOf gives each CSV line's fields joined by |, as withoutChosenCols
 // gives them.
 func fieldsOf(t *testing.T, lines []string) []string {
 	t.Helper()
@@ -107,7 +108,7 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 				}
 				got := readLines(t, dir, table)
 				if table == "states.csv" { // fields compared, the chosen set's answered_by aside
-					got, want = withoutAnsweredBy(t, got, "memory"), fieldsOf(t, want)
+					got, want = withoutChosenCols(t, got, "memory"), fieldsOf(t, want)
 				}
 				if !slices.Equal(got, want) {
 					t.Errorf("%s: %d lines, want %d; first difference:\n%s", table, len(got), len(want), firstDiff(got, want))
@@ -251,17 +252,22 @@ func TestChosenPathsNull(t *testing.T) {
 	rl := rules.Classic(game.Default)
 	r := solvedUnder(t, rl)
 	var as []perfect.Analysis
-	var paths []int64
+	known := positions.Known{}
 	for i := 0; i < r.Enum.Len(); i += 400 {
 		a := r.Analysis(i)
 		a.Paths = -1 // not counted, unless paths says
-		as, paths = append(as, a), append(paths, -1)
+		as, known.Paths = append(as, a), append(known.Paths, -1)
+		var h positions.History // every third known: the cells of X and O in turn
+		if len(as)%3 != 0 {
+			h = interleave(a.Board)
+		}
+		known.Histories = append(known.Histories, h)
 		if len(as)%2 == 0 {
-			paths[len(paths)-1] = r.Enum.Paths[i]
+			known.Paths[len(known.Paths)-1] = r.Enum.Paths[i]
 		}
 	}
 	dir := t.TempDir()
-	if _, err := Write(context.Background(), Label(rl, as, paths, positions.Choice{From: "file"}), Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Label(rl, as, known, positions.Choice{From: "file"}), Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(dir, "states.parquet"))
@@ -270,16 +276,50 @@ func TestChosenPathsNull(t *testing.T) {
 	}
 	defer f.Close()
 	type row struct {
-		Paths *int64 `parquet:"paths"`
+		Paths   *int64  `parquet:"paths"`
+		History []int32 `parquet:"history,optional,list"`
 	}
 	got := make([]row, len(as)+1)
 	n, _ := parquet.NewGenericReader[row](f).Read(got)
 	if n != len(as) {
 		t.Fatalf("%d rows, want %d", n, len(as))
 	}
-	for k, p := range paths { // the rows are in the game's order, as as
+	lines := readLines(t, dir, "states.csv")[1:]
+	for k, p := range known.Paths { // the rows are in the game's order, as as
 		if g := got[k].Paths; (g == nil) != (p < 0) || g != nil && *g != p {
 			t.Errorf("row %d: paths %v, want %d (null where negative)", k, g, p)
 		}
+		h, want := got[k].History, known.Histories[k]
+		if (h == nil) != (want == nil) || len(h) != len(want) {
+			t.Errorf("row %d: history %v, want %v (null where not known)", k, h, want)
+		}
+		for j := range min(len(h), len(want)) {
+			if h[j] != int32(want[j]) {
+				t.Errorf("row %d: history %v, want %v", k, h, want)
+				break
+			}
+		}
+		if csvNull := strings.Contains(lines[k], ",,"+"\"["); (want == nil) != csvNull {
+			t.Errorf("row %d of states.csv: %s; want its history null (an empty field) %v", k, lines[k], want == nil)
+		}
 	}
+}
+
+// interleave gives cells of b's X and O marks in turn, X's first, each
+// side's in cell order: a history of b where no line is made on the way.
+func interleave(b game.Board) positions.History {
+	var h positions.History
+	x, o := uint64(b.X), uint64(b.O)
+	for x != 0 || o != 0 {
+		if x != 0 {
+			h, x = append(h, int8(bits.TrailingZeros64(x))), x&(x-1)
+		}
+		if o != 0 {
+			h, o = append(h, int8(bits.TrailingZeros64(o))), o&(o-1)
+		}
+	}
+	if h == nil {
+		h = positions.History{} // the empty board's: known, and empty
+	}
+	return h
 }

@@ -51,6 +51,7 @@ type stateRecord struct {
 	CountedPaths   *int64    `col:"paths"` // paths of a chosen set: nil where not counted
 	IsTerminal     bool      `col:"is_terminal"`
 	AnsweredBy     string    `col:"answered_by"`
+	History        []int32   `col:"history"` // nil where not known
 	Cells          []int32   `col:"cells"`
 	MoverCells     []int32   `col:"mover_cells"`
 	MoverValue     int8      `col:"mover_value"`
@@ -59,7 +60,8 @@ type stateRecord struct {
 	Policy         []float32 `col:"policy"`
 	Split          string    `col:"split"`
 
-	toMove string // what ToMove points to
+	toMove  string  // what ToMove points to
+	history []int32 // what History holds, where known
 }
 
 // cellFields are the cell_i columns, cell_i in field Cell<i>, up to
@@ -116,6 +118,13 @@ func (r *stateRecord) from(s *State) {
 		r.CountedPaths = &r.Paths
 	}
 	r.IsTerminal, r.AnsweredBy = s.IsTerminal, s.AnsweredBy
+	r.history, r.History = widen(r.history, s.History), nil
+	if s.History != nil {
+		if r.history == nil { // known and empty: the empty board's, not a null
+			r.history = []int32{}
+		}
+		r.History = r.history
+	}
 	r.Cells, r.MoverCells, r.MoverValue = widen(r.Cells, s.Cells), widen(r.MoverCells, s.MoverCells), s.MoverValue
 	r.MoveValues = r.MoveValues[:0]
 	for _, v := range s.MoveValues {
@@ -141,7 +150,7 @@ func widen(dst []int32, l []int8) []int32 {
 var recordTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[[]byte](),
 	reflect.TypeFor[string](), reflect.TypeFor[*string](), reflect.TypeFor[bool](),
 	reflect.TypeFor[[]int32](), reflect.TypeFor[[]*int32](), reflect.TypeFor[[]bool](), reflect.TypeFor[[]float32](),
-	reflect.TypeFor[int8](), reflect.TypeFor[*int64]()}
+	reflect.TypeFor[int8](), reflect.TypeFor[*int64](), reflect.TypeFor[[]int32]()}
 
 // parquetTag is the struct tag that makes a record's field column c: its
 // name and encoding (for a list, its elements'), a text as a string, and
@@ -149,11 +158,14 @@ var recordTypes = [...]reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int
 func (c *col[R]) parquetTag() reflect.StructTag {
 	opts, elem := c.name, ""
 	if c.kind.isList() {
+		if c.kind == optListKind {
+			opts += ",optional"
+		}
 		opts += ",list"
 		if c.encoding != "" {
 			elem += "," + c.encoding
 		}
-		if c.kind == listKind || c.kind == nullListKind {
+		if c.kind == listKind || c.kind == nullListKind || c.kind == optListKind {
 			elem += ",int(8)"
 		}
 	} else if c.encoding != "" {

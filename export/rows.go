@@ -41,6 +41,9 @@ type State struct {
 	Paths          int64 // -1: not counted
 	IsTerminal     bool
 	AnsweredBy     string // the engine that gave the value, in a chosen set
+	// History, in a chosen set, is the actions played from the empty board
+	// to the position (rules.Spec.Action), nil where they are not known.
+	History []int8
 
 	// The columns for learning: arrays of one entry a cell, from the
 	// mover's point of view (see mover).

@@ -47,6 +47,10 @@ type shape struct {
 	// valueOnly: the positions' values and depths alone, not their
 	// moves' (Chosen.ValueOnly); the states table has no column of those.
 	valueOnly bool
+	// played: the positions were chosen one by one (a sample, a file, up
+	// to a ply), so a history may be known of each: the states table has
+	// a history column. A database's every position has none.
+	played bool
 }
 
 // key is the column that keys a position.
@@ -145,7 +149,20 @@ func classCols(sh shape) []col[State] {
 			"the engine that gave this position's value: book (an opening book), search (one position searched; past a book's last ply, the book hands it to search), memory (the whole game solved in memory) or db (a solved game's database)",
 			func(r *State) string { return r.AnsweredBy }, "book", "search", "memory", "db"))
 	}
+	if sh.played {
+		cols = append(cols, list8("history", optListKind, "dict",
+			"the moves from the empty board that led to this position, in order, as actions ("+actionWords(sh.game)+"), as OpenSpiel's state.history() holds them and env.step takes them: the game of the sample that drew it, or the file's move sequence; null where not known (a board given as such, --max-ply)",
+			func(r *State) []int8 { return r.History }))
+	}
 	return cols
+}
+
+// actionWords says what an action of a game of s is.
+func actionWords(s rules.Spec) string {
+	if s.Gravity {
+		return "columns from 0 at the left"
+	}
+	return "cells, row-major from 0"
 }
 
 // learningCols are the columns for learning: arrays of a cell each.

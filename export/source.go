@@ -118,17 +118,19 @@ type Chosen struct {
 }
 
 // Label gives the analysed positions as of rl's game as a chosen set's
-// source, which choice describes; paths[i], where not negative, is the
-// count of paths that reach as[i], which the analysis did not count.
+// source, which choice describes; known says what else is known of as[i],
+// an entry each: the paths that reach it, where not negative, which the
+// analysis did not count, and its history, where known.
 //
 // An analysis not settled (cut short by a time limit) is left out of the
 // rows: its board is named in Chosen's Unsettled, never guessed.
-func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice positions.Choice) Source {
+func Label(rl rules.Rules, as []perfect.Analysis, known positions.Known, choice positions.Choice) Source {
 	about := Chosen{Choice: choice, AnsweredBy: map[string]int{}}
 	var settled, unsettled []perfect.Analysis
+	var hist []positions.History
 	for i, a := range as {
-		if paths[i] >= 0 {
-			a.Paths = paths[i]
+		if known.Paths[i] >= 0 {
+			a.Paths = known.Paths[i]
 		}
 		about.Engine, about.ValueOnly = a.Engine, a.ValueOnly
 		if a.Proved != nil {
@@ -136,12 +138,15 @@ func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice position
 			continue
 		}
 		settled = append(settled, a)
+		if known.Histories != nil {
+			hist = append(hist, known.Histories[i])
+		}
 		about.AnsweredBy[a.AnsweredBy]++
 	}
-	for _, a := range inRowOrder(unsettled) {
+	for _, a := range inRowOrder(unsettled, nil) {
 		about.Unsettled = append(about.Unsettled, rl.Spec().Format(a.Board))
 	}
-	return sorted(rl, settled, about)
+	return sorted(rl, settled, hist, about)
 }
 
 // Positions is the source of the analysed positions as, of the game rl,
@@ -149,31 +154,50 @@ func Label(rl rules.Rules, as []perfect.Analysis, paths []int64, choice position
 // past state ids by their X marks, then their O marks, as numbers). Each
 // analysis must be settled, and a position must come once.
 func Positions(rl rules.Rules, as []perfect.Analysis, chosen Chosen) Source {
-	return sorted(rl, slices.Clone(as), chosen)
+	return sorted(rl, slices.Clone(as), nil, chosen)
 }
 
-// sorted is Positions of as, which it sorts in place.
-func sorted(rl rules.Rules, as []perfect.Analysis, chosen Chosen) Source {
-	return &chosenSource{rl: rl, as: inRowOrder(as), about: chosen}
+// sorted is Positions of as, with their histories hist (nil for none
+// known), which it sorts in place.
+func sorted(rl rules.Rules, as []perfect.Analysis, hist []positions.History, chosen Chosen) Source {
+	as = inRowOrder(as, hist)
+	return &chosenSource{rl: rl, as: as, hist: hist, about: chosen}
 }
 
 // inRowOrder sorts as in place in the order of a chosen set's rows: by ply,
-// then state id, then board, and gives it.
-func inRowOrder(as []perfect.Analysis) []perfect.Analysis {
-	slices.SortFunc(as, func(a, b perfect.Analysis) int {
+// then state id, then board, and gives it; hist, where not nil, is sorted
+// alike.
+func inRowOrder(as []perfect.Analysis, hist []positions.History) []perfect.Analysis {
+	order := make([]int, len(as))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int {
+		a, b := &as[i], &as[j]
 		return cmp.Or(cmp.Compare(a.Board.Ply(), b.Board.Ply()), cmp.Compare(a.StateID, b.StateID), game.CompareBoards(a.Board, b.Board))
 	})
+	sortedAs := make([]perfect.Analysis, len(as))
+	sortedHist := make([]positions.History, len(hist))
+	for k, i := range order {
+		sortedAs[k] = as[i]
+		if hist != nil {
+			sortedHist[k] = hist[i]
+		}
+	}
+	copy(as, sortedAs)
+	copy(hist, sortedHist)
 	return as
 }
 
 type chosenSource struct {
 	rl    rules.Rules
 	as    []perfect.Analysis
+	hist  []positions.History // as[i]'s history in hist[i]; nil when none is known
 	about Chosen
 }
 
 func (c *chosenSource) shape() shape {
-	return shape{game: c.rl.Spec(), chosen: true, valueOnly: c.about.ValueOnly}
+	return shape{game: c.rl.Spec(), chosen: true, valueOnly: c.about.ValueOnly, played: true}
 }
 func (c *chosenSource) len() int         { return len(c.as) }
 func (c *chosenSource) chosen() *Chosen  { return &c.about }
@@ -188,7 +212,21 @@ type chosenRows struct {
 	cells *cellTable
 }
 
-func (cr *chosenRows) state(i int, dst *State) { analysisState(cr.c.rl, cr.cells, &cr.c.as[i], dst) }
+func (cr *chosenRows) state(i int, dst *State) {
+	analysisState(cr.c.rl, cr.cells, &cr.c.as[i], dst)
+	dst.History = dst.History[:0]
+	if cr.c.hist == nil || cr.c.hist[i] == nil {
+		dst.History = nil
+		return
+	}
+	s := cr.c.rl.Spec()
+	for _, cell := range cr.c.hist[i] {
+		dst.History = append(dst.History, int8(s.Action(int(cell))))
+	}
+	if dst.History == nil {
+		dst.History = []int8{} // known, and empty: the empty board's
+	}
+}
 
 func (cr *chosenRows) moves(i int, dst []Move) []Move {
 	return analysisMoves(cr.c.rl, &cr.c.as[i], dst)

@@ -66,7 +66,7 @@ func TestCheckTarget(t *testing.T) {
 	chosen := filepath.Join(t.TempDir(), "chosen")
 	plies, _ := positions.ParsePlies("2", 9)
 	as := []perfect.Analysis{solved(t, game.Default).Analysis(1)}
-	src := Label(rules.Classic(game.Default), as, []int64{-1}, positions.Choice{From: "sample", Sample: &positions.Sample{N: 1, Plies: plies}})
+	src := Label(rules.Classic(game.Default), as, positions.None(1), positions.Choice{From: "sample", Sample: &positions.Sample{N: 1, Plies: plies}})
 	if _, err := Write(context.Background(), src, Options{Dir: chosen, Formats: []string{"csv"}, Meta: meta}); err != nil {
 		t.Fatal(err)
 	}

@@ -111,11 +111,11 @@ func (p Plan) useEach(ctx context.Context, o oracle.Options, n int, use func([]o
 	return use(ors)
 }
 
-// Positions gives the positions c chooses of the plan's game, and their
-// paths (positions.Choice.Boards): a sample drawn by noisy perfect play
-// asks its best moves of p's engine, as every answer does, opened once a
-// game played side by side (useEach).
-func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, memory uint64) (bs []game.Board, paths []int64, err error) {
+// Positions gives the positions c chooses of the plan's game, and what is
+// known of them (positions.Choice.Boards): a sample drawn by noisy perfect
+// play asks its best moves of p's engine, as every answer does, opened
+// once a game played side by side (useEach).
+func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, memory uint64) (bs []game.Board, known positions.Known, err error) {
 	rl := p.req.Rules
 	if c.Sample == nil || !c.Sample.Play().NeedsBest() {
 		return c.Boards(ctx, rl, workers, memory, nil)
@@ -125,10 +125,10 @@ func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, m
 		for w, o := range ors {
 			best[w] = oracle.BestMoves(o)
 		}
-		bs, paths, err = c.Boards(ctx, rl, workers, memory, best)
+		bs, known, err = c.Boards(ctx, rl, workers, memory, best)
 		return err
 	})
-	return bs, paths, err
+	return bs, known, err
 }
 
 // Whole solves the whole game as p says, and gives its summary: in memory,

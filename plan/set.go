@@ -23,14 +23,14 @@ type Set struct {
 // Answer chooses the set's positions (Positions, with the request's
 // workers and memory) and answers them (AnswerAll), telling
 // progress as phase, with a best line each when lines is set. It gives
-// their analyses and their paths where counted (-1 elsewhere).
-func (s Set) Answer(ctx context.Context, phase string, lines bool) ([]perfect.Analysis, []int64, error) {
-	bs, paths, err := s.Plan.Positions(ctx, s.Choice, s.Plan.req.Workers, s.Plan.req.Memory)
+// their analyses and what else is known of them (paths, histories).
+func (s Set) Answer(ctx context.Context, phase string, lines bool) ([]perfect.Analysis, positions.Known, error) {
+	bs, known, err := s.Plan.Positions(ctx, s.Choice, s.Plan.req.Workers, s.Plan.req.Memory)
 	if err != nil {
-		return nil, nil, err
+		return nil, positions.Known{}, err
 	}
 	b := s.Batch
 	b.Phase = phase
 	as, err := s.Plan.AnswerAll(ctx, bs, b, oracle.Options{NoLines: !lines, ValueOnly: s.ValueOnly})
-	return as, paths, err
+	return as, known, err
 }

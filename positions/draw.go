@@ -43,19 +43,21 @@ const maxRound = 4096
 // The same s gives the same positions, whoever gives the best moves and
 // however many play, here or on a cluster.
 func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]game.Board, error) {
-	return s.DrawKept(ctx, rl, best, "")
+	bs, _, err := s.DrawKept(ctx, rl, best, "")
+	return bs, err
 }
 
-// DrawKept is Draw, each game's end kept as it is played in the journal
-// of games at path (GamesBeside), and read back from it by a draw stopped
-// before it ended: the same positions, played once. A draw by random
-// play, whose games take microseconds, keeps none; nor does one whose
-// path is "".
-func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMoves, path string) (_ []game.Board, err error) {
+// DrawKept is Draw, and gives each position's history (the game that kept
+// it; nil for one taken from every position, Keeper.fill); each game's
+// end kept as it is played in the journal of games at path
+// (GamesBeside), and read back from it by a draw stopped before it ended:
+// the same positions, played once. A draw by random play, whose games
+// take microseconds, keeps none; nor does one whose path is "".
+func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMoves, path string) (_ []game.Board, _ []History, err error) {
 	var j *gamesJournal
 	if path != "" && s.Play().NeedsBest() {
 		if j, err = openGames(path, gamesKey(s, rl)); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defer func() { err = errors.Join(err, j.close()) }()
 	}
@@ -66,7 +68,7 @@ func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMoves, 
 	for _, bm := range best {
 		p, err := s.player(rl, bm, memo)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		players <- p
 	}
@@ -84,17 +86,17 @@ func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMoves, 
 			return err
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		next += n
 		for _, d := range games {
 			if err := k.Add(d); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		t.kept(next, len(k.out))
 	}
-	return k.out, nil
+	return k.out, k.hist, nil
 }
 
 // drawn tallies a draw for its progress line: the games played, and, as
@@ -158,8 +160,9 @@ func (t *drawn) text(now time.Time) string {
 // Drawn is where one game of a sample stopped, and whether the sample may
 // keep it: in progress, and quiet where the sample asks.
 type Drawn struct {
-	Board game.Board
-	Kept  bool
+	Board   game.Board
+	Kept    bool
+	History History // the cells the game played, in order
 }
 
 // A Player plays a sample's games, one at a time: random or noisy perfect
@@ -196,18 +199,19 @@ func (p *Player) Play(ctx context.Context, g int) (Drawn, error) {
 	rng := rand.New(rand.NewPCG(p.s.Seed, stream(uint64(g))))
 	ply := p.s.Plies.Low + rng.IntN(p.s.Plies.High-p.s.Plies.Low+1)
 	var b game.Board
+	h := make(History, 0, ply)
 	for b.Ply() < ply {
 		if over, _ := p.rl.Outcome(b); over {
-			return Drawn{Board: b}, nil
+			return Drawn{Board: b, History: h}, nil
 		}
 		c, err := p.noisy.Pick(rng, uint64(p.rl.Moves(b)), func() (uint64, error) { return p.bestOf(ctx, b) })
 		if err != nil {
 			return Drawn{}, err
 		}
-		b = b.Play(c, b.ToMove())
+		b, h = b.Play(c, b.ToMove()), append(h, int8(c))
 	}
 	over, _ := p.rl.Outcome(b)
-	return Drawn{Board: b, Kept: !over && (!p.s.Quiet || rules.Quiet(p.rl, b))}, nil
+	return Drawn{Board: b, Kept: !over && (!p.s.Quiet || rules.Quiet(p.rl, b)), History: h}, nil
 }
 
 // stream gives game g's stream of choices its own seed: SplitMix64's
@@ -240,7 +244,8 @@ type Keeper struct {
 	rl    rules.Rules
 	seen  map[game.Board]bool
 	out   []game.Board
-	stale int // games added since the last new position
+	hist  []History // out's histories
+	stale int       // games added since the last new position
 }
 
 // Keeper gives an empty keeper of s's positions.
@@ -268,21 +273,25 @@ func (k *Keeper) Add(d Drawn) error {
 	}
 	k.stale++
 	if d.Kept {
-		k.keep(d.Board)
+		h := d.History
+		if h == nil { // a game is played from the empty board: its history is known, if empty (a coder may give nil)
+			h = History{}
+		}
+		k.keep(d.Board, h)
 	}
 	return nil
 }
 
 // keep keeps b unless it, or under Quiet or OnePerClass its class, is
 // kept already.
-func (k *Keeper) keep(b game.Board) {
+func (k *Keeper) keep(b game.Board, h History) {
 	key := b
 	if k.s.Quiet || k.s.OnePerClass {
 		key, _ = game.Least(b, k.rl.Symmetries())
 	}
 	if !k.seen[key] {
 		k.seen[key] = true
-		k.out = append(k.out, b)
+		k.out, k.hist = append(k.out, b), append(k.hist, h)
 		k.stale = 0
 	}
 }
@@ -301,7 +310,7 @@ func (k *Keeper) fill() {
 				continue
 			}
 			if p >= k.s.Plies.Low && !k.Full() && (!k.s.Quiet || rules.Quiet(k.rl, b)) {
-				k.keep(b)
+				k.keep(b, nil)
 			}
 			for m := uint64(k.rl.Moves(b)); m != 0; m &= m - 1 {
 				next[b.Play(bits.TrailingZeros64(m), b.ToMove())] = true
@@ -318,3 +327,7 @@ func (k *Keeper) Full() bool { return len(k.out) >= k.s.N }
 
 // Boards gives the positions kept, in the games' order.
 func (k *Keeper) Boards() []game.Board { return k.out }
+
+// Histories gives the histories of Boards, in their order: the game that
+// kept each, nil for one taken from every position (fill).
+func (k *Keeper) Histories() []History { return k.hist }

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
-	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/journal"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -23,9 +23,10 @@ import (
 // (Player.Play), so a game read back is the game played again. The file
 // is a header, gamesMagic and the SHA-256 of what the games depend on
 // (gamesKey: the game, the seed, the plies, quiet or not, the epsilon),
-// then a record a game: its number, X's marks and O's, 8 bytes each, a
-// byte that says whether the sample may keep it, and the CRC-32C of those
-// 25 bytes, 4 bytes, all little-endian. Records are written as games end
+// then a record a game: its number, 8 bytes, a byte that says whether the
+// sample may keep it, a byte n, the n cells it played, a byte each (the
+// board is theirs), and the CRC-32C of all that, 4 bytes, little-endian.
+// Records are written as games end
 // and synced at most every gamesSync, so that a stop of the machine loses
 // at most that much play, and a kill of the process none; a record cut
 // short or failing its sum, and all after it, are dropped when the file
@@ -38,10 +39,23 @@ type gamesJournal struct {
 }
 
 const (
-	gamesMagic  = "TTGAMES1"
-	gamesRecord = 8 + 8 + 8 + 1 + 4
-	gamesSync   = time.Second
+	gamesMagic = "TTGAMES2"
+	gamesHead  = 8 + 1 + 1 // a record's bytes before its cells
+	gamesSync  = time.Second
 )
+
+// gamesMagicV1 began the journals of games of versions that kept each
+// game's end, not its moves: such a journal is refused with a word, never
+// begun anew without one (OldGamesError).
+const gamesMagicV1 = "TTGAMES1"
+
+// OldGamesError refuses a journal of games an earlier version wrote,
+// which holds no moves: the draw it kept cannot go on with this version.
+type OldGamesError struct{ Path string }
+
+func (e *OldGamesError) Error() string {
+	return fmt.Sprintf("%s holds the games of a draw by an earlier version of tateti-lab, which kept no moves: finish that draw with the version that began it, or remove the file to draw again", e.Path)
+}
 
 // GamesBeside is where the games of a sample drawn for the file or folder
 // out are kept as they are played: a hidden file beside out,
@@ -63,6 +77,9 @@ func gamesKey(s Sample, rl rules.Rules) [32]byte {
 // it is another draw's. A file there that is no journal is refused
 // (journal.ForeignError) and left as it is.
 func openGames(path string, key [32]byte) (*gamesJournal, error) {
+	if begins(path, gamesMagicV1) {
+		return nil, &OldGamesError{Path: path}
+	}
 	head := append([]byte(gamesMagic), key[:]...)
 	f, body, err := journal.Open(path, gamesMagic, "games", head)
 	if err != nil {
@@ -70,14 +87,13 @@ func openGames(path string, key [32]byte) (*gamesJournal, error) {
 	}
 	j := &gamesJournal{f: f, have: map[int]Drawn{}, synced: time.Now()}
 	end := 0
-	le := binary.LittleEndian
-	for rest := body; len(rest) >= gamesRecord; rest = rest[gamesRecord:] {
-		if crc32.Checksum(rest[:gamesRecord-4], castagnoli) != le.Uint32(rest[gamesRecord-4:]) {
+	for rest := body; ; {
+		g, d, n := readGame(rest)
+		if n == 0 {
 			break
 		}
-		b := game.Board{X: game.Mask(le.Uint64(rest[8:])), O: game.Mask(le.Uint64(rest[16:]))}
-		j.have[int(le.Uint64(rest))] = Drawn{Board: b, Kept: rest[24] == 1}
-		end += gamesRecord
+		j.have[g] = d
+		rest, end = rest[n:], end+n
 	}
 	if body != nil {
 		err = journal.Cut(f, int64(len(head)+end), nil)
@@ -87,6 +103,42 @@ func openGames(path string, key [32]byte) (*gamesJournal, error) {
 		return nil, err
 	}
 	return j, nil
+}
+
+// begins says whether the regular file at path begins with magic; a
+// FIFO or a folder there is left to journal.Open to refuse.
+func begins(path, magic string) bool {
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(magic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == magic
+}
+
+// readGame reads the record at the start of rec: the game's number, its
+// end, and the record's length; 0 for a record cut short or failing its
+// sum.
+func readGame(rec []byte) (int, Drawn, int) {
+	le := binary.LittleEndian
+	if len(rec) < gamesHead {
+		return 0, Drawn{}, 0
+	}
+	n := gamesHead + int(rec[gamesHead-1]) + 4
+	if len(rec) < n || crc32.Checksum(rec[:n-4], castagnoli) != le.Uint32(rec[n-4:]) {
+		return 0, Drawn{}, 0
+	}
+	d := Drawn{Kept: rec[8] == 1, History: make(History, n-4-gamesHead)}
+	for i, c := range rec[gamesHead : n-4] {
+		d.History[i] = int8(c)
+		d.Board = d.Board.Play(int(c), d.Board.ToMove())
+	}
+	return int(le.Uint64(rec)), d, n
 }
 
 // castagnoli is CRC-32C's table.
@@ -121,13 +173,14 @@ func (j *gamesJournal) played(g int) (Drawn, bool) {
 func (j *gamesJournal) add(g int, d Drawn) error {
 	le := binary.LittleEndian
 	rec := le.AppendUint64(nil, uint64(g))
-	rec = le.AppendUint64(rec, uint64(d.Board.X))
-	rec = le.AppendUint64(rec, uint64(d.Board.O))
 	kept := byte(0)
 	if d.Kept {
 		kept = 1
 	}
-	rec = append(rec, kept)
+	rec = append(rec, kept, byte(len(d.History)))
+	for _, c := range d.History {
+		rec = append(rec, byte(c))
+	}
 	rec = le.AppendUint32(rec, crc32.Checksum(rec, castagnoli))
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -104,9 +105,10 @@ func (s Sample) Play() perfect.Noisy {
 // ignored (Pons' benchmark sets give each position's score there), and so
 // are blank lines and lines starting with #. A position that comes again
 // is kept once. An error names the line.
-func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
+func Read(rl rules.Rules, r io.Reader) ([]game.Board, []History, error) {
 	seen := map[game.Board]bool{}
 	var out []game.Board
+	var hs []History
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), MaxLine)
 	n := 1
@@ -115,24 +117,60 @@ func Read(rl rules.Rules, r io.Reader) ([]game.Board, error) {
 		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
 			continue
 		}
-		b, err := rules.ParsePosition(rl, fields[0])
+		b, cells, err := rules.ParseLine(rl, fields[0])
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
+			return nil, nil, fmt.Errorf("line %d: %w", n, err)
 		}
 		if !seen[b] {
 			seen[b] = true
-			out = append(out, b)
+			out, hs = append(out, b), append(hs, historyOf(cells))
 		}
 	}
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
-		return nil, fmt.Errorf("line %d is longer than %d bytes", n, MaxLine)
+		return nil, nil, fmt.Errorf("line %d is longer than %d bytes", n, MaxLine)
 	} else if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no positions: want one a line, a move sequence such as 4453 or a board such as 'XO./.X./..O'")
+		return nil, nil, fmt.Errorf("no positions: want one a line, a move sequence such as 4453 or a board such as 'XO./.X./..O'")
 	}
-	return out, nil
+	return out, hs, nil
+}
+
+// A History is the cells played from the empty board to a position, in
+// order: the game a sample drew, a file's move sequence. It is nil where
+// they are not known: a board given as such, every position up to a ply.
+type History []int8
+
+// historyOf gives the cells as a History; nil for nil.
+func historyOf(cells []int) History {
+	if cells == nil {
+		return nil
+	}
+	h := make(History, len(cells))
+	for i, c := range cells {
+		h[i] = int8(c)
+	}
+	return h
+}
+
+// Known is what is known of a chosen set's positions beside their boards,
+// an entry a position in the set's order: the paths that reach each where
+// they were counted (-1 elsewhere), and its history where known (nil
+// elsewhere).
+type Known struct {
+	Paths     []int64
+	Histories []History
+}
+
+// None gives what is known of n positions of which nothing is: no paths
+// counted, no history.
+func None(n int) Known {
+	k := Known{Paths: make([]int64, n), Histories: make([]History, n)}
+	for i := range k.Paths {
+		k.Paths[i] = -1
+	}
+	return k
 }
 
 // MarshalText writes p as ParsePlies reads it.
@@ -169,7 +207,8 @@ type Choice struct {
 	// (Sample.DrawKept), "" for none: the run's, not the dataset's.
 	Games string `json:"-"`
 
-	read []game.Board // the file's positions, read by Open
+	read    []game.Board // the file's positions, read by Open
+	history []History    // and their histories
 }
 
 // quiet says whether b is in progress and quiet (rules.Quiet).
@@ -184,18 +223,19 @@ func least(b game.Board, syms [][]int) bool {
 	return l == b
 }
 
-// firstOfClass gives the boards of bs, in order, less those of a class
-// under syms (game.Least) that an earlier one is of.
-func firstOfClass(bs []game.Board, syms [][]int) []game.Board {
+// firstOfClass gives the boards of bs and their histories hs, in order,
+// less those of a class under syms (game.Least) that an earlier one is of.
+func firstOfClass(bs []game.Board, hs []History, syms [][]int) ([]game.Board, []History) {
 	seen := make(map[game.Board]bool, len(bs))
 	var out []game.Board
-	for _, b := range bs {
+	var outH []History
+	for i, b := range bs {
 		if l, _ := game.Least(b, syms); !seen[l] {
 			seen[l] = true
-			out = append(out, b)
+			out, outH = append(out, b), append(outH, hs[i])
 		}
 	}
-	return out
+	return out, outH
 }
 
 // MaxLine is the longest line Read takes, in bytes: a move sequence of 64
@@ -213,36 +253,40 @@ func Open(ctx context.Context, rl rules.Rules, name string) (*Choice, error) {
 	}
 	defer f.Close()
 	sum := sha256.New()
-	bs, err := Read(rl, io.TeeReader(f, sum))
+	bs, hs, err := Read(rl, io.TeeReader(f, sum))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return &Choice{From: "file", File: name, SHA256: hex.EncodeToString(sum.Sum(nil)), read: bs}, nil
+	return &Choice{From: "file", File: name, SHA256: hex.EncodeToString(sum.Sum(nil)), read: bs, history: hs}, nil
 }
 
-// Boards gives the positions c chooses of rl's game, and the paths that
-// reach each where they were counted (every position up to a ply), -1
-// elsewhere. Workers and memory bound the enumeration up to a ply, and the
-// games a sample by random play plays side by side; best gives the best
-// moves a sample drawn by noisy perfect play takes, a function a player
-// (Sample.Draw; nil where no sample does).
-func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory uint64, best []BestMoves) ([]game.Board, []int64, error) {
+// Boards gives the positions c chooses of rl's game, and what is known of
+// them: the paths that reach each where they were counted (every position
+// up to a ply), its history where known (a sample's, a file's move
+// sequences). Workers and memory bound the enumeration up to a ply, and
+// the games a sample by random play plays side by side; best gives the
+// best moves a sample drawn by noisy perfect play takes, a function a
+// player (Sample.Draw; nil where no sample does).
+func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory uint64, best []BestMoves) ([]game.Board, Known, error) {
 	var bs []game.Board
-	var paths []int64
+	var known Known
 	var err error
 	switch c.From {
 	case "sample":
 		if best == nil {
 			best = make([]BestMoves, max(workers, 1))
 		}
-		bs, err = c.Sample.DrawKept(ctx, rl, best, c.Games)
+		bs, known.Histories, err = c.Sample.DrawKept(ctx, rl, best, c.Games)
 	case "file":
 		if c.read == nil {
 			err = fmt.Errorf("positions from the file %q were not read: Open makes a choice of a file", c.File)
 		}
-		bs = c.read
+		bs, known.Histories = c.read, slices.Clone(c.history)
+		for len(known.Histories) < len(bs) {
+			known.Histories = append(known.Histories, nil)
+		}
 		if c.OnePerClass {
-			bs = firstOfClass(bs, rl.Symmetries())
+			bs, known.Histories = firstOfClass(bs, known.Histories, rl.Symmetries())
 		}
 	case "max_ply":
 		syms := rl.Symmetries()
@@ -251,17 +295,20 @@ func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory
 				return
 			}
 			if !c.Quiet || b.Ply() == *c.MaxPly && quiet(rl, b) && least(b, syms) {
-				bs, paths = append(bs, b), append(paths, n)
+				bs, known.Paths = append(bs, b), append(known.Paths, n)
 			}
 		})
 	default:
 		err = fmt.Errorf("positions from %q: want sample, file or max_ply", c.From)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, Known{}, err
 	}
-	for len(paths) < len(bs) {
-		paths = append(paths, -1)
+	for len(known.Paths) < len(bs) {
+		known.Paths = append(known.Paths, -1)
 	}
-	return bs, paths, nil
+	for len(known.Histories) < len(bs) {
+		known.Histories = append(known.Histories, nil)
+	}
+	return bs, known, nil
 }

@@ -171,7 +171,7 @@ func TestRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Read(tt.rl, strings.NewReader(tt.text))
+			got, _, err := Read(tt.rl, strings.NewReader(tt.text))
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error %v, want one with %q", err, tt.wantErr)
@@ -193,21 +193,54 @@ func TestRead(t *testing.T) {
 	}
 }
 
+// replay plays the cells of h from the empty board.
+func replay(h History) game.Board {
+	var b game.Board
+	for _, c := range h {
+		b = b.Play(int(c), b.ToMove())
+	}
+	return b
+}
+
+// A line of moves gives its position's history, the cells played; a
+// board gives none; a position that comes again keeps its first line's.
+func TestReadHistories(t *testing.T) {
+	text := "4453\n......./......./......./......./......./...X...\n44\n4\n"
+	bs, hs, err := Read(connectFour, strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Columns 4, 4, 5, 3 from 1 land on cells 38, 31, 39, 37 of 6x7.
+	want := []History{{38, 31, 39, 37}, nil, {38, 31}}
+	if len(bs) != len(want) || len(hs) != len(want) {
+		t.Fatalf("%d boards, %d histories, want %d", len(bs), len(hs), len(want))
+	}
+	for i := range want {
+		if !slices.Equal(hs[i], want[i]) {
+			t.Errorf("position %d: history %v, want %v", i, hs[i], want[i])
+		}
+	}
+}
+
 func FuzzRead(f *testing.F) {
 	f.Add("4453 -2\n# x\n\n7422341735647741166133573473242566 1\n")
 	f.Add("4444444\n")
 	f.Add("......./......./......./......./......./...X...\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		bs, err := Read(connectFour, strings.NewReader(text))
+		bs, hs, err := Read(connectFour, strings.NewReader(text))
 		if err != nil {
 			return
 		}
-		// Read must give boards of alternating play; whether each can
-		// arise is rules.Play's to say, and TestRead's.
-		for _, b := range bs {
+		// Read must give boards of alternating play, and histories that
+		// replay to them; whether each can arise is rules.Play's to say,
+		// and TestRead's.
+		for i, b := range bs {
 			x, o := bits.OnesCount64(uint64(b.X)), bits.OnesCount64(uint64(b.O))
 			if b.X&b.O != 0 || x-o < 0 || x-o > 1 {
 				t.Errorf("read %q: a board of %d X and %d O", text, x, o)
+			}
+			if hs[i] != nil && replay(hs[i]) != b {
+				t.Errorf("read %q: history %v does not make %s", text, hs[i], connectFour.Spec().Format(b))
 			}
 		}
 	})
@@ -264,7 +297,8 @@ func TestChoiceBoards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bs, paths, err := tt.c.Boards(context.Background(), three, 1, 1<<30, nil)
+			bs, known, err := tt.c.Boards(context.Background(), three, 1, 1<<30, nil)
+			paths := known.Paths
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error %v, want one with %q", err, tt.wantErr)
@@ -289,6 +323,11 @@ func TestChoiceBoards(t *testing.T) {
 					classes[l] = true
 				}
 			}
+			for i, h := range known.Histories {
+				if sampled := tt.c.From == "sample"; (h != nil) != sampled || h != nil && replay(h) != bs[i] {
+					t.Fatalf("%s: history %v, want the game that drew it where sampled", three.Spec().Format(bs[i]), h)
+				}
+			}
 			if tt.counted && paths[len(paths)-1] != 1 { // a board of ply 2: X's cell, then O's
 				t.Errorf("the last board's paths %d, want 1", paths[len(paths)-1])
 			}
@@ -301,7 +340,8 @@ func TestChoiceBoards(t *testing.T) {
 func TestChoiceQuiet(t *testing.T) {
 	eight := 8
 	c := Choice{From: "max_ply", MaxPly: &eight, Quiet: true}
-	bs, paths, err := c.Boards(context.Background(), connectFour, 2, 1<<30, nil)
+	bs, known, err := c.Boards(context.Background(), connectFour, 2, 1<<30, nil)
+	paths := known.Paths
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,7 +530,7 @@ func TestDrawKept(t *testing.T) {
 		asks++
 		return centremost(connectFour, b), nil
 	}
-	want, err := s.Draw(context.Background(), connectFour, []BestMoves{first})
+	want, wantH, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -504,20 +544,25 @@ func TestDrawKept(t *testing.T) {
 		}
 		return first(ctx, b)
 	}
-	if _, err := s.DrawKept(ctx, connectFour, []BestMoves{stopping}, path); !errors.Is(err, context.Canceled) {
+	if _, _, err := s.DrawKept(ctx, connectFour, []BestMoves{stopping}, path); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the stopped draw: %v, want it cancelled", err)
 	}
 	asks = 0
-	got, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, path)
+	got, gotH, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, path)
 	if err != nil || !slices.Equal(got, want) {
 		t.Fatalf("the draw resumed: %v, and the positions differ: %t", err, !slices.Equal(got, want))
+	}
+	for i := range wantH { // the games read back from the journal, moves and all
+		if !slices.Equal(gotH[i], wantH[i]) || replay(gotH[i]) != got[i] {
+			t.Fatalf("position %d resumed with history %v, want %v, the game that drew it", i, gotH[i], wantH[i])
+		}
 	}
 	if asks > whole-whole/3 {
 		t.Errorf("the draw resumed asked %d best moves, the whole draw %d: the games kept were played again", asks, whole)
 	}
 	other := s
 	other.Seed = 5
-	if _, err := other.DrawKept(context.Background(), connectFour, []BestMoves{first}, path); err != nil {
+	if _, _, err := other.DrawKept(context.Background(), connectFour, []BestMoves{first}, path); err != nil {
 		t.Errorf("another draw over the journal: %v, want it begun anew", err)
 	}
 	if err := RemoveGames(path); err != nil || fileExists(path) {
@@ -527,8 +572,15 @@ func TestDrawKept(t *testing.T) {
 	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, mine); !errors.As(err, new(*journal.ForeignError)) {
+	if _, _, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, mine); !errors.As(err, new(*journal.ForeignError)) {
 		t.Errorf("a draw over a file of someone else: %v, want it refused", err)
+	}
+	old := filepath.Join(t.TempDir(), ".out.games") // an earlier version's, which kept no moves
+	if err := os.WriteFile(old, []byte(gamesMagicV1+"0123456789abcdef0123456789abcdef"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, old); !errors.As(err, new(*OldGamesError)) || !fileExists(old) {
+		t.Errorf("a draw over an earlier version's journal: %v, left: %t; want it refused with a word and left", err, fileExists(old))
 	}
 	if err := RemoveGames(mine); err == nil || !fileExists(mine) {
 		t.Errorf("RemoveGames of someone else's file: %v, left: %t; want it refused and left", err, fileExists(mine))

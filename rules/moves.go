@@ -16,22 +16,29 @@ import (
 // ("4453"), and so may cells on a free board of at most 10 cells ("15" on
 // tic-tac-toe is cell 1, then cell 5).
 func Play(r Rules, b game.Board, text string) (game.Board, error) {
+	b, _, err := PlayCells(r, b, text)
+	return b, err
+}
+
+// PlayCells is Play, and gives the cells the moves played, in order.
+func PlayCells(r Rules, b game.Board, text string) (game.Board, []int, error) {
 	s := r.Spec()
 	toks := strings.FieldsFunc(text, func(c rune) bool { return c == ',' || c == ' ' })
 	if strings.Contains(strings.ReplaceAll(text, " ", ""), ",,") || strings.HasPrefix(strings.TrimSpace(text), ",") || strings.HasSuffix(strings.TrimSpace(text), ",") {
-		return game.Board{}, fmt.Errorf("moves %q have an empty move between commas; write one move between each two, such as 4,0,8", game.Echo(text))
+		return game.Board{}, nil, fmt.Errorf("moves %q have an empty move between commas; write one move between each two, such as 4,0,8", game.Echo(text))
 	}
 	if len(toks) == 1 && (s.Gravity && s.Cols <= 9 || !s.Gravity && s.Cells() <= 10) {
 		toks = strings.Split(toks[0], "") // one digit a move: columns from 1, or cells from 0
 	}
+	cells := make([]int, 0, len(toks))
 	for n, tok := range toks {
 		cell, err := moveCell(r, b, tok)
 		if err != nil {
-			return game.Board{}, fmt.Errorf("moves %q: move %d: %w", game.Echo(text), n+1, err)
+			return game.Board{}, nil, fmt.Errorf("moves %q: move %d: %w", game.Echo(text), n+1, err)
 		}
-		b = b.Play(cell, b.ToMove())
+		b, cells = b.Play(cell, b.ToMove()), append(cells, cell)
 	}
-	return b, nil
+	return b, cells, nil
 }
 
 // Position reads the board text (the empty board when text is ""), which
@@ -55,11 +62,20 @@ func Position(r Rules, text, moves string) (game.Board, error) {
 // a mark, an empty cell or a slash), or moves from the empty board, as
 // Play reads them (4453, or 4,0,8).
 func ParsePosition(r Rules, text string) (game.Board, error) {
+	b, _, err := ParseLine(r, text)
+	return b, err
+}
+
+// ParseLine is ParsePosition, and gives the cells played from the empty
+// board where text gives moves; nil where it gives a board, whose moves
+// are not known.
+func ParseLine(r Rules, text string) (game.Board, []int, error) {
 	text = strings.TrimSpace(text)
 	if strings.ContainsAny(text, "XOxo.-_/") {
-		return Position(r, text, "")
+		b, err := Position(r, text, "")
+		return b, nil, err
 	}
-	return Play(r, game.Board{}, text)
+	return PlayCells(r, game.Board{}, text)
 }
 
 // ColumnMove gives the legal move of column col (from 0) on b, the cell a
