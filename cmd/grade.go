@@ -26,7 +26,9 @@ its environment, as verify checker sends them). It answers a move a line, in
 The report, overall and by ply: illegal answers (reported with the board),
 moves that keep the position's value (the accuracy: a perfect agent scores
 100%), moves that are also best (the fastest win, the slowest loss), and
-blunders by kind, the worst drawn. Past the exhaustive limit, or on
+blunders by kind, the worst drawn. An illegal answer is graded as such
+and the agent answers on: each answer line is one position's. Its first
+answer may take --start-timeout, its start-up included. Past the exhaustive limit, or on
 positions of your own, --positions, --sample with --plies, or --max-ply
 choose them. --out FILE writes every graded answer, .parquet or .csv, its
 moves by action (under gravity the column from 0), the agent's answers as
@@ -38,8 +40,12 @@ a random legal move with probability E) and N against a random one, with
 each colour, drawn from --seed; the agent must flush each answer. The
 report counts wins, draws, losses and forfeits and draws the first game
 lost; the JSON and --out keep every game (moves, result, length, the
-agent's time a move). An illegal answer, silence past --timeout, a crash or
-a limit forfeits that game, with why, and the agent is started again. The
+agent's time a move). Each time the agent starts it is first asked the
+empty board, not graded: its start-up (an interpreter, a model loaded) has
+--start-timeout, is timed apart (start_seconds), and lines it prints before
+that answer are skipped. An illegal answer, silence past --timeout, a crash
+or a limit forfeits that game, with why, and the agent is started again for
+the next, since a stray line would put its later answers out of step. The
 perfect opponent is the planner's engine, as in solve, or --db.
 docs/protocols.md has the protocol and examples.
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,8 +33,15 @@ func TestGradeGamesKept(t *testing.T) {
 		{"every game kept", "agent-first", "", []string{"--games", "3"}, 12, 0, 0, ""},
 		{"silent once", "agent-first", "silent-once", []string{"--games", "2", "--timeout", "1s"}, 8, 1, exitFailed, `agent program "` + os.Args[0] + `" gave no answer for 1s`},
 		{"illegal answers", "agent-empty", "", []string{"--games", "1"}, 4, 4, exitFailed, `an illegal answer, "0": cell 0 is not the lowest empty cell of its column (read as a cell, --move-format's default; an agent that answers columns wants --move-format column, from 0, or pettingzoo)`},
-		{"a debug line before its answers", "agent-first", "debug", []string{"--games", "2"}, 8, 8, exitFailed, `an illegal answer, "debug: started"`},
-		{"a crash", "agent-first", "crash", []string{"--games", "2"}, 8, 3, exitFailed, "stopped early: exit status 3; the end of its stderr:\nfakeprog: index out of range [9] with length 9"},
+		// A line printed at the start, before the answer to the empty board
+		// asked first, is skipped: no answer is put out of step.
+		{"a debug line before its answers", "agent-first", "debug", []string{"--games", "2"}, 8, 0, 0, ""},
+		// Its crash after ten requests: the empty board, then nine moves.
+		{"a crash", "agent-first", "crash", []string{"--games", "2"}, 8, 4, exitFailed, "stopped early: exit status 3; the end of its stderr:\nfakeprog: index out of range [9] with length 9"},
+		// A start-up of 1.5 s, past --timeout, within --start-timeout: no
+		// game forfeited, and no agent_seconds holds it.
+		{"a slow start", "agent-first", "slow-start", []string{"--games", "1", "--timeout", "1s", "--start-timeout", "30s"}, 4, 0, 0, ""},
+		{"a slow start past its limit", "agent-first", "slow-start", []string{"--games", "1", "--start-timeout", "500ms"}, -1, 0, exitUsage, ""},
 		{"a line too many at the end", "agent-first", "extra", []string{"--games", "1"}, 4, 1, exitFailed, `after its last answer, printed more answers than requests: "0"`},
 	}
 	for _, tt := range tests {
@@ -45,8 +53,17 @@ func TestGradeGamesKept(t *testing.T) {
 			args := append(append([]string{"grade", "--game", "connect-four", "--json"}, tt.args...), "--", self(t))
 			out, errOut, code := fakeRun(t, tt.role, tt.fault, args...)
 			var res grade.GamesResult
+			if tt.games < 0 { // the agent cannot start
+				if code != tt.code || !strings.Contains(errOut, "of its start (set --start-timeout") {
+					t.Fatalf("exit %d, stderr %q; want %d and the start-up's limit named", code, errOut, tt.code)
+				}
+				return
+			}
 			if err := json.Unmarshal([]byte(out), &res); err != nil || code != tt.code {
 				t.Fatalf("exit %d (%v), want %d; stderr %q", code, err, tt.code, errOut)
+			}
+			if tt.fault == "slow-start" && (res.StartSeconds[0] < 1.4 || slices.Max(res.Games[0].AgentSeconds) > 1) {
+				t.Errorf("start-up %.2f s, the first game's answers %v s; want the start-up apart", res.StartSeconds[0], res.Games[0].AgentSeconds)
 			}
 			forfeits := 0
 			for i, g := range res.Games {
@@ -63,8 +80,28 @@ func TestGradeGamesKept(t *testing.T) {
 			if len(res.Games) != tt.games || forfeits != tt.forfeits {
 				t.Errorf("%d games, %d forfeited; want %d and %d", len(res.Games), forfeits, tt.games, tt.forfeits)
 			}
+			// A start a forfeit by a failure, each timed; the start's lines
+			// before its first answer kept.
+			if starts := 1 + crashes(res.Games); len(res.StartSeconds) != starts {
+				t.Errorf("%d start-ups timed, want %d", len(res.StartSeconds), starts)
+			}
+			if wantSkipped := tt.fault == "debug"; wantSkipped != (len(res.StartSkipped) > 0) || wantSkipped && res.StartSkipped[0] != "debug: started" {
+				t.Errorf("start_skipped %q, want the debug line only where printed", res.StartSkipped)
+			}
 		})
 	}
+}
+
+// crashes counts the games forfeited by the agent's failure after which
+// it was started again: every forfeit but the last game's.
+func crashes(games []grade.GameRecord) int {
+	n := 0
+	for _, g := range games[:len(games)-1] {
+		if g.Result == grade.Forfeit {
+			n++
+		}
+	}
+	return n
 }
 
 // grade --games --out writes a row a game; --epsilon goes with --games

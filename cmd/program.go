@@ -14,6 +14,7 @@ import (
 type programFlags struct {
 	cells   string
 	timeout time.Duration
+	start   time.Duration
 	total   time.Duration
 	memory  string
 }
@@ -21,6 +22,7 @@ type programFlags struct {
 func (p *programFlags) bind(f *pflag.FlagSet) {
 	f.StringVar(&p.cells, "cells", "X,O,.", "the tokens for X, O and an empty cell in a request")
 	f.DurationVar(&p.timeout, "timeout", 60*time.Second, "the longest the program may stay silent (no answer, or no exit after the last)")
+	f.DurationVar(&p.start, "start-timeout", 60*time.Second, "the longest the program may take to start and give its first answer, in place of --timeout (an interpreter's or a model's start-up)")
 	f.DurationVar(&p.total, "total-timeout", 0, "the longest the whole run may take (default no limit)")
 	bindMemory(f, &p.memory)
 }
@@ -50,10 +52,12 @@ func (p *programFlags) parse(c *cobra.Command, args []string) (protocol.Program,
 	switch {
 	case p.timeout <= 0:
 		return out, flagErrorf("--timeout %v is not a time to wait, want more than 0 such as 60s", p.timeout)
+	case p.start <= 0:
+		return out, flagErrorf("--start-timeout %v is not a time to wait, want more than 0 such as 60s", p.start)
 	case p.total < 0:
 		return out, flagErrorf("--total-timeout %v is not a time to wait, want 0 for no limit or more, such as 10m", p.total)
 	}
-	out.Timeout, out.Total = p.timeout, p.total
+	out.Timeout, out.Start, out.Total = p.timeout, p.start, p.total
 	if out.Memory, err = parseMemory(p.memory); err != nil {
 		return out, err
 	}

@@ -90,8 +90,18 @@ type GamesResult struct {
 	Games     []GameRecord `json:"games"`
 	// FirstLoss is the index in Games of the first game lost or forfeited;
 	// null when the agent lost none.
-	FirstLoss        *int `json:"first_loss"`
-	perfect.Answered      // who gave the perfect opponent's moves, set by the caller
+	FirstLoss *int `json:"first_loss"`
+	// StartSeconds are the agent's start-ups, one a start (the first, and
+	// one after each forfeit its failure caused): the time from its start
+	// to its answer to the empty board, asked first and not graded, so
+	// that an interpreter's or a model's start-up is in no game's
+	// agent_seconds.
+	StartSeconds []float64 `json:"start_seconds"`
+	// StartSkipped are the lines the agent printed at its starts before
+	// its answer to the empty board, skipped (a library's banner, a debug
+	// line); absent when none.
+	StartSkipped     []string `json:"start_skipped,omitempty"`
+	perfect.Answered          // who gave the perfect opponent's moves, set by the caller
 }
 
 // Misbehaved reports whether the agent did something wrong: an illegal
@@ -116,8 +126,10 @@ func Numbering(s rules.Spec) string {
 // PlayGames plays the games g says of the agent, the perfect opponent's
 // moves from o, an oracle of rl's game (the game solved once, a database,
 // a book or search); the same seed plays the same games against the same
-// agent, whoever answers. The agent is started once and asked for a move in
-// each of its positions, one request at a time. A game the agent forfeits
+// agent, whoever answers. The agent is started once, asked the empty board
+// first (its start-up, timed apart and not graded: StartSeconds), and then
+// asked for a move in each of its positions, one request at a time. A game
+// the agent forfeits
 // by an illegal answer, silence, a crash or a limit is recorded, and the
 // agent is started again for the next, so that a line too many (a debug
 // line, say) costs one game, not the run; output left when the agent ends
@@ -129,7 +141,8 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, 
 		return nil, err
 	}
 	defer func() { t.close() }() // the last conversation, whichever it is
-	res := &GamesResult{Game: rl.Spec(), Program: strings.Join(a.Argv, " "), Seed: g.Seed, Epsilon: g.Epsilon, Numbering: Numbering(rl.Spec()), Games: []GameRecord{}}
+	res := &GamesResult{Game: rl.Spec(), Program: strings.Join(a.Argv, " "), Seed: g.Seed, Epsilon: g.Epsilon, Numbering: Numbering(rl.Spec()), Games: []GameRecord{},
+		StartSeconds: []float64{t.start}, StartSkipped: t.skipped}
 	rng := rand.New(rand.NewPCG(g.Seed, 0x6a6d6573))
 	for _, name := range Opponents {
 		noisy := perfect.Noisy{Epsilon: 1}
@@ -140,7 +153,7 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, 
 		for _, side := range []game.Cell{game.X, game.O} {
 			tally := GameTally{Opponent: name, AgentPlays: side.String()}
 			for range g.N {
-				if t, err = a.again(ctx, rl.Spec(), t); err != nil {
+				if t, err = a.again(ctx, rl.Spec(), t, res); err != nil {
 					return nil, err
 				}
 				rec, err := a.play(rl, t, opp, side)
@@ -212,13 +225,19 @@ func (t *GameTally) add(rec *GameRecord) {
 }
 
 // again gives the conversation for the next game: t itself, or after a
-// forfeit by the program's failure (t stopped), the agent started anew.
-func (a *Agent) again(ctx context.Context, rs rules.Spec, t *talk) (*talk, error) {
+// forfeit by the program's failure (t stopped), the agent started anew,
+// its start-up kept in res.
+func (a *Agent) again(ctx context.Context, rs rules.Spec, t *talk, res *GamesResult) (*talk, error) {
 	if !t.failed {
 		return t, nil
 	}
 	t.close()
-	return a.talk(ctx, rs)
+	t, err := a.talk(ctx, rs)
+	if err != nil {
+		return nil, err
+	}
+	res.StartSeconds, res.StartSkipped = append(res.StartSeconds, t.start), append(res.StartSkipped, t.skipped...)
+	return t, nil
 }
 
 // play plays one game of the agent with side against opp, and records it.
@@ -293,12 +312,14 @@ func (p opponent) choose(b game.Board) (int, error) {
 
 // talk is a conversation with the agent: one request, then its answer.
 type talk struct {
-	a      *Agent
-	p      *extproc.Proc
-	reqs   chan []byte
-	asked  int
-	done   bool
-	failed bool // the program failed (fail): stopped, and started anew for another game
+	a       *Agent
+	p       *extproc.Proc
+	reqs    chan []byte
+	asked   int
+	done    bool
+	failed  bool     // the program failed (fail): stopped, and started anew for another game
+	start   float64  // seconds from its start to its answer to the empty board
+	skipped []string // the lines it printed at its start before that answer (warm)
 }
 
 func (a *Agent) talk(ctx context.Context, rs rules.Spec) (*talk, error) {
@@ -320,13 +341,55 @@ func (a *Agent) talk(ctx context.Context, rs rules.Spec) (*talk, error) {
 		return nil, t.fail(err.Error())
 	}
 	t.p = p
+	begun := time.Now()
+	if err := t.warm(rules.New(rs)); err != nil {
+		return nil, err
+	}
+	t.start = time.Since(begun).Seconds()
 	return t, nil
+}
+
+// maxStartLines bounds the lines an agent may print at its start before
+// its answer to the empty board.
+const maxStartLines = 100
+
+// warm asks the agent the empty board of rl's game, its start-up, and
+// reads its answer, the first line that is a legal move there: a line
+// before it (a library's banner, a debug line) is skipped and kept in
+// skipped, so that output at start-up puts no answer out of step. The
+// first line is waited for within --start-timeout, the others within
+// --timeout.
+func (t *talk) warm(rl rules.Rules) error {
+	for n := 0; ; n++ {
+		var text string
+		var err error
+		if n == 0 {
+			text, err = t.ask(rl.Spec().Spec, game.Board{})
+		} else {
+			text, err = t.line()
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := t.a.Moves.Parse(rl, game.Board{}, text); err == nil {
+			return nil
+		}
+		if n == maxStartLines {
+			return t.fail(fmt.Sprintf("printed %d lines at its start, none a move on the empty board (the first: %q)", n+1, game.Echo(t.skipped[0])))
+		}
+		t.skipped = append(t.skipped, game.Echo(text))
+	}
 }
 
 // ask sends the board b and gives the answer line.
 func (t *talk) ask(s game.Spec, b game.Board) (string, error) {
 	t.reqs <- t.a.Cells.AppendLine(nil, s, b)
 	t.asked++
+	return t.line()
+}
+
+// line gives the agent's next line of output.
+func (t *talk) line() (string, error) {
 	line, err := t.p.Line()
 	var pe *extproc.Error
 	switch {

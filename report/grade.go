@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -69,7 +70,14 @@ func Games(w io.Writer, r *grade.GamesResult) {
 	if r.Epsilon > 0 {
 		opponent = fmt.Sprintf("the perfect opponent's moves (a best move with probability %g, a random one otherwise)", 1-r.Epsilon)
 	}
-	fmt.Fprintf(w, "%s by %s\n\n", opponent, r.Answered)
+	fmt.Fprintf(w, "%s by %s\n", opponent, r.Answered)
+	if len(r.StartSeconds) > 0 {
+		fmt.Fprintf(w, "the agent %s, the slowest start-up %.2f s (the empty board asked first, not graded nor in any move's time)", starts(len(r.StartSeconds)), slices.Max(r.StartSeconds))
+	}
+	if n := len(r.StartSkipped); n > 0 {
+		fmt.Fprintf(w, "; %d line(s) it printed first skipped, the first %q", n, r.StartSkipped[0])
+	}
+	fmt.Fprint(w, "\n\n")
 	t := newTable(w)
 	fmt.Fprintln(t, "opponent\tagent plays\tgames\twins\tdraws\tlosses\tforfeits\tillegal\t")
 	for _, g := range r.Tallies {
@@ -81,6 +89,14 @@ func Games(w io.Writer, r *grade.GamesResult) {
 		return
 	}
 	firstLoss(w, r.Game, &r.Games[*r.FirstLoss])
+}
+
+// starts says how often the agent started.
+func starts(n int) string {
+	if n == 1 {
+		return "started once"
+	}
+	return fmt.Sprintf("started %d times (again after each forfeit its failure caused)", n)
 }
 
 // firstLoss draws the game g of s, which the agent lost or forfeited, move

@@ -26,7 +26,11 @@ type Config struct {
 	Argv    []string      // the program and its arguments
 	Env     []string      // added to the environment, NAME=value
 	Silence time.Duration // the longest wait for a line of output or for the exit; 0: no limit
-	Total   time.Duration // the longest the whole run may take; 0: no limit
+	// Start, when more than 0, is the longest wait for the first line in
+	// place of Silence: the program's start-up (an interpreter, a model
+	// loaded) and its first answer.
+	Start time.Duration
+	Total time.Duration // the longest the whole run may take; 0: no limit
 	// Memory bounds the resident memory of the program's process group, in
 	// bytes, read every 50 ms (Linux only); past it the program is stopped
 	// and its Line and Exit give an *Error with OverMemory set. 0: no bound.
@@ -71,6 +75,7 @@ type Proc struct {
 	stop    sync.Once
 	killed  sync.Once             // killAll's work, done once: after it no descendant is left
 	over    atomic.Pointer[Error] // set when the program used more than its memory bound
+	started bool                  // a line has been read: the start-up is over
 }
 
 type line struct {
@@ -193,9 +198,13 @@ func waitFor[T any](p *Proc, c <-chan T, waiting string) (v T, ok bool, err erro
 		return v, ok, nil
 	default:
 	}
+	limit, said := p.cfg.Silence, fmt.Sprintf("gave no %s for %v (set --timeout for a longer silence)", waiting, p.cfg.Silence)
+	if !p.started && p.cfg.Start > 0 {
+		limit, said = p.cfg.Start, fmt.Sprintf("gave no %s within %v of its start (set --start-timeout for a longer start-up)", waiting, p.cfg.Start)
+	}
 	var silence <-chan time.Time
-	if p.cfg.Silence > 0 {
-		t := time.NewTimer(p.cfg.Silence)
+	if limit > 0 {
+		t := time.NewTimer(limit)
 		defer t.Stop()
 		silence = t.C
 	}
@@ -205,7 +214,7 @@ func waitFor[T any](p *Proc, c <-chan T, waiting string) (v T, ok bool, err erro
 	case <-p.ctx.Done():
 		err = p.ctx.Err()
 	case <-silence:
-		err = &Error{What: fmt.Sprintf("gave no %s for %v (set --timeout for a longer silence)", waiting, p.cfg.Silence)}
+		err = &Error{What: said}
 	case <-p.total:
 		err = &Error{What: fmt.Sprintf("ran past the total limit of %v (set --total-timeout for more)", p.cfg.Total)}
 	}
@@ -218,6 +227,7 @@ func waitFor[T any](p *Proc, c <-chan T, waiting string) (v T, ok bool, err erro
 // other error (an *Error, or the context's error) has stopped the program.
 func (p *Proc) Line() (string, error) {
 	l, ok, err := waitFor(p, p.lines, "answer")
+	p.started = true
 	switch {
 	case p.over.Load() != nil && (err != nil || !ok || l.err != nil):
 		return "", p.over.Load()

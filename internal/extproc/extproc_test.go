@@ -39,6 +39,9 @@ func helper(mode string) int {
 	if mode == "ignore-term" {
 		signal.Ignore(syscall.SIGTERM)
 	}
+	if mode == "slow-start" { // a start-up, as an interpreter's or a model's
+		time.Sleep(time.Second)
+	}
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	for n := 1; in.Scan(); n++ {
@@ -137,6 +140,12 @@ func TestRun(t *testing.T) {
 		// for a race-enabled helper to start on a busy machine.
 		{"slow but steady", "slow", Config{Silence: 400 * time.Millisecond}, 20, 20, ""},
 		{"hangs", "hang", Config{Silence: 300 * time.Millisecond}, 10, 3, "gave no answer for 300ms"},
+		// A start-up of a second: past a silence of 300 ms, within a start
+		// limit of 5 s, which bounds the first answer alone.
+		{"slow to start", "slow-start", Config{Silence: 300 * time.Millisecond}, 10, 0, "gave no answer for 300ms"},
+		{"slow to start, given time", "slow-start", Config{Silence: 300 * time.Millisecond, Start: 5 * time.Second}, 10, 10, ""},
+		{"slow to start, past its start limit", "slow-start", Config{Silence: 5 * time.Second, Start: 300 * time.Millisecond}, 10, 0, "gave no answer within 300ms of its start (set --start-timeout"},
+		{"start limit, then silence", "hang", Config{Silence: 300 * time.Millisecond, Start: 5 * time.Second}, 10, 3, "gave no answer for 300ms"},
 		{"over the total", "slow", Config{Total: 200 * time.Millisecond}, 20, 6, "ran past the total limit of 200ms"},
 		{"crashes", "crash", Config{Silence: 5 * time.Second}, 5, 2, "exit status 3"},
 		{"over its memory", "greedy", Config{Silence: 20 * time.Second, Memory: 100 << 20}, 5, 2, "used more than 100 MiB of memory (set --memory for more)"},

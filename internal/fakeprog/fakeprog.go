@@ -98,6 +98,9 @@ func Main(role, fault string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
+	if fault == "slow-start" { // a start-up, as an interpreter's or a model's load
+		time.Sleep(1500 * time.Millisecond)
+	}
 	var code int
 	if strings.HasPrefix(role, "uva") {
 		code = contestant(role, fault, stdin, out, stderr)
