@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/grade"
+	"github.com/tateti-lab/tateti-lab/internal/interrupt"
 	"github.com/tateti-lab/tateti-lab/internal/protocol"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -37,7 +38,9 @@ it wrote them.
 --games N plays games instead: N from the empty board against a perfect
 opponent (a best move, at random among the best; --epsilon E makes it play
 a random legal move with probability E) and N against a random one, with
-each colour, drawn from --seed; the agent must flush each answer. The
+each colour, drawn from --seed (--openings FILE: from each opening of the
+file instead, N times with each colour against each opponent); the agent
+must flush each answer. The
 report counts wins, draws, losses and forfeits and draws the first game
 lost; the JSON and --out keep every game (moves, result, length, the
 agent's time a move). Each time the agent starts it is first asked the
@@ -67,7 +70,10 @@ type GradeOptions struct {
 	MinAccuracy *float64 // nil when not asked
 	Games       int      // with --games: games against each opponent with each colour, instead of positions
 	Epsilon     float64  // with --games: the perfect opponent's noise (perfect.Noisy)
-	Out         string   // with --out: the results file, one row per position or per game
+	// Openings, with --games and --openings, are the positions the games
+	// start from.
+	Openings []grade.Opening
+	Out      string // with --out: the results file, one row per position or per game
 }
 
 // NewCmdGrade builds grade; runF, if any, replaces its run.
@@ -75,7 +81,7 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	opts := &GradeOptions{}
 	var prog programFlags
 	choice := choiceFlags{whole: true}
-	var moves string
+	var moves, openings string
 	var minAccuracy float64
 	c := &cobra.Command{
 		Use:   "grade [flags] -- PROGRAM [ARGS...]",
@@ -101,6 +107,9 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 			if err := checkGames(c, opts); err != nil {
 				return err
 			}
+			if opts.Openings, err = readOpenings(c, openings, opts.GameOptions); err != nil {
+				return err
+			}
 			if err := checkResults(opts); err != nil {
 				return err
 			}
@@ -118,7 +127,29 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
 	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")
 	fl.IntVar(&opts.Games, "games", 0, "play this many games from the start against a perfect and a random opponent, with each colour, instead of grading positions")
+	fl.StringVar(&openings, "openings", "", "with --games N: start the games from the openings in this file, a move sequence a line (such as 4453), each played N times with each colour against each opponent")
 	return c
+}
+
+// readOpenings reads the file --openings names, which goes with --games;
+// none when it is not given.
+func readOpenings(c *cobra.Command, name string, g GameOptions) ([]grade.Opening, error) {
+	if !c.Flags().Changed("openings") {
+		return nil, nil
+	}
+	if !c.Flags().Changed("games") {
+		return nil, flagErrorf("--openings goes with --games N, which plays N games from each opening")
+	}
+	f, err := interrupt.Open(c.Context(), name)
+	if err != nil {
+		return nil, flagErrorf("--openings: %w", err)
+	}
+	defer f.Close()
+	ops, err := grade.ReadOpenings(g.Rules, f)
+	if err != nil {
+		return nil, flagErrorf("--openings %s: %w", name, err)
+	}
+	return ops, nil
 }
 
 // checkGames validates --games: a count of games, which grades games, not
@@ -179,7 +210,7 @@ func runGrade(opts *GradeOptions) error {
 func runGames(opts *GradeOptions, a *grade.Agent) error {
 	var r *grade.GamesResult
 	err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
-		r, err = a.PlayGames(opts.Ctx, opts.Rules, o, grade.Games{N: opts.Games, Seed: opts.Seed, Epsilon: opts.Epsilon})
+		r, err = a.PlayGames(opts.Ctx, opts.Rules, o, grade.Games{N: opts.Games, Seed: opts.Seed, Epsilon: opts.Epsilon, Openings: opts.Openings})
 		return err
 	})
 	if err != nil {

@@ -136,3 +136,51 @@ func TestGradeGamesOut(t *testing.T) {
 		}
 	}
 }
+
+// grade --games N --openings FILE plays each opening N times with each
+// colour against each opponent, as Kaggle's evaluation plays its openings;
+// an opening is a move sequence whose game goes on.
+func TestGradeOpenings(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := file("openings.txt", "# two openings\n44\n4453 ignored\n")
+	args := []string{"grade", "--game", "connect-four", "--json", "--games", "1", "--openings", good, "--", self(t)}
+	out, errOut, code := fakeRun(t, "agent-first", "", args...)
+	var res grade.GamesResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+		t.Fatalf("exit %d (%v); stderr %q", code, err, errOut)
+	}
+	want := [][]int{{3, 3}, {3, 3, 4, 2}} // actions: columns from 0
+	if len(res.Games) != 2*2*len(want) {
+		t.Fatalf("%d games, want %d: each opening with each colour against each opponent", len(res.Games), 2*2*len(want))
+	}
+	for i, g := range res.Games {
+		if w := want[i%len(want)]; !slices.Equal(g.Opening, w) || g.Length != len(g.Moves) || g.Length == 0 {
+			t.Errorf("game %d: opening %v, %d moves of length %d; want opening %v and the moves after it", i, g.Opening, len(g.Moves), g.Length, w)
+		}
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"without --games", []string{"--openings", file("ttt.txt", "4\n")}, "--openings goes with --games N"},
+		{"a board", []string{"--game", "connect-four", "--games", "1", "--openings", file("board.txt", "......./......./......./......./......./...X...\n")}, "opening 1, ......./......./......./......./......./...X..., is a board: give the moves that reach it"},
+		{"a game over", []string{"--game", "connect-four", "--games", "1", "--openings", file("over.txt", "1212121\n")}, "ends the game"},
+		{"a missing file", []string{"--game", "connect-four", "--games", "1", "--openings", filepath.Join(dir, "none.txt")}, "--openings: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, code := run(t, "", append(append([]string{"grade"}, tt.args...), "--", "true")...)
+			if code != exitUsage || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want %d and %q", code, errOut, exitUsage, tt.want)
+			}
+		})
+	}
+}

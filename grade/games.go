@@ -13,6 +13,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/extproc"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -36,6 +37,42 @@ type Games struct {
 	N       int
 	Seed    uint64
 	Epsilon float64
+	// Openings, when not empty, are the positions the games start from
+	// (ReadOpenings): each played N times with each colour against each
+	// opponent, as Kaggle's evaluation plays a list of openings. Empty:
+	// every game from the empty board.
+	Openings []Opening
+}
+
+// An Opening is a position games start from, and the moves that reach it.
+type Opening struct {
+	Board game.Board
+	Cells []int // the moves, as cells
+}
+
+// ReadOpenings reads openings of rl's game, a move sequence a line, as
+// --positions files give them (positions.Read): a board alone is refused,
+// for its moves and so its colours are not known, and so is an opening
+// whose game is over.
+func ReadOpenings(rl rules.Rules, r io.Reader) ([]Opening, error) {
+	bs, hs, err := positions.Read(rl, r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Opening, len(bs))
+	for i, b := range bs {
+		if hs[i] == nil {
+			return nil, fmt.Errorf("opening %d, %s, is a board: give the moves that reach it, such as 4453", i+1, rl.Spec().Format(b))
+		}
+		if over, _ := rl.Outcome(b); over {
+			return nil, fmt.Errorf("opening %d, %s, ends the game: give one the game goes on from", i+1, rl.Spec().Format(b))
+		}
+		out[i] = Opening{Board: b, Cells: make([]int, len(hs[i]))}
+		for k, c := range hs[i] {
+			out[i].Cells[k] = int(c)
+		}
+	}
+	return out, nil
 }
 
 // GameTally counts an agent's games against one opponent with one colour.
@@ -55,7 +92,10 @@ type GameRecord struct {
 	Opponent   string `json:"opponent"`
 	AgentPlays string `json:"agent_plays"`
 	Result     string `json:"result"` // for the agent: win, draw, loss or forfeit
-	Length     int    `json:"length"` // the moves played
+	// Opening is the moves of the opening the game started from, in the
+	// numbering of Moves; absent for a game from the empty board.
+	Opening []int `json:"opening,omitempty"`
+	Length  int   `json:"length"` // the moves played, after the opening
 	// Moves are the moves played, in the numbering the result names
 	// (GamesResult.Numbering): actions, as the datasets number them.
 	Moves []int `json:"moves"`
@@ -70,8 +110,13 @@ type GameRecord struct {
 	Why string `json:"why,omitempty"`
 
 	cells   []int // the moves as cells, for the report's boards
+	opening []int // the opening's moves as cells
 	illegal bool  // forfeited by an illegal answer
 }
+
+// OpeningCells gives the opening's moves as cells; none for a game from
+// the empty board.
+func (g *GameRecord) OpeningCells() []int { return g.opening }
 
 // Cells gives the game's moves as cells.
 func (g *GameRecord) Cells() []int { return g.cells }
@@ -152,11 +197,11 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, 
 		opp := opponent{ctx: ctx, rl: rl, o: o, rng: rng, name: name, noisy: noisy}
 		for _, side := range []game.Cell{game.X, game.O} {
 			tally := GameTally{Opponent: name, AgentPlays: side.String()}
-			for range g.N {
+			for _, from := range g.starts() {
 				if t, err = a.again(ctx, rl.Spec(), t, res); err != nil {
 					return nil, err
 				}
-				rec, err := a.play(rl, t, opp, side)
+				rec, err := a.play(rl, t, opp, side, from)
 				if err != nil {
 					return nil, err
 				}
@@ -240,13 +285,33 @@ func (a *Agent) again(ctx context.Context, rs rules.Spec, t *talk, res *GamesRes
 	return t, nil
 }
 
-// play plays one game of the agent with side against opp, and records it.
-// A failure of the program forfeits the game (t is then failed); only an
-// interruption, or the opponent's failure, is an error.
-func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell) (*GameRecord, error) {
+// starts gives the openings of the games against one opponent with one
+// colour, in order: each opening N times, or N times the empty board.
+func (g Games) starts() []Opening {
+	from := g.Openings
+	if len(from) == 0 {
+		from = []Opening{{}}
+	}
+	var out []Opening
+	for _, o := range from {
+		for range g.N {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// play plays one game of the agent with side against opp from the
+// opening from, and records it. A failure of the program forfeits the
+// game (t is then failed); only an interruption, or the opponent's
+// failure, is an error.
+func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell, from Opening) (*GameRecord, error) {
 	s := rl.Spec()
-	rec := &GameRecord{Opponent: opp.name, AgentPlays: side.String(), Moves: []int{}, AgentSeconds: []float64{}, Answers: []string{}}
-	var b game.Board
+	rec := &GameRecord{Opponent: opp.name, AgentPlays: side.String(), Moves: []int{}, AgentSeconds: []float64{}, Answers: []string{}, opening: from.Cells}
+	for _, c := range from.Cells {
+		rec.Opening = append(rec.Opening, s.Action(c))
+	}
+	b := from.Board
 	for {
 		if over, winner := rl.Outcome(b); over {
 			rec.Result = map[perfect.Value]string{perfect.XWins: Win, perfect.Draw: Draw, perfect.OWins: Loss}[perfect.Of(winner).For(side)]

@@ -47,6 +47,7 @@ type GameRow struct {
 	Opponent     string    `parquet:"opponent,dict"`
 	AgentPlays   string    `parquet:"agent_plays,dict"`
 	Result       string    `parquet:"result,dict"` // for the agent: win, draw, loss or forfeit
+	Opening      []int8    `parquet:"opening,list"` // the opening's moves, actions; empty from the empty board
 	Length       int8      `parquet:"length"`
 	Moves        []int8    `parquet:"moves,list"` // actions (GamesResult.Numbering)
 	AgentSeconds []float64 `parquet:"agent_seconds,list"`
@@ -59,7 +60,10 @@ func GameRows(r *GamesResult) []GameRow {
 	rows := make([]GameRow, len(r.Games))
 	for i, g := range r.Games {
 		rows[i] = GameRow{Game: int32(i), Opponent: g.Opponent, AgentPlays: g.AgentPlays, Result: g.Result,
-			Length: int8(g.Length), AgentSeconds: g.AgentSeconds, Answers: g.Answers, Why: g.Why}
+			Opening: []int8{}, Length: int8(g.Length), AgentSeconds: g.AgentSeconds, Answers: g.Answers, Why: g.Why}
+		for _, m := range g.Opening {
+			rows[i].Opening = append(rows[i].Opening, int8(m))
+		}
 		for _, m := range g.Moves {
 			rows[i].Moves = append(rows[i].Moves, int8(m))
 		}
@@ -68,7 +72,7 @@ func GameRows(r *GamesResult) []GameRow {
 }
 
 // GameHeader is the header of grade --games --out's CSV file.
-var GameHeader = []string{"game", "opponent", "agent_plays", "result", "length", "moves", "agent_seconds", "answers", "why"}
+var GameHeader = []string{"game", "opponent", "agent_plays", "result", "opening", "length", "moves", "agent_seconds", "answers", "why"}
 
 // CSV gives the row's fields, as GameHeader names them, each list a JSON
 // array.
@@ -77,10 +81,13 @@ func (r GameRow) CSV() []string {
 		b, _ := json.Marshal(v) // lists of numbers and strings always marshal
 		return string(b)
 	}
-	moves := make([]int, len(r.Moves))
-	for i, m := range r.Moves {
-		moves[i] = int(m)
+	ints := func(l []int8) []int {
+		out := make([]int, len(l))
+		for i, m := range l {
+			out[i] = int(m)
+		}
+		return out
 	}
-	return []string{strconv.Itoa(int(r.Game)), r.Opponent, r.AgentPlays, r.Result, strconv.Itoa(int(r.Length)),
-		list(moves), list(r.AgentSeconds), list(r.Answers), r.Why}
+	return []string{strconv.Itoa(int(r.Game)), r.Opponent, r.AgentPlays, r.Result, list(ints(r.Opening)), strconv.Itoa(int(r.Length)),
+		list(ints(r.Moves)), list(r.AgentSeconds), list(r.Answers), r.Why}
 }

@@ -108,11 +108,18 @@ func firstLoss(w io.Writer, s rules.Spec, g *grade.GameRecord) {
 	}
 	fmt.Fprintf(w, "\nthe first game lost, as %s against %s play (%s):\n", g.AgentPlays, g.Opponent, how)
 	var b game.Board
+	opening := g.OpeningCells()
+	for _, cell := range opening {
+		b = b.Play(cell, b.ToMove())
+	}
+	if len(opening) > 0 {
+		drawBoard(w, s.Format(b), "from the opening "+s.FormatMoves(opening))
+	}
 	asked := 0
 	for k, cell := range g.Cells() {
 		who := b.ToMove()
 		b = b.Play(cell, who)
-		what := fmt.Sprintf("%d. %s plays %s %d", k+1, who, s.MoveNoun(), s.MoveNumber(cell))
+		what := fmt.Sprintf("%d. %s plays %s %d", len(opening)+k+1, who, s.MoveNoun(), s.MoveNumber(cell))
 		if who.String() == g.AgentPlays {
 			what += fmt.Sprintf(" (the agent answered %q)", g.Answers[asked])
 			asked++
