@@ -46,7 +46,7 @@ type GameRow struct {
 	Game         int32     `parquet:"game"` // from 0, in the order played
 	Opponent     string    `parquet:"opponent,dict"`
 	AgentPlays   string    `parquet:"agent_plays,dict"`
-	Result       string    `parquet:"result,dict"` // for the agent: win, draw, loss or forfeit
+	Result       string    `parquet:"result,dict"`  // for the agent: win, draw, loss or forfeit
 	Opening      []int8    `parquet:"opening,list"` // the opening's moves, actions; empty from the empty board
 	Length       int8      `parquet:"length"`
 	Moves        []int8    `parquet:"moves,list"` // actions (GamesResult.Numbering)
