@@ -16,7 +16,10 @@ import (
 
 // Position is one position analysed with perfect play, as shown.
 type Position struct {
-	Game    rules.Spec    `json:"game"`
+	Game rules.Spec `json:"game"`
+	// Title names the game in prose: "Connect Four", "tic-tac-toe", else
+	// its board and rules (rules.Spec.Title).
+	Title   string        `json:"title"`
 	Board   string        `json:"board"`
 	Status  string        `json:"status"`
 	ToMove  *string       `json:"to_move"` // null when the game is over
@@ -93,7 +96,7 @@ func Unanswered(rl rules.Rules, b game.Board) Position {
 
 // NewPosition builds the view of an analysis.
 func NewPosition(a perfect.Analysis) Position {
-	v := Position{Game: a.Spec, Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
+	v := Position{Game: a.Spec, Title: a.Spec.Title(), Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: a.Value.String(), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
 		BestLine: a.BestLine, LineEnd: a.LineEnd, Engine: a.Engine, AnsweredBy: a.AnsweredBy, BookLast: a.BookLast, ValueOnly: a.ValueOnly}
 	if a.HasIDs {

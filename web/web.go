@@ -53,6 +53,13 @@ var static embed.FS
 //	                               line; for a best move, its own. A 202 while
 //	                               a position along it is searched: ask again.
 //	                               A position whose moves have no values: a 422.
+//	GET /api/check?board=B&move=M  whether B, and the moves M after it, as
+//	                               solve --moves reads them, make a position:
+//	                               {"ok": true, "board": ...} or {"ok": false,
+//	                               "error": ...}, naming the move that fails;
+//	                               always a 200 (but for a query it cannot
+//	                               read), so that the page asks the position
+//	                               itself only of a board it can show
 //	DELETE /api/position?board=B   stops B's search, or takes it off the
 //	                               queue: {"cancelled": true}, false when none was
 //
@@ -90,6 +97,19 @@ func Handler(x *Explorer) http.Handler {
 		respond(w, v, solving, err)
 	})
 	mux.HandleFunc("GET /api/why", x.serveWhy)
+	mux.HandleFunc("GET /api/check", func(w http.ResponseWriter, r *http.Request) {
+		q, err := readQuery(r.URL.RawQuery)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err)
+			return
+		}
+		b, err := read(x.rl, q["board"], q["move"])
+		if err != nil {
+			writeJSON(w, http.StatusOK, map[string]any{"ok": false, "error": err.Error()})
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "board": x.rl.Spec().Format(b)})
+	})
 	mux.HandleFunc("DELETE /api/position", func(w http.ResponseWriter, r *http.Request) {
 		q, err := readQuery(r.URL.RawQuery)
 		if err == nil && q["move"] != "" {

@@ -127,6 +127,12 @@ func TestBadRequests(t *testing.T) {
 		{"why with a poll", free, "/api/why?board=&move=4&poll=1", 400, "poll is /api/position's"},
 		{"why of a bad board", free, "/api/why?board=XXX/OOO/...&move=8", 400, "cannot arise in play"},
 		{"why of a losing move", free, "/api/why?board=X../.../...&move=1", 200, `"shows": "refutation"`},
+		// /api/check answers whether a board and moves make a position,
+		// 200 either way, naming the move that fails.
+		{"check a good link", grav, "/api/check?board=&move=1,1,2", 200, `"ok": true`},
+		{"check a bad link", grav, "/api/check?board=&move=1,1,1,1", 200, `move 4: column 1 is full`},
+		{"check a board that cannot arise", free, "/api/check?board=XXX/OOO/...", 200, `"ok": false`},
+		{"check an unreadable query", free, "/api/check?board=%ZZ", 400, "the query cannot be read"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -141,16 +141,18 @@ function showError(msg) {
 // what is wrong; a bad move stops at the last good position.
 async function start(board, moves) {
   stopWaiting();
-  const v = await fetchPosition(board, undefined, (p) => show([p], [], p.board));
-  if (v && v.error) {
-    showError(v.error); // the game shown stays, and the text as typed
+  const checked = await check(board, moves || []);
+  if (!checked.ok) {
+    showError(checked.error); // the game shown stays, and the text as typed
     if (line.length === 0) { // a bad link: the empty board, the text kept
       const empty = await fetchPosition('', undefined, (p) => show([p], [], board));
       if (empty && !empty.error) show([empty], [], board);
     }
     return;
   }
+  const v = await fetchPosition(board, undefined, (p) => show([p], [], p.board));
   if (!v) return;
+  if (v.error) return showError(v.error);
   showError('');
   const game = [v];
   const made = [];
@@ -166,6 +168,18 @@ async function start(board, moves) {
   }
   show(game, made);
   answer();
+}
+
+// check asks whether board, and the moves after it, make a position,
+// before the page asks for any of them: the answer names the move that
+// fails ("moves ...: move 7: column 4 is full"), and a refused board asks
+// nothing that fails.
+async function check(board, moves) {
+  let q = '/api/check?board=' + encodeURIComponent(board);
+  if (moves.length > 0) q += '&move=' + encodeURIComponent(moves.join(','));
+  const r = await ask(q);
+  const v = await r.json();
+  return r.ok ? v : { ok: false, error: v.error };
 }
 
 // show makes game, played by made, the game shown, at its last position;
@@ -264,11 +278,11 @@ function settings(url) {
 
 function drawBoard(v) {
   const g = v.game;
-  $('game').textContent = `${g.rows}x${g.cols} board, ${g.k} in a row` +
-    (g.gravity ? ', gravity' : '') + (g.misere ? ', misère (a line loses)' : '');
+  $('game').textContent = gameWords(v);
   const el = $('board');
   el.style.setProperty('--cols', g.cols);
   el.className = g.gravity ? 'gravity' : 'free';
+  document.body.classList.toggle('gravitygame', g.gravity);
   el.replaceChildren();
   if (g.gravity) {
     for (let c = 0; c < g.cols; c++) {
@@ -282,6 +296,17 @@ function drawBoard(v) {
   dropping = false;
   [...v.board.replaceAll('/', '')].forEach((c, i) => el.appendChild(drawCell(v, c, i, i === fresh)));
   drawLine(v);
+}
+
+// gameWords names the game of v (the server's title: "Connect Four",
+// "tic-tac-toe", or its board and rules), its board, and under gravity the
+// colours of the sides' discs.
+function gameWords(v) {
+  const g = v.game;
+  let s = `${v.title[0].toUpperCase()}${v.title.slice(1)}: ${g.rows} rows by ${g.cols} columns, ${g.k} in a row ` +
+    (g.misere ? 'loses' : 'wins');
+  if (g.gravity) s += '; a disc drops to the lowest free cell of its column; X plays the red discs, O the yellow';
+  return s + '.';
 }
 
 // newCell gives the cell of the move that made v from before.
@@ -345,11 +370,14 @@ function drawLine(v) {
   const w = shown.why, ply = plyOf(v);
   let side = v.to_move;
   const cell = (c) => $('board').querySelector(`.cell[data-cell="${c}"]`);
+  $('board').classList.add('lining'); // the position's own values give way to the line
   w.line.slice(0, shown.steps).forEach((c, i) => {
     const g = document.createElement('span');
     g.className = `ghost ${side.toLowerCase()}`;
     g.dataset.step = i + 1;
-    g.textContent = ply + i + 1;
+    const n = document.createElement('small');
+    n.textContent = ply + i + 1;
+    g.append(side, n); // its side's letter, and the move's number
     g.title = `move ${ply + i + 1}: ${side}`;
     cell(c).append(g);
     side = side === 'X' ? 'O' : 'X';
