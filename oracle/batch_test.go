@@ -116,6 +116,25 @@ func TestJournal(t *testing.T) {
 			}
 		}
 	})
+	// An earlier version's journal, unversioned or of records of another
+	// shape, is refused with a word and left: its answers would decode
+	// with the fields they lack empty.
+	for name, head := range map[string]string{
+		"an unversioned journal":         journalMagicV1 + strings.Repeat("k", 32),
+		"a journal of another version":   journalMagic + "\x01\x02\x03\x04\x05\x06\x07\x08" + strings.Repeat("k", 32),
+		"a journal of this version only": journalMagic + string(recordVersion[:]) + strings.Repeat("k", 32),
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), ".out.answers")
+			if err := os.WriteFile(path, []byte(head), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := All(context.Background(), []Oracle{whole}, rl, boards, Batch{Phase: "test", Journal: path})
+			if old := errors.As(err, new(*OldJournalError)); old != (name != "a journal of this version only") {
+				t.Fatalf("All over %s: %v; want it refused as an earlier version's: %t", name, err, !old)
+			}
+		})
+	}
 	t.Run("a file that is no journal", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), ".out.answers")
 		if err := os.WriteFile(path, []byte("my notes\n"), 0o644); err != nil {

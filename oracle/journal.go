@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"os"
+	"reflect"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
@@ -22,7 +23,8 @@ import (
 type ForeignJournalError = journal.ForeignError
 
 // A journal keeps the answers of a batch in a file as they come: a header,
-// journalMagic and the batch's key (batchKey), then a record an answer:
+// journalMagic, the version of its records (recordVersion) and the batch's
+// key (batchKey), then a record an answer:
 // the length of its payload and the payload's CRC-32C, 4 bytes each, little
 // endian, and the payload, the gob of a journalRecord. Each record of an
 // answer that took search is synced before the next answer is asked, with
@@ -36,7 +38,51 @@ type journalFile struct {
 
 // journalMagic begins every journal: a file at the journal's path that
 // does not is no journal of ours, and is never written over.
-const journalMagic = "TTJRNL01"
+const journalMagic = "TTJRNL02"
+
+// journalMagicV1 began the journals of versions that wrote no version of
+// their records: such a journal is refused with a word (OldJournalError).
+const journalMagicV1 = "TTJRNL01"
+
+// recordVersion names the shape of a journal's records: the SHA-256 of
+// journalRecord's fields, their names and types, to the leaves, so that a
+// field added to an answer (perfect.Analysis) makes another version. A gob
+// of an answer with fewer fields decodes without a word, the new ones
+// left empty: an answer served wrong. Its first 8 bytes follow the magic.
+var recordVersion = func() [8]byte {
+	sum := sha256.Sum256([]byte(shapeOf(reflect.TypeFor[journalRecord](), 0)))
+	return [8]byte(sum[:8])
+}()
+
+// shapeOf writes the type t as its fields' names and types, to the leaves.
+func shapeOf(t reflect.Type, depth int) string {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return t.Kind().String() + " " + shapeOf(t.Elem(), depth)
+	case reflect.Map:
+		return "map " + shapeOf(t.Key(), depth) + " " + shapeOf(t.Elem(), depth)
+	case reflect.Struct:
+		if depth > 8 {
+			return t.String()
+		}
+		out := "{"
+		for f := range t.Fields() {
+			if f.IsExported() {
+				out += f.Name + " " + shapeOf(f.Type, depth+1) + ";"
+			}
+		}
+		return out + "}"
+	}
+	return t.String()
+}
+
+// OldJournalError refuses a journal of answers an earlier version wrote,
+// whose answers lack what this one's hold: they are not served.
+type OldJournalError struct{ Path string }
+
+func (e *OldJournalError) Error() string {
+	return fmt.Sprintf("%s holds answers an earlier version of tateti-lab wrote, which lack what this one's hold: finish the run with the version that began it, or remove the file to answer again", e.Path)
+}
 
 // journalRecord is one answer: the index of its board in the batch.
 type journalRecord struct {
@@ -63,7 +109,12 @@ func batchKey(o Oracle, rl rules.Rules, boards []game.Board, b Batch) [32]byte {
 // a journal of another batch (whose answers are of no use here). A file
 // there that is no journal is refused, and left as it is.
 func openJournal(path string, key [32]byte) (*journalFile, map[int]perfect.Analysis, error) {
-	head := append([]byte(journalMagic), key[:]...)
+	v1 := string(journal.Head(path, len(journalMagicV1))) == journalMagicV1
+	if head := journal.Head(path, len(journalMagic)+len(recordVersion)); v1 ||
+		head != nil && string(head[:len(journalMagic)]) == journalMagic && [8]byte(head[len(journalMagic):]) != recordVersion {
+		return nil, nil, &OldJournalError{Path: path}
+	}
+	head := append(append([]byte(journalMagic), recordVersion[:]...), key[:]...)
 	f, body, err := journal.Open(path, journalMagic, "answers", head)
 	if err != nil {
 		return nil, nil, err

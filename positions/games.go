@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -77,7 +76,7 @@ func gamesKey(s Sample, rl rules.Rules) [32]byte {
 // it is another draw's. A file there that is no journal is refused
 // (journal.ForeignError) and left as it is.
 func openGames(path string, key [32]byte) (*gamesJournal, error) {
-	if begins(path, gamesMagicV1) {
+	if string(journal.Head(path, len(gamesMagicV1))) == gamesMagicV1 {
 		return nil, &OldGamesError{Path: path}
 	}
 	head := append([]byte(gamesMagic), key[:]...)
@@ -103,22 +102,6 @@ func openGames(path string, key [32]byte) (*gamesJournal, error) {
 		return nil, err
 	}
 	return j, nil
-}
-
-// begins says whether the regular file at path begins with magic; a
-// FIFO or a folder there is left to journal.Open to refuse.
-func begins(path, magic string) bool {
-	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
-		return false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, len(magic))
-	_, err = io.ReadFull(f, head)
-	return err == nil && string(head) == magic
 }
 
 // readGame reads the record at the start of rec: the game's number, its

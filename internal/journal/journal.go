@@ -55,6 +55,26 @@ func Open(path, magic, what string, head []byte) (*os.File, []byte, error) {
 	return nil, nil, err
 }
 
+// Head gives the first n bytes of the regular file at path: nil where
+// there is none, or it is shorter, or it is no regular file (a FIFO or a
+// folder there is left to Open to refuse). A caller reads an earlier
+// version's magic with it, to refuse that journal with a word of its own.
+func Head(path string, n int) []byte {
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, n)
+	if _, err := io.ReadFull(f, head); err != nil {
+		return nil
+	}
+	return head
+}
+
 // Cut cuts the journal f to its first size bytes, writes head after them,
 // syncs it and leaves the file at its end: where the caller's last whole
 // record ends, or a new head.
