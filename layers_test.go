@@ -31,8 +31,13 @@ var layers = []struct {
 	{"engines", []string{"oracle/oracletest", "oracle", "plan", "choose"}},
 	{"proofs and grading", []string{"internal/extproc", "internal/protocol", "verify", "external", "grade", "judge"}},
 	{"output", []string{"export", "report"}},
-	{"the front", []string{"web", "cmd", "."}},
+	{"the front", []string{"web", "cmd", "beam", "."}},
 }
+
+// testOnly are the packages for tests alone: any package's tests may
+// import them, as Go's deps_test.go lets tests import testing, but no
+// package's own files but another of them.
+var testOnly = []string{"internal/longtest", "internal/proctest", "internal/fakeprog", "oracle/oracletest"}
 
 // never are the imports a layer's rule would allow but the design does
 // not: output is handed what the engines answered, never an engine, and
@@ -41,6 +46,7 @@ var layers = []struct {
 // nothing to the exhaustive solve in memory, and its database nothing to
 // the enumeration (their words are perfect's).
 var never = map[string][]string{
+	"beam":   {"cmd", "web"}, // a front of its own: the command line's rules come from choose
 	"export": {"oracle", "plan"},
 	"report": {"oracle", "plan"},
 	"web":    {"plan"},
@@ -69,8 +75,8 @@ func imports(t *testing.T, root string) map[string][]string {
 			return err
 		}
 		name := d.Name()
-		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "beam" || name == "node_modules") {
-			return filepath.SkipDir // beam/ is a module of its own
+		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
+			return filepath.SkipDir // beam/, a module of its own, is walked: it imports this one's packages
 		}
 		if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			return nil
@@ -119,6 +125,8 @@ func against(t *testing.T, root string) []string {
 				bad = append(bad, pkg+" imports "+imp+", listed after it in "+layers[l].name)
 			case slices.Contains(never[pkg], imp):
 				bad = append(bad, pkg+" imports "+imp+", which it never may (docs/architecture.md)")
+			case slices.Contains(testOnly, imp) && !slices.Contains(testOnly, pkg):
+				bad = append(bad, pkg+" imports "+imp+", which is for tests alone")
 			}
 		}
 	}
@@ -150,7 +158,8 @@ func TestLayers(t *testing.T) {
 
 // The test sees an import against the layers: a package of the board
 // importing one of positions and search, one importing a package listed
-// after it in its own layer, and export importing the planner.
+// after it in its own layer, export importing the planner, a package
+// importing one for tests alone, and the Beam front the command line.
 func TestLayersCatch(t *testing.T) {
 	root := t.TempDir()
 	write := func(pkg, imp string) {
@@ -167,11 +176,15 @@ func TestLayersCatch(t *testing.T) {
 	write("game", "rules")
 	write("db", "game")
 	write("export", "plan")
+	write("verify", "internal/fakeprog")
+	write("beam", "cmd")
 	got := against(t, root)
 	want := []string{
+		"beam imports cmd, which it never may (docs/architecture.md)",
 		"checker (the board) imports enumerate, of positions and search above it",
 		"export imports plan, which it never may (docs/architecture.md)",
 		"game imports rules, listed after it in the board",
+		"verify imports internal/fakeprog, which is for tests alone",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
