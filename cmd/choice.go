@@ -21,12 +21,13 @@ type choiceFlags struct {
 	sample, maxPly  int
 	seed            uint64
 	quiet, onePer   bool
+	who             *engineFlags // the command's --engine and --db, bound by it
 	// whole says that the command takes every position of a solved game
 	// otherwise: there --sample without --plies draws among them.
 	whole bool
-	// ownEngine says that --engine is the set's alone, not also one
-	// position's.
-	ownEngine bool
+	// alsoOne says that --engine and --db answer one position too
+	// (render): without a set they are no error.
+	alsoOne bool
 	// wholeDB says that --db without a set takes the whole game from the
 	// database (export), rather than being refused.
 	wholeDB bool
@@ -35,11 +36,16 @@ type choiceFlags struct {
 	// --engine or --db choose who plays perfectly.
 	games bool
 	// epsilon is the noise of the play a sample is drawn by
-	// (perfect.Noisy), where the set owns --epsilon (ownEpsilon): grade's
-	// is its perfect opponent's.
-	epsilon    float64
-	ownEpsilon bool
+	// (perfect.Noisy), where the set owns --epsilon (ownEpsilon).
+	epsilon float64
+	// offersGames says that the command plays games instead (grade
+	// --games): their perfect opponent owns --epsilon, bound by the
+	// command, and a game too large to exhaust may be played instead.
+	offersGames bool
 }
+
+// ownEpsilon says whether --epsilon is the set's.
+func (cf *choiceFlags) ownEpsilon() bool { return !cf.offersGames }
 
 // bind adds the flags to c.
 func (cf *choiceFlags) bind(c *cobra.Command) {
@@ -48,32 +54,23 @@ func (cf *choiceFlags) bind(c *cobra.Command) {
 	if cf.whole {
 		sample = "only this many positions: drawn by random play to --plies, or without --plies among all the game's (reproducibly, see --seed)"
 	}
-	fl.StringVar(&cf.file, "positions", "", "only the positions in this file: one move sequence a line, such as 4453 (Pons' benchmark format)")
+	fl.StringVar(&cf.file, "positions", "", "only the positions in this file: one a line, a move sequence such as 4453 (Pons' benchmark format) or a board")
 	fl.IntVar(&cf.sample, "sample", 0, sample)
 	fl.Uint64Var(&cf.seed, "seed", 1, "with --sample: the seed of its choices")
 	fl.StringVar(&cf.plies, "plies", "", "with --sample: the ply of each position, drawn from a range such as 10-14, or one ply such as 8")
-	if cf.ownEpsilon = fl.Lookup("epsilon") == nil; cf.ownEpsilon {
+	if cf.ownEpsilon() {
 		fl.Float64Var(&cf.epsilon, "epsilon", 1, "with --sample: draw by noisy perfect play, a best move with probability 1-E and a random legal move otherwise (1, the default, is random play)")
 	}
 	fl.BoolVar(&cf.quiet, "quiet-positions", false, "with --sample or --max-ply N: only quiet positions (no immediate win, no line to stop), one of each symmetry class, and with --max-ply only those of ply N, as UCI's Connect-4 set")
 	fl.IntVar(&cf.maxPly, "max-ply", 0, "only every position of plies 0 to N, on any board up to 64 cells")
 	fl.BoolVar(&cf.onePer, "one-per-class", false, "with a chosen set: one position of each class of boards equal up to the rules' symmetries (under gravity, of each mirror pair): a file's first, a sample's first drawn, the least up to --max-ply")
-	if cf.ownEngine = fl.Lookup("engine") == nil; cf.ownEngine { // a command of one position has its own
-		fl.String("engine", "auto", // planFor reads it
-			"with a chosen set, who answers: memory (the game solved exhaustively, once), search (one position at a time), or auto: memory where the game fits, search otherwise")
-		help := "with a chosen set: " + dbHelp
-		if cf.wholeDB {
-			help = "the whole game from the solved game in this database folder, as db build writes it, streamed a ply at a time (with a chosen set: answer it from there instead of --engine)"
-		}
-		fl.StringVar(&cf.db, "db", "", help)
-	}
 }
 
 // resolve gives the choice the flags make for rl's game, nil when they make
 // none; the rules are package choose's, as the Beam pipeline's are.
 func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Choice, error) {
 	changed := c.Flags().Changed
-	from, err := choose.Chooser(changed, choose.Choosers, cf.ownEpsilon, cf.whole)
+	from, err := choose.Chooser(changed, choose.Choosers, cf.ownEpsilon(), cf.whole)
 	if err != nil {
 		return nil, flagError(err)
 	}
@@ -86,7 +83,7 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 	switch cells := rl.Spec().Cells(); from {
 	case "":
 		for _, name := range []string{"engine", "db"} {
-			if changed(name) && cf.ownEngine && !(name == "db" && cf.wholeDB) && !cf.games {
+			if changed(name) && !cf.alsoOne && !(name == "db" && cf.wholeDB) && !cf.games {
 				return nil, flagErrorf("--%s answers a chosen set of positions: give --positions FILE, --sample N or --max-ply N", name)
 			}
 		}
@@ -105,7 +102,7 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly, Quiet: cf.quiet, OnePerClass: cf.onePer}, nil
 	}
 	f := choose.Flags{Sample: cf.sample, Plies: cf.plies, Seed: cf.seed, Epsilon: cf.epsilon, Quiet: cf.quiet, OnePerClass: cf.onePer}
-	sample, err := choose.SampleOf(f, rl, changed("plies"), cf.ownEpsilon && changed("epsilon"))
+	sample, err := choose.SampleOf(f, rl, changed("plies"), cf.ownEpsilon() && changed("epsilon"))
 	if err != nil {
 		return nil, flagError(err)
 	}
@@ -146,7 +143,7 @@ func (cf *choiceFlags) options(c *cobra.Command, f *Factory) (GameOptions, plan.
 		}
 		scope = plan.Every
 	}
-	return g, cs, answerer(&cs, c, f, g.Rules, g.Workers, scope)
+	return g, cs, answerer(&cs, cf.who, c, f, g.Rules, g.Workers, scope)
 }
 
 // checkWhole refuses taking every position of a game too large to
@@ -157,7 +154,7 @@ func (cf *choiceFlags) checkWhole(c *cobra.Command, s rules.Spec) error {
 		return nil
 	}
 	games := ""
-	if c.Flags().Lookup("games") != nil {
+	if cf.offersGames {
 		games = "--games N to play N games from the start against each opponent, or "
 	}
 	return flagErrorf("%s takes every position of %s, whose %d cells are too many to exhaust (at most %d): add %s--sample N --plies RANGE (or --positions FILE, --max-ply N) to choose positions", strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" "), s, s.Cells(), enumerate.MaxCells, games)
@@ -166,7 +163,7 @@ func (cf *choiceFlags) checkWhole(c *cobra.Command, s rules.Spec) error {
 // answerer has the planner choose who answers the set (the --engine
 // named, or --db) or, with no set, the positions of the game: every one
 // (plan.Every), or those games reach, one at a time (plan.Many).
-func answerer(cs *plan.Set, c *cobra.Command, f *Factory, rl rules.Rules, workers int, scope plan.Scope) error {
+func answerer(cs *plan.Set, who *engineFlags, c *cobra.Command, f *Factory, rl rules.Rules, workers int, scope plan.Scope) error {
 	memory := f.Memory()
 	if cs.Choice != nil && cs.Choice.Sample != nil {
 		ctx := c.Context()
@@ -178,6 +175,6 @@ func answerer(cs *plan.Set, c *cobra.Command, f *Factory, rl rules.Rules, worker
 		}
 	}
 	var err error
-	cs.Plan, err = planFor(c, plan.Request{Rules: rl, Scope: scope, Memory: memory, Workers: workers})
+	cs.Plan, err = who.plan(plan.Request{Rules: rl, Scope: scope, Memory: memory, Workers: workers})
 	return err
 }

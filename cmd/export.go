@@ -53,7 +53,8 @@ paths null, as tier by tier does not count them; "positions" says
 // NewCmdExport builds export; runF, if any, replaces its run.
 func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{}
-	var choice choiceFlags
+	var who engineFlags
+	choice := choiceFlags{who: &who, wholeDB: true}
 	var limit time.Duration
 	var valueOnly bool
 	c := &cobra.Command{
@@ -88,8 +89,8 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	c.Flags().StringSliceVar(&opts.Formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
 	c.Flags().BoolVar(&valueOnly, "value-only", false, "with a chosen set: each position's value and depth alone, as UCI's labels: search settles none of its children, the moves table is empty, and the states table has no column of the moves' values")
 	c.Flags().DurationVar(&limit, "time-limit", 0, "with a chosen set: the most each position is searched, such as 30s; one not settled is left out of the tables and named in manifest.json (0: no limit)")
-	choice.wholeDB = true
 	choice.bind(c)
+	who.bind(c.Flags(), "the whole game from the solved game in this database folder, as db build writes it, streamed a ply at a time (with a chosen set: answer it from there instead of --engine)")
 	return c
 }
 

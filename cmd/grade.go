@@ -80,7 +80,8 @@ type GradeOptions struct {
 func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	opts := &GradeOptions{}
 	var prog programFlags
-	choice := choiceFlags{whole: true}
+	var who engineFlags
+	choice := choiceFlags{whole: true, who: &who, offersGames: true}
 	var moves, openings string
 	var minAccuracy float64
 	c := &cobra.Command{
@@ -122,7 +123,8 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	fl := c.Flags()
 	prog.bind(fl)
 	fl.Float64Var(&opts.Epsilon, "epsilon", 0, "with --games: the perfect opponent plays a best move with probability 1-E, a random legal move otherwise")
-	choice.bind(c) // after --epsilon, which is the games' here
+	choice.bind(c)
+	who.bind(fl, "with a chosen set or --games: "+dbHelp)
 	bindMoveFormat(fl, &moves, "a move")
 	fl.Float64Var(&minAccuracy, "min-accuracy", 0, "exit 1 unless at least this percent of moves keep the value")
 	fl.StringVar(&opts.Out, "out", "", "also write every position's graded answer to this file, .parquet or .csv")

@@ -40,6 +40,7 @@ type UVa10111Options struct {
 // NewCmdUVa10111 builds judge uva10111; runF, if any, replaces its run.
 func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Command {
 	opts := &UVa10111Options{}
+	var who engineFlags
 	var all bool
 	var memory string
 	c := &cobra.Command{
@@ -66,7 +67,7 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 			if all {
 				opts.Cases = -1
 			}
-			if opts.Plan, err = planFor(c, plan.Request{Rules: rules.New(judge.UVa10111), Scope: plan.Many, Memory: f.Memory(), Workers: opts.Workers}); err != nil {
+			if opts.Plan, err = who.plan(plan.Request{Rules: rules.New(judge.UVa10111), Scope: plan.Many, Memory: f.Memory(), Workers: opts.Workers}); err != nil {
 				return err
 			}
 			if opts.Argv, err = programArgs(c, args); err != nil {
@@ -81,8 +82,7 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 	fl.BoolVar(&all, "all", false, "every position the problem allows, instead of --cases")
 	fl.DurationVar(&opts.TimeLimit, "time-limit", time.Minute, "the time the whole run may take")
 	bindMemory(fl, &memory)
-	fl.String("engine", "auto", "who gives the right answers: memory (the 4x4 game solved exhaustively, once), search (each case searched), or auto: memory")
-	fl.String("db", "", "give the right answers from the 4x4 game's database in this folder, as db build --size 4x4 DIR writes it, instead of --engine")
+	who.bind(fl, "give the right answers from the 4x4 game's database in this folder, as db build --size 4x4 DIR writes it, instead of --engine")
 	return c
 }
 

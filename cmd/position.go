@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/tateti-lab/tateti-lab/choose"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
@@ -40,16 +41,14 @@ func unsettledError(q Query, proved perfect.Bounds) error {
 type positionFlags struct {
 	position, moves string
 	timeLimit       time.Duration
-	valueOnly       bool // solve's --value-only
+	valueOnly       bool         // solve's --value-only
+	who             *engineFlags // the command's, bound by it
 }
 
 // bind adds the flags to c; boardHelp says what --position is.
 func (p *positionFlags) bind(c *cobra.Command, boardHelp, movesHelp string) {
 	c.Flags().StringVar(&p.position, "position", "", boardHelp)
 	c.Flags().StringVar(&p.moves, "moves", "", movesHelp)
-	c.Flags().String("engine", "auto", // planFor reads it, and --db
-		"who answers: memory (the game solved exhaustively from the board), search (one position at a time, any board up to 64 cells, such as 6x7 under gravity or a free 8x8), or auto: memory where the game fits, search otherwise")
-	c.Flags().String("db", "", dbHelp)
 	c.Flags().DurationVar(&p.timeLimit, "time-limit", 0,
 		"give up after this long, such as 30s or 5m, saying what was proved by then (such as X does not lose) and exiting 1; 0 for no limit")
 }
@@ -65,19 +64,35 @@ func (p *positionFlags) resolve(c *cobra.Command, g GameOptions, memory uint64) 
 	if err != nil {
 		return Query{}, flagError(err)
 	}
-	pl, err := planFor(c, plan.Request{Rules: g.Rules, Scope: plan.One, Board: b, Memory: memory, Workers: g.Workers})
+	pl, err := p.who.plan(plan.Request{Rules: g.Rules, Scope: plan.One, Board: b, Memory: memory, Workers: g.Workers})
 	return Query{Board: b, Plan: pl, TimeLimit: p.timeLimit, ValueOnly: p.valueOnly}, err
 }
 
 // dbHelp is the help of --db where it names who answers.
 const dbHelp = "answer from the solved game in this database folder, as db build writes it, instead of --engine"
 
-// planFor has the planner choose who answers r, with the engine --engine
-// names or the database --db names, if c has them: exit 2 when nothing
-// can.
-func planFor(c *cobra.Command, r plan.Request) (plan.Plan, error) {
-	r.Named, _ = c.Flags().GetString("engine")
-	r.DB, _ = c.Flags().GetString("db")
+// engineFlags are --engine and --db: who answers. A command that names who
+// answers declares them once, by bind, and hands them to the flags that
+// answer (positionFlags, choiceFlags): no flag's owner is decided by the
+// order the flags are bound in.
+type engineFlags struct {
+	named, db string
+}
+
+// engineHelp is --engine's help, the same on every command.
+const engineHelp = "who answers: memory (the game solved exhaustively, once), search (one position at a time, any board up to 64 cells, such as 6x7 under gravity), or auto: memory where the game fits, search otherwise"
+
+// bind adds --engine and --db to fl; dbUse is --db's help on this command
+// (on some it also reads a whole game).
+func (e *engineFlags) bind(fl *pflag.FlagSet, dbUse string) {
+	fl.StringVar(&e.named, "engine", "auto", engineHelp)
+	fl.StringVar(&e.db, "db", "", dbUse)
+}
+
+// plan has the planner choose who answers r, with the engine --engine
+// names or the database --db names: exit 2 when nothing can.
+func (e *engineFlags) plan(r plan.Request) (plan.Plan, error) {
+	r.Named, r.DB = e.named, e.db
 	if err := choose.Who(r.Named, r.DB); err != nil {
 		return plan.Plan{}, flagError(err)
 	}

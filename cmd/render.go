@@ -22,8 +22,9 @@ type RenderOptions struct {
 // NewCmdRender builds render; runF, if any, replaces its run.
 func NewCmdRender(f *Factory, runF func(*RenderOptions) error) *cobra.Command {
 	opts := &RenderOptions{}
-	var pf positionFlags
-	var choice choiceFlags
+	var who engineFlags
+	pf := positionFlags{who: &who}
+	choice := choiceFlags{who: &who, alsoOne: true}
 	c := &cobra.Command{
 		Use:   "render",
 		Short: "Draw a position as SVG, every legal move coloured by its result",
@@ -59,7 +60,7 @@ kept.`,
 				if err := checkSet(c, opts.Out); err != nil {
 					return err
 				}
-				if err := answerer(&opts.Set, c, f, opts.Rules, opts.Workers, plan.Many); err != nil {
+				if err := answerer(&opts.Set, &who, c, f, opts.Rules, opts.Workers, plan.Many); err != nil {
 					return err
 				}
 			} else if err := opts.checkOne(c, pf, f); err != nil {
@@ -71,6 +72,7 @@ kept.`,
 	pf.bind(c, "the board, such as 'XO./.X./..O' (default the empty board)", "moves to play first, as in solve --moves")
 	c.Flags().StringVar(&opts.Out, "out", "", "the SVG file to write, or - for stdout; for a set, the folder")
 	choice.bind(c)
+	who.bind(c.Flags(), dbHelp)
 	return c
 }
 

@@ -25,6 +25,7 @@ type ServeOptions struct {
 // (and must close the listener).
 func NewCmdServe(f *Factory, runF func(*ServeOptions) error) *cobra.Command {
 	opts := &ServeOptions{}
+	var who engineFlags
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Explore the solved game in a local web page",
@@ -51,7 +52,7 @@ otherwise and says where. Ctrl-C or SIGTERM ends it, saying "stopped"
 			if err := checkTimeLimit(opts.TimeLimit); err != nil {
 				return err
 			}
-			if opts.Plan, err = planFor(c, plan.Request{Rules: opts.Rules, Scope: plan.Many, Memory: f.Memory(), Workers: opts.Workers}); err != nil {
+			if opts.Plan, err = who.plan(plan.Request{Rules: opts.Rules, Scope: plan.Many, Memory: f.Memory(), Workers: opts.Workers}); err != nil {
 				return err
 			}
 			if strings.TrimSpace(opts.Addr) == "" {
@@ -67,8 +68,7 @@ otherwise and says where. Ctrl-C or SIGTERM ends it, saying "stopped"
 		},
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "the address to listen on")
-	c.Flags().String("engine", "auto", "who answers: memory (the game solved exhaustively, once, before serving), search (each position searched once when asked), or auto: memory where the game fits, search otherwise")
-	c.Flags().String("db", "", dbHelp+", ready at once") // planFor reads both
+	who.bind(c.Flags(), dbHelp+", ready at once")
 	c.Flags().DurationVar(&opts.TimeLimit, "time-limit", 0, "with search, the most each position is searched, such as 2m, after which the page shows what was proved; 0 for no limit")
 	return c
 }

@@ -56,7 +56,8 @@ position is answered with its error, and the next is read
 // NewCmdSolve builds solve; runF, if any, replaces its run.
 func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	opts := &SolveOptions{}
-	var pf positionFlags
+	var who engineFlags
+	pf := positionFlags{who: &who}
 	c := &cobra.Command{
 		Use:     "solve",
 		Short:   "Solve every position with perfect play, or analyse one",
@@ -76,7 +77,7 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	}
 	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
 	c.Flags().BoolVar(&pf.valueOnly, "value-only", false, "answer the position's value and depth alone, without each move's: search settles the position and none of its children")
-	c.Flags().Lookup("db").Usage = "read the whole game from the finished database in this folder, as db build writes it; with --position, --moves or --stdin, answer from it"
+	who.bind(c.Flags(), "read the whole game from the finished database in this folder, as db build writes it; with --position, --moves or --stdin, answer from it")
 	c.Flags().BoolVar(&opts.Stdin, "stdin", false, "answer positions read from standard input, one a line (a board, or moves from the empty board), each on a line of JSON as it is read, until the input ends")
 	return c
 }
@@ -98,7 +99,7 @@ func (opts *SolveOptions) resolve(c *cobra.Command, pf positionFlags, memory uin
 		return err
 	}
 	opts.Query = Query{TimeLimit: pf.timeLimit, ValueOnly: pf.valueOnly}
-	if opts.Plan, err = planFor(c, plan.Request{Rules: opts.Rules, Scope: plan.Whole, Memory: memory, Workers: opts.Workers}); err != nil {
+	if opts.Plan, err = pf.who.plan(plan.Request{Rules: opts.Rules, Scope: plan.Whole, Memory: memory, Workers: opts.Workers}); err != nil {
 		return err
 	}
 	opts.Position = opts.Plan.Scope == plan.One
@@ -124,7 +125,7 @@ func (opts *SolveOptions) resolveStdin(c *cobra.Command, pf positionFlags, memor
 	}
 	opts.Query = Query{TimeLimit: pf.timeLimit, ValueOnly: pf.valueOnly}
 	var err error
-	opts.Plan, err = planFor(c, plan.Request{Rules: opts.Rules, Scope: plan.Many, Memory: memory, Workers: opts.Workers})
+	opts.Plan, err = pf.who.plan(plan.Request{Rules: opts.Rules, Scope: plan.Many, Memory: memory, Workers: opts.Workers})
 	return err
 }
 

@@ -108,7 +108,8 @@ type VerifySolverOptions struct {
 func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobra.Command {
 	opts := &VerifySolverOptions{}
 	var prog programFlags
-	choice := choiceFlags{whole: true}
+	var who engineFlags
+	choice := choiceFlags{whole: true, who: &who}
 	var values, check, moves string
 	c := &cobra.Command{
 		Use:   "solver [flags] -- PROGRAM [ARGS...]",
@@ -142,6 +143,7 @@ func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobr
 	f2 := c.Flags()
 	prog.bind(f2)
 	choice.bind(c)
+	who.bind(c.Flags(), "with a chosen set: "+dbHelp)
 	f2.StringVar(&values, "values", "1,0,-1", "the tokens for X wins, draw and O wins")
 	f2.StringVar(&check, "check", "value", "what to compare: value, and depth and best if named, such as value,depth,best")
 	bindMoveFormat(f2, &moves, "a best move")
