@@ -31,7 +31,7 @@ var layers = []struct {
 	{"engines", []string{"oracle/oracletest", "oracle", "plan", "choose"}},
 	{"proofs and grading", []string{"internal/extproc", "internal/protocol", "verify", "external", "grade", "judge"}},
 	{"output", []string{"export", "report"}},
-	{"the front", []string{"web", "cmd", "beam", "."}},
+	{"the front", []string{"web", "cmd", "beam", "book/fold", "."}},
 }
 
 // testOnly are the packages for tests alone: any package's tests may

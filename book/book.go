@@ -4,8 +4,11 @@
 // that a fresh clone or a `go install` answers every position up to ply N
 // at once, with nothing to download. Each book's folder here is the build's
 // folder folded (db.Fold: the mirror images left out, the blocks
-// compressed by zstd), by go test ./book -run TestFolded -from DIR.
+// compressed by zstd) by the program in book/fold, which go generate runs:
+// TATETI_BOOK=DIR go generate ./book, DIR the finished build.
 package book
+
+//go:generate go run ./fold -from=$TATETI_BOOK -into=connect-four
 
 import (
 	"embed"
