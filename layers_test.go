@@ -30,7 +30,7 @@ var layers = []struct {
 	{"the game on disk", []string{"db", "tier", "book"}},
 	{"engines", []string{"oracle/oracletest", "oracle", "plan", "choose"}},
 	{"proofs and grading", []string{"internal/extproc", "internal/protocol", "verify", "external", "grade", "judge"}},
-	{"output", []string{"export", "report"}},
+	{"output", []string{"export", "view", "report"}},
 	{"the front", []string{"web", "cmd", "beam", "book/fold", "."}},
 }
 
@@ -49,7 +49,7 @@ var never = map[string][]string{
 	"beam":   {"cmd", "web"}, // a front of its own: the command line's rules come from choose
 	"export": {"oracle", "plan"},
 	"report": {"oracle", "plan"},
-	"web":    {"plan"},
+	"web":    {"plan", "report"},
 	"db":     {"enumerate", "solve"},
 	"tier":   {"solve"},
 }
@@ -152,6 +152,29 @@ func TestLayers(t *testing.T) {
 			if pkg != "." && !strings.Contains(string(doc), "`"+pkg+"`") {
 				t.Errorf("docs/architecture.md does not name the package `%s`", pkg)
 			}
+		}
+	}
+}
+
+// The explorer's server is handed views and its oracle, never the tool's
+// runs: none of the proofs, the grading or the running of programs is
+// among its dependencies, whatever imports what between.
+func TestWebDeps(t *testing.T) {
+	imps := imports(t, ".")
+	seen := map[string]bool{}
+	var walk func(pkg string)
+	walk = func(pkg string) {
+		for _, imp := range imps[pkg] {
+			if !seen[imp] {
+				seen[imp] = true
+				walk(imp)
+			}
+		}
+	}
+	walk("web")
+	for _, pkg := range []string{"grade", "judge", "verify", "external", "internal/extproc", "report", "plan"} {
+		if seen[pkg] {
+			t.Errorf("web depends on %s, want its server apart from the tool's runs", pkg)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // RenderOptions are the options of render.
@@ -117,7 +118,7 @@ func runRender(opts *RenderOptions) error {
 	if a.Proved != nil {
 		return unsettledError(opts.Query, *a.Proved)
 	}
-	if err := report.WritePicture(opts.Out, opts.IO.Out, report.NewPosition(a)); err != nil {
+	if err := report.WritePicture(opts.Out, opts.IO.Out, view.NewPosition(a)); err != nil {
 		return fmt.Errorf("--out %w", err)
 	}
 	if opts.Out != "-" {

@@ -10,12 +10,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tateti-lab/tateti-lab/internal/release"
 	"io"
 	"os"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tateti-lab/tateti-lab/internal/release"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"

@@ -8,6 +8,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // SolveOptions are the options of solve: the whole game, or one position
@@ -140,7 +141,7 @@ func runSolve(opts *SolveOptions) error {
 		if err != nil {
 			return err
 		}
-		p := report.NewPosition(a)
+		p := view.NewPosition(a)
 		p.Why = opts.Plan.Why
 		if err := show(opts.GameOptions, p, true, func(w io.Writer) error { return report.Text(w, p, opts.IO.Style()) }); err != nil || a.Proved == nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // AnswerLine writes the answer to line n of the positions a program sends
@@ -20,7 +21,7 @@ func AnswerLine(w io.Writer, n int, a perfect.Analysis, bad error) error {
 			Line  int    `json:"line"`
 			Error string `json:"error"`
 		}{n, bad.Error()})
-	} else if b, err = json.Marshal(NewPosition(a)); err == nil {
+	} else if b, err = json.Marshal(view.NewPosition(a)); err == nil {
 		b = append(fmt.Appendf(nil, `{"line":%d,`, n), b[1:]...) // the position's object, its line first
 	}
 	if err != nil {

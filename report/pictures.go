@@ -9,6 +9,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // pictureName matches the files WritePictures writes: the folder's other
@@ -23,7 +24,7 @@ func PictureName(k, n int) string {
 
 // WritePicture draws p as SVG into the file path, which appears complete
 // or not at all, or with path "-" onto out.
-func WritePicture(path string, out io.Writer, p Position) error {
+func WritePicture(path string, out io.Writer, p view.Position) error {
 	var svg bytes.Buffer
 	if err := SVG(&svg, p); err != nil {
 		return err
@@ -36,10 +37,10 @@ func WritePicture(path string, out io.Writer, p Position) error {
 }
 
 // Positions gives the view of each of as (NewPosition), in order.
-func Positions(as []perfect.Analysis) []Position {
-	ps := make([]Position, len(as))
+func Positions(as []perfect.Analysis) []view.Position {
+	ps := make([]view.Position, len(as))
 	for i, a := range as {
-		ps[i] = NewPosition(a)
+		ps[i] = view.NewPosition(a)
 	}
 	return ps
 }
@@ -49,7 +50,7 @@ func Positions(as []perfect.Analysis) []Position {
 // holds the earlier pictures or the new ones, never a mix, and its other
 // files are kept. It gives the earlier pictures the new ones do not replace,
 // which are gone.
-func WritePictures(dir string, ps []Position) ([]string, error) {
+func WritePictures(dir string, ps []view.Position) ([]string, error) {
 	ds, err := atomicfile.NewDataset(dir, pictureName.MatchString)
 	if err != nil {
 		return nil, err
@@ -77,7 +78,7 @@ func WritePictures(dir string, ps []Position) ([]string, error) {
 
 // Pictures says what WritePictures wrote into dir: a line a picture, its
 // file and its position, and the earlier pictures dropped.
-func Pictures(w io.Writer, dir string, ps []Position, dropped []string, by perfect.Answered) {
+func Pictures(w io.Writer, dir string, ps []view.Position, dropped []string, by perfect.Answered) {
 	fmt.Fprintf(w, "wrote %d pictures into %s, answered by %s\n", len(ps), dir, by)
 	for k, p := range ps {
 		fmt.Fprintf(w, "  %s  %s  %s\n", PictureName(k+1, len(ps)), p.Board, p.Outcome)

@@ -10,13 +10,14 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/tier"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // Summary writes a solved game as solve prints it: the value of the start,
 // positions by value and ply, and X's first move in each cell.
 func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	g := s.Game
-	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(result(game.X, s.Value), OutcomeBy(s.Value, int(s.Depth))))
+	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(view.Result(game.X, s.Value), OutcomeBy(s.Value, int(s.Depth))))
 	if s.Engine != "" {
 		fmt.Fprintf(w, "answered by %s (%s)\n", s.Engine, s.Why)
 	}
@@ -38,7 +39,7 @@ func Summary(w io.Writer, s perfect.Summary, st Style) error {
 		return err
 	}
 	fmt.Fprintf(w, "\nopenings: X's first move in each %s\n", g.MoveNoun())
-	DrawMoves(w, g, game.Board{}, game.X, Moves(game.X, s.Openings), st)
+	DrawMoves(w, g, game.Board{}, game.X, view.Moves(game.X, s.Openings), st)
 	return nil
 }
 

@@ -5,10 +5,9 @@ import (
 	"html"
 	"io"
 	"strings"
-)
 
-// Colours of a move's result for the side to move, shared by every view.
-var Colours = map[string]string{"win": "#2e7d32", "draw": "#946200", "loss": "#c62828"}
+	"github.com/tateti-lab/tateti-lab/view"
+)
 
 const (
 	cellSize = 64
@@ -22,7 +21,7 @@ const (
 // from 1, as solve --moves reads them), the rows at the left, and under free
 // placement each cell's number in its corner; a caption names the position
 // and its value.
-func SVG(w io.Writer, p Position) error {
+func SVG(w io.Writer, p view.Position) error {
 	s := p.Game
 	width, height := max(s.Cols*cellSize+2*margin, minWidth), s.Rows*cellSize+margin+64
 	var b strings.Builder
@@ -61,7 +60,7 @@ func SVG(w io.Writer, p Position) error {
 
 // coordinates numbers the columns above the board (from 1 under gravity, as
 // Connect-Four notation does, from 0 otherwise) and the rows at its left.
-func coordinates(b *strings.Builder, p Position) {
+func coordinates(b *strings.Builder, p view.Position) {
 	s := p.Game
 	for c := range s.Cols {
 		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="12" text-anchor="middle" fill="#616161">%d</text>`+"\n", margin+c*cellSize+cellSize/2, margin-8, s.MoveNumber(c))
@@ -72,10 +71,10 @@ func coordinates(b *strings.Builder, p Position) {
 }
 
 // drawMove draws legal move k in the cell at (x, y).
-func drawMove(b *strings.Builder, p Position, k, x, y int) {
+func drawMove(b *strings.Builder, p view.Position, k, x, y int) {
 	m := p.Moves[k]
 	res := m.Result
-	colour := Colours[res]
+	colour := view.Colours[res]
 	if m.Best {
 		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="26" fill="none" stroke="%s" stroke-width="3"/>`+"\n", x+cellSize/2, y+cellSize/2, colour)
 	}
@@ -83,7 +82,7 @@ func drawMove(b *strings.Builder, p Position, k, x, y int) {
 		x+cellSize/2, y+cellSize/2+7, colour, strings.ToUpper(res[:1])[0], ply(p)+1+int(m.Depth))
 }
 
-func caption(p Position) string {
+func caption(p view.Position) string {
 	if p.ToMove == nil {
 		return fmt.Sprintf("%s: %s, the game is over", p.Board, p.Status)
 	}
@@ -94,6 +93,6 @@ func caption(p Position) string {
 }
 
 // ply gives how many moves made p's board: its marks.
-func ply(p Position) int {
+func ply(p view.Position) int {
 	return strings.Count(p.Board, "X") + strings.Count(p.Board, "O")
 }

@@ -10,12 +10,13 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // Text writes the position as `solve --position` prints it: its status and
 // value, its ids, paths and best line, the board with every legal move's
 // result drawn in its cell, and a table of the moves.
-func Text(w io.Writer, p Position, st Style) error {
+func Text(w io.Writer, p view.Position, st Style) error {
 	b, err := p.Game.Spec.Parse(p.Board)
 	if err != nil {
 		return err
@@ -36,7 +37,7 @@ func Text(w io.Writer, p Position, st Style) error {
 		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
 		return nil
 	}
-	value := st.paint(result(b.ToMove(), p.Value), OutcomeBy(p.Value, b.Ply()+int(p.Depth)))
+	value := st.paint(view.Result(b.ToMove(), p.Value), OutcomeBy(p.Value, b.Ply()+int(p.Depth)))
 	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", p.Status, *p.ToMove, value, facts)
 	if p.ValueOnly {
 		fmt.Fprintln(w, "moves: the value alone was asked, not each move's")
@@ -67,7 +68,7 @@ func Provenance(by, engine string, bookLast int, why string) string {
 
 // positionFacts gives the line of a position's ids, the move sequences
 // that reach it and the oracle that answered, leaving out what it lacks.
-func positionFacts(p Position) string {
+func positionFacts(p view.Position) string {
 	var parts []string
 	if p.StateID != nil {
 		parts = append(parts, fmt.Sprintf("state id %d, canonical id %d", *p.StateID, *p.CanonicalID))
@@ -86,7 +87,7 @@ func positionFacts(p Position) string {
 // moveTable lists the moves: under gravity by column from 1, as --moves
 // takes them, with the cell beside; otherwise by cell, row and column;
 // then value, depth and whether it is best.
-func moveTable(w io.Writer, p Position) error {
+func moveTable(w io.Writer, p view.Position) error {
 	t := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "\ncell\trow\tcol\tvalue\tdepth\tbest\t"
 	if p.Game.Gravity {
@@ -95,7 +96,7 @@ func moveTable(w io.Writer, p Position) error {
 	fmt.Fprintln(t, head)
 	moves := p.Moves
 	if p.Game.Gravity { // one move a column: in the columns' order
-		moves = slices.SortedFunc(slices.Values(moves), func(a, b Move) int { return a.Column - b.Column })
+		moves = slices.SortedFunc(slices.Values(moves), func(a, b view.Move) int { return a.Column - b.Column })
 	}
 	for _, m := range moves {
 		best := ""
@@ -143,7 +144,7 @@ func OutcomeBy(v perfect.Value, end int) string {
 // DrawMoves draws board b with every legal move of mover in its cell: W, D
 // or L for its result, the move by which the game ends after it (b's ply,
 // the move, and the move's depth), and * on the best moves.
-func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves []Move, st Style) {
+func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves []view.Move, st Style) {
 	const width = 6
 	label, result := map[int]string{}, map[int]string{}
 	for _, m := range moves {

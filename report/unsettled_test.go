@@ -8,6 +8,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // An answer cut short has one shape, whatever step it was cut in (issue
@@ -33,7 +34,7 @@ func TestUnsettledShape(t *testing.T) {
 			// Value and depth as a cut step may leave them: they must not show.
 			a := perfect.Analysis{Spec: rl.Spec(), Board: b, Status: game.InProgress, ToMove: b.ToMove(),
 				Value: perfect.OWins, Depth: 36, Paths: -1, Engine: "search", Proved: &tt.proved}
-			p := NewPosition(a)
+			p := view.NewPosition(a)
 			data, err := json.Marshal(p)
 			if err != nil {
 				t.Fatal(err)

@@ -21,9 +21,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 var screenshots = flag.String("screenshots", "", "write the browser tests' screenshots into this folder (docs/, the README's pictures)")
@@ -241,7 +241,7 @@ func expected(t *testing.T, rl rules.Rules, board string) shown {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := report.NewPosition(a)
+	p := view.NewPosition(a)
 	var s shown
 	cells := strings.ReplaceAll(p.Board, "/", "")
 	s.cells = strings.Split(cells, "")

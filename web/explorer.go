@@ -6,8 +6,8 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // An Explorer answers the API's positions from an oracle of perfect play,
@@ -44,24 +44,24 @@ func (x *Explorer) Cancel(b game.Board, client oracle.Client) bool { return x.q.
 // Solving is the API's answer while a position is being solved (status
 // 202): the page draws Position, which has no value yet, and asks again.
 type Solving struct {
-	Board    string          `json:"board"`
-	Queued   bool            `json:"queued"`   // waiting for another position's search
-	Seconds  float64         `json:"seconds"`  // searched so far
-	Position report.Position `json:"position"` // its status and legal moves, nothing proved (report.Unanswered)
+	Board    string        `json:"board"`
+	Queued   bool          `json:"queued"`   // waiting for another position's search
+	Seconds  float64       `json:"seconds"`  // searched so far
+	Position view.Position `json:"position"` // its status and legal moves, nothing proved (view.Unanswered)
 }
 
 // view gives b's view, asked by client, as the queue answers it: the view,
 // or what is being done about it. A poll asks again about b, and queues no
 // search.
-func (x *Explorer) view(ctx context.Context, b game.Board, client oracle.Client, poll bool) (*report.Position, *Solving, error) {
+func (x *Explorer) view(ctx context.Context, b game.Board, client oracle.Client, poll bool) (*view.Position, *Solving, error) {
 	an, pending, err := x.q.Ask(ctx, b, client, poll, x.wait)
 	switch {
 	case pending != nil:
-		return nil, &Solving{Board: x.rl.Spec().Format(b), Queued: pending.Queued, Position: report.Unanswered(x.rl, b),
+		return nil, &Solving{Board: x.rl.Spec().Format(b), Queued: pending.Queued, Position: view.Unanswered(x.rl, b),
 			Seconds: pending.Searched.Round(100 * time.Millisecond).Seconds()}, nil
 	case an == nil:
 		return nil, nil, err
 	}
-	v := report.NewPosition(*an)
+	v := view.NewPosition(*an)
 	return &v, nil, err
 }

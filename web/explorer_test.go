@@ -24,9 +24,9 @@ import (
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/oracle/oracletest"
 	"github.com/tateti-lab/tateti-lab/perfect"
-	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 var connectFour = rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
@@ -98,7 +98,7 @@ func TestExplorerSearchesOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := json.MarshalIndent(report.NewPosition(a), "", "  ")
+	want, _ := json.MarshalIndent(view.NewPosition(a), "", "  ")
 	if strings.TrimSpace(body) != string(want) {
 		t.Errorf("API answered\n%s\nsolve --position gives\n%s", body, want)
 	}
@@ -123,7 +123,7 @@ func TestExplorerLimit(t *testing.T) {
 		t.Fatalf("status %d, want 202 while the first position is searched", resp.StatusCode)
 	}
 	second, code, body := poll(t, base, "board=&move=3")
-	var v report.Position
+	var v view.Position
 	if err := json.Unmarshal([]byte(body), &v); err != nil || code != http.StatusOK {
 		t.Fatalf("status %d: %v\n%s", code, err, body)
 	}

@@ -22,8 +22,8 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 //go:embed static
@@ -32,7 +32,7 @@ var static embed.FS
 // Handler serves the explorer x:
 //
 //	GET /                          the page
-//	GET /colours.css               the results' colours, report.Colours
+//	GET /colours.css               the results' colours, view.Colours
 //	GET /favicon.svg, /favicon.ico the page's icon: discs in a frame
 //	GET /api/position?board=B      the position's view, as solve --position --json;
 //	                               an empty B is the empty board
@@ -47,7 +47,7 @@ var static embed.FS
 // Solving's board) queues no search: a position no longer searched gets a
 // 410, and is asked for again without poll.
 //
-//	GET /api/why?board=B&move=M    why M is worse than the best (report.Why):
+//	GET /api/why?board=B&move=M    why M is worse than the best (view.Why):
 //	                               M, then perfect play of both sides after it
 //	                               to the end; for a slower win, a best move's
 //	                               line; for a best move, its own. A 202 while
@@ -288,11 +288,11 @@ func read(rl rules.Rules, text, move string) (game.Board, error) {
 	return rules.Play(rl, b, move)
 }
 
-// coloursCSS gives the page the colours of report.Colours: a move's result
+// coloursCSS gives the page the colours of view.Colours: a move's result
 // for the side to move, and on the chart the value for X.
 var coloursCSS = fmt.Sprintf(`.win { color: %[1]s; } .draw { color: %[2]s; } .loss { color: %[3]s; }
 .xwins { fill: %[1]s; } .drawn { fill: %[2]s; } .owins { fill: %[3]s; }
-`, report.Colours["win"], report.Colours["draw"], report.Colours["loss"])
+`, view.Colours["win"], view.Colours["draw"], view.Colours["loss"])
 
 func writeError(w http.ResponseWriter, status int, err error) {
 	writeJSON(w, status, map[string]string{"error": err.Error()})

@@ -16,9 +16,9 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // server serves the explorer of rl's game solved whole.
@@ -54,7 +54,7 @@ func get(t *testing.T, srv *httptest.Server, path string) (int, string) {
 	return resp.StatusCode, string(body)
 }
 
-// The API answers what solve --position --json prints (report.Position of
+// The API answers what solve --position --json prints (view.Position of
 // solve.Analyze), for positions of several rule sets.
 func TestAPIEqualsSolvePosition(t *testing.T) {
 	tests := []struct {
@@ -78,7 +78,7 @@ func TestAPIEqualsSolvePosition(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, _ := json.MarshalIndent(report.NewPosition(a), "", "  ")
+				want, _ := json.MarshalIndent(view.NewPosition(a), "", "  ")
 				if strings.TrimSpace(body) != string(want) {
 					t.Fatalf("API answered\n%s\nsolve --position gives\n%s", body, want)
 				}

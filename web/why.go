@@ -8,8 +8,8 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // errNoMoves refuses "why?" on a position whose moves' values are not
@@ -17,13 +17,13 @@ import (
 var errNoMoves = errors.New("this position's moves have no values yet")
 
 // why answers "why?" about move on b, asked by client: the line of perfect
-// play after it (report.Why), from the views of the positions along it,
+// play after it (view.Why), from the views of the positions along it,
 // each the explorer's own answer, queued and kept as any other. An
 // opening book's line stops at its last ply: the line goes on from the
 // view of the position there, to the game's end. When a view is still
 // being searched it gives that Solving instead; asked again, the line
 // goes on from the views kept.
-func (x *Explorer) why(ctx context.Context, b game.Board, move string, client oracle.Client) (*report.Why, *Solving, error) {
+func (x *Explorer) why(ctx context.Context, b game.Board, move string, client oracle.Client) (*view.Why, *Solving, error) {
 	child, err := rules.Play(x.rl, b, move)
 	if err != nil {
 		return nil, nil, err
@@ -67,13 +67,13 @@ func (x *Explorer) why(ctx context.Context, b game.Board, move string, client or
 			break
 		}
 	}
-	w := report.NewWhy(x.rl, b, m.Move, best.Move, shows, line, short)
+	w := view.NewWhy(x.rl, b, m.Move, best.Move, shows, line, short)
 	return &w, nil, nil
 }
 
 // moveAndBest finds the move to cell among v's moves, and v's first best
 // move; ok is false when v's moves have no values.
-func moveAndBest(v *report.Position, cell int) (m, best report.Move, ok bool) {
+func moveAndBest(v *view.Position, cell int) (m, best view.Move, ok bool) {
 	found := false
 	for _, mv := range v.Moves {
 		if mv.Cell == cell {
@@ -87,7 +87,7 @@ func moveAndBest(v *report.Position, cell int) (m, best report.Move, ok bool) {
 }
 
 // valueNote says why a position's moves have no values.
-func valueNote(v *report.Position) string {
+func valueNote(v *view.Position) string {
 	if v.Proved != nil {
 		return "its search was not settled within the time limit, and asking again gives the same answer; serve it with a longer --time-limit, or none"
 	}

@@ -11,9 +11,9 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
-	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
+	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // Every move of positions drawn by random play on 3x3 and 4x4 Connect
@@ -41,7 +41,7 @@ func TestWhyLines(t *testing.T) {
 				if code != http.StatusOK {
 					t.Fatalf("status %d: %s", code, body)
 				}
-				var w report.Why
+				var w view.Why
 				if err := json.Unmarshal([]byte(body), &w); err != nil {
 					t.Fatal(err)
 				}
@@ -58,7 +58,7 @@ func TestWhyLines(t *testing.T) {
 }
 
 // checkWhy checks w, the line about move m of b (analysed as a).
-func checkWhy(t *testing.T, rl rules.Rules, b game.Board, a perfect.Analysis, m perfect.Move, w report.Why) {
+func checkWhy(t *testing.T, rl rules.Rules, b game.Board, a perfect.Analysis, m perfect.Move, w view.Why) {
 	t.Helper()
 	first, worth := m, m.Value
 	mover := b.ToMove()

@@ -1,4 +1,4 @@
-package report
+package view
 
 import (
 	"math/bits"

@@ -1,9 +1,10 @@
-// Package report owns every view the tool shows: the object of a position
-// that solve --position --json prints and the web API answers, its text and
-// its SVG picture, built once from a solved position; and the text of every
-// command's result (counts, a solved game, the proofs, the verdicts on a
-// user's checker, solver, agent or contest program, an export).
-package report
+// Package view owns the view of one position with perfect play: the object
+// that solve --position --json prints and the explorer's API answers, built
+// once from an analysis (Position), the line that shows why a move is worse
+// than the best (Why), and the results' colours every view shares. It
+// knows nothing of the tool's runs, so the explorer's server, which needs
+// these alone, imports none of them (package report draws the rest).
+package view
 
 import (
 	"encoding/json"
@@ -145,13 +146,14 @@ type Move struct {
 func Moves(mover game.Cell, ms []perfect.Move) []Move {
 	out := make([]Move, len(ms))
 	for i, m := range ms {
-		out[i] = Move{Move: m, Result: result(mover, m.Value)}
+		out[i] = Move{Move: m, Result: Result(mover, m.Value)}
 	}
 	return out
 }
 
-// result gives a value for X as a result for mover.
-func result(mover game.Cell, v perfect.Value) string {
+// Result gives a value for X as a result for mover: win, draw or loss, the
+// key of Colours.
+func Result(mover game.Cell, v perfect.Value) string {
 	switch v.For(mover) {
 	case perfect.XWins:
 		return "win"
@@ -180,3 +182,7 @@ func legal(a perfect.Analysis) []int {
 	}
 	return cells
 }
+
+// Colours of a move's result for the side to move, shared by every view:
+// the text, the SVG picture and the page.
+var Colours = map[string]string{"win": "#2e7d32", "draw": "#946200", "loss": "#c62828"}

@@ -1,0 +1,80 @@
+package view
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// Each move's result is for the side to move, from the solved position.
+func TestMoveResults(t *testing.T) {
+	tests := []struct {
+		name, board, want string
+	}{
+		// O to move: blocking at 2 still loses, slower; the rest lose at once.
+		{"O to move", "XX./O../...", "loss loss loss loss loss loss"},
+		// X to move: 2 wins; 5 blocks O's threat and draws; the rest lose.
+		{"X to move", "XX./OO./...", "win draw loss loss loss"},
+		{"empty board", ".../.../...", "draw draw draw draw draw draw draw draw draw"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rl := rules.Classic(game.Default)
+			b, err := rl.Spec().Parse(tt.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := solve.Analyze(context.Background(), rl, b, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := NewPosition(a)
+			var got []string
+			for _, m := range p.Moves {
+				got = append(got, m.Result)
+			}
+			if strings.Join(got, " ") != tt.want {
+				t.Fatalf("results %v, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// The colours of the results meet WCAG AA's contrast of 4.5:1 for text on
+// the backgrounds they are drawn on: the explorer's page and the SVG.
+func TestColoursContrast(t *testing.T) {
+	for result, c := range Colours {
+		for _, bg := range []string{"#fafafa", "#ffffff"} {
+			if r := contrast(c, bg); r < 4.5 {
+				t.Errorf("%s %s on %s: contrast %.2f:1, want 4.5:1 or more", result, c, bg, r)
+			}
+		}
+	}
+}
+
+// contrast gives WCAG 2's contrast ratio of two colours #rrggbb.
+func contrast(a, b string) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance gives WCAG 2's relative luminance of #rrggbb.
+func luminance(hex string) float64 {
+	var rgb [3]float64
+	for i := range rgb {
+		v, _ := strconv.ParseUint(hex[1+2*i:3+2*i], 16, 8)
+		c := float64(v) / 255
+		if c <= 0.03928 {
+			rgb[i] = c / 12.92
+		} else {
+			rgb[i] = math.Pow((c+0.055)/1.055, 2.4)
+		}
+	}
+	return 0.2126*rgb[0] + 0.7152*rgb[1] + 0.0722*rgb[2]
+}
