@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -78,3 +79,24 @@ func luminance(hex string) float64 {
 	}
 	return 0.2126*rgb[0] + 0.7152*rgb[1] + 0.0722*rgb[2]
 }
+
+// A why line that stops short says where, as the ply of its last move,
+// the one meaning line_end has, as best_line_end has for a position; a
+// line to the end says nothing.
+func TestWhyLineEnd(t *testing.T) {
+	rl := rules.Classic(game.Default)
+	var b game.Board
+	for _, short := range []bool{false, true} {
+		w := NewWhy(rl, b, perfectMove(4), perfectMove(4), "best", []int{4, 0, 8}, short)
+		want := 0
+		if short {
+			want = 3
+		}
+		if w.LineEnd != want || w.End != 3 {
+			t.Errorf("short %t: line_end %d, end %d; want %d and 3", short, w.LineEnd, w.End, want)
+		}
+	}
+}
+
+// perfectMove is a drawing move to cell c.
+func perfectMove(c int) perfect.Move { return perfect.Move{Cell: c, Value: perfect.Draw} }

@@ -24,9 +24,10 @@ type Why struct {
 	Line      []int  `json:"line"`       // cells, from the first move of the line
 	LineMoves string `json:"line_moves"` // Line as --moves takes it
 	End       int    `json:"end"`        // the ply at the line's last move: the game's end, unless LineEnd
-	// set when the line stops short of the game's end: a position after
-	// it was not settled within the time limit
-	LineEnd bool `json:"line_end,omitempty"`
+	// LineEnd is the ply where the line stops short of the game's end (a
+	// position after it was not settled within the time limit), as
+	// Position's best_line_end; absent when it goes to the end.
+	LineEnd int `json:"line_end,omitempty"`
 	// Forced is how many moves of Line are played when the outcome is
 	// plain to see (perfect.Forced): the side to move cannot stop every
 	// one of the Threats, cells on which the other side completes a line.
@@ -45,7 +46,10 @@ func NewWhy(rl rules.Rules, b game.Board, move, best perfect.Move, shows string,
 	s := rl.Spec()
 	mover := b.ToMove()
 	w := Why{Board: s.Format(b), Move: Moves(mover, []perfect.Move{move})[0], Best: Moves(mover, []perfect.Move{best})[0],
-		Shows: shows, Line: line, LineMoves: s.FormatMoves(line), End: b.Ply() + len(line), LineEnd: short, Threats: []int{}}
+		Shows: shows, Line: line, LineMoves: s.FormatMoves(line), End: b.Ply() + len(line), Threats: []int{}}
+	if short {
+		w.LineEnd = w.End
+	}
 	w.Outcome = move.Value.String()
 	if shows == "faster" {
 		w.Outcome = best.Value.String()

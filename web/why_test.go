@@ -71,8 +71,8 @@ func checkWhy(t *testing.T, rl rules.Rules, b game.Board, a perfect.Analysis, m 
 			}
 		}
 	}
-	if len(w.Line) == 0 || w.Line[0] != first.Cell || w.LineEnd {
-		t.Fatalf("%s, move %d: line %v (short %t), want it to start with %d and go to the end", rl.Spec().Format(b), m.Cell, w.Line, w.LineEnd, first.Cell)
+	if len(w.Line) == 0 || w.Line[0] != first.Cell || w.LineEnd != 0 {
+		t.Fatalf("%s, move %d: line %v (stops at %d), want it to start with %d and go to the end", rl.Spec().Format(b), m.Cell, w.Line, w.LineEnd, first.Cell)
 	}
 	p := b
 	for i, c := range w.Line {

@@ -519,7 +519,7 @@ function whySentence(v, w) {
     const when = w.forced === 0 ? `${winner} already threatens` : `after move ${ply + w.forced}, ${winner} threatens`;
     s += `: ${when} ${threatNames(g, w.threats)}, and ${loser} cannot stop ${w.threats.length > 1 ? 'them all' : 'it'}`;
   }
-  if (w.line_end) s += ` (the line stops at move ${w.end}: a search along it was not settled in time)`;
+  if (w.line_end) s += ` (the line stops at move ${w.line_end}: a search along it was not settled in time)`;
   return s + '.';
 }
 
