@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -100,3 +101,56 @@ func TestWhyLineEnd(t *testing.T) {
 
 // perfectMove is a drawing move to cell c.
 func perfectMove(c int) perfect.Move { return perfect.Move{Cell: c, Value: perfect.Draw} }
+
+// Explain stitches a line across a book's edge: where a position's best
+// line stops short (best_line_end), it goes on from the view of the
+// position there, and gives the line a whole solve gives; a view not
+// known yet gives no line and no error; a search not settled stops it
+// short, saying where.
+func TestExplain(t *testing.T) {
+	rl := rules.Classic(game.Default)
+	viewOf := func(b game.Board) *Position {
+		a, err := solve.Analyze(context.Background(), rl, b, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := NewPosition(a)
+		return &p
+	}
+	b, _ := rules.Play(rl, game.Board{}, "0,4,8") // O to move: cell 2 loses
+	whole := func(p game.Board) (*Position, error) { return viewOf(p), nil }
+	edge := func(p game.Board) (*Position, error) { // a book of ply 5: its lines stop there
+		v := viewOf(p)
+		if cut := 5 - p.Ply(); cut > 0 && cut < len(v.BestLine) {
+			v.BestLine, v.LineEnd = v.BestLine[:cut], 5
+		}
+		return v, nil
+	}
+	want, err := Explain(rl, viewOf(b), b, 2, whole)
+	if err != nil || want == nil || want.Shows != "refutation" || want.LineEnd != 0 || want.Line[0] != 2 {
+		t.Fatalf("the whole line: %+v, %v; want a refutation from cell 2 to the end", want, err)
+	}
+	got, err := Explain(rl, viewOf(b), b, 2, edge)
+	if err != nil || got == nil || !slices.Equal(got.Line, want.Line) || got.LineEnd != 0 {
+		t.Errorf("across the book's edge: %+v, %v; want the line %v to the end", got, err, want.Line)
+	}
+	asked := 0
+	pending := func(p game.Board) (*Position, error) {
+		if asked++; asked > 1 {
+			return nil, nil // searched still
+		}
+		return edge(p)
+	}
+	if got, err := Explain(rl, viewOf(b), b, 2, pending); got != nil || err != nil {
+		t.Errorf("a view not known yet: %+v, %v; want no line and no error", got, err)
+	}
+	unsettled := func(p game.Board) (*Position, error) {
+		v := viewOf(p)
+		v.Proved, v.BestLine = &Proved{}, nil
+		return v, nil
+	}
+	got, err = Explain(rl, viewOf(b), b, 2, unsettled)
+	if err != nil || got == nil || got.LineEnd != got.End || len(got.Line) != 1 {
+		t.Errorf("a search not settled: %+v, %v; want the move alone, stopped there", got, err)
+	}
+}

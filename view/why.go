@@ -68,3 +68,73 @@ func NewWhy(rl rules.Rules, b game.Board, move, best perfect.Move, shows string,
 	}
 	return w
 }
+
+// A Lookup gives the view of a position along a why line, or nil (and no
+// error) while it is not known yet: the explorer's, queued and kept.
+type Lookup func(b game.Board) (*Position, error)
+
+// HasValues says whether v's moves have values, which a why line needs.
+func HasValues(v *Position) bool {
+	_, _, ok := moveAndBest(v, -1)
+	return ok
+}
+
+// Explain builds the why line of the move to cell on b, whose view is v
+// (its moves with values, HasValues): the move, then perfect play of both
+// sides after it to the end ("refutation"); for a slower win, a best
+// move's line instead ("faster"); for a best move, its own ("best"). Each
+// position's best line comes from look; an opening book's line stops at
+// its last ply, and the line goes on from the view of the position there,
+// to the game's end, or stops short where a search was not settled. It
+// gives nil, and no error, while a view along the line is not known yet.
+func Explain(rl rules.Rules, v *Position, b game.Board, cell int, look Lookup) (*Why, error) {
+	m, best, _ := moveAndBest(v, cell)
+	shows, first := "refutation", m
+	switch {
+	case m.Best:
+		shows = "best"
+	case m.Result == "win":
+		shows, first = "faster", best
+	}
+	line := []int{first.Cell}
+	p := b.Play(first.Cell, b.ToMove())
+	short := false
+	for {
+		if over, _ := rl.Outcome(p); over {
+			break
+		}
+		pv, err := look(p)
+		if pv == nil || err != nil {
+			return nil, err
+		}
+		if pv.Proved != nil || len(pv.BestLine) == 0 {
+			short = true
+			break
+		}
+		line = append(line, pv.BestLine...)
+		for _, c := range pv.BestLine {
+			p = p.Play(c, p.ToMove())
+		}
+		if pv.LineEnd == 0 {
+			break
+		}
+	}
+	w := NewWhy(rl, b, m.Move, best.Move, shows, line, short)
+	return &w, nil
+}
+
+// moveAndBest finds the move to cell among v's moves, and v's first best
+// move; ok is false when v's moves have no values, or none is to cell
+// (cell -1 asks only for values).
+func moveAndBest(v *Position, cell int) (m, best Move, ok bool) {
+	found := cell < 0
+	for _, mv := range v.Moves {
+		if mv.Cell == cell {
+			m, found = mv, true
+		}
+		if mv.Best && !ok {
+			best, ok = mv, true
+		}
+	}
+	return m, best, ok && found
+}
