@@ -194,14 +194,14 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, 
 		if name == "perfect" {
 			noisy.Epsilon = g.Epsilon
 		}
-		opp := opponent{ctx: ctx, rl: rl, o: o, rng: rng, name: name, noisy: noisy}
+		opp := opponent{rl: rl, o: o, rng: rng, name: name, noisy: noisy}
 		for _, side := range []game.Cell{game.X, game.O} {
 			tally := GameTally{Opponent: name, AgentPlays: side.String()}
 			for _, from := range g.starts() {
 				if t, err = a.again(ctx, rl.Spec(), t, res); err != nil {
 					return nil, err
 				}
-				rec, err := a.play(rl, t, opp, side, from)
+				rec, err := a.play(ctx, rl, t, opp, side, from)
 				if err != nil {
 					return nil, err
 				}
@@ -305,7 +305,7 @@ func (g Games) starts() []Opening {
 // opening from, and records it. A failure of the program forfeits the
 // game (t is then failed); only an interruption, or the opponent's
 // failure, is an error.
-func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell, from Opening) (*GameRecord, error) {
+func (a *Agent) play(ctx context.Context, rl rules.Rules, t *talk, opp opponent, side game.Cell, from Opening) (*GameRecord, error) {
 	s := rl.Spec()
 	rec := &GameRecord{Opponent: opp.name, AgentPlays: side.String(), Moves: []int{}, AgentSeconds: []float64{}, Answers: []string{}, opening: from.Cells}
 	for _, c := range from.Cells {
@@ -341,7 +341,7 @@ func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell, from
 				t.fail(rec.Why) // started again for the next game: its answers may be out of step
 				return rec, nil
 			}
-		} else if cell, err = opp.choose(b); err != nil {
+		} else if cell, err = opp.choose(ctx, b); err != nil {
 			return nil, err
 		}
 		b = b.Play(cell, b.ToMove())
@@ -355,7 +355,6 @@ func (a *Agent) play(rl rules.Rules, t *talk, opp opponent, side game.Cell, from
 // opponent with the run's epsilon, its best moves from an oracle; the
 // random one with epsilon 1, which asks no oracle.
 type opponent struct {
-	ctx   context.Context
 	rl    rules.Rules
 	o     oracle.Oracle
 	rng   *rand.Rand
@@ -365,9 +364,9 @@ type opponent struct {
 
 // choose gives the opponent's move on b, asking the oracle only for a
 // move that is to be a best one.
-func (p opponent) choose(b game.Board) (int, error) {
+func (p opponent) choose(ctx context.Context, b game.Board) (int, error) {
 	return p.noisy.Pick(p.rng, uint64(p.rl.Moves(b)), func() (uint64, error) {
-		best, err := oracle.BestMoves(p.o)(p.ctx, b)
+		best, err := oracle.BestMoves(p.o)(ctx, b)
 		if err != nil {
 			return 0, fmt.Errorf("the perfect opponent on %s: %w", p.rl.Spec().Format(b), err)
 		}
