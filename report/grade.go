@@ -65,7 +65,11 @@ var kindWords = map[string]string{"illegal": "illegal", "win_to_loss": "a win th
 // each move as --moves takes it and the agent's answers quoted as it wrote
 // them.
 func Games(w io.Writer, r *grade.GamesResult) {
-	fmt.Fprintf(w, "agent program %q in games from the start (%s), seed %d\n", r.Program, r.Game.Words(), r.Seed)
+	from := "from the start"
+	if len(r.Games) > 0 && len(r.Games[0].Opening) > 0 {
+		from = "from the openings given"
+	}
+	fmt.Fprintf(w, "agent program %q in games %s (%s), seed %d\n", r.Program, from, r.Game.Words(), r.Seed)
 	opponent := "the perfect opponent's moves"
 	if r.Epsilon > 0 {
 		opponent = fmt.Sprintf("the perfect opponent's moves (a best move with probability %g, a random one otherwise)", 1-r.Epsilon)
