@@ -287,15 +287,7 @@ func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Da
 	if err != nil {
 		return nil, err
 	}
-	sh := src.shape()
-	m := &Manifest{Format: Format, Tool: opts.Meta.Tool, Version: opts.Meta.Version, Game: sh.game, Positions: src.chosen(),
-		Figures: tw.sum.figures(), Tables: sh.tables()}
-	for _, f := range files {
-		table, format, _ := strings.Cut(f.Name(), ".")
-		m.Files = append(m.Files, File{Name: f.Name(), Table: table, Format: format,
-			Rows: rows[table], Bytes: f.Size(), SHA256: f.SHA256()})
-	}
-	slices.SortFunc(m.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
+	m := manifestOf(src, opts.Meta, tw.sum.figures(), files, rows)
 	mf, err := st.Create(ManifestName, opts.wrap)
 	if err != nil {
 		return nil, err
@@ -307,6 +299,21 @@ func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Da
 		err = cerr
 	}
 	return m, err
+}
+
+// manifestOf gives the manifest of the dataset of src whose tables were
+// written to files, rows a table.
+func manifestOf(src Source, meta Meta, figures *Figures, files []*atomicfile.File, rows map[string]int64) *Manifest {
+	sh := src.shape()
+	m := &Manifest{Format: Format, Tool: meta.Tool, Version: meta.Version, Game: sh.game, Positions: src.chosen(),
+		Figures: figures, Tables: sh.tables()}
+	for _, f := range files {
+		table, format, _ := strings.Cut(f.Name(), ".")
+		m.Files = append(m.Files, File{Name: f.Name(), Table: table, Format: format,
+			Rows: rows[table], Bytes: f.Size(), SHA256: f.SHA256()})
+	}
+	slices.SortFunc(m.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
+	return m
 }
 
 // tableWriter writes one table to its Parquet and CSV files (either may be

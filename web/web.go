@@ -97,19 +97,7 @@ func Handler(x *Explorer) http.Handler {
 		respond(w, v, solving, err)
 	})
 	mux.HandleFunc("GET /api/why", x.serveWhy)
-	mux.HandleFunc("GET /api/check", func(w http.ResponseWriter, r *http.Request) {
-		q, err := readQuery(r.URL.RawQuery)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, err)
-			return
-		}
-		b, err := read(x.rl, q["board"], q["move"])
-		if err != nil {
-			writeJSON(w, http.StatusOK, map[string]any{"ok": false, "error": err.Error()})
-			return
-		}
-		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "board": x.rl.Spec().Format(b)})
-	})
+	mux.HandleFunc("GET /api/check", x.serveCheck)
 	mux.HandleFunc("DELETE /api/position", func(w http.ResponseWriter, r *http.Request) {
 		q, err := readQuery(r.URL.RawQuery)
 		if err == nil && q["move"] != "" {
@@ -130,6 +118,22 @@ func Handler(x *Explorer) http.Handler {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=... and /api/why?board=...&move=...", game.Echo(r.URL.Path)))
 	})
 	return onlyGET(mux)
+}
+
+// serveCheck answers GET /api/check: whether the board and the moves make
+// a position, a 200 either way, but for a query it cannot read (a 400).
+func (x *Explorer) serveCheck(w http.ResponseWriter, r *http.Request) {
+	q, err := readQuery(r.URL.RawQuery)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	b, err := read(x.rl, q["board"], q["move"])
+	if err != nil {
+		writeJSON(w, http.StatusOK, map[string]any{"ok": false, "error": err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "board": x.rl.Spec().Format(b)})
 }
 
 // serveWhy answers GET /api/why: the board and one move checked, a 400
