@@ -17,13 +17,20 @@ import (
 
 var connectFour = rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true}
 
-// open opens the book built in for Connect Four.
-func open(t *testing.T) (Book, *db.DB) {
+// builtIn gives the book built in for Connect Four.
+func builtIn(t *testing.T) Book {
 	t.Helper()
 	b, ok, err := For(connectFour)
 	if !ok || err != nil {
 		t.Fatalf("no book for %s: %v", connectFour, err)
 	}
+	return b
+}
+
+// open opens the book built in for Connect Four.
+func open(t *testing.T) (Book, *db.DB) {
+	t.Helper()
+	b := builtIn(t)
 	d, err := db.OpenFS(b.Files, b.Where(), rules.New(connectFour))
 	if err != nil {
 		t.Fatal(err)

@@ -12,10 +12,7 @@ import (
 // answers; each such place says the manifest's, so that a book built
 // deeper cannot leave them behind (reference.md said 8 of a 12-ply book).
 func TestDocsNameTheLastPly(t *testing.T) {
-	b, ok, err := For(connectFour)
-	if !ok || err != nil {
-		t.Fatalf("no book for %s: %v", connectFour, err)
-	}
+	b := builtIn(t)
 	said := regexp.MustCompile(`(?:positions to ply|book's last ply) (\d+)`)
 	found := 0
 	for _, doc := range []string{"README.md", "docs/reference.md", "docs/protocols.md"} {

@@ -13,10 +13,7 @@ import (
 // TATETI_BOOK=DIR go generate ./book folds a finished build into it
 // (book/fold).
 func TestFolded(t *testing.T) {
-	b, _, err := For(connectFour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := builtIn(t)
 	files := b.Files
 	m, err := db.ReadableFS(files, b.Where(), connectFour)
 	if err != nil {

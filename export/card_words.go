@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/internal/figure"
@@ -70,14 +71,16 @@ func cardFigures(b *strings.Builder, m *Manifest) {
 	f := m.Figures
 	fmt.Fprintf(b, "## Figures\n\nCounted from the rows as they were written. Values are for X; over: the game has ended; ends within %d: in progress, and perfect play ends it within %d plies, so the position is already decided.\n\n", SoonPlies, SoonPlies)
 	b.WriteString("| ply | rows | X wins | draw | O wins | over | ends within 3 |\n|---|---|---|---|---|---|---|\n")
-	var all PlyFigures
-	for _, p := range f.Plies {
-		fmt.Fprintf(b, "| %d | %s | %s | %s | %s | %s | %s |\n", p.Ply, figure.Commas(p.Rows), figure.Commas(p.XWins), figure.Commas(p.Draws),
+	row := func(ply string, p PlyFigures) {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", ply, figure.Commas(p.Rows), figure.Commas(p.XWins), figure.Commas(p.Draws),
 			figure.Commas(p.OWins), figure.Commas(p.Over), figure.Commas(p.Soon))
-		all.Rows, all.XWins, all.Draws, all.OWins, all.Over, all.Soon = all.Rows+p.Rows, all.XWins+p.XWins, all.Draws+p.Draws, all.OWins+p.OWins, all.Over+p.Over, all.Soon+p.Soon
 	}
-	fmt.Fprintf(b, "| all | %s | %s | %s | %s | %s | %s |\n\n", figure.Commas(all.Rows), figure.Commas(all.XWins), figure.Commas(all.Draws),
-		figure.Commas(all.OWins), figure.Commas(all.Over), figure.Commas(all.Soon))
+	for _, p := range f.Plies {
+		row(strconv.Itoa(p.Ply), p)
+	}
+	all := f.All()
+	row("all", all)
+	b.WriteString("\n")
 	if m.Positions == nil || m.Positions.From == "db" {
 		b.WriteString("Every image of a position under the rules' symmetries is a position too, and in the tables: split by the split column, never by row, or images of a test position leak into training.\n\n")
 		return

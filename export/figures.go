@@ -36,12 +36,21 @@ type PlyFigures struct {
 const SoonPlies = 3
 
 // Rows gives the rows of every ply.
-func (f *Figures) Rows() int64 {
-	var n int64
+func (f *Figures) Rows() int64 { return f.All().Rows }
+
+// All gives the counts of every ply summed (Ply is meaningless there).
+func (f *Figures) All() PlyFigures {
+	var all PlyFigures
 	for _, p := range f.Plies {
-		n += p.Rows
+		all.add(p)
 	}
-	return n
+	return all
+}
+
+// add adds q's counts to p's.
+func (p *PlyFigures) add(q PlyFigures) {
+	p.Rows, p.XWins, p.Draws, p.OWins = p.Rows+q.Rows, p.XWins+q.XWins, p.Draws+q.Draws, p.OWins+q.OWins
+	p.Over, p.Soon = p.Over+q.Over, p.Soon+q.Soon
 }
 
 // tally counts the rows of one piece of the states table: pieces are
@@ -100,9 +109,7 @@ func (s *summer) add(t *tally) {
 		s.plies = append(s.plies, PlyFigures{Ply: len(s.plies)})
 	}
 	for i, p := range t.plies {
-		q := &s.plies[i]
-		q.Rows, q.XWins, q.Draws, q.OWins = q.Rows+p.Rows, q.XWins+p.XWins, q.Draws+p.Draws, q.OWins+p.OWins
-		q.Over, q.Soon = q.Over+p.Over, q.Soon+p.Soon
+		s.plies[i].add(p)
 	}
 	for _, c := range t.classes {
 		s.classes[c] = struct{}{}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"sort"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -168,25 +169,27 @@ func sorted(rl rules.Rules, as []perfect.Analysis, hist []positions.History, cho
 // then state id, then board, and gives it; hist, where not nil, is sorted
 // alike.
 func inRowOrder(as []perfect.Analysis, hist []positions.History) []perfect.Analysis {
-	order := make([]int, len(as))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(i, j int) int {
-		a, b := &as[i], &as[j]
-		return cmp.Or(cmp.Compare(a.Board.Ply(), b.Board.Ply()), cmp.Compare(a.StateID, b.StateID), game.CompareBoards(a.Board, b.Board))
-	})
-	sortedAs := make([]perfect.Analysis, len(as))
-	sortedHist := make([]positions.History, len(hist))
-	for k, i := range order {
-		sortedAs[k] = as[i]
-		if hist != nil {
-			sortedHist[k] = hist[i]
-		}
-	}
-	copy(as, sortedAs)
-	copy(hist, sortedHist)
+	sort.Sort(rowOrder{as, hist})
 	return as
+}
+
+// rowOrder sorts analyses in the order of a chosen set's rows, and their
+// histories with them, where there are.
+type rowOrder struct {
+	as   []perfect.Analysis
+	hist []positions.History
+}
+
+func (r rowOrder) Len() int { return len(r.as) }
+func (r rowOrder) Less(i, j int) bool {
+	a, b := &r.as[i], &r.as[j]
+	return cmp.Or(cmp.Compare(a.Board.Ply(), b.Board.Ply()), cmp.Compare(a.StateID, b.StateID), game.CompareBoards(a.Board, b.Board)) < 0
+}
+func (r rowOrder) Swap(i, j int) {
+	r.as[i], r.as[j] = r.as[j], r.as[i]
+	if r.hist != nil {
+		r.hist[i], r.hist[j] = r.hist[j], r.hist[i]
+	}
 }
 
 type chosenSource struct {
@@ -214,17 +217,14 @@ type chosenRows struct {
 
 func (cr *chosenRows) state(i int, dst *State) {
 	analysisState(cr.c.rl, cr.cells, &cr.c.as[i], dst)
-	dst.History = dst.History[:0]
+	dst.History = nil
 	if cr.c.hist == nil || cr.c.hist[i] == nil {
-		dst.History = nil
 		return
 	}
 	s := cr.c.rl.Spec()
-	for _, cell := range cr.c.hist[i] {
-		dst.History = append(dst.History, int8(s.Action(int(cell))))
-	}
-	if dst.History == nil {
-		dst.History = []int8{} // known, and empty: the empty board's
+	dst.History = make([]int8, len(cr.c.hist[i])) // the empty board's known, and empty
+	for k, cell := range cr.c.hist[i] {
+		dst.History[k] = int8(s.Action(int(cell)))
 	}
 }
 

@@ -181,13 +181,13 @@ func Numbering(s rules.Spec) string {
 // after its last game, or a failed exit, forfeits that game. Only an agent
 // that cannot start is an error.
 func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, g Games) (*GamesResult, error) {
-	t, err := a.talk(ctx, rl.Spec())
+	res := &GamesResult{Game: rl.Spec(), Program: strings.Join(a.Argv, " "), Seed: g.Seed, Epsilon: g.Epsilon, Numbering: Numbering(rl.Spec()), Games: []GameRecord{},
+		StartSeconds: []float64{}}
+	t, err := a.start(ctx, rl.Spec(), res)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { t.close() }() // the last conversation, whichever it is
-	res := &GamesResult{Game: rl.Spec(), Program: strings.Join(a.Argv, " "), Seed: g.Seed, Epsilon: g.Epsilon, Numbering: Numbering(rl.Spec()), Games: []GameRecord{},
-		StartSeconds: []float64{t.start}, StartSkipped: t.skipped}
 	rng := rand.New(rand.NewPCG(g.Seed, 0x6a6d6573))
 	for _, name := range Opponents {
 		noisy := perfect.Noisy{Epsilon: 1}
@@ -270,13 +270,17 @@ func (t *GameTally) add(rec *GameRecord) {
 }
 
 // again gives the conversation for the next game: t itself, or after a
-// forfeit by the program's failure (t stopped), the agent started anew,
-// its start-up kept in res.
+// forfeit by the program's failure (t stopped), the agent started anew.
 func (a *Agent) again(ctx context.Context, rs rules.Spec, t *talk, res *GamesResult) (*talk, error) {
 	if !t.failed {
 		return t, nil
 	}
 	t.close()
+	return a.start(ctx, rs, res)
+}
+
+// start starts the agent (talk), its start-up kept in res.
+func (a *Agent) start(ctx context.Context, rs rules.Spec, res *GamesResult) (*talk, error) {
 	t, err := a.talk(ctx, rs)
 	if err != nil {
 		return nil, err

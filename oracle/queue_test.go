@@ -236,17 +236,25 @@ func TestQueueCancelShared(t *testing.T) {
 // A position cancelled and asked for anew (not a poll) before its search
 // returned is searched again, and the request is not told it is gone.
 func TestQueueCancelAskedAgain(t *testing.T) {
-	s := oracletest.NewStalling()
-	s.Hold = make(chan struct{})
-	q := NewQueue(t.Context(), s, 0)
-	b := oracletest.Positions(t, connectFour, 1)[0]
-	pending(t, q, b, page)
+	q, s, b := held(t)
 	<-s.Started
 	q.Cancel(b, page)
 	<-s.Stopped // its search has stopped but not yet returned
 	pending(t, q, b, page)
 	close(s.Hold)
 	s.Next(t, b)
+}
+
+// held gives a queue over a stalling oracle whose searches hold until
+// s.Hold is closed, and a position the page has asked it for, pending.
+func held(t *testing.T) (*Queue, *oracletest.Stalling, game.Board) {
+	t.Helper()
+	s := oracletest.NewStalling()
+	s.Hold = make(chan struct{})
+	q := NewQueue(t.Context(), s, 0)
+	b := oracletest.Positions(t, connectFour, 1)[0]
+	pending(t, q, b, page)
+	return q, s, b
 }
 
 // noMore fails if b is searched again or kept.
@@ -297,11 +305,7 @@ func TestQueueIsAnOracle(t *testing.T) {
 // Close stops the running search and waits until it has returned before it
 // closes the oracle: a database's files are not let go under a probe.
 func TestQueueCloseJoins(t *testing.T) {
-	s := oracletest.NewStalling()
-	s.Hold = make(chan struct{})
-	q := NewQueue(t.Context(), s, 0)
-	b := oracletest.Positions(t, connectFour, 1)[0]
-	pending(t, q, b, page)
+	q, s, b := held(t)
 	s.Next(t, b)
 	closed := make(chan error, 1)
 	go func() { closed <- q.Close() }()

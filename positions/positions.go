@@ -157,16 +157,16 @@ func historyOf(cells []int) History {
 // Known is what is known of a chosen set's positions beside their boards,
 // an entry a position in the set's order: the paths that reach each where
 // they were counted (-1 elsewhere), and its history where known (nil
-// elsewhere).
+// elsewhere; Histories nil where none is).
 type Known struct {
 	Paths     []int64
 	Histories []History
 }
 
 // None gives what is known of n positions of which nothing is: no paths
-// counted, no history.
+// counted, no history (Histories nil).
 func None(n int) Known {
-	k := Known{Paths: make([]int64, n), Histories: make([]History, n)}
+	k := Known{Paths: make([]int64, n)}
 	for i := range k.Paths {
 		k.Paths[i] = -1
 	}

@@ -2,6 +2,7 @@ package view
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -73,10 +74,10 @@ func NewWhy(rl rules.Rules, b game.Board, move, best perfect.Move, shows string,
 // error) while it is not known yet: the explorer's, queued and kept.
 type Lookup func(b game.Board) (*Position, error)
 
-// HasValues says whether v's moves have values, which a why line needs.
+// HasValues says whether v's moves have values, which a why line needs:
+// then one of them is best.
 func HasValues(v *Position) bool {
-	_, _, ok := moveAndBest(v, -1)
-	return ok
+	return slices.ContainsFunc(v.Moves, func(m Move) bool { return m.Best })
 }
 
 // Explain builds the why line of the move to cell on b, whose view is v
@@ -88,7 +89,7 @@ func HasValues(v *Position) bool {
 // to the game's end, or stops short where a search was not settled. It
 // gives nil, and no error, while a view along the line is not known yet.
 func Explain(rl rules.Rules, v *Position, b game.Board, cell int, look Lookup) (*Why, error) {
-	m, best, _ := moveAndBest(v, cell)
+	m, best := moveAndBest(v, cell)
 	shows, first := "refutation", m
 	switch {
 	case m.Best:
@@ -124,17 +125,15 @@ func Explain(rl rules.Rules, v *Position, b game.Board, cell int, look Lookup) (
 }
 
 // moveAndBest finds the move to cell among v's moves, and v's first best
-// move; ok is false when v's moves have no values, or none is to cell
-// (cell -1 asks only for values).
-func moveAndBest(v *Position, cell int) (m, best Move, ok bool) {
-	found := cell < 0
+// move.
+func moveAndBest(v *Position, cell int) (m, best Move) {
 	for _, mv := range v.Moves {
 		if mv.Cell == cell {
-			m, found = mv, true
+			m = mv
 		}
-		if mv.Best && !ok {
-			best, ok = mv, true
+		if mv.Best && !best.Best {
+			best = mv
 		}
 	}
-	return m, best, ok && found
+	return m, best
 }
