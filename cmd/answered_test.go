@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/book"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -40,8 +41,8 @@ func TestEveryAnswerSaysWho(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := tt.args
-			if args[0] == "judge" && testing.Short() {
-				t.Skip("solves 4x4 and runs a program: heavy under -race, runs without -short")
+			if args[0] == "judge" {
+				longtest.Skip(t, "the judge solves free 4x4 whole, and runs a program")
 			}
 			if args[0] != "judge" { // a small board: the programs are slow under -race
 				args = append(slices.Clone(args), "--size", "2x3")

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 )
 
 // The example programs of README.md, run as README.md runs them. They need
@@ -30,8 +32,8 @@ func TestExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if testing.Short() && tt.name == "contest" {
-				t.Skip("solves 4x4 first: heavy under -race, runs without -short")
+			if tt.name == "contest" {
+				longtest.Skip(t, "the judge solves free 4x4 whole, and the example plays 22 cases of it")
 			}
 			out, errOut, code := run(t, "", tt.args...)
 			if code != 0 || !strings.Contains(out, tt.want) {

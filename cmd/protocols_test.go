@@ -16,6 +16,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/grade"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/proctest"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -242,7 +243,7 @@ func TestJudgeUVa10111(t *testing.T) {
 		code   int
 		stdout string
 	}{
-		{"sample accepted", "uva", "", []string{"--cases", "0"}, 0, "UVa 10111, 2 cases: Accepted"},
+		{"sample accepted", "uva", "", []string{"--cases", "0"}, 0, "UVa 10111, 2 cases: Accepted"}, // the judge's own engine, memory: a long check
 		{"random cases accepted, by search", "uva", "", []string{"--cases", "5", "--seed", "2", "--engine", "search", "--json"}, 0, `"engine": "search"`},
 		{"the last winning move", "uva-last", "", []string{"--cases", "0", "--engine", "search"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
 		{"a space too many", "uva-space", "", []string{"--cases", "0", "--engine", "search"}, 1, "Presentation Error"},
@@ -253,6 +254,9 @@ func TestJudgeUVa10111(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if testing.Short() {
 				t.Skip("each case solves 4x4 first or searches it, and runs a program: heavy under -race, runs without -short")
+			}
+			if !slices.Contains(tt.args, "--engine") {
+				longtest.Skip(t, "the judge solves free 4x4 whole, and runs a program")
 			}
 			args := append(append([]string{"judge", "uva10111"}, tt.args...), "--", self(t))
 			out, errOut, code := fakeRun(t, tt.role, tt.fault, args...)

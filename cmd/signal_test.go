@@ -243,7 +243,7 @@ func TestKilledDuringDraw(t *testing.T) {
 	}
 	parent := t.TempDir()
 	args := func(out string) []string {
-		return []string{"export", "--gravity", "--size", "5x5", "--k", "4", "--sample", "1500", "--plies", "6-20", "--epsilon", "0.25",
+		return []string{"export", "--gravity", "--size", "5x5", "--k", "4", "--sample", "500", "--plies", "6-20", "--epsilon", "0.25",
 			"--seed", "2", "--engine", "search", "--format", "csv", "--value-only", "-q", "--out", filepath.Join(parent, out)}
 	}
 	if code, _, errOut := runCode(t, args("whole")...); code != 0 {

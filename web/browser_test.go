@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"net/http"
@@ -28,29 +29,81 @@ import (
 
 var screenshots = flag.String("screenshots", "", "write the browser tests' screenshots into this folder (docs/, the README's pictures)")
 
-// browser starts a headless Chromium for the test, with the flags this
-// machine's closed network needs and a fresh profile. Without a chromium
-// binary it skips, unless CI is set: there the browser test must run.
+// browser gives the test a tab of its own in the package's headless
+// Chromium (shared), within 90 seconds. Without a chromium binary it
+// skips, unless CI is set: there the browser tests must run.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	path, err := exec.LookPath("chromium")
+	chrome, err := shared.start()
 	if err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatal("no chromium binary, and CI is set: .ci/run installs Debian's chromium")
+			t.Fatalf("%v, and CI is set: .ci/run installs Debian's chromium", err)
 		}
-		t.Skip("no chromium binary: install Debian's chromium to run the browser test")
+		t.Skipf("%v: install Debian's chromium to run the browser tests", err)
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1000, 640))
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	t.Cleanup(cancel)
-	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancelTab := chromedp.NewContext(ctx)
+	// A browser context of its own, as an incognito window: no cookie,
+	// storage or cache of another test's server, which may have had the
+	// same port.
+	tab, cancelTab := chromedp.NewContext(chrome, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancelTab)
+	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
+	t.Cleanup(cancel)
 	return ctx
+}
+
+// shared is the package's browser: started by the first test that wants
+// one, each test a tab of its own, closed by TestMain when the tests are
+// done. A browser a test costs seconds of start-up each.
+var shared chromium
+
+// chromium is a headless Chromium with the flags this machine's closed
+// network needs and a fresh profile.
+type chromium struct {
+	once sync.Once
+	ctx  context.Context // the browser's first tab, whose children are the tests' tabs
+	err  error
+	stop []context.CancelFunc
+	dir  string
+}
+
+// start starts the browser once, and gives its first tab.
+func (c *chromium) start() (context.Context, error) {
+	c.once.Do(func() {
+		path, err := exec.LookPath("chromium")
+		if err != nil {
+			c.err = errors.New("no chromium binary")
+			return
+		}
+		if c.dir, c.err = os.MkdirTemp("", "tateti-lab-chromium-"); c.err != nil {
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+			chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
+			chromedp.UserDataDir(c.dir), chromedp.WindowSize(1000, 640))
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		first, cancelFirst := chromedp.NewContext(alloc)
+		c.ctx, c.stop = first, []context.CancelFunc{cancelFirst, cancelAlloc}
+		c.err = chromedp.Do(first) // starts the browser
+	})
+	return c.ctx, c.err
+}
+
+// TestMain closes the shared browser once the tests are done.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.close()
+	os.Exit(code)
+}
+
+// close ends the browser, if it was started, and removes its profile.
+func (c *chromium) close() {
+	for _, stop := range c.stop {
+		stop()
+	}
+	if c.dir != "" {
+		os.RemoveAll(c.dir)
+	}
 }
 
 // cellResults reads what the page shows on each cell: the result class of a

@@ -13,21 +13,26 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"golang.org/x/sync/errgroup"
 )
 
 // TestLoad sends many concurrent position requests, bounded in count and
-// time, to a server of free 4x4 k=4 on loopback, and checks every answer. It
-// logs the throughput and latency percentiles; it asserts no time, since
+// time, to a server on loopback, and checks every answer: 20,000 of free
+// 4x4 k=4 with the long checks, 4,000 of free 3x4 k=3 otherwise. It logs
+// the throughput and latency percentiles; it asserts no time, since
 // timing belongs to measurement, not to a test. Under -short it is skipped:
 // solving 4x4 takes seconds.
 func TestLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the load test solves free 4x4 first; run without -short")
 	}
-	const requests, clients = 20000, 32
-	rl := rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4})
+	requests, rl := 4000, rules.Classic(game.Spec{Rows: 3, Cols: 4, K: 3})
+	if longtest.Enabled() {
+		requests, rl = 20000, rules.Classic(game.Spec{Rows: 4, Cols: 4, K: 4})
+	}
+	const clients = 32
 	srv := server(t, rl)
 	boards := sample(rl, requests)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
