@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/internal/interrupt"
+	"github.com/tateti-lab/tateti-lab/plan"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -373,13 +374,19 @@ func TestServe(t *testing.T) {
 // so, and exits 0.
 func serveAt(t *testing.T, args ...string) (string, func()) {
 	t.Helper()
+	return serveWith(t, plan.Open, args...)
+}
+
+// serveWith is serveAt, the engine opened by engines.
+func serveWith(t *testing.T, engines plan.Opener, args ...string) (string, func()) {
+	t.Helper()
 	t.Setenv("TATETI_MEMORY", "536870912") // a 256 MiB table for search
 	ctx, cancel := context.WithCancelCause(context.Background())
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
 	var errOut bytes.Buffer
 	go func() {
-		done <- Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), outW, &errOut)
+		done <- runWith(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), outW, &errOut, engines)
 		outW.Close()
 	}()
 	line, err := bufio.NewReader(outR).ReadString('\n')

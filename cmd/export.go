@@ -53,7 +53,7 @@ paths null, as tier by tier does not count them; "positions" says
 // NewCmdExport builds export; runF, if any, replaces its run.
 func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{}
-	var who engineFlags
+	who := f.engines()
 	choice := choiceFlags{who: &who, wholeDB: true}
 	var limit time.Duration
 	var valueOnly bool

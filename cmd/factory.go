@@ -14,6 +14,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/internal/sysmem"
+	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -46,14 +47,17 @@ type Factory struct {
 	// Progress shows long work on ErrOut: on a terminal a line redrawn,
 	// otherwise a line a minute (progress.NewLog); nil outside Run.
 	Progress *progress.Line
-	game     *gameFlags
-	quiet    bool
+	// Engines opens the engine the planner picks to answer positions:
+	// plan.Open, the engines themselves; a test's fakes (oracletest).
+	Engines plan.Opener
+	game    *gameFlags
+	quiet   bool
 }
 
 // NewFactory gives a factory over the streams, with the machine's memory
 // (capped by TATETI_MEMORY).
 func NewFactory(io *IOStreams) *Factory {
-	return &Factory{IO: io, Memory: sysmem.Available, game: &gameFlags{}}
+	return &Factory{IO: io, Memory: sysmem.Available, Engines: plan.Open, game: &gameFlags{}}
 }
 
 // maxWorkers is the most goroutines --workers may ask for: many more than

@@ -80,7 +80,7 @@ type GradeOptions struct {
 func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 	opts := &GradeOptions{}
 	var prog programFlags
-	var who engineFlags
+	who := f.engines()
 	choice := choiceFlags{whole: true, who: &who, offersGames: true}
 	var moves, openings string
 	var minAccuracy float64

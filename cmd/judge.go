@@ -40,7 +40,7 @@ type UVa10111Options struct {
 // NewCmdUVa10111 builds judge uva10111; runF, if any, replaces its run.
 func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Command {
 	opts := &UVa10111Options{}
-	var who engineFlags
+	who := f.engines()
 	var all bool
 	var memory string
 	c := &cobra.Command{

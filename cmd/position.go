@@ -77,7 +77,12 @@ const dbHelp = "answer from the solved game in this database folder, as db build
 // order the flags are bound in.
 type engineFlags struct {
 	named, db string
+	f         *Factory // opens the engine picked (Factory.Engines)
 }
+
+// engines gives a command's --engine and --db, the engine they pick
+// opened by f's Engines.
+func (f *Factory) engines() engineFlags { return engineFlags{f: f} }
 
 // engineHelp is --engine's help, the same on every command.
 const engineHelp = "who answers: memory (the game solved exhaustively, once), search (one position at a time, any board up to 64 cells, such as 6x7 under gravity), or auto: memory where the game fits, search otherwise"
@@ -92,7 +97,7 @@ func (e *engineFlags) bind(fl *pflag.FlagSet, dbUse string) {
 // plan has the planner choose who answers r, with the engine --engine
 // names or the database --db names: exit 2 when nothing can.
 func (e *engineFlags) plan(r plan.Request) (plan.Plan, error) {
-	r.Named, r.DB = e.named, e.db
+	r.Named, r.DB, r.Open = e.named, e.db, e.f.Engines
 	if err := choose.Who(r.Named, r.DB); err != nil {
 		return plan.Plan{}, flagError(err)
 	}

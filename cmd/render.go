@@ -23,7 +23,7 @@ type RenderOptions struct {
 // NewCmdRender builds render; runF, if any, replaces its run.
 func NewCmdRender(f *Factory, runF func(*RenderOptions) error) *cobra.Command {
 	opts := &RenderOptions{}
-	var who engineFlags
+	who := f.engines()
 	pf := positionFlags{who: &who}
 	choice := choiceFlags{who: &who, alsoOne: true}
 	c := &cobra.Command{

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/internal/release"
+	"github.com/tateti-lab/tateti-lab/plan"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -62,10 +63,17 @@ var logEvery = time.Minute
 // exit code. Errors are printed to stderr, and with --json also as an object
 // on stdout. A failure to write the output is an error too.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runWith(ctx, args, stdin, stdout, stderr, plan.Open)
+}
+
+// runWith is Run, the engines that answer positions opened by engines
+// (Factory.Engines): the tests' seam.
+func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, engines plan.Opener) int {
 	out := &term.Sticky{W: stdout}
 	io := &IOStreams{In: stdin, Out: out, ErrOut: stderr, Notes: stderr, ErrTTY: term.Is(stderr),
 		Colour: term.Is(stdout) && os.Getenv("NO_COLOR") == ""}
 	f := NewFactory(io)
+	f.Engines = engines
 	if io.ErrTTY {
 		f.Progress = progress.NewLine(stderr)
 		defer f.Progress.Done()

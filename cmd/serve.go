@@ -25,7 +25,7 @@ type ServeOptions struct {
 // (and must close the listener).
 func NewCmdServe(f *Factory, runF func(*ServeOptions) error) *cobra.Command {
 	opts := &ServeOptions{}
-	var who engineFlags
+	who := f.engines()
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Explore the solved game in a local web page",

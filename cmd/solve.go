@@ -57,7 +57,7 @@ position is answered with its error, and the next is read
 // NewCmdSolve builds solve; runF, if any, replaces its run.
 func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	opts := &SolveOptions{}
-	var who engineFlags
+	who := f.engines()
 	pf := positionFlags{who: &who}
 	c := &cobra.Command{
 		Use:     "solve",

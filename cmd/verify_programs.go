@@ -108,7 +108,7 @@ type VerifySolverOptions struct {
 func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobra.Command {
 	opts := &VerifySolverOptions{}
 	var prog programFlags
-	var who engineFlags
+	who := f.engines()
 	choice := choiceFlags{whole: true, who: &who}
 	var values, check, moves string
 	c := &cobra.Command{

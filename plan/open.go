@@ -26,9 +26,23 @@ func (p Plan) Oracle(ctx context.Context, o oracle.Options) (oracle.Oracle, erro
 	return p.open(ctx, o)
 }
 
+// An Opener opens the engine of a plan for positions, with what o asks,
+// its workers and memory set: Open, or where a Request says so
+// (Request.Open) another, such as a test's fake.
+type Opener func(ctx context.Context, p Plan, o oracle.Options) (oracle.Oracle, error)
+
 // open opens the engine of p for positions with o, its workers and memory
-// set.
+// set, by the request's opener.
 func (p Plan) open(ctx context.Context, o oracle.Options) (oracle.Oracle, error) {
+	if p.req.Open != nil {
+		return p.req.Open(ctx, p, o)
+	}
+	return Open(ctx, p, o)
+}
+
+// Open is the Opener of the engines themselves: the database or book,
+// search, or the game in memory, as p's engine says.
+func Open(ctx context.Context, p Plan, o oracle.Options) (oracle.Oracle, error) {
 	rl := p.req.Rules
 	switch {
 	case p.built != nil:

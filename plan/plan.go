@@ -72,6 +72,9 @@ type Request struct {
 	// the goroutines it may use.
 	Memory  uint64
 	Workers int
+	// Open opens the engine picked for positions; nil: Open, the engines
+	// themselves. A command's tests give fakes here (cmd.Factory.Engines).
+	Open Opener
 }
 
 // A Plan is the engine picked for a Request, and why.

@@ -1,10 +1,12 @@
 // Package oracletest owns what tests of an oracle's users need: an oracle
-// that answers nothing until it is stopped, and positions to ask it.
+// that answers nothing until it is stopped, one that answers everything at
+// once (Shallow), and positions to ask them.
 package oracletest
 
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,6 +64,68 @@ func (s *Stalling) Next(t testing.TB, want game.Board) {
 			t.Fatalf("%v was not searched within 10 s", want)
 		}
 	}
+}
+
+// Shallow is an engine that looks one move ahead: a move that makes a line
+// wins (or, under misère, loses) at once, and every other leads to a draw
+// at the depth of a full board; a position is worth what its moves weigh.
+// Wrong as perfect play, but self-consistent and instant on any board:
+// what the tests of a command need to follow its plumbing (flags, tables,
+// reports, exit codes) without its engine's time. It counts the positions
+// it was asked (Asked), and is safe for concurrent use.
+type Shallow struct {
+	rl        rules.Rules
+	valueOnly bool
+	asked     *atomic.Int64
+}
+
+// ShallowName is the name Shallow answers by, in its analyses' Engine
+// and AnsweredBy.
+const ShallowName = "shallow"
+
+// NewShallow gives a Shallow engine of rl's game; with valueOnly its
+// answers leave out the moves, as oracle.Options.ValueOnly asks.
+func NewShallow(rl rules.Rules, valueOnly bool) *Shallow {
+	return &Shallow{rl: rl, valueOnly: valueOnly, asked: new(atomic.Int64)}
+}
+
+// Name is ShallowName.
+func (s *Shallow) Name() string { return ShallowName }
+
+// Instant is true: nothing is searched.
+func (s *Shallow) Instant(game.Board) bool { return true }
+
+// Close has nothing to let go.
+func (s *Shallow) Close() error { return nil }
+
+// Asked gives how many positions it was asked.
+func (s *Shallow) Asked() int64 { return s.asked.Load() }
+
+// Analyze answers b as the type says.
+func (s *Shallow) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
+	s.asked.Add(1)
+	if err := ctx.Err(); err != nil {
+		return perfect.Analysis{}, err
+	}
+	a := perfect.Analysis{Spec: s.rl.Spec(), Board: b, Status: s.rl.Game().Status(b), Paths: -1, Engine: ShallowName, AnsweredBy: ShallowName}
+	if over, winner := s.rl.Outcome(b); over {
+		a.Value = perfect.Of(winner)
+		return a, nil
+	}
+	a.ToMove = b.ToMove()
+	ms, o, err := perfect.MovesBy(s.rl, b, func(c game.Board) (perfect.Outcome, error) {
+		if over, winner := s.rl.Outcome(c); over {
+			return perfect.Outcome{Value: perfect.Of(winner)}, nil
+		}
+		return perfect.Outcome{Value: perfect.Draw, Depth: perfect.Depth(s.rl.Spec().Cells() - c.Ply())}, nil
+	})
+	a.Value, a.Depth = o.Value, o.Depth
+	if !s.valueOnly {
+		a.Moves = ms
+	} else {
+		a.ValueOnly = true
+	}
+	return a, err
 }
 
 // Positions gives n distinct positions of four plies of rl's game, a
