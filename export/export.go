@@ -199,6 +199,12 @@ func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 			return nil, err
 		}
 	}
+	return writeDataset(ctx, src, opts)
+}
+
+// writeDataset is Write of a checked folder and formats, its estimate done: the
+// dataset itself.
+func writeDataset(ctx context.Context, src Source, opts Options) (*Written, error) {
 	card := ownCard(opts.Dir)
 	st, err := atomicfile.NewDataset(opts.Dir, func(name string) bool { return ours.MatchString(name) || card && name == CardName })
 	if err != nil {
