@@ -169,7 +169,7 @@ func player(ctx context.Context, spec rules.Spec, s positions.Sample, a answerer
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := s.Player(rl, oracle.BestMoves(o))
+	p, err := s.Player(rl, oracle.BestMove(o))
 	if err != nil {
 		o.Close()
 		return nil, nil, err

@@ -36,8 +36,9 @@ func TestGradeGamesKept(t *testing.T) {
 		// A line printed at the start, before the answer to the empty board
 		// asked first, is skipped: no answer is put out of step.
 		{"a debug line before its answers", "agent-first", "debug", []string{"--games", "2"}, 8, 0, 0, ""},
-		// Its crash after ten requests: the empty board, then nine moves.
-		{"a crash", "agent-first", "crash", []string{"--games", "2"}, 8, 4, exitFailed, "stopped early: exit status 3; the end of its stderr:\nfakeprog: index out of range [9] with length 9"},
+		// Its crash after ten requests: the empty board, then nine moves;
+		// a game the perfect opponent wins before then is no forfeit.
+		{"a crash", "agent-first", "crash", []string{"--games", "2"}, 8, 3, exitFailed, "stopped early: exit status 3; the end of its stderr:\nfakeprog: index out of range [9] with length 9"},
 		// A start-up of 1.5 s, past --timeout, within --start-timeout: no
 		// game forfeited, and no agent_seconds holds it.
 		{"a slow start", "agent-first", "slow-start", []string{"--games", "1", "--timeout", "1s", "--start-timeout", "30s"}, 4, 0, 0, ""},

@@ -194,7 +194,7 @@ func (a *Agent) PlayGames(ctx context.Context, rl rules.Rules, o oracle.Oracle, 
 		if name == "perfect" {
 			noisy.Epsilon = g.Epsilon
 		}
-		opp := opponent{rl: rl, o: o, rng: rng, name: name, noisy: noisy}
+		opp := opponent{rl: rl, isBest: oracle.BestMove(o), rng: rng, name: name, noisy: noisy}
 		for _, side := range []game.Cell{game.X, game.O} {
 			tally := GameTally{Opponent: name, AgentPlays: side.String()}
 			for _, from := range g.starts() {
@@ -356,23 +356,23 @@ func (a *Agent) play(ctx context.Context, rl rules.Rules, t *talk, opp opponent,
 }
 
 // An opponent plays the other side by noisy perfect play: the perfect
-// opponent with the run's epsilon, its best moves from an oracle; the
-// random one with epsilon 1, which asks no oracle.
+// opponent with the run's epsilon, its best moves from an oracle
+// (oracle.BestMove); the random one with epsilon 1, which asks no oracle.
 type opponent struct {
-	rl    rules.Rules
-	o     oracle.Oracle
-	rng   *rand.Rand
-	name  string // perfect or random
-	noisy perfect.Noisy
+	rl     rules.Rules
+	isBest func(ctx context.Context, b game.Board, cell int) (bool, error)
+	rng    *rand.Rand
+	name   string // perfect or random
+	noisy  perfect.Noisy
 }
 
 // choose gives the opponent's move on b, asking the oracle only for a
 // move that is to be a best one.
 func (p opponent) choose(ctx context.Context, b game.Board) (int, error) {
-	return p.noisy.Pick(p.rng, uint64(p.rl.Moves(b)), func() (uint64, error) {
-		best, err := oracle.BestMoves(p.o)(ctx, b)
+	return p.noisy.Pick(p.rng, uint64(p.rl.Moves(b)), func(cell int) (bool, error) {
+		best, err := p.isBest(ctx, b, cell)
 		if err != nil {
-			return 0, fmt.Errorf("the perfect opponent on %s: %w", p.rl.Spec().Format(b), err)
+			return false, fmt.Errorf("the perfect opponent on %s: %w", p.rl.Spec().Format(b), err)
 		}
 		return best, nil
 	})

@@ -65,20 +65,32 @@ type Options struct {
 	ValueOnly bool
 }
 
-// BestMoves gives the best moves of a position as o answers them, what
-// noisy perfect play asks: the cells of the moves best by value, then by
-// depth (perfect.Analysis.BestCells), from o's BestCells where it has one
-// (search and a book ask one question a child there, not a settled
-// score), else from its analysis.
-func BestMoves(o Oracle) func(ctx context.Context, b game.Board) (uint64, error) {
-	if bc, ok := o.(interface {
-		BestCells(ctx context.Context, b game.Board) (uint64, error)
+// BestMove says whether a move of a position is a best one as o answers
+// it (best by value, then by depth: perfect.Analysis.BestCells), what
+// noisy perfect play asks move by move (perfect.Noisy.Pick): by o's
+// IsBest where it has one (search and a book ask one question a child
+// there, not a settled score), else from its analysis of the position,
+// kept for the next question about the same one. Not safe for concurrent
+// use: each player of a draw has its own.
+func BestMove(o Oracle) func(ctx context.Context, b game.Board, cell int) (bool, error) {
+	if ib, ok := o.(interface {
+		IsBest(ctx context.Context, b game.Board, cell int) (bool, error)
 	}); ok {
-		return bc.BestCells
+		return ib.IsBest
 	}
-	return func(ctx context.Context, b game.Board) (uint64, error) {
-		a, err := o.Analyze(ctx, b)
-		return a.BestCells(), err
+	var last game.Board
+	var best uint64
+	asked := false
+	return func(ctx context.Context, b game.Board, cell int) (bool, error) {
+		if !asked || b != last {
+			a, err := o.Analyze(ctx, b)
+			if err != nil {
+				asked = false
+				return false, err
+			}
+			last, best, asked = b, a.BestCells(), true
+		}
+		return best>>cell&1 == 1, nil
 	}
 }
 

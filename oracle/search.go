@@ -3,7 +3,6 @@ package oracle
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"sync"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -33,14 +32,15 @@ type single struct {
 	// vs asks search about a position against an outcome; nil where no
 	// position is searched.
 	vs *versus
-	// known holds the outcomes BestCells found of best moves' children,
-	// exact (a child that does not beat the outcome after a best move has
-	// it): the position a game reaches next, asked next, is not searched
-	// again. Held under turns; emptied past maxKnown.
+	// known holds the outcomes IsBest found of the positions it was asked
+	// about and of best moves' children, exact (a child that does not beat
+	// the outcome after a best move has it): the position a game reaches
+	// next, asked next, is not searched again, nor one asked about again
+	// for another move. Held under turns; emptied past maxKnown.
 	known map[game.Board]perfect.Outcome
 }
 
-// maxKnown bounds the outcomes BestCells keeps (single.known).
+// maxKnown bounds the outcomes IsBest keeps (single.known).
 const maxKnown = 1 << 16
 
 // versus asks search about b, a position in progress, against an outcome
@@ -91,59 +91,48 @@ func searching(rl rules.Rules, o Options) (settler, *versus, error) {
 	return settle, vs, nil
 }
 
-// BestCells gives the cells of b's best moves, those Analyze marks best,
-// asking less of search: b settled, then of each child in progress one
-// question, whether its mover does better than the outcome b has after
-// a best move (a best move's child does not: b's score is the best of
-// its children's), where Analyze settles every child. A child the oracle
-// holds (a database's, a book's) is settled, at once.
-func (o *single) BestCells(ctx context.Context, b game.Board) (uint64, error) {
-	var worth perfect.Outcome
-	known := false
-	if o.vs != nil && b.Ply() >= o.lineTo { // search answers: its turn, and known, held under it
+// IsBest says whether the move at cell is one of b's best, those Analyze
+// marks best, asking little of search: b settled once (its outcome kept,
+// as a best move's child's is), then one question of the move's child,
+// whether its mover does better than the outcome b has after a best move
+// (a best move's child does not: b's score is the best of its
+// children's), where Analyze settles every child. A child the oracle
+// holds (a database's, a book's) is settled, at once. Noisy perfect play
+// asks it move by move until one is best (perfect.Noisy.Pick).
+func (o *single) IsBest(ctx context.Context, b game.Board, cell int) (bool, error) {
+	searched := o.vs != nil && b.Ply() >= o.lineTo
+	if searched { // search answers: its turn, and known, held under it
 		o.turns.Lock()
 		defer o.turns.Unlock()
-		worth, known = o.known[b]
 	}
-	if !known {
+	worth, known := o.known[b]
+	if !known || !searched {
 		var err error
 		if worth, _, err = o.settle(ctx, b); err != nil {
-			return 0, err
+			return false, err
+		}
+		if searched {
+			o.remember(b, worth)
 		}
 	}
 	after := perfect.Outcome{Value: worth.Value, Depth: worth.Depth - 1}
-	var best uint64
-	for m := uint64(o.rl.Moves(b)); m != 0; m &= m - 1 {
-		cell := bits.TrailingZeros64(m)
-		c := b.Play(cell, b.ToMove())
-		var better bool
-		switch over, winner := o.rl.Outcome(c); {
-		case over:
-			better = perfect.Of(winner) != after.Value || after.Depth != 0
-		case o.vs == nil || o.past != "" && c.Ply() <= o.lineTo:
-			got, _, err := o.settle(ctx, c)
-			if err != nil {
-				return 0, err
-			}
-			better = got != after
-		default:
-			var err error
-			if better, err = o.vs.beats(ctx, c, after); err != nil {
-				return 0, err
-			}
-			if !better {
-				o.remember(c, after)
-			}
-		}
-		if !better {
-			best |= 1 << cell
-		}
+	c := b.Play(cell, b.ToMove())
+	switch over, winner := o.rl.Outcome(c); {
+	case over:
+		return perfect.Of(winner) == after.Value && after.Depth == 0, nil
+	case o.vs == nil || o.past != "" && c.Ply() <= o.lineTo:
+		got, _, err := o.settle(ctx, c)
+		return got == after, err
 	}
-	return best, nil
+	better, err := o.vs.beats(ctx, c, after)
+	if err == nil && !better {
+		o.remember(c, after)
+	}
+	return err == nil && !better, err
 }
 
-// remember keeps the exact outcome of c, a best move's child; turns is
-// held.
+// remember keeps the exact outcome of c, a position asked about or a best
+// move's child; turns is held.
 func (o *single) remember(c game.Board, outcome perfect.Outcome) {
 	if o.known == nil || len(o.known) >= maxKnown {
 		o.known = make(map[game.Board]perfect.Outcome)

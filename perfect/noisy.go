@@ -1,6 +1,7 @@
 package perfect
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -29,22 +30,33 @@ func (n Noisy) NeedsBest() bool { return n.Epsilon < 1 }
 
 // Pick gives the cell of the move noisy perfect play makes among the legal
 // cells (a mask, not empty), its choices drawn from rng: with E strictly
-// between 0 and 1 a float first, then a uniform index in the mask taken.
-// best gives the best cells (a mask within legal) and is called only when
-// the move is to be a best one, so that a random move costs no search;
-// with E 0 or 1 no float is drawn, so that perfect and random play draw as
-// they did before there was an E.
-func (n Noisy) Pick(rng *rand.Rand, legal uint64, best func() (uint64, error)) (int, error) {
-	from := legal
-	if n.Epsilon < 1 && (n.Epsilon <= 0 || rng.Float64() >= n.Epsilon) {
-		var err error
-		if from, err = best(); err != nil {
-			return 0, err
+// between 0 and 1 a float first. A random move is a uniform index in the
+// mask. A best move is the first best one in an order of the legal cells
+// drawn uniformly (a Fisher-Yates shuffle), which is uniform among the
+// best moves however many there are: isBest is asked of the cells in that
+// order until one is best, so that a position with k best moves of n asks
+// about (n+1)/(k+1) of them, not n, and a random move asks none.
+func (n Noisy) Pick(rng *rand.Rand, legal uint64, isBest func(cell int) (bool, error)) (int, error) {
+	if n.Epsilon >= 1 || n.Epsilon > 0 && rng.Float64() < n.Epsilon {
+		k := rng.IntN(bits.OnesCount64(legal))
+		for ; k > 0; k-- {
+			legal &= legal - 1
+		}
+		return bits.TrailingZeros64(legal), nil
+	}
+	var cells [64]int
+	m := 0
+	for l := legal; l != 0; l &= l - 1 {
+		cells[m] = bits.TrailingZeros64(l)
+		m++
+	}
+	for i := range m { // the order drawn a cell at a time, asked as it comes
+		j := i + rng.IntN(m-i)
+		cells[i], cells[j] = cells[j], cells[i]
+		best, err := isBest(cells[i])
+		if err != nil || best {
+			return cells[i], err
 		}
 	}
-	k := rng.IntN(bits.OnesCount64(from))
-	for ; k > 0; k-- {
-		from &= from - 1
-	}
-	return bits.TrailingZeros64(from), nil
+	return 0, errors.New("noisy perfect play: no legal move is a best one, a bug of the engine that said so")
 }

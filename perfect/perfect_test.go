@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -95,8 +97,8 @@ func ExampleWeigh() {
 
 // Noisy perfect play takes a best move with probability 1-E: over many
 // draws the share of non-best moves is near E times the share of non-best
-// legal moves; E 0 never leaves the best, E 1 ignores them. The best moves
-// are asked for only when a best move is to be played, about 1-E of the
+// legal moves; E 0 never leaves the best, E 1 ignores them. The moves are
+// asked about only when a best move is to be played, about 1-E of the
 // time: a random move costs no search.
 func TestNoisyPick(t *testing.T) {
 	const legal, best = 0b1111111, 0b0001000 // seven moves, one best
@@ -114,7 +116,13 @@ func TestNoisyPick(t *testing.T) {
 		const n = 70000
 		off, asked := 0, 0
 		for range n {
-			c, err := Noisy{tt.epsilon}.Pick(rng, legal, func() (uint64, error) { asked++; return best, nil })
+			once := false
+			c, err := Noisy{tt.epsilon}.Pick(rng, legal, func(c int) (bool, error) {
+				if !once {
+					once, asked = true, asked+1
+				}
+				return best>>c&1 == 1, nil
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,12 +142,58 @@ func TestNoisyPick(t *testing.T) {
 	}
 }
 
-// An error giving the best moves is Pick's error.
+// A best move is uniform among the best moves, and the moves are asked
+// about one at a time in a random order until a best one comes: with k
+// best moves of n, (n+1)/(k+1) questions a move on average.
+func TestNoisyPickFirstBest(t *testing.T) {
+	tests := []struct {
+		name        string
+		legal, best uint64
+	}{
+		{"one best of seven", 0b1111111, 0b0000100},
+		{"two best of seven", 0b1111111, 0b1000001},
+		{"three best of five", 0b0011111, 0b0010110},
+		{"every move best", 0b0001111, 0b0001111},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, 4))
+			const n = 60000
+			picked := map[int]int{}
+			questions := 0
+			for range n {
+				c, err := Noisy{0}.Pick(rng, tt.legal, func(c int) (bool, error) { questions++; return tt.best>>c&1 == 1, nil })
+				if err != nil {
+					t.Fatal(err)
+				}
+				picked[c]++
+			}
+			k, m := bits.OnesCount64(tt.best), bits.OnesCount64(tt.legal)
+			for c, got := range picked {
+				if tt.best>>c&1 == 0 {
+					t.Fatalf("cell %d picked, not a best move", c)
+				}
+				if share := float64(got) / n; math.Abs(share-1/float64(k)) > 0.01 {
+					t.Errorf("cell %d picked %.3f of the time, want %.3f", c, share, 1/float64(k))
+				}
+			}
+			if got, want := float64(questions)/n, float64(m+1)/float64(k+1); math.Abs(got-want) > 0.02 {
+				t.Errorf("%.3f questions a move, want %.3f", got, want)
+			}
+		})
+	}
+}
+
+// An error asking about a move is Pick's error; an engine that calls no
+// legal move best is a bug, said.
 func TestNoisyPickError(t *testing.T) {
 	want := errors.New("no answer")
 	rng := rand.New(rand.NewPCG(1, 2))
-	if _, err := (Noisy{0}).Pick(rng, 0b11, func() (uint64, error) { return 0, want }); !errors.Is(err, want) {
+	if _, err := (Noisy{0}).Pick(rng, 0b11, func(int) (bool, error) { return false, want }); !errors.Is(err, want) {
 		t.Errorf("Pick: %v, want %v", err, want)
+	}
+	if _, err := (Noisy{0}).Pick(rng, 0b11, func(int) (bool, error) { return false, nil }); err == nil || !strings.Contains(err.Error(), "a bug") {
+		t.Errorf("Pick with no best move: %v, want an error that says it is a bug", err)
 	}
 }
 

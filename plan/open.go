@@ -135,9 +135,9 @@ func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, m
 		return c.Boards(ctx, rl, workers, memory, nil)
 	}
 	err = p.useEach(ctx, oracle.Options{NoLines: true}, c.Sample.N, func(ors []oracle.Oracle) error {
-		best := make([]positions.BestMoves, len(ors))
+		best := make([]positions.BestMove, len(ors))
 		for w, o := range ors {
-			best[w] = oracle.BestMoves(o)
+			best[w] = oracle.BestMove(o)
 		}
 		bs, known, err = c.Boards(ctx, rl, workers, memory, best)
 		return err

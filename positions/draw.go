@@ -33,7 +33,7 @@ const maxRound = 4096
 
 // Draw plays games from the empty board of rl, each move by the sample's
 // play (random play, each move uniform among the legal ones, or noisy
-// perfect play, whose best moves best gives), each game to a ply drawn
+// perfect play, whose best moves best tells), each game to a ply drawn
 // uniformly from s.Plies, and keeps the positions reached whose game is not
 // over, each once (and under Quiet only quiet ones, one of each class): the
 // first s.N of them in the games' order. Game g makes its choices from a
@@ -42,7 +42,7 @@ const maxRound = 4096
 // asking best[w] alone (nil for random play; with no entry, one player).
 // The same s gives the same positions, whoever gives the best moves and
 // however many play, here or on a cluster.
-func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]game.Board, error) {
+func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMove) ([]game.Board, error) {
 	bs, _, err := s.DrawKept(ctx, rl, best, "")
 	return bs, err
 }
@@ -53,7 +53,7 @@ func (s Sample) Draw(ctx context.Context, rl rules.Rules, best []BestMoves) ([]g
 // (GamesBeside), and read back from it by a draw stopped before it ended:
 // the same positions, played once. A draw by random play, whose games
 // take microseconds, keeps none; nor does one whose path is "".
-func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMoves, path string) (_ []game.Board, _ []History, err error) {
+func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMove, path string) (_ []game.Board, _ []History, err error) {
 	var j *gamesJournal
 	if path != "" && s.Play().NeedsBest() {
 		if j, err = openGames(path, gamesKey(s, rl)); err != nil {
@@ -62,7 +62,7 @@ func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMoves, 
 		defer func() { err = errors.Join(err, j.close()) }()
 	}
 	if len(best) == 0 {
-		best = []BestMoves{nil}
+		best = []BestMove{nil}
 	}
 	players, memo := make(chan *Player, len(best)), newMemo(rl)
 	for _, bm := range best {
@@ -166,25 +166,26 @@ type Drawn struct {
 }
 
 // A Player plays a sample's games, one at a time: random or noisy perfect
-// play, its best moves asked once a position (games share their openings),
-// and only for a move that is to be a best one.
+// play, each move of a position asked about once whether it is best
+// (games share their openings), and only for a move that is to be a best
+// one.
 type Player struct {
 	s     Sample
 	rl    rules.Rules
 	noisy perfect.Noisy
-	best  BestMoves
-	memo  *bestMemo // the best moves of the positions asked, by every player of the draw
+	best  BestMove
+	memo  *bestMemo // what the moves asked about are, for every player of the draw
 }
 
-// Player gives a player of s's games that asks best for its best moves
-// (nil for random play).
-func (s Sample) Player(rl rules.Rules, best BestMoves) (*Player, error) {
+// Player gives a player of s's games that asks best whether a move is a
+// best one (nil for random play).
+func (s Sample) Player(rl rules.Rules, best BestMove) (*Player, error) {
 	return s.player(rl, best, newMemo(rl))
 }
 
 // player is Player, the best moves kept in memo, which other players of
 // the draw may share.
-func (s Sample) player(rl rules.Rules, best BestMoves, memo *bestMemo) (*Player, error) {
+func (s Sample) player(rl rules.Rules, best BestMove, memo *bestMemo) (*Player, error) {
 	p := &Player{s: s, rl: rl, noisy: s.Play(), best: best, memo: memo}
 	if p.noisy.NeedsBest() && best == nil {
 		return nil, errors.New("a sample drawn by noisy perfect play needs its best moves: a bug")
@@ -204,7 +205,7 @@ func (p *Player) Play(ctx context.Context, g int) (Drawn, error) {
 		if over, _ := p.rl.Outcome(b); over {
 			return Drawn{Board: b, History: h}, nil
 		}
-		c, err := p.noisy.Pick(rng, uint64(p.rl.Moves(b)), func() (uint64, error) { return p.bestOf(ctx, b) })
+		c, err := p.noisy.Pick(rng, uint64(p.rl.Moves(b)), func(cell int) (bool, error) { return p.isBest(ctx, b, cell) })
 		if err != nil {
 			return Drawn{}, err
 		}
@@ -223,17 +224,17 @@ func stream(g uint64) uint64 {
 	return z ^ z>>31
 }
 
-// bestOf gives the best moves of b, asked once.
-func (p *Player) bestOf(ctx context.Context, b game.Board) (uint64, error) {
-	if m, ok := p.memo.get(b); ok {
-		return m, nil
+// isBest says whether the move at cell of b is best, asked once.
+func (p *Player) isBest(ctx context.Context, b game.Board, cell int) (bool, error) {
+	if best, ok := p.memo.get(b, cell); ok {
+		return best, nil
 	}
-	m, err := p.best(ctx, b)
+	best, err := p.best(ctx, b, cell)
 	if err != nil {
-		return 0, fmt.Errorf("the best moves of %s: %w", p.rl.Spec().Format(b), err)
+		return false, fmt.Errorf("whether %s is a best move of %s: %w", p.rl.Spec().FormatMoves([]int{cell}), p.rl.Spec().Format(b), err)
 	}
-	p.memo.put(b, m)
-	return m, nil
+	p.memo.put(b, cell, best)
+	return best, nil
 }
 
 // A Keeper keeps a sample's positions as its games are added in their

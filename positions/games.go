@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -38,22 +39,25 @@ type gamesJournal struct {
 }
 
 const (
-	gamesMagic = "TTGAMES2"
+	gamesMagic = "TTGAMES3"
 	gamesHead  = 8 + 1 + 1 // a record's bytes before its cells
 	gamesSync  = time.Second
 )
 
-// gamesMagicV1 began the journals of games of versions that kept each
-// game's end, not its moves: such a journal is refused with a word, never
-// begun anew without one (OldGamesError).
-const gamesMagicV1 = "TTGAMES1"
+// gamesMagicsBefore began the journals of games of earlier versions: the
+// first kept each game's end, not its moves; the second drew a best move
+// as an index among all the best ones, where this one asks about the
+// moves in a random order (perfect.Noisy.Pick), so that the same seed
+// plays other games. Such a journal is refused with a word, never begun
+// anew without one (OldGamesError).
+var gamesMagicsBefore = []string{"TTGAMES1", "TTGAMES2"}
 
-// OldGamesError refuses a journal of games an earlier version wrote,
-// which holds no moves: the draw it kept cannot go on with this version.
+// OldGamesError refuses a journal of games an earlier version wrote: the
+// draw it kept cannot go on with this version, which plays other games.
 type OldGamesError struct{ Path string }
 
 func (e *OldGamesError) Error() string {
-	return fmt.Sprintf("%s holds the games of a draw by an earlier version of tateti-lab, which kept no moves: finish that draw with the version that began it, or remove the file to draw again", e.Path)
+	return fmt.Sprintf("%s holds the games of a draw by an earlier version of tateti-lab, which drew them otherwise: finish that draw with the version that began it, or remove the file to draw again", e.Path)
 }
 
 // GamesBeside is where the games of a sample drawn for the file or folder
@@ -76,7 +80,7 @@ func gamesKey(s Sample, rl rules.Rules) [32]byte {
 // it is another draw's. A file there that is no journal is refused
 // (journal.ForeignError) and left as it is.
 func openGames(path string, key [32]byte) (*gamesJournal, error) {
-	if string(journal.Head(path, len(gamesMagicV1))) == gamesMagicV1 {
+	if slices.Contains(gamesMagicsBefore, string(journal.Head(path, len(gamesMagic)))) {
 		return nil, &OldGamesError{Path: path}
 	}
 	head := append([]byte(gamesMagic), key[:]...)

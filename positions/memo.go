@@ -1,35 +1,39 @@
 package positions
 
 import (
-	"math/bits"
 	"sync"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// A bestMemo keeps the best moves of the positions a draw's players have
-// asked, for all of them: games share their openings, and under noisy
-// perfect play they meet again in the middle game too, where each is asked
-// of search (how often: docs/performance.md). A position is kept as the least
-// board of its class under the rules' symmetries (game.Least), its best
-// cells in that board's frame, so that a position and its mirror image
+// A bestMemo keeps what a draw's players have learnt of the moves of the
+// positions they met, for all of them: which moves were asked about and
+// which of those are best. Games share their openings, and under noisy
+// perfect play they meet again in the middle game too, where each question
+// is one of search (how often: docs/performance.md). A position is kept as
+// the least board of its class under the rules' symmetries (game.Least),
+// its cells in that board's frame, so that a position and its mirror image
 // are asked once. It keeps at most memoMost positions: past that it lets
 // go of its deepest ply's, those least often met again.
 type bestMemo struct {
 	mu    sync.Mutex
 	perms [][]int
-	plies map[int]map[game.Board]uint64 // the best cells of each class's least board, by ply
-	n     int                           // positions kept
+	plies map[int]map[game.Board]verdicts // each class's least board's, by ply
+	n     int                             // positions kept
 }
 
-// memoMost is how many positions a bestMemo keeps, about 60 bytes each;
+// verdicts are the moves of a position asked about, and those of them
+// that are best, as cells.
+type verdicts struct{ asked, best uint64 }
+
+// memoMost is how many positions a bestMemo keeps, about 70 bytes each;
 // a variable for the tests alone.
 var memoMost = 1 << 22
 
 // newMemo gives an empty memo of the game of rl.
 func newMemo(rl rules.Rules) *bestMemo {
-	return &bestMemo{perms: rl.Symmetries(), plies: map[int]map[game.Board]uint64{}}
+	return &bestMemo{perms: rl.Symmetries(), plies: map[int]map[game.Board]verdicts{}}
 }
 
 // least gives the least board of b's class and the permutation that
@@ -44,45 +48,39 @@ func (m *bestMemo) least(b game.Board) (game.Board, []int) {
 	return least, perm
 }
 
-// get gives the best cells of b, if kept.
-func (m *bestMemo) get(b game.Board) (uint64, bool) {
+// get says whether the move at cell of b is best, if it was asked.
+func (m *bestMemo) get(b game.Board, cell int) (best, ok bool) {
 	least, perm := m.least(b)
 	m.mu.Lock()
-	kept, ok := m.plies[b.Ply()][least]
+	v, ok := m.plies[b.Ply()][least]
 	m.mu.Unlock()
-	if !ok {
-		return 0, false
-	}
-	var cells uint64 // cell i of b is cell perm[i] of least
-	for i := range perm {
-		if kept&(1<<perm[i]) != 0 {
-			cells |= 1 << i
-		}
-	}
-	return cells, true
+	c := perm[cell] // cell i of b is cell perm[i] of least
+	return v.best>>c&1 == 1, ok && v.asked>>c&1 == 1
 }
 
-// put keeps the best cells of b.
-func (m *bestMemo) put(b game.Board, cells uint64) {
+// put keeps whether the move at cell of b is best.
+func (m *bestMemo) put(b game.Board, cell int, best bool) {
 	least, perm := m.least(b)
-	var kept uint64
-	for c := cells; c != 0; c &= c - 1 {
-		kept |= 1 << perm[bits.TrailingZeros64(c)]
-	}
+	c := uint64(1) << perm[cell]
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.n >= memoMost {
+	v, ok := m.plies[b.Ply()][least]
+	if !ok && m.n >= memoMost {
 		m.forgetDeepest()
 	}
 	ply := m.plies[b.Ply()]
 	if ply == nil {
-		ply = map[game.Board]uint64{}
+		ply = map[game.Board]verdicts{}
 		m.plies[b.Ply()] = ply
 	}
-	if _, ok := ply[least]; !ok {
+	if !ok {
 		m.n++
 	}
-	ply[least] = kept
+	v.asked |= c
+	if best {
+		v.best |= c
+	}
+	ply[least] = v
 }
 
 // forgetDeepest lets go of the positions of the deepest ply kept. The

@@ -8,8 +8,9 @@ import (
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
-// The memo gives a position's mirror image its best cells mirrored, and
-// once full lets go of its deepest ply first.
+// The memo gives a position's mirror image its verdicts mirrored, says
+// nothing of a move not asked about, and once full lets go of its deepest
+// ply first.
 func TestBestMemo(t *testing.T) {
 	defer func(was int) { memoMost = was }(memoMost)
 	memoMost = 3
@@ -22,57 +23,74 @@ func TestBestMemo(t *testing.T) {
 	}
 	m := newMemo(connectFour)
 	left := play(35, 36) // X in column 1, O in column 2, bottom row
-	m.put(left, 1<<37|1<<28)
+	m.put(left, 37, true)
+	m.put(left, 28, false)
 	mirror := game.Transform(left, connectFour.Symmetries()[1])
 	tests := []struct {
-		name string
-		b    game.Board
-		want uint64
-		ok   bool
+		name     string
+		b        game.Board
+		cell     int
+		best, ok bool
 	}{
-		{"the position", left, 1<<37 | 1<<28, true},
-		{"its mirror image", mirror, 1<<39 | 1<<34, true},
-		{"another", play(38), 0, false},
+		{"a best move", left, 37, true, true},
+		{"a move not best", left, 28, false, true},
+		{"a move not asked about", left, 38, false, false},
+		{"the best move's image", mirror, 39, true, true},
+		{"the other's image", mirror, 34, false, true},
+		{"another position", play(38), 37, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got, ok := m.get(tt.b); got != tt.want || ok != tt.ok {
-				t.Errorf("get: %b, %t; want %b, %t", got, ok, tt.want, tt.ok)
+			if best, ok := m.get(tt.b, tt.cell); best != tt.best || ok != tt.ok {
+				t.Errorf("get cell %d: %t, %t; want %t, %t", tt.cell, best, ok, tt.best, tt.ok)
 			}
 		})
 	}
 	deep := play(38, 37, 36)
-	m.put(play(38), 1)
-	m.put(deep, 2)
-	m.put(play(35), 4) // the fourth: the deepest ply, 3, goes
-	for _, b := range []game.Board{left, play(38), play(35)} {
-		if _, ok := m.get(b); !ok {
-			t.Errorf("%s of ply %d was let go; want it kept", connectFour.Spec().Format(b), b.Ply())
+	m.put(play(38), 0, true)
+	m.put(deep, 1, true)
+	m.put(play(35), 2, true) // the fourth: the deepest ply, 3, goes
+	for _, k := range []struct {
+		b    game.Board
+		cell int
+	}{{left, 37}, {play(38), 0}, {play(35), 2}} {
+		if _, ok := m.get(k.b, k.cell); !ok {
+			t.Errorf("%s of ply %d was let go; want it kept", connectFour.Spec().Format(k.b), k.b.Ply())
 		}
 	}
-	if _, ok := m.get(deep); ok {
+	if _, ok := m.get(deep, 1); ok {
 		t.Errorf("the position of ply 3 was kept past memoMost; want it let go")
 	}
 }
 
-// A draw asks the best moves of each class of positions once, whichever
+// A draw asks about each move of each class of positions once, whichever
 // of its boards play meets first.
 func TestDrawAsksAClassOnce(t *testing.T) {
 	s := Sample{N: 200, Seed: 2, Plies: Plies{4, 14}}
 	if err := s.WithEpsilon(0.5); err != nil {
 		t.Fatal(err)
 	}
-	asks, classes := 0, map[game.Board]bool{}
-	best := func(_ context.Context, b game.Board) (uint64, error) {
-		asks++
-		least, _ := game.Least(b, connectFour.Symmetries())
-		classes[least] = true
-		return centremost(connectFour, b), nil
+	type move struct {
+		least game.Board
+		cell  int // in least's frame
 	}
-	if _, err := s.Draw(context.Background(), connectFour, []BestMoves{best}); err != nil {
+	asks, moves := 0, map[move]bool{}
+	perms := connectFour.Symmetries()
+	best := func(_ context.Context, b game.Board, cell int) (bool, error) {
+		asks++
+		least, _ := game.Least(b, perms)
+		for _, p := range perms {
+			if game.Transform(b, p) == least {
+				moves[move{least, p[cell]}] = true
+				break
+			}
+		}
+		return centremost(connectFour, b)>>cell&1 == 1, nil
+	}
+	if _, err := s.Draw(context.Background(), connectFour, []BestMove{best}); err != nil {
 		t.Fatal(err)
 	}
-	if asks != len(classes) || asks == 0 {
-		t.Errorf("the draw asked %d times for %d classes; want each class once", asks, len(classes))
+	if asks != len(moves) || asks == 0 {
+		t.Errorf("the draw asked %d times about %d moves of classes; want each once", asks, len(moves))
 	}
 }

@@ -84,10 +84,10 @@ func (s *Sample) WithEpsilon(e float64) error {
 	return nil
 }
 
-// BestMoves gives the cells of the best moves of b, a position in
-// progress, as a mask: what perfect play in a noisy draw takes, from the
-// engine that answers every position.
-type BestMoves func(ctx context.Context, b game.Board) (uint64, error)
+// BestMove says whether the move at cell of b, a position in progress, is
+// one of its best: what perfect play in a noisy draw asks, move by move
+// (perfect.Noisy.Pick), of the engine that answers every position.
+type BestMove func(ctx context.Context, b game.Board, cell int) (bool, error)
 
 // Play gives the play s draws by: random play, or noisy perfect play.
 func (s Sample) Play() perfect.Noisy {
@@ -267,14 +267,14 @@ func Open(ctx context.Context, rl rules.Rules, name string) (*Choice, error) {
 // the games a sample by random play plays side by side; best gives the
 // best moves a sample drawn by noisy perfect play takes, a function a
 // player (Sample.Draw; nil where no sample does).
-func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory uint64, best []BestMoves) ([]game.Board, Known, error) {
+func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory uint64, best []BestMove) ([]game.Board, Known, error) {
 	var bs []game.Board
 	var known Known
 	var err error
 	switch c.From {
 	case "sample":
 		if best == nil {
-			best = make([]BestMoves, max(workers, 1))
+			best = make([]BestMove, max(workers, 1))
 		}
 		bs, known.Histories, err = c.Sample.DrawKept(ctx, rl, best, c.Games)
 	case "file":

@@ -125,7 +125,7 @@ func TestDrawEvery(t *testing.T) {
 	defer func(was int) { maxStale = was }(maxStale)
 	maxStale = 64
 	all := Sample{N: 182383, Seed: 1, Plies: Plies{8, 8}}
-	got, err := all.Draw(context.Background(), connectFour, []BestMoves{nil, nil})
+	got, err := all.Draw(context.Background(), connectFour, []BestMove{nil, nil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,7 +413,7 @@ func TestDrawNoisy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := Sample{N: 40, Seed: 4, Plies: Plies{2, 6}, Epsilon: tt.epsilon}
-			got, err := s.Draw(context.Background(), rl, []BestMoves{best})
+			got, err := s.Draw(context.Background(), rl, []BestMove{byMask(best)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -429,8 +429,8 @@ func TestDrawNoisy(t *testing.T) {
 		})
 	}
 	noisy := Sample{N: 40, Seed: 4, Plies: Plies{2, 6}, Epsilon: new(0.25)}
-	a, _ := noisy.Draw(context.Background(), rl, []BestMoves{best})
-	b, _ := noisy.Draw(context.Background(), rl, []BestMoves{best})
+	a, _ := noisy.Draw(context.Background(), rl, []BestMove{byMask(best)})
+	b, _ := noisy.Draw(context.Background(), rl, []BestMove{byMask(best)})
 	if !slices.Equal(a, b) || len(a) != 40 {
 		t.Errorf("two noisy draws with one seed: %d and %d positions, equal %t; want 40 each, equal", len(a), len(b), slices.Equal(a, b))
 	}
@@ -463,19 +463,19 @@ func TestDrawPlayers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			want, err := tt.s.Draw(context.Background(), rl, []BestMoves{best})
+			want, err := tt.s.Draw(context.Background(), rl, []BestMove{byMask(best)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, n := range []int{2, 3, 7} {
-				got, err := tt.s.Draw(context.Background(), rl, slices.Repeat([]BestMoves{best}, n))
+				got, err := tt.s.Draw(context.Background(), rl, slices.Repeat([]BestMove{byMask(best)}, n))
 				if err != nil || !slices.Equal(got, want) {
 					t.Errorf("%d players: %d positions, error %v; want one player's %d", n, len(got), err, len(want))
 				}
 			}
 			small := tt.s
 			small.N = tt.s.N - 1
-			got, _ := small.Draw(context.Background(), rl, []BestMoves{best})
+			got, _ := small.Draw(context.Background(), rl, []BestMove{byMask(best)})
 			if !slices.Equal(got, want[:small.N]) {
 				t.Errorf("a sample of %d is not the start of one of %d", small.N, tt.s.N)
 			}
@@ -503,7 +503,7 @@ func TestDrawProgress(t *testing.T) {
 	tellEvery = 0
 	tl := &teller{}
 	s := Sample{N: 300, Seed: 1, Plies: Plies{8, 20}}
-	if _, err := s.Draw(progress.With(context.Background(), tl), connectFour, []BestMoves{nil, nil}); err != nil {
+	if _, err := s.Draw(progress.With(context.Background(), tl), connectFour, []BestMove{nil, nil}); err != nil {
 		t.Fatal(err)
 	}
 	want := regexp.MustCompile(`^draw: game [0-9]+, [1-9][0-9]* of 300 positions kept, [0-9.e+]+ games a second, about [0-9hms.µ]+ left$`)
@@ -530,7 +530,7 @@ func TestDrawKept(t *testing.T) {
 		asks++
 		return centremost(connectFour, b), nil
 	}
-	want, wantH, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, "")
+	want, wantH, err := s.DrawKept(context.Background(), connectFour, []BestMove{byMask(first)}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -544,11 +544,11 @@ func TestDrawKept(t *testing.T) {
 		}
 		return first(ctx, b)
 	}
-	if _, _, err := s.DrawKept(ctx, connectFour, []BestMoves{stopping}, path); !errors.Is(err, context.Canceled) {
+	if _, _, err := s.DrawKept(ctx, connectFour, []BestMove{byMask(stopping)}, path); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the stopped draw: %v, want it cancelled", err)
 	}
 	asks = 0
-	got, gotH, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, path)
+	got, gotH, err := s.DrawKept(context.Background(), connectFour, []BestMove{byMask(first)}, path)
 	if err != nil || !slices.Equal(got, want) {
 		t.Fatalf("the draw resumed: %v, and the positions differ: %t", err, !slices.Equal(got, want))
 	}
@@ -562,7 +562,7 @@ func TestDrawKept(t *testing.T) {
 	}
 	other := s
 	other.Seed = 5
-	if _, _, err := other.DrawKept(context.Background(), connectFour, []BestMoves{first}, path); err != nil {
+	if _, _, err := other.DrawKept(context.Background(), connectFour, []BestMove{byMask(first)}, path); err != nil {
 		t.Errorf("another draw over the journal: %v, want it begun anew", err)
 	}
 	if err := RemoveGames(path); err != nil || fileExists(path) {
@@ -572,14 +572,14 @@ func TestDrawKept(t *testing.T) {
 	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, mine); !errors.As(err, new(*journal.ForeignError)) {
+	if _, _, err := s.DrawKept(context.Background(), connectFour, []BestMove{byMask(first)}, mine); !errors.As(err, new(*journal.ForeignError)) {
 		t.Errorf("a draw over a file of someone else: %v, want it refused", err)
 	}
-	old := filepath.Join(t.TempDir(), ".out.games") // an earlier version's, which kept no moves
-	if err := os.WriteFile(old, []byte(gamesMagicV1+"0123456789abcdef0123456789abcdef"), 0o644); err != nil {
+	old := filepath.Join(t.TempDir(), ".out.games") // an earlier version's, which drew otherwise
+	if err := os.WriteFile(old, []byte(gamesMagicsBefore[1]+"0123456789abcdef0123456789abcdef"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.DrawKept(context.Background(), connectFour, []BestMoves{first}, old); !errors.As(err, new(*OldGamesError)) || !fileExists(old) {
+	if _, _, err := s.DrawKept(context.Background(), connectFour, []BestMove{byMask(first)}, old); !errors.As(err, new(*OldGamesError)) || !fileExists(old) {
 		t.Errorf("a draw over an earlier version's journal: %v, left: %t; want it refused with a word and left", err, fileExists(old))
 	}
 	if err := RemoveGames(mine); err == nil || !fileExists(mine) {
@@ -591,6 +591,15 @@ func TestDrawKept(t *testing.T) {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// byMask gives the BestMove of best, which gives a position's best cells
+// as a mask.
+func byMask(best func(ctx context.Context, b game.Board) (uint64, error)) BestMove {
+	return func(ctx context.Context, b game.Board, cell int) (bool, error) {
+		m, err := best(ctx, b)
+		return m>>cell&1 == 1, err
+	}
 }
 
 // centremost gives the legal moves of b nearest the centre column: a fake
