@@ -93,10 +93,15 @@ func TestNoBook(t *testing.T) {
 // minutes: plies 0 to 8, 291,271 placements.
 const shortPlies = 8
 
+// longPlies is the last ply TestConsistent checks without the long checks.
+const longPlies = 10
+
 // Every position of the book before its last ply has the value and depth
 // its children give by the backward rule, and each ply holds as many
 // positions as the manifest says: a stale or damaged book fails here. A
-// code changed on purpose is caught. Under -short, plies 0 to shortPlies.
+// code changed on purpose is caught. Under -short, plies 0 to shortPlies;
+// without the long checks, to longPlies (the last two plies hold four
+// fifths of the book).
 func TestConsistent(t *testing.T) {
 	b, d := open(t)
 	j, err := tier.NewBook(rules.New(connectFour), b.Last())
@@ -104,8 +109,11 @@ func TestConsistent(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := b.Last()
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		last = min(last, shortPlies)
+	case !longtest.Enabled():
+		last = min(last, longPlies)
 	}
 	codes := make([][]byte, last+1)
 	for p := range codes {

@@ -460,6 +460,7 @@ func TestExportTimeLimit(t *testing.T) {
 // is bad input: one line naming it, exit 2, left as it is, and nothing
 // said of answers kept there.
 func TestExportForeignJournal(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	tests := []struct {
 		name string
 		make func(path string) error

@@ -66,6 +66,7 @@ func terminal(t *testing.T, env []string, both bool, args ...string) string {
 // starts on a line of its own: the progress line is cleared before it.
 // --quiet shows no progress.
 func TestTerminal(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	if testing.Short() {
 		t.Skip("runs a few seconds of work twice on a terminal; run without -short")
 	}
@@ -108,6 +109,7 @@ func TestColour(t *testing.T) {
 // Under --quiet a command on a terminal leaves nothing on it but errors:
 // no progress line, no estimate, plan or note.
 func TestQuietOnTerminal(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	for _, tt := range quietCases(t.TempDir()) {
 		t.Run(tt.name, func(t *testing.T) {
 			skipHeavyQuiet(t, tt.name)

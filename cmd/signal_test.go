@@ -72,6 +72,7 @@ func exitOf(t *testing.T, c *exec.Cmd, limit time.Duration) int {
 // earlier dataset as it was, and no staging folder or temporary file left
 // (issue 43, case 11: SIGHUP left a staging folder and exit 129).
 func TestSIGTERMDuringExport(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	if testing.Short() {
 		t.Skip("exports 4x4 for a few seconds; run without -short")
 	}
@@ -107,6 +108,7 @@ func TestSIGTERMDuringExport(t *testing.T) {
 // With as many workers as it takes, a run stops on SIGTERM within a second,
 // in whatever phase the signal finds it.
 func TestSIGTERMWithManyWorkers(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	for _, after := range []time.Duration{500 * time.Millisecond, 700 * time.Millisecond, 900 * time.Millisecond, 1100 * time.Millisecond} {
 		t.Run(after.String(), func(t *testing.T) {
 			c, stderr := lab(t, nil, "enumerate", "--size", "4x4", "--workers", strconv.Itoa(maxWorkers()))
@@ -124,6 +126,7 @@ func TestSIGTERMWithManyWorkers(t *testing.T) {
 // finds it making a layer's children, sorting them or counting a layer
 // (issue 43, case 8: a ply's sort and merge took 13 to 20 s to stop).
 func TestSIGINTDuringLayers(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	if testing.Short() {
 		t.Skip("counts 6x7 to ply 11 for a few seconds; run without -short")
 	}
@@ -189,6 +192,7 @@ func listDir(t *testing.T, dir string) string {
 // says nothing, holds a read in the system; SIGINT or SIGTERM still ends
 // the run within a second, exit 130, nothing written.
 func TestSignalOnSilentFIFO(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	tests := []struct {
 		name   string
 		args   []string
@@ -238,6 +242,7 @@ func TestSignalOnSilentFIFO(t *testing.T) {
 // (.OUT.games) and writes the files a run never stopped writes, byte for
 // byte; the journal is gone once the dataset is whole.
 func TestKilledDuringDraw(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	if testing.Short() {
 		t.Skip("draws for seconds; run without -short")
 	}

@@ -35,6 +35,7 @@ type twin struct {
 // whether a whole game or a book: exit 2 naming the file and the command
 // that builds it again; db check lists it and exits 1.
 func TestForeignTierRefused(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	free, gravity := []string{"--size", "3x3", "--k", "3"}, []string{"--gravity", "--size", "4x4", "--k", "4"}
 	twins := []twin{
 		{name: "free whole", game: free, plies: []int{0, 4, 9}},
@@ -341,6 +342,7 @@ func TestUnreadableTierRefused(t *testing.T) {
 // judge reads a 4x4 game's database, and refuses one with a tier of the
 // misère twin's as every other reader does.
 func TestForeignTierJudge(t *testing.T) {
+	t.Parallel() // its programs wait on signals and time more than they work
 	if testing.Short() {
 		t.Skip("builds free 4x4 twice: heavy under -race; runs without -short")
 	}

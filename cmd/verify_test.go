@@ -1,8 +1,11 @@
 package cmd
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -20,7 +23,21 @@ func TestMain(m *testing.M) {
 		os.Unsetenv(mainEnv) // a checker it starts is the fake checker, not this
 		os.Exit(Execute())
 	}
+	if os.Getenv(fakeprog.Env) == "" { // the tests, not a program they run
+		flag.Parse()
+		if !parallelGiven() {
+			// The parallel tests mostly wait on programs they run, signals
+			// and timers: four at a time, not one a core.
+			flag.Set("test.parallel", strconv.Itoa(max(4, runtime.GOMAXPROCS(0))))
+		}
+	}
 	os.Exit(fakeprog.TestMain(m))
+}
+
+// parallelGiven says whether go test was given -parallel.
+func parallelGiven() (given bool) {
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	return given
 }
 
 // self is the test binary: with fakeprog.Env set it is a checker program.

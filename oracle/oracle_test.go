@@ -33,6 +33,9 @@ func TestMemoryAndSearchAgree(t *testing.T) {
 			if testing.Short() && sp.Cells() > 16 {
 				t.Skip("a table past 16 cells from each position: heavy under -race, runs without -short")
 			}
+			if sp.Cells() > 16 {
+				longtest.Skip(t, "a table past 16 cells from each position")
+			}
 			rl := rules.New(sp)
 			tab := InMemory(rl, Options{Workers: 1})
 			srch, err := Search(rl, Options{Memory: 1 << 32, Workers: 1})

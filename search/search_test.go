@@ -19,7 +19,9 @@ import (
 
 // Search and the exhaustive solve are two independent solvers: they must
 // give every position the same value and depth, and Value the same value. Small games are checked on
-// every position, larger ones on a reproducible sample. The packed layout,
+// every position, larger ones on a reproducible sample; without the long
+// checks, a tenth of the sample, and a thousand positions of the 16-cell
+// boards checked whole with them. The packed layout,
 // which boards past Pons' take (gravity 8x8, free 6x6), is held to the solve
 // on small boards laid out packed.
 func TestAgreesWithSolve(t *testing.T) {
@@ -80,8 +82,12 @@ func TestAgreesWithSolve(t *testing.T) {
 				t.Fatalf("the layout is packed: %v, want %v", s.g.packed, tt.packed)
 			}
 			positions := sol.Positions(true)
-			if tt.sample > 0 && !longtest.Enabled() {
-				tt.sample /= 3 // the long checks take the whole sample
+			switch { // the long checks take every position, or the whole sample
+			case longtest.Enabled():
+			case tt.sample > 0:
+				tt.sample /= 10
+			case len(positions) > 100_000: // every position of a 4x4 board
+				tt.sample = 1000
 			}
 			if tt.sample > 0 {
 				rng := rand.New(rand.NewPCG(uint64(tt.rows*100+tt.cols), 7))

@@ -21,6 +21,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -30,10 +31,13 @@ import (
 var screenshots = flag.String("screenshots", "", "write the browser tests' screenshots into this folder (docs/, the README's pictures)")
 
 // browser gives the test a tab of its own in the package's headless
-// Chromium (shared), within 90 seconds. Without a chromium binary it
-// skips, unless CI is set: there the browser tests must run.
+// Chromium (shared), within 90 seconds. The browser tests are long checks
+// (TATETI_LONG=1, as CI runs them): together they take most of a minute.
+// Without a chromium binary they skip, unless CI is set: there they must
+// run.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	longtest.Skip(t, "drives the explorer in Chromium")
 	chrome, err := shared.start()
 	if err != nil {
 		if os.Getenv("CI") != "" {
