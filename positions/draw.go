@@ -81,8 +81,9 @@ func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMove, p
 		err := par.Tasks(ctx, n, len(best), func(ctx context.Context, i int) (err error) {
 			p := <-players
 			defer func() { players <- p }()
-			games[i], err = j.play(progress.Under(ctx, "draw", t.head()), p, next+i)
-			t.played(ctx)
+			var back bool
+			games[i], back, err = j.play(progress.Under(ctx, "draw", t.head()), p, next+i)
+			t.played(ctx, back)
 			return err
 		})
 		if err != nil {
@@ -99,25 +100,31 @@ func (s Sample) DrawKept(ctx context.Context, rl rules.Rules, best []BestMove, p
 	return k.out, k.hist, nil
 }
 
-// drawn tallies a draw for its progress line: the games played, and, as
-// of the last round, the games the keeper has seen and the positions it
-// kept, of n. The line is written anew at most every tellEvery, so that
-// games of microseconds do not pay for it.
+// drawn tallies a draw for its progress line: the games played or read
+// back from the journal of a draw resumed (back of them), and, as of the
+// last round, the games the keeper has seen and the positions it kept, of
+// n. The rate is of the games played, not read back. The line is written
+// anew at most every tellEvery, so that games of microseconds do not pay
+// for it.
 type drawn struct {
-	mu                   sync.Mutex
-	n, games, seen, have int
-	start, told          time.Time
-	line                 string
+	mu                         sync.Mutex
+	n, games, back, seen, have int
+	start, told                time.Time
+	line                       string
 }
 
 // tellEvery is how often the draw's line is written anew; a variable for
 // the tests alone.
 var tellEvery = 200 * time.Millisecond
 
-// played counts a game played, and tells ctx's reporter the line.
-func (t *drawn) played(ctx context.Context) {
+// played counts a game played, or read back, and tells ctx's reporter
+// the line.
+func (t *drawn) played(ctx context.Context, back bool) {
 	t.mu.Lock()
 	t.games++
+	if back {
+		t.back++
+	}
 	t.mu.Unlock()
 	progress.Tell(ctx, "draw", t.head())
 }
@@ -144,11 +151,14 @@ func (t *drawn) head() string {
 // text writes the line at now. The caller holds t.mu.
 func (t *drawn) text(now time.Time) string {
 	text := fmt.Sprintf("game %d, %d of %d positions kept", t.games, t.have, t.n)
+	if t.back > 0 {
+		text += fmt.Sprintf(" (%d games read back)", t.back)
+	}
 	took := now.Sub(t.start).Seconds()
-	if t.games == 0 || took <= 0 {
+	if t.games == t.back || took <= 0 {
 		return text
 	}
-	rate := float64(t.games) / took
+	rate := float64(t.games-t.back) / took
 	text += fmt.Sprintf(", %.3g games a second", rate)
 	if t.have > 0 && t.seen > 0 {
 		games := float64(t.n-t.have) * float64(t.seen) / float64(t.have)

@@ -132,19 +132,20 @@ func readGame(rec []byte) (int, Drawn, int) {
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // play gives the end of game g of the draw, played by p, or read back
-// from the journal; a game played is kept in it. A nil journal plays.
-func (j *gamesJournal) play(ctx context.Context, p *Player, g int) (Drawn, error) {
+// from the journal (then back is true); a game played is kept in it. A
+// nil journal plays.
+func (j *gamesJournal) play(ctx context.Context, p *Player, g int) (d Drawn, back bool, err error) {
 	if j == nil {
-		return p.Play(ctx, g)
+		d, err = p.Play(ctx, g)
+		return d, false, err
 	}
 	if d, ok := j.played(g); ok {
-		return d, nil
+		return d, true, nil
 	}
-	d, err := p.Play(ctx, g)
-	if err != nil {
-		return d, err
+	if d, err = p.Play(ctx, g); err != nil {
+		return d, false, err
 	}
-	return d, j.add(g, d)
+	return d, false, j.add(g, d)
 }
 
 // played gives game g's end if the journal holds it.

@@ -515,6 +515,32 @@ func TestDrawProgress(t *testing.T) {
 	t.Errorf("the draw told %d lines, the last %q; want one like %q", len(tl.lines), tl.lines[len(tl.lines)-1], want)
 }
 
+// The draw's line counts games read back from the journal of a draw
+// resumed apart: they take no time, so its rate, and the time left, are
+// of the games played.
+func TestDrawLine(t *testing.T) {
+	now := time.Now()
+	tests := []struct {
+		name string
+		t    *drawn
+		want string
+	}{
+		{"a new draw", &drawn{n: 100, games: 50, seen: 50, have: 25, start: now.Add(-10 * time.Second)},
+			"game 50, 25 of 100 positions kept, 5 games a second, about 30s left"},
+		{"a draw resumed", &drawn{n: 100, games: 50, back: 40, seen: 50, have: 25, start: now.Add(-10 * time.Second)},
+			"game 50, 25 of 100 positions kept (40 games read back), 1 games a second, about 2m30s left"},
+		{"nothing played yet", &drawn{n: 100, games: 40, back: 40, seen: 40, have: 20, start: now.Add(-time.Second)},
+			"game 40, 20 of 100 positions kept (40 games read back)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.t.text(now); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // A draw stopped part way goes on from the games its journal kept: the
 // same positions as a draw never stopped, its games kept not played again
 // (their best moves not asked again); a journal of another draw is begun
