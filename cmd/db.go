@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -71,7 +72,7 @@ build goes on from it.`,
 				}
 				return dbFlagError(err, opts.Rules.Spec(), args[0])
 			}
-			return runOr(runF, runDBBuild, opts)
+			return runOr(c.Context(), runF, runDBBuild, opts)
 		},
 	}
 	c.Flags().BoolVar(&opts.ReachOnly, "reach-only", false, "only the forward pass: count the positions play reaches by ply, which fits where the whole build does not")
@@ -101,17 +102,17 @@ func buildJob(c *cobra.Command, opts *DBBuildOptions) (*tier.Job, error) {
 	return tier.NewBook(opts.Rules, opts.MaxPly)
 }
 
-func runDBBuild(opts *DBBuildOptions) error {
+func runDBBuild(ctx context.Context, opts *DBBuildOptions) error {
 	report.BuildPlan(opts.IO.Notes, opts.Target)
 	defer opts.Target.Policy().Apply()()
 	if opts.ReachOnly {
-		r, err := tier.ReachTo(opts.Ctx, opts.Rules, opts.Dir, opts.Workers, opts.MaxPly)
+		r, err := tier.ReachTo(ctx, opts.Rules, opts.Dir, opts.Workers, opts.MaxPly)
 		if err != nil {
 			return err
 		}
 		return show(opts.GameOptions, r, true, func(w io.Writer) error { return report.Reached(w, r) })
 	}
-	s, err := tier.BuildJob(opts.Ctx, opts.Job, opts.Dir, opts.Workers)
+	s, err := tier.BuildJob(ctx, opts.Job, opts.Dir, opts.Workers)
 	if err != nil {
 		return err
 	}
@@ -136,8 +137,8 @@ counts again from its codes, the manifest's total and the empty board's
 value; and to the game's rules: each position's code is what its children's
 make of it, each finished board's what the rules say, so that a tier of
 another game is found. It names each damaged tier and exits 1 when any is.`,
-	}, func(opts *DBFolderOptions) error {
-		checked, err := db.Check(opts.Ctx, opts.DB, tier.Rule, opts.Workers)
+	}, func(ctx context.Context, opts *DBFolderOptions) error {
+		checked, err := db.Check(ctx, opts.DB, tier.Rule, opts.Workers)
 		if err != nil {
 			in, _ := tier.Inspect(opts.DB) // an unfinished build's game, for the hint
 			return dbFlagError(err, in.Game, opts.DB)
@@ -155,7 +156,7 @@ func NewCmdDBInfo(f *Factory, runF func(*DBFolderOptions) error) *cobra.Command 
 reading its tiers: the game, the empty board's value once finished, and for
 each ply its placements, its positions once counted, and which of its files
 are written.`,
-	}, func(opts *DBFolderOptions) error {
+	}, func(_ context.Context, opts *DBFolderOptions) error {
 		in, err := tier.Inspect(opts.DB)
 		if err != nil {
 			return flagError(err)
@@ -167,7 +168,7 @@ are written.`,
 // newCmdDBFolder completes c, a verb on one database folder whose manifest
 // or marker names the game: it takes the folder and no game flags, then
 // runs runF when not nil, else run.
-func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Command, run func(*DBFolderOptions) error) *cobra.Command {
+func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Command, run func(context.Context, *DBFolderOptions) error) *cobra.Command {
 	opts := &DBFolderOptions{}
 	c.Long += " The game is the database's: give no game flags."
 	c.Example = "  tateti-lab db " + strings.Fields(c.Use)[0] + " c4-5x6"
@@ -178,7 +179,7 @@ func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Comm
 			return err
 		}
 		opts.DB = args[0]
-		return runOr(runF, run, opts)
+		return runOr(c.Context(), runF, run, opts)
 	}
 	return c
 }

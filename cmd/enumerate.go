@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -76,7 +77,7 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 				}
 			}
 			opts.Memory = f.Memory()
-			return runOr(runF, runEnumerate, opts)
+			return runOr(c.Context(), runF, runEnumerate, opts)
 		},
 	}
 	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "count only plies 0 to N, on any board up to 64 cells")
@@ -84,7 +85,7 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 	return c
 }
 
-func runEnumerate(opts *EnumerateOptions) error {
+func runEnumerate(ctx context.Context, opts *EnumerateOptions) error {
 	if opts.DB != "" {
 		c, err := tier.Count(opts.Rules, opts.DB)
 		if err != nil {
@@ -97,9 +98,9 @@ func runEnumerate(opts *EnumerateOptions) error {
 	if opts.MaxPly >= 0 {
 		report.ShallowPlan(opts.IO.Notes, opts.Estimate)
 		defer enumerate.ShallowPolicy(opts.Memory).Apply()()
-		counts, err = enumerate.Shallow(opts.Ctx, opts.Rules, opts.MaxPly, opts.Workers, opts.Memory)
+		counts, err = enumerate.Shallow(ctx, opts.Rules, opts.MaxPly, opts.Workers, opts.Memory)
 	} else {
-		counts, err = enumerate.CountGame(opts.Ctx, opts.Rules, opts.Workers)
+		counts, err = enumerate.CountGame(ctx, opts.Rules, opts.Workers)
 	}
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
@@ -82,7 +83,7 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 				return err
 			}
 			opts.ValueOnly = valueOnly
-			return runOr(runF, runExport, opts)
+			return runOr(c.Context(), runF, runExport, opts)
 		},
 	}
 	c.Flags().StringVar(&opts.Out, "out", "", "the folder to write into (created if missing)")
@@ -104,9 +105,9 @@ func checkSetLimit(c *cobra.Command, opts *ExportOptions, limit time.Duration) e
 	return checkTimeLimit(limit)
 }
 
-func runExport(opts *ExportOptions) error {
+func runExport(ctx context.Context, opts *ExportOptions) error {
 	defer export.Policy.Apply()()
-	src, done, err := exportSource(opts)
+	src, done, err := exportSource(ctx, opts)
 	if err != nil {
 		if !errors.As(err, new(*oracle.ForeignJournalError)) { // of answers or of games
 			if opts.Choice != nil {
@@ -122,7 +123,7 @@ func runExport(opts *ExportOptions) error {
 	if opts.Choice == nil { // a whole game: say what it will take, and refuse what does not fit
 		o.Estimated = func(e export.Estimate) { report.ExportEstimate(opts.IO.Notes, opts.Out, e) }
 	}
-	m, err := export.Write(opts.Ctx, src, o)
+	m, err := export.Write(ctx, src, o)
 	if err != nil {
 		return err
 	}
@@ -148,17 +149,17 @@ func removeGames(c *positions.Choice) error {
 
 // exportSource gives the whole game as the planner answers it, or the
 // chosen set answered; done lets go of what the source holds.
-func exportSource(opts *ExportOptions) (src export.Source, done func(), err error) {
+func exportSource(ctx context.Context, opts *ExportOptions) (src export.Source, done func(), err error) {
 	if opts.Choice == nil {
-		g, err := opts.Plan.Game(opts.Ctx)
+		g, err := opts.Plan.Game(ctx)
 		if err != nil {
 			return nil, nil, err
 		}
-		return export.Whole(opts.Ctx, g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
+		return export.Whole(ctx, g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
 	}
 	opts.Batch.Journal = oracle.JournalBeside(opts.Out) // the answers kept as they come
 	opts.Choice.Games = positions.GamesBeside(opts.Out) // and a sample's games, as they are played
-	as, known, err := opts.Set.Answer(opts.Ctx, "export", false)
+	as, known, err := opts.Set.Answer(ctx, "export", false)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -82,7 +82,6 @@ func (g *gameFlags) bind(f *pflag.FlagSet) {
 // GameOptions are the game flags validated: the rules of the game, and how
 // to run and print.
 type GameOptions struct {
-	Ctx     context.Context
 	IO      *IOStreams
 	Rules   rules.Rules
 	JSON    bool
@@ -99,7 +98,7 @@ func (f *Factory) options(c *cobra.Command) (GameOptions, error) {
 	if err != nil {
 		return GameOptions{}, err
 	}
-	return GameOptions{Ctx: c.Context(), IO: f.IO, Rules: rules.New(spec), JSON: g.json, Workers: g.workers}, nil
+	return GameOptions{IO: f.IO, Rules: rules.New(spec), JSON: g.json, Workers: g.workers}, nil
 }
 
 // fixedOptions is options for a command whose game is fixed, by what why
@@ -214,9 +213,9 @@ func show(o GameOptions, v any, ok bool, text func(w io.Writer) error) error {
 
 // runOr runs the validated options through runF, a test's stand-in for the
 // run, when there is one, else through the command's own run.
-func runOr[T any](runF, run func(*T) error, opts *T) error {
+func runOr[T any](ctx context.Context, runF func(*T) error, run func(context.Context, *T) error, opts *T) error {
 	if runF != nil {
 		return runF(opts)
 	}
-	return run(opts)
+	return run(ctx, opts)
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -117,7 +118,7 @@ func NewCmdGrade(f *Factory, runF func(*GradeOptions) error) *cobra.Command {
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
-			return runOr(runF, runGrade, opts)
+			return runOr(c.Context(), runF, runGrade, opts)
 		},
 	}
 	fl := c.Flags()
@@ -189,13 +190,13 @@ func checkResults(opts *GradeOptions) error {
 	return checkOutFile(opts.Out, "results.parquet")
 }
 
-func runGrade(opts *GradeOptions) error {
+func runGrade(ctx context.Context, opts *GradeOptions) error {
 	a := &grade.Agent{Program: opts.Program, Moves: opts.Moves}
 	if opts.Games > 0 {
-		return runGames(opts, a)
+		return runGames(ctx, opts, a)
 	}
 	a.Keep = opts.Out != ""
-	r, err := gradePositions(opts, a)
+	r, err := gradePositions(ctx, opts, a)
 	if err != nil {
 		return err
 	}
@@ -209,10 +210,10 @@ func runGrade(opts *GradeOptions) error {
 }
 
 // runGames plays the games --games asks, and writes them where --out says.
-func runGames(opts *GradeOptions, a *grade.Agent) error {
+func runGames(ctx context.Context, opts *GradeOptions, a *grade.Agent) error {
 	var r *grade.GamesResult
-	err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
-		r, err = a.PlayGames(opts.Ctx, opts.Rules, o, grade.Games{N: opts.Games, Seed: opts.Seed, Epsilon: opts.Epsilon, Openings: opts.Openings})
+	err := opts.Plan.Use(ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
+		r, err = a.PlayGames(ctx, opts.Rules, o, grade.Games{N: opts.Games, Seed: opts.Seed, Epsilon: opts.Epsilon, Openings: opts.Openings})
 		return err
 	})
 	if err != nil {
@@ -229,13 +230,13 @@ func runGames(opts *GradeOptions, a *grade.Agent) error {
 
 // gradePositions grades the agent on the whole game's positions, or on the
 // chosen set, answered first.
-func gradePositions(opts *GradeOptions, a *grade.Agent) (*grade.Result, error) {
+func gradePositions(ctx context.Context, opts *GradeOptions, a *grade.Agent) (*grade.Result, error) {
 	if opts.Choice == nil {
-		return a.Grade(opts.Ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
+		return a.Grade(ctx, opts.Rules, opts.Sample, opts.Seed, opts.MinAccuracy, opts.Workers)
 	}
-	as, _, err := opts.Set.Answer(opts.Ctx, "grade", false)
+	as, _, err := opts.Set.Answer(ctx, "grade", false)
 	if err != nil {
 		return nil, err
 	}
-	return a.GradeAnalysed(opts.Ctx, opts.Rules, as, opts.MinAccuracy)
+	return a.GradeAnalysed(ctx, opts.Rules, as, opts.MinAccuracy)
 }

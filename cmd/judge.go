@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"io"
 	"time"
 
@@ -73,7 +74,7 @@ func NewCmdUVa10111(f *Factory, runF func(*UVa10111Options) error) *cobra.Comman
 			if opts.Argv, err = programArgs(c, args); err != nil {
 				return err
 			}
-			return runOr(runF, runUVa10111, opts)
+			return runOr(c.Context(), runF, runUVa10111, opts)
 		},
 	}
 	fl := c.Flags()
@@ -91,10 +92,10 @@ func (opts *UVa10111Options) limits() judge.Limits {
 	return judge.Limits{Time: opts.TimeLimit, Memory: opts.Memory}
 }
 
-func runUVa10111(opts *UVa10111Options) error {
+func runUVa10111(ctx context.Context, opts *UVa10111Options) error {
 	var v *judge.Verdict
-	err := opts.Plan.Use(opts.Ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
-		v, err = judge.Judge(opts.Ctx, o, opts.Argv, opts.Cases, opts.Seed, opts.limits(), opts.Workers)
+	err := opts.Plan.Use(ctx, oracle.Options{NoLines: true}, func(o oracle.Oracle) (err error) {
+		v, err = judge.Judge(ctx, o, opts.Argv, opts.Cases, opts.Seed, opts.limits(), opts.Workers)
 		return err
 	})
 	if err != nil {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -67,7 +68,7 @@ kept.`,
 			} else if err := opts.checkOne(c, pf, f); err != nil {
 				return err
 			}
-			return runOr(runF, runRender, opts)
+			return runOr(c.Context(), runF, runRender, opts)
 		},
 	}
 	pf.bind(c, "the board, such as 'XO./.X./..O' (default the empty board)", "moves to play first, as in solve --moves")
@@ -107,11 +108,11 @@ func checkSet(c *cobra.Command, out string) error {
 	return nil
 }
 
-func runRender(opts *RenderOptions) error {
+func runRender(ctx context.Context, opts *RenderOptions) error {
 	if opts.Choice != nil {
-		return renderSet(opts)
+		return renderSet(ctx, opts)
 	}
-	a, err := opts.Query.answer(opts.Ctx)
+	a, err := opts.Query.answer(ctx)
 	if err != nil {
 		return err
 	}
@@ -128,8 +129,8 @@ func runRender(opts *RenderOptions) error {
 }
 
 // renderSet draws the chosen set into the folder --out.
-func renderSet(opts *RenderOptions) error {
-	as, _, err := opts.Set.Answer(opts.Ctx, "render", false)
+func renderSet(ctx context.Context, opts *RenderOptions) error {
+	as, _, err := opts.Set.Answer(ctx, "render", false)
 	if err != nil {
 		return err
 	}

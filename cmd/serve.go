@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"strings"
@@ -64,7 +65,7 @@ otherwise and says where. Ctrl-C or SIGTERM ends it, saying "stopped"
 			if !web.Loopback(opts.Listener.Addr()) {
 				fmt.Fprintf(f.IO.ErrOut, "tateti-lab: WARNING: --addr %s listens beyond loopback, at %s: any machine that reaches this one can use the explorer\n", opts.Addr, opts.Listener.Addr())
 			}
-			return runOr(runF, runServe, opts)
+			return runOr(c.Context(), runF, runServe, opts)
 		},
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "the address to listen on")
@@ -76,8 +77,8 @@ otherwise and says where. Ctrl-C or SIGTERM ends it, saying "stopped"
 // runServe serves until a signal stops it: its normal end, said as
 // "stopped", exit 0. A signal before it serves (while it solves the game)
 // is an interruption, exit 130.
-func runServe(opts *ServeOptions) error {
-	ln, ctx := opts.Listener, opts.Ctx
+func runServe(ctx context.Context, opts *ServeOptions) error {
+	ln := opts.Listener
 	defer ln.Close()
 	served := false
 	err := opts.Plan.Use(ctx, oracle.Options{}, func(o oracle.Oracle) error {

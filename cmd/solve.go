@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -73,7 +74,7 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 			if err := opts.resolve(c, pf, f.Memory()); err != nil {
 				return err
 			}
-			return runOr(runF, runSolve, opts)
+			return runOr(c.Context(), runF, runSolve, opts)
 		},
 	}
 	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
@@ -130,14 +131,14 @@ func (opts *SolveOptions) resolveStdin(c *cobra.Command, pf positionFlags, memor
 	return err
 }
 
-func runSolve(opts *SolveOptions) error {
+func runSolve(ctx context.Context, opts *SolveOptions) error {
 	if opts.Stdin {
-		return opts.Plan.AnswerEach(opts.Ctx, opts.IO.In, oracle.Options{ValueOnly: opts.ValueOnly, NoLines: true}, opts.TimeLimit, func(n int, a perfect.Analysis, bad error) error {
+		return opts.Plan.AnswerEach(ctx, opts.IO.In, oracle.Options{ValueOnly: opts.ValueOnly, NoLines: true}, opts.TimeLimit, func(n int, a perfect.Analysis, bad error) error {
 			return report.AnswerLine(opts.IO.Out, n, a, bad)
 		})
 	}
 	if opts.Position {
-		a, err := opts.answer(opts.Ctx)
+		a, err := opts.answer(ctx)
 		if err != nil {
 			return err
 		}
@@ -149,7 +150,7 @@ func runSolve(opts *SolveOptions) error {
 		return unsettledError(opts.Query, *a.Proved)
 	}
 	report.OnDisk(opts.IO.Notes, opts.Plan.Why, opts.Plan.OnDisk())
-	s, err := opts.Plan.Whole(opts.Ctx)
+	s, err := opts.Plan.Whole(ctx)
 	if err != nil {
 		return err
 	}

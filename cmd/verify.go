@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -44,7 +45,7 @@ verify checker and verify solver test your own program instead: see their
 			if err := checkAllBoards(opts.AllBoards, opts.GameOptions); err != nil {
 				return err
 			}
-			return runOr(runF, runVerify, opts)
+			return runOr(c.Context(), runF, runVerify, opts)
 		},
 	}
 	c.Flags().BoolVar(&opts.AllBoards, "all-boards", false, "also run over every raw board, reachable or not")
@@ -52,8 +53,8 @@ verify checker and verify solver test your own program instead: see their
 	return c
 }
 
-func runVerify(opts *VerifyOptions) error {
-	r, err := verify.Run(opts.Ctx, opts.Rules, opts.AllBoards, opts.Workers)
+func runVerify(ctx context.Context, opts *VerifyOptions) error {
+	r, err := verify.Run(ctx, opts.Rules, opts.AllBoards, opts.Workers)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -59,7 +60,7 @@ too many lines). docs/protocols.md has the protocol and examples.`,
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
-			return runOr(runF, runVerifyChecker, opts)
+			return runOr(c.Context(), runF, runVerifyChecker, opts)
 		},
 	}
 	prog.bind(c.Flags())
@@ -68,9 +69,9 @@ too many lines). docs/protocols.md has the protocol and examples.`,
 	return c
 }
 
-func runVerifyChecker(opts *VerifyCheckerOptions) error {
+func runVerifyChecker(ctx context.Context, opts *VerifyCheckerOptions) error {
 	x := &external.Checker{Program: opts.Program, Results: opts.Results}
-	r, err := x.Verify(opts.Ctx, opts.Rules, opts.AllBoards, opts.Workers)
+	r, err := x.Verify(ctx, opts.Rules, opts.AllBoards, opts.Workers)
 	if err != nil {
 		return err
 	}
@@ -137,7 +138,7 @@ func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobr
 			if opts.Program, err = prog.parse(c, args); err != nil {
 				return err
 			}
-			return runOr(runF, runVerifySolver, opts)
+			return runOr(c.Context(), runF, runVerifySolver, opts)
 		},
 	}
 	f2 := c.Flags()
@@ -151,9 +152,9 @@ func NewCmdVerifySolver(f *Factory, runF func(*VerifySolverOptions) error) *cobr
 	return c
 }
 
-func runVerifySolver(opts *VerifySolverOptions) error {
+func runVerifySolver(ctx context.Context, opts *VerifySolverOptions) error {
 	x := &external.Solver{Program: opts.Program, Values: opts.Values, Check: opts.Check, Moves: opts.Moves}
-	r, err := verifySolver(opts, x)
+	r, err := verifySolver(ctx, opts, x)
 	if err != nil {
 		return err
 	}
@@ -163,15 +164,15 @@ func runVerifySolver(opts *VerifySolverOptions) error {
 
 // verifySolver tests the solver on the whole game's positions, or on the
 // chosen set, answered first.
-func verifySolver(opts *VerifySolverOptions, x *external.Solver) (*external.SolverResult, error) {
+func verifySolver(ctx context.Context, opts *VerifySolverOptions, x *external.Solver) (*external.SolverResult, error) {
 	if opts.Choice == nil {
-		return x.Verify(opts.Ctx, opts.Rules, opts.Selection, opts.Workers)
+		return x.Verify(ctx, opts.Rules, opts.Selection, opts.Workers)
 	}
-	as, _, err := opts.Set.Answer(opts.Ctx, "verify", true) // a disagreement shows a line of perfect play
+	as, _, err := opts.Set.Answer(ctx, "verify", true) // a disagreement shows a line of perfect play
 	if err != nil {
 		return nil, err
 	}
-	r, err := x.VerifyAnalysed(opts.Ctx, opts.Rules, as, opts.Selection.Terminal)
+	r, err := x.VerifyAnalysed(ctx, opts.Rules, as, opts.Selection.Terminal)
 	if errors.Is(err, external.ErrNoneInProgress) {
 		err = fmt.Errorf("%w; --all-boards sends the finished ones too", err)
 	}

@@ -25,11 +25,10 @@ import (
 // searched at a time, with all the oracle's workers.
 type Queue struct {
 	o       Oracle
-	limit   time.Duration   // the most a position is searched; 0: no limit
-	abandon time.Duration   // a search no one asks about for this long is stopped
-	life    context.Context // searches stop when it ends: the life given, or Close
-	end     context.CancelFunc
-	worked  chan struct{} // closed when work has returned
+	limit   time.Duration      // the most a position is searched; 0: no limit
+	abandon time.Duration      // a search no one asks about for this long is stopped
+	end     context.CancelFunc // ends the queue's life: its searches stop (Stop)
+	worked  chan struct{}      // closed when work has returned
 	closed  sync.Once
 
 	mu      sync.Mutex
@@ -110,10 +109,10 @@ var ErrGone = errors.New("this position is no longer being searched; ask for it 
 func NewQueue(life context.Context, o Oracle, limit time.Duration) *Queue {
 	q := &Queue{o: o, limit: limit, abandon: Abandon, worked: make(chan struct{}),
 		kept: map[game.Board]*ticket{}, shares: map[Client]int{}, addrs: map[string]int{}, wake: make(chan struct{}, 1)}
-	q.life, q.end = context.WithCancel(life)
+	life, q.end = context.WithCancel(life)
 	go func() { // it waits until a position the oracle does not answer at once comes
 		defer close(q.worked)
-		q.work()
+		q.work(life)
 	}()
 	return q
 }
@@ -237,9 +236,9 @@ func (q *Queue) ask(b game.Board, client Client, poll bool) (*ticket, error) {
 
 // work searches the queued positions one at a time, cheapest first, until
 // the queue's life ends.
-func (q *Queue) work() {
+func (q *Queue) work(life context.Context) {
 	for {
-		a, ctx := q.next()
+		a, ctx := q.next(life)
 		if a == nil {
 			return
 		}
@@ -259,7 +258,7 @@ func (q *Queue) work() {
 // next gives the cheapest queued position that someone still asks for, as
 // the one running, with the context of its search; nil when life ends.
 // Positions no one asks for any longer are forgotten on the way.
-func (q *Queue) next() (*ticket, context.Context) {
+func (q *Queue) next(life context.Context) (*ticket, context.Context) {
 	for {
 		q.mu.Lock()
 		for len(q.queue) > 0 {
@@ -268,7 +267,7 @@ func (q *Queue) next() (*ticket, context.Context) {
 				q.forget(a, errAbandoned)
 				continue
 			}
-			ctx, stop := context.WithCancelCause(q.life)
+			ctx, stop := context.WithCancelCause(life)
 			q.running, q.stop, a.since = a, stop, time.Now()
 			q.mu.Unlock()
 			return a, ctx
@@ -276,7 +275,7 @@ func (q *Queue) next() (*ticket, context.Context) {
 		q.mu.Unlock()
 		select {
 		case <-q.wake:
-		case <-q.life.Done():
+		case <-life.Done():
 			return nil, nil
 		}
 	}
