@@ -100,13 +100,15 @@ func searching(rl rules.Rules, o Options) (settler, *versus, error) {
 // holds (a database's, a book's) is settled, at once. Noisy perfect play
 // asks it move by move until one is best (perfect.Noisy.Pick).
 func (o *single) IsBest(ctx context.Context, b game.Board, cell int) (bool, error) {
+	var worth perfect.Outcome
+	known := false
 	searched := o.vs != nil && b.Ply() >= o.lineTo
 	if searched { // search answers: its turn, and known, held under it
 		o.turns.Lock()
 		defer o.turns.Unlock()
+		worth, known = o.known[b]
 	}
-	worth, known := o.known[b]
-	if !known || !searched {
+	if !known {
 		var err error
 		if worth, _, err = o.settle(ctx, b); err != nil {
 			return false, err
