@@ -119,10 +119,7 @@ func (o *single) IsBest(ctx context.Context, b game.Board, cell int) (bool, erro
 	}
 	after := perfect.Outcome{Value: worth.Value, Depth: worth.Depth - 1}
 	c := b.Play(cell, b.ToMove())
-	switch over, winner := o.rl.Outcome(c); {
-	case over:
-		return perfect.Of(winner) == after.Value && after.Depth == 0, nil
-	case o.vs == nil || o.past != "" && c.Ply() <= o.lineTo:
+	if o.held(c) {
 		got, _, err := o.settle(ctx, c)
 		return got == after, err
 	}
@@ -131,6 +128,13 @@ func (o *single) IsBest(ctx context.Context, b game.Board, cell int) (bool, erro
 		o.remember(c, after)
 	}
 	return err == nil && !better, err
+}
+
+// held says whether the oracle settles c at once, with no question of
+// search: c is over, or a database or a book (to its last ply) holds it.
+func (o *single) held(c game.Board) bool {
+	over, _ := o.rl.Outcome(c)
+	return over || o.vs == nil || o.past != "" && c.Ply() <= o.lineTo
 }
 
 // remember keeps the exact outcome of c, a position asked about or a best
@@ -226,7 +230,7 @@ func unsettled(a perfect.Analysis, proved perfect.Bounds, err error) (perfect.An
 func (o *single) moves(ctx context.Context, b game.Board, worth perfect.Outcome) ([]perfect.Move, perfect.Outcome, error) {
 	after := perfect.Outcome{Value: worth.Value, Depth: worth.Depth - 1}
 	return perfect.MovesBy(o.rl, b, func(c game.Board) (perfect.Outcome, error) {
-		if over, _ := o.rl.Outcome(c); over || o.vs == nil || o.past != "" && c.Ply() <= o.lineTo {
+		if o.held(c) {
 			settled, _, err := o.settle(ctx, c)
 			return settled, err
 		}
