@@ -192,7 +192,6 @@ func listDir(t *testing.T, dir string) string {
 // says nothing, holds a read in the system; SIGINT or SIGTERM still ends
 // the run within a second, exit 130, nothing written.
 func TestSignalOnSilentFIFO(t *testing.T) {
-	t.Parallel() // its programs wait on signals and time more than they work
 	tests := []struct {
 		name   string
 		args   []string
