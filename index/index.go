@@ -4,9 +4,10 @@
 // a rank table, O(1) with no search), and a sparse one for larger boards,
 // whose memory grows with the positions, not the raw boards (each ply's
 // sorted ids with a directory over their top bits, so that a lookup searches
-// a handful of ids, not the whole ply). Comb ranks the placements of a ply
-// combinatorially, with no table, for solving boards whose enumeration does
-// not fit.
+// a handful of ids, not the whole ply). For solving boards whose
+// enumeration does not fit, Comb and Heights rank the placements of a ply
+// with no table of ids, and Diagram ranks only the boards with no line,
+// by a decision diagram over the cells.
 package index
 
 import (

@@ -1,0 +1,227 @@
+package index
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+)
+
+// lineless gives the boards of s the diagram ranks, by ply, each ply's in
+// the diagram's order (the cells' values read as a number, level by
+// level): fair counts, no line for either side, and under gravity
+// stackable, found by walking every board (every stack, under gravity).
+func lineless(s game.Spec, gravity bool) [][]game.Board {
+	g := game.New(s)
+	order := cellOrder(s, gravity)
+	out := make([][]game.Board, s.Cells()+1)
+	keep := func(b game.Board) {
+		x, o := bits.OnesCount64(uint64(b.X)), bits.OnesCount64(uint64(b.O))
+		if (x == o || x == o+1) && !g.Won(b.X) && !g.Won(b.O) {
+			out[b.Ply()] = append(out[b.Ply()], b)
+		}
+	}
+	if gravity {
+		stacks(s, 0, game.Board{}, keep)
+	} else {
+		for id := range game.Pow3(s.Cells()) {
+			keep(game.FromID(id))
+		}
+	}
+	for _, bs := range out {
+		slices.SortFunc(bs, func(a, b game.Board) int {
+			for _, c := range order {
+				if d := int(a.At(c)) - int(b.At(c)); d != 0 {
+					return d
+				}
+			}
+			return 0
+		})
+	}
+	return out
+}
+
+// The diagram ranks every board with fair counts and no line, and nothing
+// else, in the order of its cells' values: Size, Rank, Unrank and Each
+// against a walk of all 3^n boards, gravity and free, k from 2 to 4; a
+// board with a line or one gravity cannot stack has no rank, and Children
+// gives each child's Rank.
+func TestDiagram(t *testing.T) {
+	tests := []struct {
+		rows, cols, k int
+		gravity       bool
+	}{
+		{3, 4, 3, true}, {4, 3, 3, true}, {4, 4, 4, true}, {4, 4, 3, true}, {2, 5, 2, true},
+		{3, 3, 3, false}, {3, 4, 3, false}, {1, 1, 1, true},
+	}
+	for _, tt := range tests {
+		s := game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}
+		t.Run(fmt.Sprintf("%s k=%d gravity=%v", s.Size(), s.K, tt.gravity), func(t *testing.T) {
+			d, err := NewDiagram(s, tt.gravity)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, g := lineless(s, tt.gravity), game.New(s)
+			for p, bs := range want {
+				if got := d.Size(p); got != int64(len(bs)) {
+					t.Fatalf("ply %d: Size %d, want %d boards", p, got, len(bs))
+				}
+				for r, b := range bs {
+					if got := d.Rank(b); got != int64(r) {
+						t.Fatalf("ply %d: Rank(%s) = %d, want %d", p, s.Format(b), got, r)
+					}
+					if got := d.Unrank(p, int64(r)); got != b {
+						t.Fatalf("ply %d: Unrank(%d) = %s, want %s", p, r, s.Format(got), s.Format(b))
+					}
+					checkDiagramChildren(t, s, g, d, b, tt.gravity)
+				}
+				var got []game.Board
+				d.Each(p, 0, d.Size(p), nil, func(rank int64, b game.Board) { got = append(got, b) })
+				if !slices.Equal(got, bs) {
+					t.Fatalf("ply %d: Each gave %d boards, not the %d in rank order", p, len(got), len(bs))
+				}
+			}
+			checkUnranked(t, s, d, tt.gravity)
+		})
+	}
+}
+
+// stacks calls fn with every board gravity can stack on s's columns from
+// c on, b holding the columns before.
+func stacks(s game.Spec, c int, b game.Board, fn func(game.Board)) {
+	if c == s.Cols {
+		fn(b)
+		return
+	}
+	for h := range s.Rows + 1 {
+		for colours := range 1 << h {
+			col := b
+			for j := range h {
+				v := game.X
+				if colours>>j&1 != 0 {
+					v = game.O
+				}
+				col = col.Play((s.Rows-1-j)*s.Cols+c, v)
+			}
+			stacks(s, c+1, col, fn)
+		}
+	}
+}
+
+// checkDiagramChildren checks that Children gives each legal child's
+// Rank, -1 for a child with a line.
+func checkDiagramChildren(t *testing.T, s game.Spec, g *game.Game, d *Diagram, b game.Board, gravity bool) {
+	t.Helper()
+	var moves game.Mask
+	for cell := range s.Cells() {
+		below := cell + s.Cols
+		if (b.X|b.O)>>cell&1 == 0 && (!gravity || below >= s.Cells() || (b.X|b.O)>>below&1 != 0) {
+			moves |= 1 << cell
+		}
+	}
+	got := d.Children(nil, b, moves)
+	i := 0
+	for m := uint64(moves); m != 0; m &= m - 1 {
+		child := b.Play(bits.TrailingZeros64(m), b.ToMove())
+		want := d.Rank(child)
+		if g.Won(child.X) || g.Won(child.O) {
+			want = -1
+		}
+		if i >= len(got) || got[i] != want {
+			t.Fatalf("%s: Children gave %v, want %d for %s at %d", s.Format(b), got, want, s.Format(child), i)
+		}
+		i++
+	}
+	if i != len(got) {
+		t.Fatalf("%s: Children gave %d ranks, want %d", s.Format(b), len(got), i)
+	}
+}
+
+// checkUnranked checks that a board outside the diagram has rank -1: with
+// a line, unfair counts, or (under gravity) a mark over an empty cell.
+func checkUnranked(t *testing.T, s game.Spec, d *Diagram, gravity bool) {
+	t.Helper()
+	g := game.New(s)
+	for id := range min(game.Pow3(s.Cells()), 200_000) {
+		b := game.FromID(id)
+		x, o := bits.OnesCount64(uint64(b.X)), bits.OnesCount64(uint64(b.O))
+		in := (x == o || x == o+1) && (!gravity || stackable(s, b)) && !g.Won(b.X) && !g.Won(b.O)
+		if got := d.Rank(b); (got >= 0) != in {
+			t.Fatalf("Rank(%s) = %d; in the diagram: %v", s.Format(b), got, in)
+		}
+	}
+}
+
+// Each over a range, with a bitset, gives the boards of the range whose
+// bits are set, with their ranks.
+func TestDiagramEachRange(t *testing.T) {
+	s := game.Spec{Rows: 4, Cols: 4, K: 4}
+	d, err := NewDiagram(s, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const p = 9
+	tests := []struct {
+		name   string
+		lo, hi int64
+	}{
+		{"whole", 0, d.Size(p)},
+		{"inside a word", 70, 100},
+		{"across words", 63, 200},
+		{"empty", 5, 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			only := make([]uint64, (tt.hi-tt.lo&^63+63)/64+1)
+			var want []int64
+			for r := tt.lo; r < tt.hi; r++ {
+				if r%3 != 1 {
+					only[r/64-tt.lo/64] |= 1 << (r % 64)
+					want = append(want, r)
+				}
+			}
+			var got []int64
+			d.Each(p, tt.lo, tt.hi, only, func(rank int64, b game.Board) {
+				if d.Rank(b) != rank {
+					t.Fatalf("rank %d given with %s, of rank %d", rank, s.Format(b), d.Rank(b))
+				}
+				got = append(got, rank)
+			})
+			if !slices.Equal(got, want) {
+				t.Fatalf("Each gave ranks %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// BenchmarkDiagram ranks and unranks boards of Connect Four 6x6's largest
+// ply, spread over its ranks, and walks a range of it in rank order.
+func BenchmarkDiagram(b *testing.B) {
+	d, err := NewDiagram(game.Spec{Rows: 6, Cols: 6, K: 4}, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const p = 28
+	step := d.Size(p) / 4096
+	b.Run("Rank", func(b *testing.B) {
+		bs := make([]game.Board, 4096)
+		for i := range bs {
+			bs[i] = d.Unrank(p, int64(i)*step)
+		}
+		b.ResetTimer()
+		for i := 0; b.Loop(); i++ {
+			d.Rank(bs[i%len(bs)])
+		}
+	})
+	b.Run("Unrank", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			d.Unrank(p, int64(i%4096)*step)
+		}
+	})
+	b.Run("Each", func(b *testing.B) {
+		lo := d.Size(p) / 2
+		d.Each(p, lo, lo+int64(b.N), nil, func(int64, game.Board) {})
+	})
+}
