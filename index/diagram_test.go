@@ -45,9 +45,9 @@ func lineless(s game.Spec, gravity bool) [][]game.Board {
 
 // The diagram ranks every board with fair counts and no line, and nothing
 // else, in the order of its cells' values: Size, Rank, Unrank and Each
-// against a walk of all 3^n boards, gravity and free, k from 2 to 4; a
-// board with a line or one gravity cannot stack has no rank, and Children
-// gives each child's Rank.
+// against a walk of every board, gravity and free, k from 1 to 4; a board
+// with a line or one gravity cannot stack has no rank (-1), and Children
+// gives each child's Rank, -1 for a move that makes a line.
 func TestDiagram(t *testing.T) {
 	tests := []struct {
 		rows, cols, k int
@@ -63,7 +63,7 @@ func TestDiagram(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, g := lineless(s, tt.gravity), game.New(s)
+			want := lineless(s, tt.gravity)
 			for p, bs := range want {
 				if got := d.Size(p); got != int64(len(bs)) {
 					t.Fatalf("ply %d: Size %d, want %d boards", p, got, len(bs))
@@ -75,7 +75,7 @@ func TestDiagram(t *testing.T) {
 					if got := d.Unrank(p, int64(r)); got != b {
 						t.Fatalf("ply %d: Unrank(%d) = %s, want %s", p, r, s.Format(got), s.Format(b))
 					}
-					checkDiagramChildren(t, s, g, d, b, tt.gravity)
+					checkChildren(t, s, d, b, tt.gravity)
 				}
 				var got []game.Board
 				d.Each(p, 0, d.Size(p), nil, func(rank int64, b game.Board) { got = append(got, b) })
@@ -107,35 +107,6 @@ func stacks(s game.Spec, c int, b game.Board, fn func(game.Board)) {
 			}
 			stacks(s, c+1, col, fn)
 		}
-	}
-}
-
-// checkDiagramChildren checks that Children gives each legal child's
-// Rank, -1 for a child with a line.
-func checkDiagramChildren(t *testing.T, s game.Spec, g *game.Game, d *Diagram, b game.Board, gravity bool) {
-	t.Helper()
-	var moves game.Mask
-	for cell := range s.Cells() {
-		below := cell + s.Cols
-		if (b.X|b.O)>>cell&1 == 0 && (!gravity || below >= s.Cells() || (b.X|b.O)>>below&1 != 0) {
-			moves |= 1 << cell
-		}
-	}
-	got := d.Children(nil, b, moves)
-	i := 0
-	for m := uint64(moves); m != 0; m &= m - 1 {
-		child := b.Play(bits.TrailingZeros64(m), b.ToMove())
-		want := d.Rank(child)
-		if g.Won(child.X) || g.Won(child.O) {
-			want = -1
-		}
-		if i >= len(got) || got[i] != want {
-			t.Fatalf("%s: Children gave %v, want %d for %s at %d", s.Format(b), got, want, s.Format(child), i)
-		}
-		i++
-	}
-	if i != len(got) {
-		t.Fatalf("%s: Children gave %d ranks, want %d", s.Format(b), len(got), i)
 	}
 }
 
@@ -225,3 +196,6 @@ func BenchmarkDiagram(b *testing.B) {
 		d.Each(p, lo, lo+int64(b.N), nil, func(int64, game.Board) {})
 	})
 }
+
+// A Diagram is a Placements, whose Children a tier solve asks.
+var _ Placements = (*Diagram)(nil)
