@@ -16,10 +16,10 @@ import (
 // level's cell empty (the one below it in its column is).
 type builder struct {
 	d     *Diagram
-	trans [][]carry  // trans[L]: how each line open at level L+1 is made from level L's
-	ends  [][]int    // ends[L]: the lines whose last cell is level L's, by their byte at level L (-1: opened there too, k = 1)
-	keys  []string   // the current level's states
-	kids  [][]int32  // kids[L][3i+v]: the state at level L+1 of state i after the value v, or -1
+	trans [][]carry // trans[L]: how each line open at level L+1 is made from level L's
+	ends  [][]int   // ends[L]: the lines whose last cell is level L's, by their byte at level L (-1: opened there too, k = 1)
+	keys  []string  // the current level's states
+	kids  [][]int32 // kids[L][3i+v]: the state at level L+1 of state i after the value v, or -1
 }
 
 // A carry says how a line open at the next level gets its byte: from the
