@@ -195,7 +195,61 @@ func BenchmarkDiagram(b *testing.B) {
 		lo := d.Size(p) / 2
 		d.Each(p, lo, lo+int64(b.N), nil, func(int64, game.Board) {})
 	})
+	b.Run("Walker", func(b *testing.B) { // a board and its children's ranks
+		w, kids := d.Walk(p, d.Size(p)/2), make([]int64, 0, 8)
+		for b.Loop() {
+			kids = w.Children(kids[:0])
+			w.Next()
+		}
+	})
 }
 
 // A Diagram is a Placements, whose Children a tier solve asks.
 var _ Placements = (*Diagram)(nil)
+
+// A Walker from any rank gives the boards of the ply in rank order, as
+// Unrank does, and each one's children as Diagram.Children does.
+func TestWalker(t *testing.T) {
+	tests := []struct {
+		rows, cols, k int
+		gravity       bool
+	}{
+		{4, 4, 4, true}, {4, 5, 4, true}, {5, 4, 3, true}, {3, 4, 3, false}, {2, 5, 2, true},
+	}
+	for _, tt := range tests {
+		s := game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}
+		t.Run(fmt.Sprintf("%s k=%d gravity=%v", s.Size(), s.K, tt.gravity), func(t *testing.T) {
+			d, err := NewDiagram(s, tt.gravity)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for p := range s.Cells() + 1 {
+				for _, lo := range []int64{0, d.Size(p) / 3, d.Size(p)} {
+					checkWalk(t, s, d, p, lo, tt.gravity)
+				}
+			}
+		})
+	}
+}
+
+// checkWalk walks ply p of d from rank lo to its end.
+func checkWalk(t *testing.T, s game.Spec, d *Diagram, p int, lo int64, gravity bool) {
+	t.Helper()
+	w := d.Walk(p, lo)
+	r := lo
+	var got, want []int64
+	for ; !w.Done(); w.Next() {
+		b := d.Unrank(p, r)
+		if w.Rank() != r || w.Board() != b {
+			t.Fatalf("ply %d from %d: at rank %d (%s), want rank %d (%s)", p, lo, w.Rank(), s.Format(w.Board()), r, s.Format(b))
+		}
+		got, want = w.Children(got[:0]), d.Children(want[:0], b, legal(s, b, gravity))
+		if !slices.Equal(got, want) {
+			t.Fatalf("ply %d, %s: the walker's children %v, want %v", p, s.Format(b), got, want)
+		}
+		r++
+	}
+	if r != d.Size(p) || w.Next() {
+		t.Fatalf("ply %d from %d: the walk ended at rank %d, want %d", p, lo, r, d.Size(p))
+	}
+}

@@ -100,9 +100,9 @@ func TestHeightsSize(t *testing.T) {
 	}
 }
 
-// checkChildren checks that Children gives the Rank of each child of b.
-func checkChildren(t *testing.T, s game.Spec, l Placements, b game.Board, gravity bool) {
-	t.Helper()
+// legal gives the cells a mark may be put on: every empty one, and under
+// gravity those with a mark or the bottom edge below.
+func legal(s game.Spec, b game.Board, gravity bool) game.Mask {
 	var moves game.Mask
 	for cell := range s.Cells() {
 		below := cell + s.Cols
@@ -110,6 +110,13 @@ func checkChildren(t *testing.T, s game.Spec, l Placements, b game.Board, gravit
 			moves |= 1 << cell
 		}
 	}
+	return moves
+}
+
+// checkChildren checks that Children gives the Rank of each child of b.
+func checkChildren(t *testing.T, s game.Spec, l Placements, b game.Board, gravity bool) {
+	t.Helper()
+	moves := legal(s, b, gravity)
 	got := l.Children(nil, b, moves)
 	i := 0
 	for m := uint64(moves); m != 0; m &= m - 1 {
