@@ -9,6 +9,27 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 )
 
+// A diagramCase names a board and its rules.
+type diagramCase struct {
+	rows, cols, k int
+	gravity       bool
+}
+
+// eachDiagram runs check on the diagram of each case, as a subtest named
+// by the case.
+func eachDiagram(t *testing.T, cases []diagramCase, check func(t *testing.T, s game.Spec, d *Diagram, gravity bool)) {
+	for _, tt := range cases {
+		s := game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}
+		t.Run(fmt.Sprintf("%s k=%d gravity=%v", s.Size(), s.K, tt.gravity), func(t *testing.T) {
+			d, err := NewDiagram(s, tt.gravity)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, s, d, tt.gravity)
+		})
+	}
+}
+
 // lineless gives the boards of s the diagram ranks, by ply, each ply's in
 // the diagram's order (the cells' values read as a number, level by
 // level): fair counts, no line for either side, and under gravity
@@ -49,43 +70,32 @@ func lineless(s game.Spec, gravity bool) [][]game.Board {
 // with a line or one gravity cannot stack has no rank (-1), and Children
 // gives each child's Rank, -1 for a move that makes a line.
 func TestDiagram(t *testing.T) {
-	tests := []struct {
-		rows, cols, k int
-		gravity       bool
-	}{
+	eachDiagram(t, []diagramCase{
 		{3, 4, 3, true}, {4, 3, 3, true}, {4, 4, 4, true}, {4, 4, 3, true}, {2, 5, 2, true},
 		{3, 3, 3, false}, {3, 4, 3, false}, {1, 1, 1, true},
-	}
-	for _, tt := range tests {
-		s := game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}
-		t.Run(fmt.Sprintf("%s k=%d gravity=%v", s.Size(), s.K, tt.gravity), func(t *testing.T) {
-			d, err := NewDiagram(s, tt.gravity)
-			if err != nil {
-				t.Fatal(err)
+	}, func(t *testing.T, s game.Spec, d *Diagram, gravity bool) {
+		want := lineless(s, gravity)
+		for p, bs := range want {
+			if got := d.Size(p); got != int64(len(bs)) {
+				t.Fatalf("ply %d: Size %d, want %d boards", p, got, len(bs))
 			}
-			want := lineless(s, tt.gravity)
-			for p, bs := range want {
-				if got := d.Size(p); got != int64(len(bs)) {
-					t.Fatalf("ply %d: Size %d, want %d boards", p, got, len(bs))
+			for r, b := range bs {
+				if got := d.Rank(b); got != int64(r) {
+					t.Fatalf("ply %d: Rank(%s) = %d, want %d", p, s.Format(b), got, r)
 				}
-				for r, b := range bs {
-					if got := d.Rank(b); got != int64(r) {
-						t.Fatalf("ply %d: Rank(%s) = %d, want %d", p, s.Format(b), got, r)
-					}
-					if got := d.Unrank(p, int64(r)); got != b {
-						t.Fatalf("ply %d: Unrank(%d) = %s, want %s", p, r, s.Format(got), s.Format(b))
-					}
-					checkChildren(t, s, d, b, tt.gravity)
+				if got := d.Unrank(p, int64(r)); got != b {
+					t.Fatalf("ply %d: Unrank(%d) = %s, want %s", p, r, s.Format(got), s.Format(b))
 				}
-				var got []game.Board
-				d.Each(p, 0, d.Size(p), nil, func(rank int64, b game.Board) { got = append(got, b) })
-				if !slices.Equal(got, bs) {
-					t.Fatalf("ply %d: Each gave %d boards, not the %d in rank order", p, len(got), len(bs))
-				}
+				checkChildren(t, s, d, b, gravity)
 			}
-			checkUnranked(t, s, d, tt.gravity)
-		})
-	}
+			var got []game.Board
+			d.Each(p, 0, d.Size(p), nil, func(rank int64, b game.Board) { got = append(got, b) })
+			if !slices.Equal(got, bs) {
+				t.Fatalf("ply %d: Each gave %d boards, not the %d in rank order", p, len(got), len(bs))
+			}
+		}
+		checkUnranked(t, s, d, gravity)
+	})
 }
 
 // stacks calls fn with every board gravity can stack on s's columns from
@@ -210,26 +220,15 @@ var _ Placements = (*Diagram)(nil)
 // A Walker from any rank gives the boards of the ply in rank order, as
 // Unrank does, and each one's children as Diagram.Children does.
 func TestWalker(t *testing.T) {
-	tests := []struct {
-		rows, cols, k int
-		gravity       bool
-	}{
+	eachDiagram(t, []diagramCase{
 		{4, 4, 4, true}, {4, 5, 4, true}, {5, 4, 3, true}, {3, 4, 3, false}, {2, 5, 2, true},
-	}
-	for _, tt := range tests {
-		s := game.Spec{Rows: tt.rows, Cols: tt.cols, K: tt.k}
-		t.Run(fmt.Sprintf("%s k=%d gravity=%v", s.Size(), s.K, tt.gravity), func(t *testing.T) {
-			d, err := NewDiagram(s, tt.gravity)
-			if err != nil {
-				t.Fatal(err)
+	}, func(t *testing.T, s game.Spec, d *Diagram, gravity bool) {
+		for p := range s.Cells() + 1 {
+			for _, lo := range []int64{0, d.Size(p) / 3, d.Size(p)} {
+				checkWalk(t, s, d, p, lo, gravity)
 			}
-			for p := range s.Cells() + 1 {
-				for _, lo := range []int64{0, d.Size(p) / 3, d.Size(p)} {
-					checkWalk(t, s, d, p, lo, tt.gravity)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // checkWalk walks ply p of d from rank lo to its end.
