@@ -22,45 +22,64 @@ import (
 // if it cannot: it must be missing, empty, or hold that game's database,
 // finished or not; a file, a folder of other files or another game's
 // database is refused.
-func CheckFolder(dir string, spec rules.Spec) error { return checkFolder(dir, spec, nil) }
+func CheckFolder(dir string, spec rules.Spec) error { return checkFolder(dir, marker{Spec: spec}) }
 
-// A marker is what a database folder's marker holds: the game's spec, and
-// an opening book's last ply (left out for the whole game, so that a whole
-// game's marker is the spec's JSON alone).
+// A marker is what a database folder's marker holds: the game's spec, an
+// opening book's last ply, and the layout of a win/draw/loss database
+// ("diagram"); the last two left out where they are not, so that a whole
+// game's marker of values and depths is the spec's JSON alone.
 type marker struct {
 	rules.Spec
-	MaxPly *int `json:"max_ply,omitempty"`
+	MaxPly *int   `json:"max_ply,omitempty"`
+	Layout string `json:"layout,omitempty"`
 }
 
-// markerOf gives the bytes of the marker of a folder that holds the
-// database of the game of spec, or its opening book to ply maxPly.
-func markerOf(spec rules.Spec, maxPly *int) []byte {
-	b, _ := json.Marshal(marker{spec, maxPly}) // a marker always marshals
+// bytes gives the bytes of the marker.
+func (m marker) bytes() []byte {
+	b, _ := json.Marshal(m) // a marker always marshals
 	return b
 }
 
-// holds says what a database folder holds: the database of the game of
-// spec, or its opening book to ply maxPly.
-func holds(spec rules.Spec, maxPly *int) string {
-	if maxPly == nil {
-		return "the database of " + spec.String()
+// of gives the marker of the database m describes.
+func of(m db.Manifest) marker {
+	k := marker{Spec: m.Game, MaxPly: m.MaxPly}
+	if m.Layout == wdlLayout {
+		k.Layout = wdlLayout
 	}
-	return fmt.Sprintf("the opening book of %s to ply %d", spec, *maxPly)
+	return k
 }
 
-// begun says the flag of db build that began a build of a book to maxPly,
-// or of the whole game (nil), which --reach-only may have begun too.
-func begun(maxPly *int) string {
-	if maxPly == nil {
+// same says whether two markers are of the same database.
+func (m marker) same(o marker) bool {
+	return m.Spec == o.Spec && sameLast(m.MaxPly, o.MaxPly) && m.Layout == o.Layout
+}
+
+// holds says what a database folder holds: the database of the game, its
+// win/draw/loss database, or its opening book to a ply.
+func (m marker) holds() string {
+	switch {
+	case m.Layout != "":
+		return "the win/draw/loss database of " + m.Spec.String()
+	case m.MaxPly == nil:
+		return "the database of " + m.Spec.String()
+	}
+	return fmt.Sprintf("the opening book of %s to ply %d", m.Spec, *m.MaxPly)
+}
+
+// begun says the flags of db build that began a build of the database m
+// marks.
+func (m marker) begun() string {
+	switch {
+	case m.Layout != "":
+		return " --layout " + m.Layout
+	case m.MaxPly == nil:
 		return " or db build --reach-only"
 	}
-	return fmt.Sprintf(" --max-ply %d", *maxPly)
+	return fmt.Sprintf(" --max-ply %d", *m.MaxPly)
 }
 
-// checkFolder is CheckFolder of the database of the game of spec, or of
-// its opening book to ply maxPly (not nil).
-func checkFolder(dir string, spec rules.Spec, maxPly *int) error {
-	want := markerOf(spec, maxPly)
+// checkFolder is CheckFolder of the database the marker want marks.
+func checkFolder(dir string, want marker) error {
 	if to, err := os.Readlink(dir); err == nil {
 		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("folder %q is a link to %q, which does not exist; make the folder it names, or name another", dir, to)
@@ -73,17 +92,17 @@ func checkFolder(dir string, spec rules.Spec, maxPly *int) error {
 	case err != nil:
 		return fmt.Errorf("folder %q cannot be read (%v); name a folder the database can be written in", dir, err)
 	}
-	if m, err := db.ReadManifest(dir); err == nil && (m.Game != spec || !sameLast(m.MaxPly, maxPly)) {
-		return fmt.Errorf("folder %q holds %s, not %s; name another folder", dir, holds(m.Game, m.MaxPly), holds(spec, maxPly))
+	if m, err := db.ReadManifest(dir); err == nil && !of(m).same(want) {
+		return fmt.Errorf("folder %q holds %s, not %s; name another folder", dir, of(m).holds(), want.holds())
 	}
 	have, err := db.ReadRegular(os.DirFS(dir), db.MarkerName)
 	switch {
-	case err == nil && !bytes.Equal(have, want):
+	case err == nil && !bytes.Equal(have, want.bytes()):
 		var m marker
 		if json.Unmarshal(have, &m) != nil {
 			return fmt.Errorf("folder %q: its marker %s is damaged (%q); name another folder, or remove it", dir, db.MarkerName, have)
 		}
-		return fmt.Errorf("folder %q holds an unfinished build of %s (begun by db build%s), not of %s; name another folder, or remove it", dir, holds(m.Spec, m.MaxPly), begun(m.MaxPly), holds(spec, maxPly))
+		return fmt.Errorf("folder %q holds an unfinished build of %s (begun by db build%s), not of %s; name another folder, or remove it", dir, m.holds(), m.begun(), want.holds())
 	case err != nil && slices.ContainsFunc(entries, notTemporary):
 		return fmt.Errorf("folder %q holds files that are not a database of tateti-lab; name a new or empty folder", dir)
 	}
@@ -153,29 +172,33 @@ func notTemporary(e fs.DirEntry) bool {
 // refuses what CheckFolder refuses, and a folder another run holds. It
 // removes the temporary files of a run that was killed. unlock releases the
 // folder.
-func Claim(dir string, spec rules.Spec) (unlock func(), err error) { return claim(dir, spec, nil) }
+func Claim(dir string, spec rules.Spec) (unlock func(), err error) {
+	return claim(dir, marker{Spec: spec})
+}
 
 // CheckFolder is the package's CheckFolder of job's database, the whole
 // game's or an opening book's.
-func (j *Job) CheckFolder(dir string) error { return checkFolder(dir, j.rl.Spec(), j.maxPly()) }
+func (j *Job) CheckFolder(dir string) error { return checkFolder(dir, j.marker()) }
+
+// marker gives the marker of job's database.
+func (j *Job) marker() marker { return marker{Spec: j.rl.Spec(), MaxPly: j.maxPly()} }
 
 // Claim is the package's Claim of job's database, the whole game's or an
 // opening book's.
 func (j *Job) Claim(dir string) (unlock func(), err error) {
-	return claim(dir, j.rl.Spec(), j.maxPly())
+	return claim(dir, j.marker())
 }
 
 // sameLast reports whether two books' last plies, nil for the whole game,
 // are the same.
 func sameLast(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
-// claim is Claim of the database of the game of spec, or of its opening
-// book to ply maxPly (not nil). The lock is the folder's own, which no run
+// claim is Claim of the database the marker want marks. The lock is the folder's own, which no run
 // can replace under another, and it is taken before the marker is read or
 // written: of two runs racing into one new folder, the second refuses at
 // once, and the first checks the folder again under its lock.
-func claim(dir string, spec rules.Spec, maxPly *int) (unlock func(), err error) {
-	if err := checkFolder(dir, spec, maxPly); err != nil {
+func claim(dir string, want marker) (unlock func(), err error) {
+	if err := checkFolder(dir, want); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
@@ -185,7 +208,7 @@ func claim(dir string, spec rules.Spec, maxPly *int) (unlock func(), err error) 
 	if err != nil {
 		return nil, fmt.Errorf("folder %q: another run is solving into it (%v); wait for it to end, or name another folder", dir, err)
 	}
-	if err := claimLocked(dir, spec, maxPly); err != nil {
+	if err := claimLocked(dir, want); err != nil {
 		unlock()
 		return nil, err
 	}
@@ -194,13 +217,13 @@ func claim(dir string, spec rules.Spec, maxPly *int) (unlock func(), err error) 
 
 // claimLocked checks the folder dir again under its lock, writes its
 // marker where it has none, and removes a killed run's temporary files.
-func claimLocked(dir string, spec rules.Spec, maxPly *int) error {
-	if err := checkFolder(dir, spec, maxPly); err != nil {
+func claimLocked(dir string, want marker) error {
+	if err := checkFolder(dir, want); err != nil {
 		return err
 	}
 	marker := filepath.Join(dir, db.MarkerName)
 	if _, err := os.Stat(marker); errors.Is(err, fs.ErrNotExist) {
-		if err := atomicfile.Write(marker, markerOf(spec, maxPly)); err != nil {
+		if err := atomicfile.Write(marker, want.bytes()); err != nil {
 			return err
 		}
 	}
@@ -219,9 +242,16 @@ func removeTemporary(dir string) {
 }
 
 // finish writes the manifest of the solved tiers, last, and removes the
-// scratch files (reach bits, parts, searched codes): the database is finished. A tier file
-// a former run wrote is read for its SHA-256; this run's came with theirs.
+// scratch files (reach bits, parts, searched codes): the database is finished.
 func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manifest, error) {
+	return finishIn(ctx, r.dir, counts, func(counts []db.Ply) db.Manifest { return r.Manifest(counts, root) })
+}
+
+// finishIn writes the manifest that manifest gives of the solved tiers
+// of counts in dir, last, and removes the scratch files: the database is
+// finished. A tier file a former run wrote is read for its SHA-256; this
+// run's came with theirs.
+func finishIn(ctx context.Context, dir string, counts []db.Ply, manifest func([]db.Ply) db.Manifest) (db.Manifest, error) {
 	for p := range counts {
 		if err := ctx.Err(); err != nil {
 			return db.Manifest{}, err
@@ -229,16 +259,16 @@ func (r *run) finish(ctx context.Context, counts []db.Ply, root byte) (db.Manife
 		c := &counts[p]
 		var err error
 		if c.SHA256 == "" {
-			if c.Bytes, c.SHA256, err = db.FileSum(ctx, filepath.Join(r.dir, db.TierName(p))); err != nil {
+			if c.Bytes, c.SHA256, err = db.FileSum(ctx, filepath.Join(dir, db.TierName(p))); err != nil {
 				return db.Manifest{}, err
 			}
 		}
 	}
-	m := r.Manifest(counts, root)
-	if err := db.WriteManifest(r.dir, m); err != nil {
+	m := manifest(counts)
+	if err := db.WriteManifest(dir, m); err != nil {
 		return db.Manifest{}, err
 	}
-	return m, Tidy(r.dir)
+	return m, Tidy(dir)
 }
 
 // Tidy removes the scratch files of a finished database in dir: the

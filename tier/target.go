@@ -47,7 +47,7 @@ func NewTarget(dir string, job *Job, workers int, memory uint64, reachOnly bool)
 	if t.Estimate, err = EstimateJob(job, workers); err != nil {
 		return t, err
 	}
-	if err := checkFolder(dir, job.rl.Spec(), job.maxPly()); err != nil {
+	if err := checkFolder(dir, job.marker()); err != nil {
 		return t, err
 	}
 	_, err = db.ReadManifest(dir)

@@ -98,19 +98,27 @@ func build(ctx context.Context, job *Job, dir string, workers int) (db.Manifest,
 // a run of the job on the folder, claimed (Claim) to begin or resume, and
 // the function that releases it.
 func begin(job *Job, dir string, workers int) (m db.Manifest, r *run, unlock func(), err error) {
-	spec, book := job.rl.Spec(), job.maxPly()
-	if err := checkFolder(dir, spec, book); err != nil {
-		return db.Manifest{}, nil, nil, err
-	}
-	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
+	if m, unlock, err = claimUnfinished(dir, job.marker()); err != nil || unlock == nil {
 		return m, nil, nil, err
-	}
-	if unlock, err = claim(dir, spec, book); err != nil {
-		return db.Manifest{}, nil, nil, err
 	}
 	r = &run{Job: job, dir: dir, workers: workers}
 	r.total, r.largest = sizes(job.layout, job.last)
 	return db.Manifest{}, r, unlock, nil
+}
+
+// claimUnfinished checks the folder dir for the database want marks
+// (CheckFolder) and gives the manifest of the finished one there, if there
+// is one; otherwise it claims the folder (Claim) to begin or resume, and
+// gives the function that releases it.
+func claimUnfinished(dir string, want marker) (m db.Manifest, unlock func(), err error) {
+	if err := checkFolder(dir, want); err != nil {
+		return db.Manifest{}, nil, err
+	}
+	if m, err := db.ReadManifest(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return m, nil, err
+	}
+	unlock, err = claim(dir, want)
+	return db.Manifest{}, unlock, err
 }
 
 // tasks runs fn on each task of ply p, with its ranks [lo, hi), from up to

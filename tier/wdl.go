@@ -1,0 +1,241 @@
+package tier
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync/atomic"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/index"
+	"github.com/tateti-lab/tateti-lab/internal/par"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+)
+
+// A WDLJob is the win/draw/loss solve of one game: every board of each
+// ply with no line (index.Diagram), valued for its side to move from the
+// next ply's, in two bits, four to a byte. Finished boards are not kept:
+// the rules value them, and a move that makes a line is valued at once.
+// The depth is not kept either: what a position's value is, not how soon
+// the game ends, is what a two-bit code holds (docs/design/wdl-solve.md).
+//
+// The bytes of a ply are cut into tasks of WDLTaskPositions positions, each
+// a fixed range of ranks that depends on the ply alone, as a Job's are.
+type WDLJob struct {
+	rl     rules.Rules
+	d      *index.Diagram
+	cells  int
+	misere bool
+}
+
+// The code of a position of a WDLJob: its value for its side to move.
+// Code 0 is no position's: a byte of codes not solved reads as none.
+const (
+	CodeLost  byte = 1
+	CodeDrawn byte = 2
+	CodeWon   byte = 3
+)
+
+// wdlLayout is the layout of a win/draw/loss database: index.Diagram's
+// Name.
+const wdlLayout = "diagram"
+
+// WDLTaskPositions is the positions a task of a WDLJob takes: 2^25, 8 MiB
+// of codes, some seconds of work, a multiple of the positions a block
+// holds (4 a code byte).
+const WDLTaskPositions = 1 << 25
+
+// NewWDLJob gives the win/draw/loss solve of rl's game, whose diagram it
+// builds.
+func NewWDLJob(rl rules.Rules) (*WDLJob, error) {
+	spec := rl.Spec()
+	d, err := index.NewDiagram(spec.Spec, spec.Gravity)
+	if err != nil {
+		return nil, err
+	}
+	return &WDLJob{rl: rl, d: d, cells: spec.Cells(), misere: spec.Misere}, nil
+}
+
+// SolveWDL solves the game of rl into the win/draw/loss database folder
+// dir (WDLJob), with up to workers goroutines, and gives its manifest. A
+// finished database of the same kind in dir is given as it is; an
+// unfinished one is resumed, from the plies and the tasks' parts a former
+// run finished. A folder that holds anything else is refused (Claim).
+func SolveWDL(ctx context.Context, rl rules.Rules, dir string, workers int) (db.Manifest, error) {
+	j, err := NewWDLJob(rl)
+	if err != nil {
+		return db.Manifest{}, err
+	}
+	m, unlock, err := claimUnfinished(dir, j.marker())
+	if err != nil || unlock == nil {
+		return m, err
+	}
+	defer unlock()
+	counts, root, err := j.solveAll(ctx, dir, workers)
+	if err != nil {
+		return db.Manifest{}, err
+	}
+	return finishIn(ctx, dir, counts, func(counts []db.Ply) db.Manifest { return j.Manifest(counts, root) })
+}
+
+// marker gives the marker of the job's database.
+func (j *WDLJob) marker() marker { return marker{Spec: j.rl.Spec(), Layout: wdlLayout} }
+
+// Diagram gives the ranks of the job's positions.
+func (j *WDLJob) Diagram() *index.Diagram { return j.d }
+
+// Size gives the positions of ply p.
+func (j *WDLJob) Size(p int) int64 { return j.d.Size(p) }
+
+// CodeBytes gives the bytes of the codes of ply p.
+func (j *WDLJob) CodeBytes(p int) int64 { return (j.d.Size(p) + 3) / 4 }
+
+// Tasks gives the number of tasks of ply p.
+func (j *WDLJob) Tasks(p int) int {
+	return int((j.Size(p) + WDLTaskPositions - 1) / WDLTaskPositions)
+}
+
+// Range gives the ranks [lo, hi) of task k of ply p.
+func (j *WDLJob) Range(p, k int) (lo, hi int64) {
+	lo = int64(k) * WDLTaskPositions
+	return lo, min(lo+WDLTaskPositions, j.Size(p))
+}
+
+// CodeAt gives the code of rank r among codes, four to a byte.
+func CodeAt(codes []byte, r int64) byte { return codes[r>>2] >> (2 * (r & 3)) & 3 }
+
+// SolveRange values the positions of ranks [lo, hi) of ply p, lo a
+// multiple of 4, from next, the codes of ply p+1 (nil after the last
+// ply), into dst, their codes from rank lo.
+func (j *WDLJob) SolveRange(p int, lo, hi int64, next, dst []byte) {
+	clear(dst)
+	w := j.d.Walk(p, lo)
+	kids := make([]int64, 0, 64)
+	for r := lo; r < hi; r++ {
+		kids = w.Children(kids[:0])
+		dst[(r-lo)>>2] |= j.value(kids, next) << (2 * (r & 3))
+		w.Next()
+	}
+}
+
+// value gives the code of a position whose children have the ranks kids
+// in next (-1 for a move that makes a line): the best of its moves for
+// its side to move, a line winning at once (losing under misère), and a
+// board with no move drawn.
+func (j *WDLJob) value(kids []int64, next []byte) byte {
+	if len(kids) == 0 {
+		return CodeDrawn
+	}
+	best := CodeLost
+	for _, k := range kids {
+		move := CodeWon
+		switch {
+		case k < 0 && j.misere:
+			move = CodeLost
+		case k >= 0:
+			move = 4 - CodeAt(next, k) // the child's side to move is the other
+		}
+		if move > best {
+			if best = move; best == CodeWon {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// Count gives ply p's entry in the manifest but its file: its positions by
+// value for the side to move.
+func (j *WDLJob) Count(p int, codes []byte) db.Ply {
+	var by [4]int64
+	for r := range j.Size(p) {
+		by[CodeAt(codes, r)]++
+	}
+	return db.Ply{Ply: p, Placements: j.Size(p), Positions: by[1] + by[2] + by[3], Lost: by[CodeLost], Drawn: by[CodeDrawn], Won: by[CodeWon]}
+}
+
+// Root gives the value of the empty board, for X, from ply 0's codes.
+func Root(codes []byte) perfect.Value { return perfect.Value(CodeAt(codes, 0)) - 2 }
+
+// solvePly solves ply p into codes from next, ply p+1's, task by task,
+// each task's range kept in a part file in dir as it is done and read back
+// by a rerun; then writes the ply's tier file from the parts and removes
+// them, and gives its size and SHA-256.
+func (j *WDLJob) solvePly(ctx context.Context, dir string, p int, next, codes []byte, workers int, report func(int64)) (int64, string, error) {
+	parts := make([]db.Part, j.Tasks(p))
+	err := par.Tasks(ctx, len(parts), workers, func(_ context.Context, k int) error {
+		lo, hi := j.Range(p, k)
+		dst := codes[lo/4 : (hi+3)/4]
+		part, err := db.ReadPart(dir, p, k, lo/4, dst)
+		if errors.Is(err, fs.ErrNotExist) {
+			j.SolveRange(p, lo, hi, next, dst)
+			part, err = db.WritePart(dir, p, k, lo/4, dst)
+		}
+		parts[k] = part
+		report(hi - lo)
+		return err
+	})
+	if err != nil {
+		return 0, "", err
+	}
+	size, sum, err := db.AssembleTier(dir, j.rl.Spec(), p, int64(len(codes)), parts)
+	if err == nil {
+		err = db.RemoveParts(dir, p)
+	}
+	return size, sum, err
+}
+
+// solveAll solves every ply from the last into dir, a ply whose tier file
+// a former run finished read back instead, and gives the plies' counts,
+// sizes and SHA-256s, and the empty board's value for X. Two buffers of
+// the largest ply's codes take turns, as a Job's solve's do.
+func (j *WDLJob) solveAll(ctx context.Context, dir string, workers int) ([]db.Ply, perfect.Value, error) {
+	var total, largest, done int64
+	for p := range j.cells + 1 {
+		total, largest = total+j.Size(p), max(largest, j.CodeBytes(p))
+	}
+	counts := make([]db.Ply, j.cells+1)
+	var next, spare []byte
+	for p := j.cells; p >= 0; p-- {
+		if spare == nil {
+			spare = make([]byte, largest)
+		}
+		codes := spare[:j.CodeBytes(p)]
+		var size int64
+		var sum string
+		err := db.ReadTier(ctx, dir, j.rl.Spec(), p, codes, workers)
+		if errors.Is(err, fs.ErrNotExist) {
+			var n atomic.Int64
+			size, sum, err = j.solvePly(ctx, dir, p, next, codes, workers, func(k int64) {
+				progress.Report(ctx, "solve", p, done+n.Add(k), total)
+			})
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		counts[p] = j.Count(p, codes)
+		counts[p].Bytes, counts[p].SHA256 = size, sum
+		spare, next = next, codes
+		done += j.Size(p)
+	}
+	return counts, Root(next), nil
+}
+
+// Manifest gives the manifest of the game solved to counts, and of the
+// empty board's value root for X. Its depth is none: 0.
+func (j *WDLJob) Manifest(counts []db.Ply, root perfect.Value) db.Manifest {
+	m := db.Manifest{Format: db.Format, Version: db.Version, Game: j.rl.Spec(), Layout: j.d.Name(), BlockLen: db.BlockLen, Value: root, Plies: counts}
+	for p := range counts {
+		counts[p].File = db.TierName(p)
+		m.Positions += counts[p].Positions
+	}
+	return m
+}
+
+// String says what the job solves.
+func (j *WDLJob) String() string {
+	return fmt.Sprintf("the win/draw/loss solve of %s", j.rl.Spec())
+}

@@ -1,0 +1,149 @@
+package tier
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
+	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/solve"
+)
+
+// readWDL reads every ply's codes of the win/draw/loss database in dir.
+func readWDL(t *testing.T, j *WDLJob, dir string) [][]byte {
+	t.Helper()
+	plies := make([][]byte, j.cells+1)
+	for p := range plies {
+		plies[p] = make([]byte, j.CodeBytes(p))
+		if err := db.ReadTier(context.Background(), dir, j.rl.Spec(), p, plies[p], 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return plies
+}
+
+// The win/draw/loss database values every position in progress that play
+// reaches as the exhaustive solve does, for the side to move, and the
+// empty board's value; its positions by ply hold the reachable ones in
+// progress, and every code of a ply is a position's.
+func TestWDLAgreesWithSolve(t *testing.T) {
+	tests := []struct {
+		name string
+		spec rules.Spec
+		long bool
+	}{
+		{"3x3", spec(3, 3, 3, false, false), false},
+		{"misère 3x3", spec(3, 3, 3, false, true), false},
+		{"gravity 4x4", spec(4, 4, 4, true, false), false},
+		{"gravity misère 3x4 k=3", spec(3, 4, 3, true, true), false},
+		{"gravity 4x5", spec(4, 5, 4, true, false), false},
+		{"gravity 5x4", spec(5, 4, 4, true, false), false},
+		{"gravity 5x5", spec(5, 5, 4, true, false), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.long {
+				longtest.Skip(t, "gravity 5x5 exhaustively")
+			}
+			rl := rules.New(tt.spec)
+			dir := filepath.Join(t.TempDir(), "db")
+			m, err := SolveWDL(context.Background(), rl, dir, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := solve.Game(context.Background(), rl, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j, err := NewWDLJob(rl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plies, d := readWDL(t, j, dir), j.Diagram()
+			if m.Value != want.Value[0] {
+				t.Errorf("empty board %d, want %d", m.Value, want.Value[0])
+			}
+			inProgress := make([]int64, len(plies))
+			for i := range want.Enum.IDs {
+				b := want.Enum.Board(i)
+				if st := want.Enum.Status[i]; st.Terminal() && st != game.Draw {
+					continue // a line: the rules' to value, not the database's
+				}
+				inProgress[b.Ply()]++
+				r := d.Rank(b)
+				if r < 0 {
+					t.Fatalf("%s: reachable and in progress, but not ranked", tt.spec.Format(b))
+				}
+				got := perfect.Value(CodeAt(plies[b.Ply()], r)) - 2
+				if wantV := want.Value[i].For(b.ToMove()); got != wantV {
+					t.Fatalf("%s: %d for the side to move, want %d", tt.spec.Format(b), got, wantV)
+				}
+			}
+			for p, ply := range m.Plies {
+				if ply.Positions != d.Size(p) || ply.Positions < inProgress[p] {
+					t.Errorf("ply %d: %d positions valued of %d ranked, %d reachable in progress", p, ply.Positions, d.Size(p), inProgress[p])
+				}
+			}
+		})
+	}
+}
+
+// Any worker count writes the same files; a second run on the finished
+// folder gives its manifest and changes nothing.
+func TestWDLWorkersAgree(t *testing.T) {
+	rl := rules.New(spec(4, 5, 4, true, false))
+	var sums [][]string
+	for _, workers := range []int{1, 2, 3} {
+		dir := filepath.Join(t.TempDir(), "db")
+		m, err := SolveWDL(context.Background(), rl, dir, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := SolveWDL(context.Background(), rl, dir, workers)
+		if err != nil || !slices.Equal(again.Plies, m.Plies) || again.Value != m.Value {
+			t.Fatalf("a second run gave %+v (%v), want %+v", again, err, m)
+		}
+		var s []string
+		for _, ply := range m.Plies {
+			s = append(s, ply.SHA256)
+		}
+		sums = append(sums, append(s, again.Checksum))
+	}
+	for i := range sums[1:] {
+		if !slices.Equal(sums[i+1], sums[0]) {
+			t.Fatalf("workers %d wrote other files than 1 worker", i+2)
+		}
+	}
+}
+
+// A folder that holds one kind of database refuses a build of the other
+// kind of the same game, finished or not.
+func TestWDLFolderKinds(t *testing.T) {
+	rl := rules.New(spec(3, 4, 3, true, false))
+	heights := filepath.Join(t.TempDir(), "heights")
+	if _, err := Solve(context.Background(), rl, heights, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := SolveWDL(context.Background(), rl, heights, 1); err == nil {
+		t.Fatal("a win/draw/loss build into a finished database of values and depths: no error")
+	}
+	wdl := filepath.Join(t.TempDir(), "wdl")
+	if _, err := SolveWDL(context.Background(), rl, wdl, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(context.Background(), rl, wdl, 1); err == nil {
+		t.Fatal("a build of values and depths into a finished win/draw/loss database: no error")
+	}
+	if err := os.Remove(filepath.Join(wdl, db.ManifestName)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(context.Background(), rl, wdl, 1); err == nil {
+		t.Fatal("a build of values and depths into an unfinished win/draw/loss database: no error")
+	}
+}
