@@ -34,6 +34,8 @@ type DBBuildOptions struct {
 	GameOptions
 	tier.Target
 	MaxPly int // the last ply of the forward pass (ReachOnly) or of the opening book; -1 for the whole game
+	// ValuesOnly asks for the win/draw/loss database (--wdl).
+	ValuesOnly bool
 }
 
 // NewCmdDBBuild builds db build; runF, if any, replaces its run.
@@ -54,30 +56,78 @@ format, its manifest naming N. Any board up to 64 cells whose plies to N fit.
 
 --reach-only runs the forward pass alone, which fits where the whole build
 does not, and counts each ply's positions (to ply N with --max-ply); a later
-build goes on from it.`,
-		Example: "  tateti-lab db build --size 3x4 --k 3 d34\n  tateti-lab db build --gravity --size 5x6 --k 4 c4-5x6\n  tateti-lab db build --gravity --size 6x7 --k 4 --max-ply 8 c4-book\n  tateti-lab db build --size 5x5 --k 4 --reach-only f55",
+build goes on from it.
+
+--wdl builds the win/draw/loss database instead: each board with no line
+valued win, draw or loss for its side to move, two bits a board, no depths,
+ranked by a decision diagram (docs/design/wdl-solve.md). Under gravity it is
+built without the flag where values and depths do not fit and it does, as
+for Connect Four 6x6; the plan says so. db info and db check read it; solve,
+serve and export do not probe it yet.`,
+		Example: "  tateti-lab db build --size 3x4 --k 3 d34\n  tateti-lab db build --gravity --size 5x6 --k 4 c4-5x6\n  tateti-lab db build --gravity --size 6x7 --k 4 --max-ply 8 c4-book\n  tateti-lab db build --size 5x5 --k 4 --reach-only f55\n  tateti-lab db build --gravity --size 6x6 --k 4 c4-6x6",
 		Args:    dirArg,
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
 			if opts.GameOptions, err = f.options(c); err != nil {
 				return err
 			}
-			job, err := buildJob(c, opts)
-			if err != nil {
+			if err := buildTarget(c, opts, args[0], f.Memory()); err != nil {
 				return err
-			}
-			if opts.Target, err = tier.NewTarget(args[0], job, opts.Workers, f.Memory(), opts.ReachOnly); err != nil {
-				if errors.Is(err, tier.ErrOnlyReachFits) {
-					err = fmt.Errorf("%w: db build --reach-only with the same flags", err)
-				}
-				return dbFlagError(err, opts.Rules.Spec(), args[0])
 			}
 			return runOr(c.Context(), runF, runDBBuild, opts)
 		},
 	}
 	c.Flags().BoolVar(&opts.ReachOnly, "reach-only", false, "only the forward pass: count the positions play reaches by ply, which fits where the whole build does not")
 	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "build an opening book of plies 0 to N, ply N valued by search; with --reach-only: stop the forward pass at ply N")
+	c.Flags().BoolVar(&opts.ValuesOnly, "wdl", false, "build the win/draw/loss database: values alone, two bits a board with no line, which fits where values and depths do not (chosen then without it)")
 	return c
+}
+
+// buildTarget checks, before any work, what db build is to build into
+// dir within memory bytes: the whole game's values and depths, its
+// opening book, its forward pass, or with --wdl its win/draw/loss
+// database, also chosen for the whole game under gravity where values
+// and depths do not fit and it does.
+func buildTarget(c *cobra.Command, opts *DBBuildOptions, dir string, memory uint64) error {
+	if opts.ValuesOnly {
+		if c.Flags().Changed("max-ply") || opts.ReachOnly {
+			return flagErrorf("--wdl builds the whole game; leave out --max-ply and --reach-only")
+		}
+		return wdlTarget(opts, dir, memory, "")
+	}
+	job, err := buildJob(c, opts)
+	if err != nil {
+		return err
+	}
+	if opts.Target, err = tier.NewTarget(dir, job, opts.Workers, memory, opts.ReachOnly); err != nil {
+		whole := opts.MaxPly < 0 && !opts.ReachOnly && opts.Rules.Spec().Gravity
+		if whole && wdlTarget(opts, dir, memory, err.Error()) == nil {
+			return nil
+		}
+		if errors.Is(err, tier.ErrOnlyReachFits) {
+			err = fmt.Errorf("%w: db build --reach-only with the same flags", err)
+		}
+		return dbFlagError(err, opts.Rules.Spec(), dir)
+	}
+	return nil
+}
+
+// wdlTarget makes opts' target the win/draw/loss database in dir, within
+// memory bytes, chosen because of why ("" where --wdl asks for it).
+func wdlTarget(opts *DBBuildOptions, dir string, memory uint64, why string) error {
+	j, err := tier.NewWDLJob(opts.Rules)
+	if err != nil {
+		return err
+	}
+	t, err := tier.NewWDLTarget(dir, j, opts.Workers, memory)
+	if err != nil {
+		return dbFlagError(err, opts.Rules.Spec(), dir)
+	}
+	if why != "" {
+		t.Why = "values and depths do not fit: " + why
+	}
+	opts.Target = t
+	return nil
 }
 
 // buildJob gives the job db build runs: the whole game, or with --max-ply
@@ -112,7 +162,7 @@ func runDBBuild(ctx context.Context, opts *DBBuildOptions) error {
 		}
 		return show(opts.GameOptions, r, true, func(w io.Writer) error { return report.Reached(w, r) })
 	}
-	s, err := tier.BuildJob(ctx, opts.Job, opts.Dir, opts.Workers)
+	s, err := opts.Target.Build(ctx, opts.Workers)
 	if err != nil {
 		return err
 	}

@@ -103,8 +103,6 @@ func TestDBUsage(t *testing.T) {
 		{"a folder of other files, read", []string{"solve", "--db", other}, "holds no finished database"},
 		{"an oracle and a database", []string{"solve", "--moves", "4", "--engine", "search", "--db", solved}, "--engine search and --db each choose who answers; give one of them"},
 		{"a time limit for the tiers", []string{"solve", "--db", solved, "--time-limit", "1s"}, "--time-limit goes with one position"},
-		{"too little memory", []string{"db", "build", "--gravity", "--size", "5x6", "--k", "4", filepath.Join(t.TempDir(), "c4")}, "a tier solve holds up to"},
-		{"too little memory but for the forward pass", []string{"db", "build", "--gravity", "--size", "5x6", "--k", "4", filepath.Join(t.TempDir(), "c4")}, "its forward pass alone fits: db build --reach-only with the same flags"},
 		{"a set's database without a set", []string{"grade", "--db", solved, "--", "x"}, "--db answers a chosen set of positions"},
 		{"enumerate by tiers and by plies", []string{"enumerate", "--db", solved, "--max-ply", "3"}, "--db reads the whole game's counts, and --max-ply counts its first plies in memory; give one of them"},
 		{"build: no folder", []string{"db", "build"}, "tateti-lab db build takes one database folder"},
@@ -140,6 +138,35 @@ func TestDBUsage(t *testing.T) {
 	if _, err := os.Stat("typo"); err == nil {
 		os.RemoveAll("typo")
 		t.Errorf("solve --db made the folder it was asked to read")
+	}
+}
+
+// db build fits the memory it may use: values and depths where they fit,
+// else under gravity the win/draw/loss database where it fits (the plan
+// says why), else a refusal that says what would fit.
+func TestDBBuildMemory(t *testing.T) {
+	tests := []struct {
+		name   string
+		memory string
+		args   []string
+		code   int
+		want   string
+	}{
+		{"too little memory", "300000000", []string{"--size", "4x5", "--k", "4"}, exitUsage, "a tier solve holds up to 482.8 MB"},
+		{"too little memory but for the forward pass", "300000000", []string{"--size", "4x5", "--k", "4"}, exitUsage, "its forward pass alone fits: db build --reach-only with the same flags"},
+		{"too little for either kind", "60000000", []string{"--gravity", "--size", "3x7", "--k", "3", "--workers", "1"}, exitUsage, "a tier solve holds up to 83.7 MB"},
+		{"win/draw/loss where values and depths do not fit", "75000000", []string{"--gravity", "--size", "3x7", "--k", "3", "--workers", "1"}, 0,
+			"building the win/draw/loss database, values and depths do not fit: a tier solve holds up to 83.7 MB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("TATETI_MEMORY", tt.memory)
+			args := append([]string{"db", "build", filepath.Join(t.TempDir(), "db")}, tt.args...)
+			_, errOut, code := run(t, "", args...)
+			if code != tt.code || !strings.Contains(errOut, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, tt.code, tt.want)
+			}
+		})
 	}
 }
 
@@ -573,5 +600,41 @@ func truncate(t *testing.T, name string, n int64) {
 	t.Helper()
 	if err := os.Truncate(name, n); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// db build --wdl writes the win/draw/loss database: its summary says the
+// values are alone; db info and db check read it; solve --db refuses it,
+// saying so, and --wdl with a book's or the forward pass's flags is
+// refused before any work.
+func TestDBBuildWDL(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "wdl")
+	game := []string{"--gravity", "--size", "4x4", "--k", "4"}
+	out, stderr, code := run(t, "", append([]string{"db", "build", "--wdl", dir}, game...)...)
+	if code != 0 || !strings.Contains(stderr, "boards with no line (diagram layout)") || !strings.Contains(out, "a draw with perfect play") || !strings.Contains(out, "values alone, no depths") {
+		t.Fatalf("db build --wdl: exit %d, stderr %q\n%s\nwant 0, the estimate and a draw with values alone", code, stderr, out)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"info", []string{"db", "info", dir}, 0, "finished: a draw; 147,319 positions in progress"},
+		{"check", []string{"db", "check", dir}, 0, "ok: every tier holds"},
+		{"solve --db", append([]string{"solve", "--db", dir}, game...), exitUsage, "holds the win/draw/loss database of 4x4 k=4 gravity (layout diagram), which db info and db check read"},
+		{"with --max-ply", append([]string{"db", "build", "--wdl", "--max-ply", "3", dir + "-book"}, game...), exitUsage, "--wdl builds the whole game"},
+		{"into a database of values and depths", append([]string{"db", "build", "--wdl", dir + "-heights"}, game...), exitUsage, "holds the database of 4x4 k=4 gravity, not the win/draw/loss database"},
+	}
+	if _, _, code := run(t, "", append([]string{"db", "build", dir + "-heights"}, game...)...); code != 0 {
+		t.Fatalf("db build: exit %d", code)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, stderr, code := run(t, "", tt.args...)
+			if code != tt.code || !strings.Contains(out+stderr, tt.want) {
+				t.Errorf("exit %d\n%s%s\nwant exit %d and %q", code, out, stderr, tt.code, tt.want)
+			}
+		})
 	}
 }

@@ -7,12 +7,15 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // A Rule is what a check holds a database's tiers to beyond their own sums
 // and counts: the game's layout and rules, as package tier solves them.
 type Rule interface {
+	// Layout names how the tiers rank their positions (Manifest.Layout).
+	Layout() string
 	// Plies is the last ply of the game, or of an opening book.
 	Plies() int
 	// Size is the number of placements of ply p.
@@ -28,8 +31,8 @@ type Rule interface {
 }
 
 // RuleOf gives the Rule of a game, or of its opening book to maxPly (nil:
-// the whole game).
-type RuleOf func(spec rules.Spec, maxPly *int) (Rule, error)
+// the whole game), whose tiers are of the layout a manifest names.
+type RuleOf func(spec rules.Spec, maxPly *int, layout string) (Rule, error)
 
 // A TierCheck is what Check found of one tier file: OK, or the first
 // thing wrong with it.
@@ -85,10 +88,10 @@ func Check(ctx context.Context, dir string, ruleOf RuleOf, workers int) (Checked
 		return Checked{}, err
 	}
 	c := Checked{Dir: dir, Game: m.Game, MaxPly: m.MaxPly, OK: true, Problems: []string{}, Fix: Rebuild(m, dir)}
-	job, err := ruleOf(m.Game, m.MaxPly)
+	job, err := ruleOf(m.Game, m.MaxPly, m.Layout)
 	if err != nil && m.MaxPly != nil { // an unsound manifest's last ply
 		c.problem(err.Error())
-		job, err = ruleOf(m.Game, nil)
+		job, err = ruleOf(m.Game, nil, m.Layout)
 	}
 	if err != nil {
 		return Checked{}, err
@@ -117,6 +120,9 @@ func Check(ctx context.Context, dir string, ruleOf RuleOf, workers int) (Checked
 		total += want.Positions
 		if p == 0 && problem == "" {
 			root = codes[0]
+			if Packed(m.Layout) { // win, draw or loss for X, who moves
+				root = Pack(perfect.Value(root&3)-2, 0)
+			}
 		}
 		prev = codes
 	}
@@ -180,7 +186,7 @@ func checkTier(ctx context.Context, dir string, m Manifest, p int, job Rule, wor
 	case size != want.Bytes || sum != want.SHA256:
 		return nil, fmt.Sprintf("%d bytes of SHA-256 %.12s…, the manifest says %d bytes of %.12s…", size, sum, want.Bytes, want.SHA256), nil
 	}
-	codes := make([]byte, want.Placements)
+	codes := make([]byte, CodeBytes(m.Layout, want.Placements))
 	version, err := readTier(ctx, dir, m.Game, p, codes, workers)
 	switch {
 	case err != nil:

@@ -59,7 +59,7 @@ type Manifest struct {
 	Format    string        `json:"format"`
 	Version   int           `json:"version"`
 	Game      rules.Spec    `json:"game"`
-	Layout    string        `json:"layout"`    // "comb" or "heights": index.Placements' Name
+	Layout    string        `json:"layout"`    // "comb", "heights" or "diagram": index.Placements' Name; Packed says how a tier holds codes
 	BlockLen  int           `json:"block_len"` // codes a compressed block
 	Value     perfect.Value `json:"value"`     // the empty board's, for X
 	Depth     perfect.Depth `json:"depth"`     // the empty board's
@@ -90,6 +90,21 @@ type Ply struct {
 	Terminal perfect.ByStatus `json:"terminal"`
 	Bytes    int64            `json:"bytes"`
 	SHA256   string           `json:"sha256"`
+}
+
+// Packed says whether the tiers of a layout hold win, draw or loss alone
+// for the side to move, two bits a position, four to a byte (the
+// position of rank r at bits 2(r%4) of byte r/4; 1 lost, 2 drawn, 3 won,
+// 0 none), as the win/draw/loss solve over the boards with no line writes
+// them ("diagram"), not a byte of value and depth a placement.
+func Packed(layout string) bool { return layout == "diagram" }
+
+// CodeBytes gives the bytes of a tier of n placements of a layout.
+func CodeBytes(layout string, n int64) int64 {
+	if Packed(layout) {
+		return (n + 3) / 4
+	}
+	return n
 }
 
 // MaxDepth is the deepest a code holds: 6 bits.
@@ -247,14 +262,19 @@ func Readable(dir string, spec rules.Spec) (Manifest, error) {
 }
 
 // ReadableFS is Readable of the database whose files are fsys's, named
-// dir in messages.
+// dir in messages. A win/draw/loss database (Packed) is refused: nothing
+// probes it yet.
 func ReadableFS(fsys fs.FS, dir string, spec rules.Spec) (Manifest, error) {
 	m, unsound, err := manifestIn(fsys, dir)
 	if err == nil {
 		err = unsound
 	}
-	if err == nil && m.Game != spec {
+	switch {
+	case err != nil:
+	case m.Game != spec:
 		err = fmt.Errorf("folder %q holds the database of %s, not of %s; give that game's flags, or name another folder", dir, m.Game, spec)
+	case Packed(m.Layout):
+		err = fmt.Errorf("folder %q holds the win/draw/loss database of %s (layout %s), which db info and db check read and this tateti-lab does not probe yet; name a database of values and depths (db build without --wdl, where it fits)", dir, m.Game, m.Layout)
 	}
 	return m, err
 }

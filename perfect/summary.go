@@ -69,6 +69,9 @@ type Summary struct {
 	// MaxPly is set on the summary of an opening book: the plies counted
 	// end there.
 	MaxPly *int `json:"max_ply,omitempty"`
+	// ValuesOnly is set where no depth is known, a win/draw/loss
+	// database's: Depth is 0 and Openings empty.
+	ValuesOnly bool `json:"values_only,omitempty"`
 	// Engine and Why say who solved the game and why the planner chose it,
 	// where a command asked it (package plan).
 	Engine string `json:"engine,omitempty"`

@@ -45,10 +45,24 @@ func DBInfo(w io.Writer, in tier.Info) error {
 	if in.MaxPly != nil {
 		fmt.Fprintf(w, "an opening book: plies 0 to %d, ply %d valued by search\n", *in.MaxPly, *in.MaxPly)
 	}
-	if in.Finished {
+	packed := db.Packed(in.Layout)
+	if packed {
+		fmt.Fprintln(w, "a win/draw/loss database: each board with no line's value for its side to move, two bits (layout diagram); no depths")
+	}
+	switch {
+	case in.Finished && packed:
+		fmt.Fprintf(w, "finished: %s; %s positions in progress, %s of tiers (%.2f bits a position)\n\n",
+			Outcome(*in.Value), figure.Commas(*in.Positions), figure.Bytes(uint64(in.Bytes)), 8*float64(in.Bytes)/float64(max(*in.Positions, 1)))
+	case in.Finished:
 		fmt.Fprintf(w, "finished: %s; %s positions in %s placements, %s of tiers\n\n",
 			OutcomeBy(*in.Value, int(*in.Depth)), figure.Commas(*in.Positions), figure.Commas(in.Placements), figure.Bytes(uint64(in.Bytes)))
-	} else {
+	case packed:
+		solved := 0
+		for _, p := range in.Plies {
+			solved += btoi(p.Solved)
+		}
+		fmt.Fprintf(w, "unfinished: %d of %d tiers, from the last ply; %s of tiers so far (db build resumes it)\n\n", solved, len(in.Plies), figure.Bytes(uint64(in.Bytes)))
+	default:
 		solved, reached := 0, 0
 		for _, p := range in.Plies {
 			solved += btoi(p.Solved)

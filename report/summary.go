@@ -17,7 +17,11 @@ import (
 // positions by value and ply, and X's first move in each cell.
 func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	g := s.Game
-	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(view.Result(game.X, s.Value), OutcomeBy(s.Value, int(s.Depth))))
+	outcome := OutcomeBy(s.Value, int(s.Depth))
+	if s.ValuesOnly {
+		outcome = Outcome(s.Value)
+	}
+	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(view.Result(game.X, s.Value), outcome))
 	if s.Engine != "" {
 		fmt.Fprintf(w, "answered by %s (%s)\n", s.Engine, s.Why)
 	}
@@ -37,6 +41,10 @@ func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	}
 	if err := toMove(w, s.ToMove); err != nil {
 		return err
+	}
+	if s.ValuesOnly {
+		fmt.Fprintln(w, "\na win/draw/loss database: values alone, no depths, for the positions in progress (finished boards are the rules')")
+		return nil
 	}
 	fmt.Fprintf(w, "\nopenings: X's first move in each %s\n", g.MoveNoun())
 	DrawMoves(w, g, game.Board{}, game.X, view.Moves(game.X, s.Openings), st)
@@ -86,6 +94,9 @@ func BuildPlan(w io.Writer, t tier.Target) {
 	case t.Finished:
 	case t.ReachOnly:
 		fmt.Fprintf(w, "tateti-lab: marking the reachable placements ply by ply into %s: %s\n", t.Dir, t.Estimate.ReachNeeds())
+	case t.WDL != nil && t.Why != "":
+		fmt.Fprintf(w, "tateti-lab: building the win/draw/loss database, %s\n", t.Why)
+		TierPlan(w, t.Estimate, t.Dir)
 	default:
 		TierPlan(w, t.Estimate, t.Dir)
 	}

@@ -135,10 +135,15 @@ func (st Style) paint(result, text string) string {
 // counting every move from the first: "X wins by move 41", "a draw by
 // move 9". end is the position's ply and its depth.
 func OutcomeBy(v perfect.Value, end int) string {
+	return fmt.Sprintf("%s by move %d", Outcome(v), end)
+}
+
+// Outcome says who wins, with no depth: "X wins", "a draw".
+func Outcome(v perfect.Value) string {
 	if v == 0 {
-		return fmt.Sprintf("a draw by move %d", end)
+		return "a draw"
 	}
-	return fmt.Sprintf("%v by move %d", v, end)
+	return fmt.Sprint(v)
 }
 
 // DrawMoves draws board b with every legal move of mover in its cell: W, D

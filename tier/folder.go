@@ -291,37 +291,39 @@ func Tidy(dir string) error {
 	return db.RemoveParts(dir, -1)
 }
 
-// readMarker gives the game the marker of the database folder dir names,
-// and an opening book's last ply (nil for the whole game): fs.ErrNotExist
+// readMarker gives the marker of the database folder dir: fs.ErrNotExist
 // when there is none.
-func readMarker(dir string) (rules.Spec, *int, error) {
+func readMarker(dir string) (marker, error) {
 	data, err := db.ReadRegular(os.DirFS(dir), db.MarkerName)
 	if err != nil {
-		return rules.Spec{}, nil, err
+		return marker{}, err
 	}
 	var m marker
 	if err := json.Unmarshal(data, &m); err != nil {
-		return m.Spec, nil, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, db.MarkerName, err)
+		return m, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, db.MarkerName, err)
 	}
-	return m.Spec, m.MaxPly, nil
+	return m, nil
 }
 
-// jobFor gives the job of the database of the game of spec, or of its
-// opening book to ply maxPly (not nil).
-func jobFor(spec rules.Spec, maxPly *int) (*Job, error) {
-	last := -1
-	if maxPly != nil {
-		last = *maxPly
+// rule gives the solve of the database the marker k marks: the whole
+// game's, its opening book's, or its win/draw/loss solve.
+func (k marker) rule() (db.Rule, error) {
+	rl := rules.New(k.Spec)
+	switch {
+	case k.Layout == wdlLayout:
+		return NewWDLJob(rl)
+	case k.MaxPly != nil:
+		return NewBook(rl, *k.MaxPly)
 	}
-	return JobOf(rules.New(spec), last)
+	return NewJob(rl)
 }
 
 // Rule is db.RuleOf for the databases tier builds: a database is checked
 // against the job that builds it (db.Check).
-func Rule(spec rules.Spec, maxPly *int) (db.Rule, error) {
-	j, err := jobFor(spec, maxPly)
-	if err != nil {
-		return nil, err
+func Rule(spec rules.Spec, maxPly *int, layout string) (db.Rule, error) {
+	k := marker{Spec: spec, MaxPly: maxPly}
+	if layout == wdlLayout {
+		k.Layout = wdlLayout
 	}
-	return j, nil
+	return k.rule()
 }

@@ -15,10 +15,14 @@ import (
 // Info is what a database folder holds, finished or not: what db info
 // prints.
 type Info struct {
-	Dir      string     `json:"dir"`
-	Game     rules.Spec `json:"game"`
-	MaxPly   *int       `json:"max_ply,omitempty"` // an opening book's last ply
-	Finished bool       `json:"finished"`
+	Dir    string     `json:"dir"`
+	Game   rules.Spec `json:"game"`
+	MaxPly *int       `json:"max_ply,omitempty"` // an opening book's last ply
+	// Layout is how the tiers rank their positions: "heights" and "comb"
+	// keep a value and depth a placement, "diagram" win, draw or loss a
+	// board with no line (WDLJob).
+	Layout   string `json:"layout"`
+	Finished bool   `json:"finished"`
 	// Value and Depth are the empty board's, once finished.
 	Value     *perfect.Value `json:"value"`
 	Depth     *perfect.Depth `json:"depth"`
@@ -46,15 +50,15 @@ type PlyInfo struct {
 // for each ply its placements and which files are there. A folder that is
 // no database of tateti-lab is an error.
 func Inspect(dir string) (Info, error) {
-	spec, maxPly, m, err := folderGame(dir)
+	k, m, err := folderGame(dir)
 	if err != nil {
 		return Info{}, err
 	}
-	job, err := jobFor(spec, maxPly)
+	job, err := k.rule()
 	if err != nil {
 		return Info{}, err
 	}
-	in := Info{Dir: dir, Game: spec, MaxPly: maxPly, Finished: m != nil}
+	in := Info{Dir: dir, Game: k.Spec, MaxPly: k.MaxPly, Layout: job.Layout(), Finished: m != nil}
 	if m != nil {
 		in.Value, in.Depth, in.Positions = &m.Value, &m.Depth, &m.Positions
 	}
@@ -63,7 +67,7 @@ func Inspect(dir string) (Info, error) {
 		if st, err := os.Stat(filepath.Join(dir, db.TierName(p))); err == nil {
 			pi.Solved, pi.Bytes = true, st.Size()
 		}
-		if _, err := os.Stat(filepath.Join(dir, ReachName(p))); err == nil || p == 0 || m != nil {
+		if _, err := os.Stat(filepath.Join(dir, ReachName(p))); err == nil || p == 0 || m != nil || k.Layout != "" {
 			pi.Reached = true // ply 0 is the empty board; a finished run has let its bits go
 		}
 		if m != nil && p < len(m.Plies) {
@@ -76,19 +80,19 @@ func Inspect(dir string) (Info, error) {
 	return in, nil
 }
 
-// folderGame gives the game of the database folder dir, an opening book's
-// last ply (nil for the whole game), and its manifest when it is finished.
-func folderGame(dir string) (rules.Spec, *int, *db.Manifest, error) {
+// folderGame gives the marker of the database folder dir, its
+// manifest's where it is finished, and the manifest.
+func folderGame(dir string) (marker, *db.Manifest, error) {
 	m, err := db.ReadManifest(dir)
 	if err == nil {
-		return m.Game, m.MaxPly, &m, nil
+		return of(m), &m, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return rules.Spec{}, nil, nil, err
+		return marker{}, nil, err
 	}
-	spec, maxPly, err := readMarker(dir)
+	k, err := readMarker(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return rules.Spec{}, nil, nil, fmt.Errorf("folder %q holds no database of tateti-lab, finished or not", dir)
+		return marker{}, nil, fmt.Errorf("folder %q holds no database of tateti-lab, finished or not", dir)
 	}
-	return spec, maxPly, nil, err
+	return k, nil, err
 }

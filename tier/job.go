@@ -63,6 +63,9 @@ func JobOf(rl rules.Rules, maxPly int) (*Job, error) {
 	return NewBook(rl, maxPly)
 }
 
+// Layout names the ranks of the job's tiers: index.Placements' Name.
+func (j *Job) Layout() string { return j.layout.Name() }
+
 // Plies is the last ply: the number of cells, or a book's last ply; the
 // plies are 0 to Plies.
 func (j *Job) Plies() int { return j.last }

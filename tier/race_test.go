@@ -115,26 +115,32 @@ func checkWinner(t *testing.T, dir string, got, want db.Manifest) {
 
 // db check catches a tier of the same board under other rules put in place
 // of one of a database's, its manifest rewritten to its sums and counts:
-// every count agrees, the backward rule does not.
+// every count agrees, the backward rule does not. Both kinds of database:
+// values and depths, and win/draw/loss (whose last tier, full boards with
+// no line, is drawn under either rule, and the same).
 func TestCheckOtherGamesTier(t *testing.T) {
 	normal, misere := spec(3, 4, 3, false, false), spec(3, 4, 3, false, true)
+	type solver func(context.Context, rules.Rules, string, int) (db.Manifest, error)
 	tests := []struct {
-		name string
-		ply  int
-		want string
+		name  string
+		solve solver
+		ply   int
+		want  string
 	}{
-		{"a middle tier", 6, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
-		{"the first tier", 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
-		{"the last tier", 12, "is not what the rules of 3x4 k=3 say of it"},
-	}
-	other := filepath.Join(t.TempDir(), "misere")
-	if _, err := Solve(context.Background(), rules.New(misere), other, 2); err != nil {
-		t.Fatal(err)
+		{"a middle tier", Solve, 6, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
+		{"the first tier", Solve, 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
+		{"the last tier", Solve, 12, "is not what the rules of 3x4 k=3 say of it"},
+		{"win/draw/loss: a middle tier", SolveWDL, 6, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
+		{"win/draw/loss: the first tier", SolveWDL, 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			other := filepath.Join(t.TempDir(), "misere")
+			if _, err := tt.solve(context.Background(), rules.New(misere), other, 2); err != nil {
+				t.Fatal(err)
+			}
 			dir := filepath.Join(t.TempDir(), "normal")
-			m, err := Solve(context.Background(), rules.New(normal), dir, 2)
+			m, err := tt.solve(context.Background(), rules.New(normal), dir, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,11 +171,11 @@ func swapTier(t *testing.T, dir, other string, p int, m db.Manifest) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	job, err := NewJob(rules.New(m.Game))
+	job, err := Rule(m.Game, m.MaxPly, m.Layout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes := make([]byte, job.Size(p))
+	codes := make([]byte, db.CodeBytes(m.Layout, job.Size(p)))
 	if err := db.ReadTier(context.Background(), other, om.Game, p, codes, 1); err != nil {
 		t.Fatal(err)
 	}
@@ -188,9 +194,11 @@ func swapTier(t *testing.T, dir, other string, p int, m db.Manifest) {
 	}
 	m.Positions += c.Positions - m.Plies[p].Positions
 	m.Plies[p] = c
-	if p == 0 {
-		v, d, _ := db.Unpack(codes[0])
-		m.Value, m.Depth = v, d
+	switch {
+	case p == 0 && db.Packed(m.Layout):
+		m.Value = Root(codes)
+	case p == 0:
+		m.Value, m.Depth, _ = db.Unpack(codes[0])
 	}
 	if err := db.WriteManifest(dir, m); err != nil {
 		t.Fatal(err)

@@ -1,11 +1,13 @@
 package tier
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
+	"github.com/tateti-lab/tateti-lab/perfect"
 )
 
 // ErrOnlyReachFits says that a build does not fit, and its forward pass
@@ -21,7 +23,11 @@ type Target struct {
 	ReachOnly bool
 	Finished  bool // the folder holds the finished database already
 	Estimate  Estimate
-	Job       *Job // the whole game's, or an opening book's
+	Job       *Job // the whole game's, or an opening book's; nil for WDL's
+	// WDL is the win/draw/loss solve where it is the one built (Why says
+	// why), in place of Job.
+	WDL *WDLJob
+	Why string
 }
 
 // Policy is what the collector is asked for while t is built: the forward
@@ -35,6 +41,35 @@ func (t Target) Policy() gc.Policy {
 		return t.Estimate.ReachPolicy()
 	}
 	return t.Estimate.Policy()
+}
+
+// Build builds t's database with up to workers goroutines, or finds it
+// finished, and gives its summary: values and depths (BuildJob), or
+// values alone (BuildWDL).
+func (t Target) Build(ctx context.Context, workers int) (perfect.Summary, error) {
+	if t.WDL != nil {
+		return BuildWDL(ctx, t.WDL, t.Dir, workers)
+	}
+	return BuildJob(ctx, t.Job, t.Dir, workers)
+}
+
+// NewWDLTarget checks, before any work, that the win/draw/loss solve j can
+// be built into dir with workers goroutines, or is there already: the
+// folder is ours or new, and, when it must be built, memory bytes and the
+// disk suffice.
+func NewWDLTarget(dir string, j *WDLJob, workers int, memory uint64) (Target, error) {
+	t := Target{Dir: dir, WDL: j, Estimate: EstimateWDL(j, workers)}
+	if err := checkFolder(dir, j.marker()); err != nil {
+		return t, err
+	}
+	_, err := db.ReadManifest(dir)
+	if t.Finished = err == nil; t.Finished || !errors.Is(err, db.ErrUnfinished) {
+		return t, err
+	}
+	if err := check("the win/draw/loss solve", t.Estimate.Memory, t.Estimate.Disk, memory, dir); err != nil {
+		return t, fmt.Errorf("%w (the solve: %s)", err, t.Estimate.Needs())
+	}
+	return t, nil
 }
 
 // NewTarget checks, before any work, that job, the whole game or an

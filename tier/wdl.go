@@ -81,6 +81,18 @@ func SolveWDL(ctx context.Context, rl rules.Rules, dir string, workers int) (db.
 	return finishIn(ctx, dir, counts, func(counts []db.Ply) db.Manifest { return j.Manifest(counts, root) })
 }
 
+// BuildWDL solves rl's game into the win/draw/loss database folder dir
+// (SolveWDL) and gives its summary from the manifest: values alone.
+func BuildWDL(ctx context.Context, j *WDLJob, dir string, workers int) (perfect.Summary, error) {
+	m, err := SolveWDL(ctx, j.rl, dir, workers)
+	if err != nil {
+		return perfect.Summary{}, err
+	}
+	s := Summarize(m, nil)
+	s.ValuesOnly = true
+	return s, nil
+}
+
 // marker gives the marker of the job's database.
 func (j *WDLJob) marker() marker { return marker{Spec: j.rl.Spec(), Layout: wdlLayout} }
 
@@ -92,6 +104,29 @@ func (j *WDLJob) Size(p int) int64 { return j.d.Size(p) }
 
 // CodeBytes gives the bytes of the codes of ply p.
 func (j *WDLJob) CodeBytes(p int) int64 { return (j.d.Size(p) + 3) / 4 }
+
+// EstimateWDL gives what the win/draw/loss solve j needs with workers
+// goroutines: memory for the diagram, two plies' codes and each worker's
+// task and its compressed blocks; disk for every ply's codes before
+// compression (the tier files take less) and the parts of the ply being
+// assembled beside its tier.
+func EstimateWDL(j *WDLJob, workers int) Estimate {
+	e := Estimate{Layout: wdlLayout}
+	var largest uint64
+	for p := 0; p <= j.cells; p++ {
+		e.Placements += j.Size(p)
+		e.Tasks += int64(j.Tasks(p))
+		e.Disk += uint64(j.CodeBytes(p))
+		largest = max(largest, uint64(j.CodeBytes(p)))
+	}
+	task := min(uint64(2*WDLTaskPositions/4), 2*largest) // a task's codes and their blocks
+	e.Disk += largest
+	e.Memory = j.d.Bytes() + 2*largest + uint64(max(workers, 1))*task + overhead
+	e.ReachMemory, e.ReachDisk = e.Memory, e.Disk // no forward pass: the estimate is the whole run's
+	e.WorkerSeconds = float64(e.Placements) / rates[wdlLayout]
+	e.Seconds = e.WorkerSeconds / speedup(workers)
+	return e
+}
 
 // Tasks gives the number of tasks of ply p.
 func (j *WDLJob) Tasks(p int) int {
@@ -145,6 +180,40 @@ func (j *WDLJob) value(kids []int64, next []byte) byte {
 		}
 	}
 	return best
+}
+
+// Layout names the ranks of the job's tiers: "diagram".
+func (j *WDLJob) Layout() string { return wdlLayout }
+
+// Plies is the last ply: the number of cells.
+func (j *WDLJob) Plies() int { return j.cells }
+
+// Disagrees gives the rank of the first position of ply p whose code in
+// codes is not what SolveRange makes of next, ply p+1's codes (nil at the
+// last ply, whose full boards are drawn), and false when every one agrees:
+// db.Check's hold of a tier to the rules. Up to workers goroutines solve
+// a task each; the error is ctx's.
+func (j *WDLJob) Disagrees(ctx context.Context, p int, codes, next []byte, workers int) (int64, bool, error) {
+	first := make([]int64, j.Tasks(p))
+	err := par.Tasks(ctx, len(first), workers, func(_ context.Context, k int) error {
+		lo, hi := j.Range(p, k)
+		first[k] = -1
+		got := make([]byte, (hi-lo+3)/4)
+		j.SolveRange(p, lo, hi, next, got)
+		for r := lo; r < hi; r++ {
+			if CodeAt(got, r-lo) != CodeAt(codes, r) {
+				first[k] = r
+				break
+			}
+		}
+		return nil
+	})
+	for _, r := range first {
+		if r >= 0 {
+			return r, true, err
+		}
+	}
+	return 0, false, err
 }
 
 // Count gives ply p's entry in the manifest but its file: its positions by
