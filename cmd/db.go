@@ -87,12 +87,12 @@ serve and export do not probe it yet.`,
 // dir within memory bytes: the whole game's values and depths, its
 // opening book, its forward pass, or with --wdl its win/draw/loss
 // database, also chosen for the whole game under gravity where values
-// and depths do not fit and it does.
+// and depths do not fit and it does, or where dir holds one already.
 func buildTarget(c *cobra.Command, opts *DBBuildOptions, dir string, memory uint64) error {
-	if opts.ValuesOnly {
-		if c.Flags().Changed("max-ply") || opts.ReachOnly {
-			return flagErrorf("--wdl builds the whole game; leave out --max-ply and --reach-only")
-		}
+	if opts.ValuesOnly && (c.Flags().Changed("max-ply") || opts.ReachOnly) {
+		return flagErrorf("--wdl builds the whole game; leave out --max-ply and --reach-only")
+	}
+	if opts.ValuesOnly || opts.Rules.Spec().Gravity && !c.Flags().Changed("max-ply") && !opts.ReachOnly && tier.HoldsWDL(dir) {
 		return wdlTarget(opts, dir, memory, "")
 	}
 	job, err := buildJob(c, opts)

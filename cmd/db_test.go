@@ -637,4 +637,12 @@ func TestDBBuildWDL(t *testing.T) {
 			}
 		})
 	}
+	// Unfinished, it is resumed as what it is, without --wdl, whatever fits.
+	if err := os.Remove(filepath.Join(dir, db.ManifestName)); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = run(t, "", append([]string{"db", "build", dir}, game...)...)
+	if code != 0 || strings.Contains(stderr, "do not fit") || !strings.Contains(stderr, "boards with no line") || !strings.Contains(out, "values alone") {
+		t.Errorf("db build of an unfinished win/draw/loss database: exit %d, stderr %q\n%s\nwant it resumed as one", code, stderr, out)
+	}
 }

@@ -71,7 +71,7 @@ func (m marker) holds() string {
 func (m marker) begun() string {
 	switch {
 	case m.Layout != "":
-		return " --layout " + m.Layout
+		return " --wdl"
 	case m.MaxPly == nil:
 		return " or db build --reach-only"
 	}
@@ -303,6 +303,13 @@ func readMarker(dir string) (marker, error) {
 		return m, fmt.Errorf("folder %q: its marker %s is damaged (%v); remove the folder and build the database again", dir, db.MarkerName, err)
 	}
 	return m, nil
+}
+
+// HoldsWDL says whether the folder dir holds a win/draw/loss database,
+// finished or not: what a build into it resumes or finds, whatever fits.
+func HoldsWDL(dir string) bool {
+	k, _, err := folderGame(dir)
+	return err == nil && k.Layout == wdlLayout
 }
 
 // rule gives the solve of the database the marker k marks: the whole
