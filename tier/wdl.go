@@ -232,19 +232,21 @@ func Root(codes []byte) perfect.Value { return perfect.Value(CodeAt(codes, 0)) -
 // solvePly solves ply p into codes from next, ply p+1's, task by task,
 // each task's range kept in a part file in dir as it is done and read back
 // by a rerun; then writes the ply's tier file from the parts and removes
-// them, and gives its size and SHA-256.
-func (j *WDLJob) solvePly(ctx context.Context, dir string, p int, next, codes []byte, workers int, report func(int64)) (int64, string, error) {
+// them, and gives its size and SHA-256. report hears each task's
+// positions, and whether they were solved or read back.
+func (j *WDLJob) solvePly(ctx context.Context, dir string, p int, next, codes []byte, workers int, report func(n int64, solved bool)) (int64, string, error) {
 	parts := make([]db.Part, j.Tasks(p))
 	err := par.Tasks(ctx, len(parts), workers, func(_ context.Context, k int) error {
 		lo, hi := j.Range(p, k)
 		dst := codes[lo/4 : (hi+3)/4]
 		part, err := db.ReadPart(dir, p, k, lo/4, dst)
-		if errors.Is(err, fs.ErrNotExist) {
+		solved := errors.Is(err, fs.ErrNotExist)
+		if solved {
 			j.SolveRange(p, lo, hi, next, dst)
 			part, err = db.WritePart(dir, p, k, lo/4, dst)
 		}
 		parts[k] = part
-		report(hi - lo)
+		report(hi-lo, solved)
 		return err
 	})
 	if err != nil {
@@ -278,8 +280,10 @@ func (j *WDLJob) solveAll(ctx context.Context, dir string, workers int) ([]db.Pl
 		err := db.ReadTier(ctx, dir, j.rl.Spec(), p, codes, workers)
 		if errors.Is(err, fs.ErrNotExist) {
 			var n atomic.Int64
-			size, sum, err = j.solvePly(ctx, dir, p, next, codes, workers, func(k int64) {
-				progress.Report(ctx, "solve", p, done+n.Add(k), total)
+			size, sum, err = j.solvePly(ctx, dir, p, next, codes, workers, func(k int64, solved bool) {
+				if n.Add(k); solved { // a part read back is no measure of the pace
+					progress.Report(ctx, "solve", p, done+n.Load(), total)
+				}
 			})
 		}
 		if err != nil {

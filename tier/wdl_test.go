@@ -10,6 +10,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -145,5 +146,40 @@ func TestWDLFolderKinds(t *testing.T) {
 	}
 	if _, err := Solve(context.Background(), rl, wdl, 1); err == nil {
 		t.Fatal("a build of values and depths into an unfinished win/draw/loss database: no error")
+	}
+}
+
+// A resumed win/draw/loss solve reports a task only when it solves it: a
+// part read back, done by an earlier run, would make the pace look fast
+// and the time left short (a 6x6 resume said 17 minutes of hours).
+func TestWDLProgressSkipsReadBack(t *testing.T) {
+	rl := rules.New(spec(4, 4, 4, true, false))
+	j, err := NewWDLJob(rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "db")
+	unlock, err := claim(dir, j.marker())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const p = 16 // the last ply: no ply after it to solve from
+	codes := make([]byte, j.CodeBytes(p))
+	j.SolveRange(p, 0, j.Size(p), nil, codes)
+	if _, err := db.WritePart(dir, p, 0, 0, codes); err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	r := &reports{got: map[string][]int64{}}
+	if _, err := SolveWDL(progress.With(context.Background(), r), rl, dir, 1); err != nil {
+		t.Fatal(err)
+	}
+	got, want := r.got["solve"], make([]int64, 0, p)
+	for q, done := p-1, j.Size(p); q >= 0; q-- {
+		done += j.Size(q)
+		want = append(want, done)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("reports %v, want %v: none for the ply read back, one a task after", got, want)
 	}
 }
