@@ -38,21 +38,38 @@ var killCases = []struct {
 	signal  string
 	left    []string
 	long    bool // a long check (TATETI_LONG=1): the others kill at the other points
+	wdl     bool // the win/draw/loss solve, in tasks of blocks·4·db.BlockLen positions
 }{
 	// Gravity 4x5: a second or two, a task a ply.
-	{"in the forward pass", spec(4, 5, 4, true, false), -1, 0, 2, ReachName(12), []string{ReachName(12)}, true},
-	{"in the backward pass", spec(4, 5, 4, true, false), -1, 0, 2, db.TierName(14), []string{db.TierName(14)}, false},
+	{"in the forward pass", spec(4, 5, 4, true, false), -1, 0, 2, ReachName(12), []string{ReachName(12)}, true, false},
+	{"in the backward pass", spec(4, 5, 4, true, false), -1, 0, 2, db.TierName(14), []string{db.TierName(14)}, false, false},
 	// Gravity 4x5 in tasks of a block: ply 15 has 48, which one worker
 	// runs in turn; the kill comes after the first one's part.
-	{"between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, db.PartName(15, 0), []string{db.PartName(15, 0)}, false},
+	{"between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, db.PartName(15, 0), []string{db.PartName(15, 0)}, false, false},
 	// Gravity 4x5's book to ply 10: the ply searched has several tasks of
 	// a block each; the kill comes after the first one's part.
-	{"between two searches", spec(4, 5, 4, true, false), 10, 0, 1, db.PartName(10, 0), []string{db.PartName(10, 0)}, true},
+	{"between two searches", spec(4, 5, 4, true, false), 10, 0, 1, db.PartName(10, 0), []string{db.PartName(10, 0)}, true, false},
+	// The win/draw/loss solve of gravity 4x5: after a ply's tier, and in
+	// tasks of 65,536 positions between two tasks of ply 12 (4 of them).
+	{"win/draw/loss: after a ply", spec(4, 5, 4, true, false), -1, 0, 2, db.TierName(14), []string{db.TierName(14)}, false, true},
+	{"win/draw/loss: between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, db.PartName(12, 0), []string{db.PartName(12, 0)}, false, true},
 }
 
 // solveCase solves the game of a kill case into dir: the whole game, or
-// its book to maxPly, in tasks of blocks blocks (0 for 64).
-func solveCase(rl rules.Rules, maxPly, blocks int, dir string, workers int) (db.Manifest, error) {
+// its book to maxPly, in tasks of blocks blocks (0 for 64); or its
+// win/draw/loss solve, in tasks of blocks·4 blocks of codes (0 for
+// WDLTaskPositions).
+func solveCase(rl rules.Rules, maxPly, blocks int, dir string, workers int, wdl bool) (db.Manifest, error) {
+	if wdl {
+		j, err := NewWDLJob(rl)
+		if err != nil {
+			return db.Manifest{}, err
+		}
+		if blocks > 0 {
+			j.taskLen = int64(blocks) * 4 * db.BlockLen
+		}
+		return j.solve(context.Background(), dir, workers)
+	}
 	j, err := cutJob(rl, maxPly, blocks)
 	if err != nil {
 		return db.Manifest{}, err
@@ -80,7 +97,7 @@ func TestMain(m *testing.M) {
 				c = k
 			}
 		}
-		if _, err := solveCase(rules.New(c.game), c.maxPly, c.blocks, dir, c.workers); err != nil {
+		if _, err := solveCase(rules.New(c.game), c.maxPly, c.blocks, dir, c.workers, c.wdl); err != nil {
 			os.Exit(3)
 		}
 		os.Exit(0)
@@ -102,11 +119,11 @@ func TestKilled(t *testing.T) {
 			if tt.long {
 				longtest.Skip(t, "a kill of the tier solve at one more point")
 			}
-			key := fmt.Sprint(tt.game, tt.maxPly)
+			key := fmt.Sprint(tt.game, tt.maxPly, tt.wdl)
 			whole, ok := wholes[key]
 			if !ok {
 				whole = filepath.Join(base, fmt.Sprint("whole-", len(wholes)))
-				if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2); err != nil {
+				if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2, tt.wdl); err != nil {
 					t.Fatal(err)
 				}
 				wholes[key] = whole
@@ -118,7 +135,7 @@ func TestKilled(t *testing.T) {
 					t.Fatalf("%s is not there after the kill: kill it earlier", name)
 				}
 			}
-			if _, err := solveCase(rules.New(tt.game), tt.maxPly, tt.blocks, dir, 1); err != nil {
+			if _, err := solveCase(rules.New(tt.game), tt.maxPly, tt.blocks, dir, 1, tt.wdl); err != nil {
 				t.Fatal(err)
 			}
 			sameFiles(t, dir, whole)

@@ -25,10 +25,11 @@ import (
 // The bytes of a ply are cut into tasks of WDLTaskPositions positions, each
 // a fixed range of ranks that depends on the ply alone, as a Job's are.
 type WDLJob struct {
-	rl     rules.Rules
-	d      *index.Diagram
-	cells  int
-	misere bool
+	rl      rules.Rules
+	d       *index.Diagram
+	cells   int
+	misere  bool
+	taskLen int64 // WDLTaskPositions, or fewer in tests (a multiple of 4·db.BlockLen)
 }
 
 // The code of a position of a WDLJob: its value for its side to move.
@@ -56,7 +57,7 @@ func NewWDLJob(rl rules.Rules) (*WDLJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &WDLJob{rl: rl, d: d, cells: spec.Cells(), misere: spec.Misere}, nil
+	return &WDLJob{rl: rl, d: d, cells: spec.Cells(), misere: spec.Misere, taskLen: WDLTaskPositions}, nil
 }
 
 // SolveWDL solves the game of rl into the win/draw/loss database folder
@@ -69,6 +70,11 @@ func SolveWDL(ctx context.Context, rl rules.Rules, dir string, workers int) (db.
 	if err != nil {
 		return db.Manifest{}, err
 	}
+	return j.solve(ctx, dir, workers)
+}
+
+// solve is SolveWDL of the job j.
+func (j *WDLJob) solve(ctx context.Context, dir string, workers int) (db.Manifest, error) {
 	m, unlock, err := claimUnfinished(dir, j.marker())
 	if err != nil || unlock == nil {
 		return m, err
@@ -81,10 +87,10 @@ func SolveWDL(ctx context.Context, rl rules.Rules, dir string, workers int) (db.
 	return finishIn(ctx, dir, counts, func(counts []db.Ply) db.Manifest { return j.Manifest(counts, root) })
 }
 
-// BuildWDL solves rl's game into the win/draw/loss database folder dir
+// BuildWDL solves j's game into the win/draw/loss database folder dir
 // (SolveWDL) and gives its summary from the manifest: values alone.
 func BuildWDL(ctx context.Context, j *WDLJob, dir string, workers int) (perfect.Summary, error) {
-	m, err := SolveWDL(ctx, j.rl, dir, workers)
+	m, err := j.solve(ctx, dir, workers)
 	if err != nil {
 		return perfect.Summary{}, err
 	}
@@ -130,13 +136,13 @@ func EstimateWDL(j *WDLJob, workers int) Estimate {
 
 // Tasks gives the number of tasks of ply p.
 func (j *WDLJob) Tasks(p int) int {
-	return int((j.Size(p) + WDLTaskPositions - 1) / WDLTaskPositions)
+	return int((j.Size(p) + j.taskLen - 1) / j.taskLen)
 }
 
 // Range gives the ranks [lo, hi) of task k of ply p.
 func (j *WDLJob) Range(p, k int) (lo, hi int64) {
-	lo = int64(k) * WDLTaskPositions
-	return lo, min(lo+WDLTaskPositions, j.Size(p))
+	lo = int64(k) * j.taskLen
+	return lo, min(lo+j.taskLen, j.Size(p))
 }
 
 // CodeAt gives the code of rank r among codes, four to a byte.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
@@ -181,5 +182,46 @@ func TestWDLProgressSkipsReadBack(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("reports %v, want %v: none for the ply read back, one a task after", got, want)
+	}
+}
+
+// A damaged tier stops a resumed win/draw/loss build, named with its fix;
+// once it is removed, the build makes it again, the same bytes. db check
+// names a tier missing from a finished database.
+func TestWDLDamagedTier(t *testing.T) {
+	rl := rules.New(spec(4, 4, 4, true, false))
+	dir := filepath.Join(t.TempDir(), "db")
+	want, err := SolveWDL(context.Background(), rl, dir, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tier := filepath.Join(dir, db.TierName(8))
+	if err := os.Remove(filepath.Join(dir, db.ManifestName)); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(tier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tier, flipped(data, len(data)-1), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	_, err = SolveWDL(context.Background(), rl, dir, 2)
+	if err == nil || !strings.Contains(err.Error(), db.TierName(8)) || !strings.Contains(err.Error(), "remove it to solve its ply again") {
+		t.Fatalf("a resume over a damaged tier: %v, want it named with its fix", err)
+	}
+	if err := os.Remove(tier); err != nil {
+		t.Fatal(err)
+	}
+	got, err := SolveWDL(context.Background(), rl, dir, 2)
+	if err != nil || !slices.Equal(got.Plies, want.Plies) {
+		t.Fatalf("after the damaged tier's removal: %v, plies %v, want %v", err, got.Plies, want.Plies)
+	}
+	if err := os.Remove(filepath.Join(dir, db.TierName(5))); err != nil {
+		t.Fatal(err)
+	}
+	checked, err := db.Check(context.Background(), dir, Rule, 2)
+	if err != nil || checked.OK || checked.Tiers[5].Problem != "the file is missing" {
+		t.Fatalf("db check of a database without ply 5: %v, %+v, want the file named missing", err, checked.Tiers[5])
 	}
 }
