@@ -79,7 +79,7 @@ serve and export do not probe it yet.`,
 	}
 	c.Flags().BoolVar(&opts.ReachOnly, "reach-only", false, "only the forward pass: count the positions play reaches by ply, which fits where the whole build does not")
 	c.Flags().IntVar(&opts.MaxPly, "max-ply", 0, "build an opening book of plies 0 to N, ply N valued by search; with --reach-only: stop the forward pass at ply N")
-	c.Flags().BoolVar(&opts.ValuesOnly, "wdl", false, "build the win/draw/loss database: values alone, two bits a board with no line, which fits where values and depths do not (chosen then without it)")
+	c.Flags().BoolVar(&opts.ValuesOnly, "wdl", false, "build the win/draw/loss database: values alone, two bits a board with no line, which fits where values and depths do not (chosen then without it); with --reach-only: its forward pass, in memory")
 	return c
 }
 
@@ -89,10 +89,10 @@ serve and export do not probe it yet.`,
 // database, also chosen for the whole game under gravity where values
 // and depths do not fit and it does, or where dir holds one already.
 func buildTarget(c *cobra.Command, opts *DBBuildOptions, dir string, memory uint64) error {
-	if opts.ValuesOnly && (c.Flags().Changed("max-ply") || opts.ReachOnly) {
-		return flagErrorf("--wdl builds the whole game; leave out --max-ply and --reach-only")
+	if opts.ValuesOnly && c.Flags().Changed("max-ply") {
+		return flagErrorf("--wdl builds the whole game; leave out --max-ply")
 	}
-	if opts.ValuesOnly || opts.Rules.Spec().Gravity && !c.Flags().Changed("max-ply") && !opts.ReachOnly && tier.HoldsWDL(dir) {
+	if opts.ValuesOnly || opts.Rules.Spec().Gravity && !c.Flags().Changed("max-ply") && tier.HoldsWDL(dir) {
 		return wdlTarget(opts, dir, memory, "")
 	}
 	job, err := buildJob(c, opts)
@@ -119,7 +119,7 @@ func wdlTarget(opts *DBBuildOptions, dir string, memory uint64, why string) erro
 	if err != nil {
 		return err
 	}
-	t, err := tier.NewWDLTarget(dir, j, opts.Workers, memory)
+	t, err := tier.NewWDLTarget(dir, j, opts.Workers, memory, opts.ReachOnly)
 	if err != nil {
 		return dbFlagError(err, opts.Rules.Spec(), dir)
 	}
@@ -156,7 +156,7 @@ func runDBBuild(ctx context.Context, opts *DBBuildOptions) error {
 	report.BuildPlan(opts.IO.Notes, opts.Target)
 	defer opts.Target.Policy().Apply()()
 	if opts.ReachOnly {
-		r, err := tier.ReachTo(ctx, opts.Rules, opts.Dir, opts.Workers, opts.MaxPly)
+		r, err := opts.Target.Reach(ctx, opts.Rules, opts.Workers, opts.MaxPly)
 		if err != nil {
 			return err
 		}

@@ -637,6 +637,12 @@ func TestDBBuildWDL(t *testing.T) {
 			}
 		})
 	}
+	// Its forward pass counts what the tier solve's does, ply by ply.
+	heights, _, code := run(t, "", append([]string{"db", "build", "--reach-only", dir + "-reach"}, game...)...)
+	wdl, _, code2 := run(t, "", append([]string{"db", "build", "--wdl", "--reach-only", dir + "-wdl-reach"}, game...)...)
+	if code != 0 || code2 != 0 || wdl != heights || !strings.Contains(wdl, "reachable positions") {
+		t.Errorf("db build --wdl --reach-only: exit %d\n%s\nwant the forward pass's counts\n%s", code2, wdl, heights)
+	}
 	// Unfinished, it is resumed as what it is, without --wdl, whatever fits.
 	if err := os.Remove(filepath.Join(dir, db.ManifestName)); err != nil {
 		t.Fatal(err)

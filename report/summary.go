@@ -92,6 +92,8 @@ func ShallowPlan(w io.Writer, e enumerate.ShallowEstimate) {
 func BuildPlan(w io.Writer, t tier.Target) {
 	switch {
 	case t.Finished:
+	case t.ReachOnly && t.WDL != nil:
+		fmt.Fprintf(w, "tateti-lab: marking the reachable boards ply by ply in memory, nothing kept in %s: %s\n", t.Dir, t.Estimate.ReachNeeds())
 	case t.ReachOnly:
 		fmt.Fprintf(w, "tateti-lab: marking the reachable placements ply by ply into %s: %s\n", t.Dir, t.Estimate.ReachNeeds())
 	case t.WDL != nil && t.Why != "":

@@ -186,7 +186,7 @@ func (e Estimate) BeamNeeds() string {
 // ReachNeeds says in a sentence what the forward pass of a tier solve
 // needs: its placements, memory and disk.
 func (e Estimate) ReachNeeds() string {
-	return fmt.Sprintf("%s placements (%s layout), a bit each, up to %s of memory and %s of disk", figure.Commas(e.Placements), e.Layout, figure.Bytes(e.ReachMemory), figure.Bytes(e.ReachDisk))
+	return fmt.Sprintf("%s %s (%s layout), a bit each, up to %s of memory and %s of disk", figure.Commas(e.Placements), e.noun(), e.Layout, figure.Bytes(e.ReachMemory), figure.Bytes(e.ReachDisk))
 }
 
 // about gives a time in round words: "2 s", "14 min", "3.5 h".

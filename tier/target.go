@@ -8,6 +8,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // ErrOnlyReachFits says that a build does not fit, and its forward pass
@@ -43,6 +44,21 @@ func (t Target) Policy() gc.Policy {
 	return t.Estimate.Policy()
 }
 
+// Reach runs the forward pass of t's build alone and counts each ply's
+// positions, of plies 0 to maxPly (-1: all) of rl's game: the win/draw/loss
+// solve's in memory (WDLJob.Reach, every ply), or the tier solve's into
+// the folder (ReachTo).
+func (t Target) Reach(ctx context.Context, rl rules.Rules, workers, maxPly int) (Reached, error) {
+	if t.WDL == nil {
+		return ReachTo(ctx, rl, t.Dir, workers, maxPly)
+	}
+	byPly, err := t.WDL.Reach(ctx, workers)
+	if err != nil {
+		return Reached{}, err
+	}
+	return reached(rl.Spec(), byPly, -1), nil
+}
+
 // Build builds t's database with up to workers goroutines, or finds it
 // finished, and gives its summary: values and depths (BuildJob), or
 // values alone (BuildWDL).
@@ -56,9 +72,16 @@ func (t Target) Build(ctx context.Context, workers int) (perfect.Summary, error)
 // NewWDLTarget checks, before any work, that the win/draw/loss solve j can
 // be built into dir with workers goroutines, or is there already: the
 // folder is ours or new, and, when it must be built, memory bytes and the
-// disk suffice.
-func NewWDLTarget(dir string, j *WDLJob, workers int, memory uint64) (Target, error) {
-	t := Target{Dir: dir, WDL: j, Estimate: EstimateWDL(j, workers)}
+// disk suffice; or with reachOnly that its forward pass (WDLJob.Reach),
+// which keeps nothing in dir, fits memory.
+func NewWDLTarget(dir string, j *WDLJob, workers int, memory uint64, reachOnly bool) (Target, error) {
+	t := Target{Dir: dir, WDL: j, ReachOnly: reachOnly, Estimate: EstimateWDL(j, workers)}
+	if reachOnly { // in memory: the folder is not written
+		if err := t.Estimate.CheckReach(memory, dir); err != nil {
+			return t, fmt.Errorf("%w (the forward pass: %s)", err, t.Estimate.ReachNeeds())
+		}
+		return t, nil
+	}
 	if err := checkFolder(dir, j.marker()); err != nil {
 		return t, err
 	}

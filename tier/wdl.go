@@ -128,10 +128,19 @@ func EstimateWDL(j *WDLJob, workers int) Estimate {
 	task := min(uint64(2*WDLTaskPositions/4), 2*largest) // a task's codes and their blocks
 	e.Disk += largest
 	e.Memory = j.d.Bytes() + 2*largest + uint64(max(workers, 1))*task + overhead
-	e.ReachMemory, e.ReachDisk = e.Memory, e.Disk // no forward pass: the estimate is the whole run's
+	e.ReachMemory = j.d.Bytes() + 2*8*uint64(words(j.largest())) + overhead // Reach: two plies' bits, nothing on disk
 	e.WorkerSeconds = float64(e.Placements) / rates[wdlLayout]
 	e.Seconds = e.WorkerSeconds / speedup(workers)
 	return e
+}
+
+// largest gives the positions of the largest ply.
+func (j *WDLJob) largest() int64 {
+	var n int64
+	for p := range j.cells + 1 {
+		n = max(n, j.Size(p))
+	}
+	return n
 }
 
 // Tasks gives the number of tasks of ply p.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
@@ -223,5 +224,47 @@ func TestWDLDamagedTier(t *testing.T) {
 	checked, err := db.Check(context.Background(), dir, Rule, 2)
 	if err != nil || checked.OK || checked.Tiers[5].Problem != "the file is missing" {
 		t.Fatalf("db check of a database without ply 5: %v, %+v, want the file named missing", err, checked.Tiers[5])
+	}
+}
+
+// The win/draw/loss solve's forward pass counts, ply by ply, the positions
+// play reaches, finished boards among them, as the enumeration does: the
+// boards with no line it marks, and each finished board with a line once,
+// gravity and free, normal and misère; 1 and 3 workers in tasks of a block
+// alike.
+func TestWDLReach(t *testing.T) {
+	tests := []struct {
+		name string
+		spec rules.Spec
+	}{
+		{"3x3", spec(3, 3, 3, false, false)},
+		{"misère 3x4 k=3", spec(3, 4, 3, false, true)},
+		{"gravity 4x4", spec(4, 4, 4, true, false)},
+		{"gravity 4x5", spec(4, 5, 4, true, false)},
+		{"gravity 5x4 k=3", spec(5, 4, 3, true, false)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rl := rules.New(tt.spec)
+			e, err := enumerate.Positions(context.Background(), rl, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := make([]int64, tt.spec.Cells()+1)
+			for p := range want {
+				want[p] = int64(e.Start[p+1] - e.Start[p])
+			}
+			j, err := NewWDLJob(rl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j.taskLen = 4 * db.BlockLen
+			for _, workers := range []int{1, 3} {
+				got, err := j.Reach(context.Background(), workers)
+				if err != nil || !slices.Equal(got, want) {
+					t.Fatalf("%d workers: %v (%v), want %v", workers, got, err, want)
+				}
+			}
+		})
 	}
 }
