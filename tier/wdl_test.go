@@ -34,7 +34,8 @@ func readWDL(t *testing.T, j *WDLJob, dir string) [][]byte {
 // The win/draw/loss database values every position in progress that play
 // reaches as the exhaustive solve does, for the side to move, and the
 // empty board's value; its positions by ply hold the reachable ones in
-// progress, and every code of a ply is a position's.
+// progress, and every code of a ply is a position's. Opened (db.Values),
+// it gives every reachable position's value, finished ones the rules'.
 func TestWDLAgreesWithSolve(t *testing.T) {
 	tests := []struct {
 		name string
@@ -72,9 +73,17 @@ func TestWDLAgreesWithSolve(t *testing.T) {
 			if m.Value != want.Value[0] {
 				t.Errorf("empty board %d, want %d", m.Value, want.Value[0])
 			}
+			vals, err := db.OpenValues(dir, rl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer vals.Close()
 			inProgress := make([]int64, len(plies))
 			for i := range want.Enum.IDs {
 				b := want.Enum.Board(i)
+				if got, ok, err := vals.Value(b); err != nil || !ok || got != want.Value[i] {
+					t.Fatalf("%s: Values gave %d (%v, %v), want %d for X", tt.spec.Format(b), got, ok, err, want.Value[i])
+				}
 				if st := want.Enum.Status[i]; st.Terminal() && st != game.Draw {
 					continue // a line: the rules' to value, not the database's
 				}
