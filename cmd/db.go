@@ -174,11 +174,14 @@ func runDBBuild(ctx context.Context, opts *DBBuildOptions) error {
 type DBFolderOptions struct {
 	GameOptions
 	DB string
+	// Sample is db check's --sample: the positions a ply held to the
+	// game's rules, 0 for every one.
+	Sample int
 }
 
 // NewCmdDBCheck builds db check; runF, if any, replaces its run.
 func NewCmdDBCheck(f *Factory, runF func(*DBFolderOptions) error) *cobra.Command {
-	return newCmdDBFolder(f, runF, &cobra.Command{
+	c := newCmdDBFolder(f, runF, &cobra.Command{
 		Use:   "check DIR",
 		Short: "Hold every tier of a database to its checksum, counts and the game's rules",
 		Long: `Check reads every tier of the finished database in DIR whole and holds it to
@@ -186,15 +189,23 @@ the manifest: each file's size and SHA-256, each block's checksum, the ply's
 counts again from its codes, the manifest's total and the empty board's
 value; and to the game's rules: each position's code is what its children's
 make of it, each finished board's what the rules say, so that a tier of
-another game is found. It names each damaged tier and exits 1 when any is.`,
+another game is found. It names each damaged tier and exits 1 when any is.
+
+--sample N holds N positions of each ply, drawn at random, to the rules
+instead of every one: the whole check of a database of billions of
+positions takes as long as its build, the sampled one as long as reading
+its tiers.`,
+		Example: "  tateti-lab db check c4-5x6\n  tateti-lab db check --sample 100000 c4-6x6",
 	}, func(ctx context.Context, opts *DBFolderOptions) error {
-		checked, err := db.Check(ctx, opts.DB, tier.Rule, opts.Workers)
+		checked, err := db.CheckSampled(ctx, opts.DB, tier.Rule, opts.Workers, opts.Sample)
 		if err != nil {
 			in, _ := tier.Inspect(opts.DB) // an unfinished build's game, for the hint
 			return dbFlagError(err, in.Game, opts.DB)
 		}
 		return show(opts.GameOptions, checked, checked.OK, func(w io.Writer) error { return report.Checked(w, checked) })
 	})
+	c.Flags().Int("sample", 0, "hold N positions of each ply, drawn at random, to the game's rules, not every one")
+	return c
 }
 
 // NewCmdDBInfo builds db info; runF, if any, replaces its run.
@@ -221,12 +232,22 @@ are written.`,
 func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Command, run func(context.Context, *DBFolderOptions) error) *cobra.Command {
 	opts := &DBFolderOptions{}
 	c.Long += " The game is the database's: give no game flags."
-	c.Example = "  tateti-lab db " + strings.Fields(c.Use)[0] + " c4-5x6"
+	if c.Example == "" {
+		c.Example = "  tateti-lab db " + strings.Fields(c.Use)[0] + " c4-5x6"
+	}
 	c.Args = dirArg
 	c.RunE = func(c *cobra.Command, args []string) error {
 		var err error
 		if opts.GameOptions, err = f.fixedOptions(c, "the database's manifest names its game"); err != nil {
 			return err
+		}
+		if c.Flags().Lookup("sample") != nil {
+			if opts.Sample, err = c.Flags().GetInt("sample"); err == nil && opts.Sample < 0 {
+				err = flagErrorf("--sample %d is not a count; give the positions a ply to check, or leave it out to check every one", opts.Sample)
+			}
+			if err != nil {
+				return err
+			}
 		}
 		opts.DB = args[0]
 		return runOr(c.Context(), runF, run, opts)

@@ -622,6 +622,8 @@ func TestDBBuildWDL(t *testing.T) {
 	}{
 		{"info", []string{"db", "info", dir}, 0, "finished: a draw; 147,319 positions in progress"},
 		{"check", []string{"db", "check", dir}, 0, "ok: every tier holds"},
+		{"check --sample", []string{"db", "check", "--sample", "50", dir}, 0, "and 50 positions of each ply, drawn at random, to the rules"},
+		{"check --sample -1", []string{"db", "check", "--sample", "-1", dir}, exitUsage, "--sample -1 is not a count"},
 		{"solve --db", append([]string{"solve", "--db", dir}, game...), exitUsage, "holds the win/draw/loss database of 4x4 k=4 gravity (layout diagram), which db info and db check read"},
 		{"with --max-ply", append([]string{"db", "build", "--wdl", "--max-ply", "3", dir + "-book"}, game...), exitUsage, "--wdl builds the whole game"},
 		{"into a database of values and depths", append([]string{"db", "build", "--wdl", dir + "-heights"}, game...), exitUsage, "holds the database of 4x4 k=4 gravity, not the win/draw/loss database"},

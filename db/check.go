@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -28,6 +30,9 @@ type Rule interface {
 	// checks the finished boards of ply p against the rules. Up to workers
 	// goroutines; the error is ctx's.
 	Disagrees(ctx context.Context, p int, codes, next []byte, workers int) (int64, bool, error)
+	// DisagreesAt is Disagrees of the positions of ranks alone, those of
+	// them in the ply, in their order: a sampled check.
+	DisagreesAt(p int, codes, next []byte, ranks []int64) (int64, bool)
 }
 
 // RuleOf gives the Rule of a game, or of its opening book to maxPly (nil:
@@ -57,6 +62,9 @@ type Checked struct {
 	// Fix is the command that builds the database again (Rebuild), for
 	// a damaged one to be replaced.
 	Fix string `json:"fix"`
+	// Sampled is the positions a ply held to the game's rules, drawn at
+	// random (CheckSampled); 0 where every one was.
+	Sampled int `json:"sampled,omitempty"`
 }
 
 // Damaged lists the tiers that failed, as "ply-07.tier".
@@ -83,11 +91,20 @@ func (c Checked) Damaged() []string {
 // game's layout and rules (package tier's); up to workers goroutines
 // inflate a tier.
 func Check(ctx context.Context, dir string, ruleOf RuleOf, workers int) (Checked, error) {
+	return CheckSampled(ctx, dir, ruleOf, workers, 0)
+}
+
+// CheckSampled is Check holding n positions of each ply, drawn at random
+// from a stream of the ply's own, to the game's rules, not every one
+// (n 0: every one): the sums and counts of every tier are checked still,
+// and a tier of another game is found but for the rare one that agrees
+// on every position drawn.
+func CheckSampled(ctx context.Context, dir string, ruleOf RuleOf, workers, n int) (Checked, error) {
 	m, unsound, err := ManifestAsIs(dir)
 	if err != nil {
 		return Checked{}, err
 	}
-	c := Checked{Dir: dir, Game: m.Game, MaxPly: m.MaxPly, OK: true, Problems: []string{}, Fix: Rebuild(m, dir)}
+	c := Checked{Dir: dir, Game: m.Game, MaxPly: m.MaxPly, OK: true, Problems: []string{}, Fix: Rebuild(m, dir), Sampled: n}
 	job, err := ruleOf(m.Game, m.MaxPly, m.Layout)
 	if err != nil && m.MaxPly != nil { // an unsound manifest's last ply
 		c.problem(err.Error())
@@ -141,8 +158,15 @@ func Check(ctx context.Context, dir string, ruleOf RuleOf, workers int) (Checked
 // tier of another game, or of the same game under other rules, passes its
 // own sums and counts but not this. The error is an interruption's alone.
 func (c *Checked) checkRule(ctx context.Context, job Rule, p int, prev, codes []byte, workers int) error {
+	disagrees := job.Disagrees
+	if c.Sampled > 0 {
+		disagrees = func(_ context.Context, p int, codes, next []byte, _ int) (int64, bool, error) {
+			r, bad := job.DisagreesAt(p, codes, next, sample(p, job.Size(p), c.Sampled))
+			return r, bad, ctx.Err()
+		}
+	}
 	if p == job.Plies() {
-		r, bad, err := job.Disagrees(ctx, p, codes, nil, workers)
+		r, bad, err := disagrees(ctx, p, codes, nil, workers)
 		if err != nil || !bad {
 			return err
 		}
@@ -152,12 +176,27 @@ func (c *Checked) checkRule(ctx context.Context, job Rule, p int, prev, codes []
 	if prev == nil {
 		return nil
 	}
-	r, bad, err := job.Disagrees(ctx, p-1, prev, codes, workers)
+	r, bad, err := disagrees(ctx, p-1, prev, codes, workers)
 	if err != nil || !bad {
 		return err
 	}
 	c.problem(fmt.Sprintf("the position of rank %d of ply %d is not what the rules of %s make of ply %d's codes: the two tiers are not of one game", r, p-1, c.Game, p))
 	return nil
+}
+
+// sample gives n ranks of a ply of size positions, drawn uniformly from a
+// stream seeded by the ply, in increasing order: the same for every run.
+func sample(p int, size int64, n int) []int64 {
+	if size == 0 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(uint64(p), uint64(size)))
+	ranks := make([]int64, n)
+	for i := range ranks {
+		ranks[i] = rng.Int64N(size)
+	}
+	slices.Sort(ranks)
+	return ranks
 }
 
 // problem records a problem beyond one tier.

@@ -28,6 +28,10 @@ func Checked(w io.Writer, c db.Checked) error {
 	for _, p := range c.Problems {
 		fmt.Fprintf(w, "manifest: %s\n", p)
 	}
+	if c.OK && c.Sampled > 0 {
+		_, err := fmt.Fprintf(w, "\nok: every tier holds to its checksum and its counts, and %s of each ply, drawn at random, to the rules\n", count(c.Sampled, "position", "positions"))
+		return err
+	}
 	if c.OK {
 		_, err := fmt.Fprintf(w, "\nok: every tier holds to its checksum and its counts\n")
 		return err

@@ -350,6 +350,25 @@ func (j *Job) code(b game.Board, next Codes, kids []int64) byte {
 	return db.Pack(v.For(mover), d)
 }
 
+// DisagreesAt is Disagrees of the placements of ranks alone.
+func (j *Job) DisagreesAt(p int, codes, next []byte, ranks []int64) (int64, bool) {
+	var nc Codes
+	if next != nil {
+		nc = j.CodesOf(p+1, next)
+	}
+	kids := make([]int64, 0, 64)
+	for _, r := range ranks {
+		if codes[r] == 0 {
+			continue
+		}
+		b := j.layout.Unrank(p, r)
+		if over, _ := j.rl.Outcome(b); (over || next != nil) && j.code(b, nc, kids) != codes[r] {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
 // Count gives ply p's entry in the manifest but its file: its positions by
 // value for the side to move (X at an even ply), and its finished boards,
 // those of depth 0, by status: who made a line, the winner, or under

@@ -122,16 +122,19 @@ func TestCheckOtherGamesTier(t *testing.T) {
 	normal, misere := spec(3, 4, 3, false, false), spec(3, 4, 3, false, true)
 	type solver func(context.Context, rules.Rules, string, int) (db.Manifest, error)
 	tests := []struct {
-		name  string
-		solve solver
-		ply   int
-		want  string
+		name   string
+		solve  solver
+		ply    int
+		sample int // positions a ply held to the rules (db.CheckSampled); 0 for all
+		want   string
 	}{
-		{"a middle tier", Solve, 6, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
-		{"the first tier", Solve, 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
-		{"the last tier", Solve, 12, "is not what the rules of 3x4 k=3 say of it"},
-		{"win/draw/loss: a middle tier", SolveWDL, 6, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
-		{"win/draw/loss: the first tier", SolveWDL, 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
+		{"a middle tier", Solve, 6, 0, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
+		{"the first tier", Solve, 0, 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
+		{"the last tier", Solve, 12, 0, "is not what the rules of 3x4 k=3 say of it"},
+		{"a middle tier, sampled", Solve, 6, 300, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
+		{"win/draw/loss: a middle tier", SolveWDL, 6, 0, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
+		{"win/draw/loss: the first tier", SolveWDL, 0, 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
+		{"win/draw/loss: a middle tier, sampled", SolveWDL, 6, 300, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,12 +147,12 @@ func TestCheckOtherGamesTier(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checked, err := db.Check(context.Background(), dir, Rule, 2)
+			checked, err := db.CheckSampled(context.Background(), dir, Rule, 2, tt.sample)
 			if err != nil || !checked.OK {
 				t.Fatalf("before: %v, %+v, want it sound", err, checked)
 			}
 			swapTier(t, dir, other, tt.ply, m)
-			checked, err = db.Check(context.Background(), dir, Rule, 2)
+			checked, err = db.CheckSampled(context.Background(), dir, Rule, 2, tt.sample)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -231,6 +231,18 @@ func (j *WDLJob) Disagrees(ctx context.Context, p int, codes, next []byte, worke
 	return 0, false, err
 }
 
+// DisagreesAt is Disagrees of the positions of ranks alone.
+func (j *WDLJob) DisagreesAt(p int, codes, next []byte, ranks []int64) (int64, bool) {
+	kids := make([]int64, 0, 64)
+	for _, r := range ranks {
+		b := j.d.Unrank(p, r)
+		if j.value(j.d.Children(kids[:0], b, j.rl.Playable(b)), next) != CodeAt(codes, r) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
 // Count gives ply p's entry in the manifest but its file: its positions by
 // value for the side to move.
 func (j *WDLJob) Count(p int, codes []byte) db.Ply {
