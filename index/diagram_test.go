@@ -218,11 +218,14 @@ func BenchmarkDiagram(b *testing.B) {
 var _ Placements = (*Diagram)(nil)
 
 // A Walker from any rank gives the boards of the ply in rank order, as
-// Unrank does, and each one's children as Diagram.Children does.
+// Unrank does, and each one's children as Diagram.Children does; the
+// larger boards not under -short.
 func TestWalker(t *testing.T) {
-	eachDiagram(t, []diagramCase{
-		{4, 4, 4, true}, {4, 5, 4, true}, {5, 4, 3, true}, {3, 4, 3, false}, {2, 5, 2, true},
-	}, func(t *testing.T, s game.Spec, d *Diagram, gravity bool) {
+	cases := []diagramCase{{4, 4, 4, true}, {3, 4, 3, false}, {2, 5, 2, true}}
+	if !testing.Short() { // minutes under -race -short
+		cases = append(cases, diagramCase{4, 5, 4, true}, diagramCase{5, 4, 3, true})
+	}
+	eachDiagram(t, cases, func(t *testing.T, s game.Spec, d *Diagram, gravity bool) {
 		for p := range s.Cells() + 1 {
 			for _, lo := range []int64{0, d.Size(p) / 3, d.Size(p)} {
 				checkWalk(t, s, d, p, lo, gravity)

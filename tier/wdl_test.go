@@ -106,14 +106,20 @@ func TestWDLAgreesWithSolve(t *testing.T) {
 	}
 }
 
-// Any worker count writes the same files; a second run on the finished
+// Any worker count writes the same files, in tasks of a block of codes
+// (gravity 4x5's larger plies have several); a second run on the finished
 // folder gives its manifest and changes nothing.
 func TestWDLWorkersAgree(t *testing.T) {
 	rl := rules.New(spec(4, 5, 4, true, false))
 	var sums [][]string
 	for _, workers := range []int{1, 2, 3} {
 		dir := filepath.Join(t.TempDir(), "db")
-		m, err := SolveWDL(context.Background(), rl, dir, workers)
+		j, err := NewWDLJob(rl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.taskLen = 4 * db.BlockLen
+		m, err := j.solve(context.Background(), dir, workers)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,6 +260,9 @@ func TestWDLReach(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.spec.Cells() > 16 {
+				t.Skip("a board of 20 cells: under -short, the others")
+			}
 			rl := rules.New(tt.spec)
 			e, err := enumerate.Positions(context.Background(), rl, 2)
 			if err != nil {
