@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -138,7 +137,7 @@ func CheckSampled(ctx context.Context, dir string, ruleOf RuleOf, workers, n int
 		if p == 0 && problem == "" {
 			root = codes[0]
 			if Packed(m.Layout) { // win, draw or loss for X, who moves
-				root = Pack(perfect.Value(root&3)-2, 0)
+				root = Pack(PackedValue(PackedAt(codes, 0)), 0)
 			}
 		}
 		prev = codes

@@ -99,6 +99,22 @@ type Ply struct {
 // them ("diagram"), not a byte of value and depth a placement.
 func Packed(layout string) bool { return layout == "diagram" }
 
+// The packed codes of a win/draw/loss tier (Packed): a position's value
+// for its side to move; 0 is no position's, so that bytes not solved
+// read as none.
+const (
+	PackedLost  byte = 1
+	PackedDrawn byte = 2
+	PackedWon   byte = 3
+)
+
+// PackedAt gives the packed code of rank r among codes, four to a byte.
+func PackedAt(codes []byte, r int64) byte { return codes[r>>2] >> (2 * (r & 3)) & 3 }
+
+// PackedValue gives the value for the side to move of a packed code
+// (not 0).
+func PackedValue(code byte) perfect.Value { return perfect.Value(code) - 2 }
+
 // CodeBytes gives the bytes of a tier of n placements of a layout.
 func CodeBytes(layout string, n int64) int64 {
 	if Packed(layout) {

@@ -85,7 +85,7 @@ func (v *Values) Value(b game.Board) (perfect.Value, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
-	code := block[r/4%t.blockLen] >> (2 * (r & 3)) & 3
+	code := PackedAt(block[r/4%t.blockLen:], r&3)
 	if code == 0 {
 		return 0, false, &DamagedError{Path: t.name, What: fmt.Sprintf("holds no value for the position of rank %d", r), Fix: t.fix}
 	}

@@ -32,14 +32,6 @@ type WDLJob struct {
 	taskLen int64 // WDLTaskPositions, or fewer in tests (a multiple of 4·db.BlockLen)
 }
 
-// The code of a position of a WDLJob: its value for its side to move.
-// Code 0 is no position's: a byte of codes not solved reads as none.
-const (
-	CodeLost  byte = 1
-	CodeDrawn byte = 2
-	CodeWon   byte = 3
-)
-
 // wdlLayout is the layout of a win/draw/loss database: index.Diagram's
 // Name.
 const wdlLayout = "diagram"
@@ -154,9 +146,6 @@ func (j *WDLJob) Range(p, k int) (lo, hi int64) {
 	return lo, min(lo+j.taskLen, j.Size(p))
 }
 
-// CodeAt gives the code of rank r among codes, four to a byte.
-func CodeAt(codes []byte, r int64) byte { return codes[r>>2] >> (2 * (r & 3)) & 3 }
-
 // SolveRange values the positions of ranks [lo, hi) of ply p, lo a
 // multiple of 4, from next, the codes of ply p+1 (nil after the last
 // ply), into dst, their codes from rank lo.
@@ -177,19 +166,19 @@ func (j *WDLJob) SolveRange(p int, lo, hi int64, next, dst []byte) {
 // board with no move drawn.
 func (j *WDLJob) value(kids []int64, next []byte) byte {
 	if len(kids) == 0 {
-		return CodeDrawn
+		return db.PackedDrawn
 	}
-	best := CodeLost
+	best := db.PackedLost
 	for _, k := range kids {
-		move := CodeWon
+		move := db.PackedWon
 		switch {
 		case k < 0 && j.misere:
-			move = CodeLost
+			move = db.PackedLost
 		case k >= 0:
-			move = 4 - CodeAt(next, k) // the child's side to move is the other
+			move = 4 - db.PackedAt(next, k) // the child's side to move is the other
 		}
 		if move > best {
-			if best = move; best == CodeWon {
+			if best = move; best == db.PackedWon {
 				break
 			}
 		}
@@ -216,7 +205,7 @@ func (j *WDLJob) Disagrees(ctx context.Context, p int, codes, next []byte, worke
 		got := make([]byte, (hi-lo+3)/4)
 		j.SolveRange(p, lo, hi, next, got)
 		for r := lo; r < hi; r++ {
-			if CodeAt(got, r-lo) != CodeAt(codes, r) {
+			if db.PackedAt(got, r-lo) != db.PackedAt(codes, r) {
 				first[k] = r
 				break
 			}
@@ -236,7 +225,7 @@ func (j *WDLJob) DisagreesAt(p int, codes, next []byte, ranks []int64) (int64, b
 	kids := make([]int64, 0, 64)
 	for _, r := range ranks {
 		b := j.d.Unrank(p, r)
-		if j.value(j.d.Children(kids[:0], b, j.rl.Playable(b)), next) != CodeAt(codes, r) {
+		if j.value(j.d.Children(kids[:0], b, j.rl.Playable(b)), next) != db.PackedAt(codes, r) {
 			return r, true
 		}
 	}
@@ -248,13 +237,13 @@ func (j *WDLJob) DisagreesAt(p int, codes, next []byte, ranks []int64) (int64, b
 func (j *WDLJob) Count(p int, codes []byte) db.Ply {
 	var by [4]int64
 	for r := range j.Size(p) {
-		by[CodeAt(codes, r)]++
+		by[db.PackedAt(codes, r)]++
 	}
-	return db.Ply{Ply: p, Placements: j.Size(p), Positions: by[1] + by[2] + by[3], Lost: by[CodeLost], Drawn: by[CodeDrawn], Won: by[CodeWon]}
+	return db.Ply{Ply: p, Placements: j.Size(p), Positions: by[1] + by[2] + by[3], Lost: by[db.PackedLost], Drawn: by[db.PackedDrawn], Won: by[db.PackedWon]}
 }
 
 // Root gives the value of the empty board, for X, from ply 0's codes.
-func Root(codes []byte) perfect.Value { return perfect.Value(CodeAt(codes, 0)) - 2 }
+func Root(codes []byte) perfect.Value { return db.PackedValue(db.PackedAt(codes, 0)) }
 
 // solvePly solves ply p into codes from next, ply p+1's, task by task,
 // each task's range kept in a part file in dir as it is done and read back

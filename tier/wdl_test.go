@@ -13,7 +13,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
-	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
@@ -92,7 +91,7 @@ func TestWDLAgreesWithSolve(t *testing.T) {
 				if r < 0 {
 					t.Fatalf("%s: reachable and in progress, but not ranked", tt.spec.Format(b))
 				}
-				got := perfect.Value(CodeAt(plies[b.Ply()], r)) - 2
+				got := db.PackedValue(db.PackedAt(plies[b.Ply()], r))
 				if wantV := want.Value[i].For(b.ToMove()); got != wantV {
 					t.Fatalf("%s: %d for the side to move, want %d", tt.spec.Format(b), got, wantV)
 				}
