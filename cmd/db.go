@@ -181,6 +181,7 @@ type DBFolderOptions struct {
 
 // NewCmdDBCheck builds db check; runF, if any, replaces its run.
 func NewCmdDBCheck(f *Factory, runF func(*DBFolderOptions) error) *cobra.Command {
+	opts := &DBFolderOptions{}
 	c := newCmdDBFolder(f, runF, &cobra.Command{
 		Use:   "check DIR",
 		Short: "Hold every tier of a database to its checksum, counts and the game's rules",
@@ -203,8 +204,8 @@ its tiers.`,
 			return dbFlagError(err, in.Game, opts.DB)
 		}
 		return show(opts.GameOptions, checked, checked.OK, func(w io.Writer) error { return report.Checked(w, checked) })
-	})
-	c.Flags().Int("sample", 0, "hold N positions of each ply, drawn at random, to the game's rules, not every one")
+	}, opts)
+	c.Flags().IntVar(&opts.Sample, "sample", 0, "hold N positions of each ply, drawn at random, to the game's rules, not every one")
 	return c
 }
 
@@ -223,14 +224,13 @@ are written.`,
 			return flagError(err)
 		}
 		return show(opts.GameOptions, in, true, func(w io.Writer) error { return report.DBInfo(w, in) })
-	})
+	}, &DBFolderOptions{})
 }
 
 // newCmdDBFolder completes c, a verb on one database folder whose manifest
 // or marker names the game: it takes the folder and no game flags, then
-// runs runF when not nil, else run.
-func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Command, run func(context.Context, *DBFolderOptions) error) *cobra.Command {
-	opts := &DBFolderOptions{}
+// runs runF when not nil, else run, with opts, whose own flags c binds.
+func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Command, run func(context.Context, *DBFolderOptions) error, opts *DBFolderOptions) *cobra.Command {
 	c.Long += " The game is the database's: give no game flags."
 	if c.Example == "" {
 		c.Example = "  tateti-lab db " + strings.Fields(c.Use)[0] + " c4-5x6"
@@ -241,13 +241,8 @@ func newCmdDBFolder(f *Factory, runF func(*DBFolderOptions) error, c *cobra.Comm
 		if opts.GameOptions, err = f.fixedOptions(c, "the database's manifest names its game"); err != nil {
 			return err
 		}
-		if c.Flags().Lookup("sample") != nil {
-			if opts.Sample, err = c.Flags().GetInt("sample"); err == nil && opts.Sample < 0 {
-				err = flagErrorf("--sample %d is not a count; give the positions a ply to check, or leave it out to check every one", opts.Sample)
-			}
-			if err != nil {
-				return err
-			}
+		if opts.Sample < 0 {
+			return flagErrorf("--sample %d is not a count; give the positions a ply to check, or leave it out to check every one", opts.Sample)
 		}
 		opts.DB = args[0]
 		return runOr(c.Context(), runF, run, opts)

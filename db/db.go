@@ -363,9 +363,12 @@ func (t *tierFile) sameAs(m Manifest, ply Ply) error {
 var ErrPastBook = errors.New("past the opening book's last ply")
 
 // Close closes the tier files.
-func (d *DB) Close() error {
+func (d *DB) Close() error { return closeTiers(d.tiers) }
+
+// closeTiers closes tier files, all of them whatever fails.
+func closeTiers(tiers []*tierFile) error {
 	var errs []error
-	for _, t := range d.tiers {
+	for _, t := range tiers {
 		errs = append(errs, t.closer.Close())
 	}
 	return errors.Join(errs...)

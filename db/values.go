@@ -1,7 +1,6 @@
 package db
 
 import (
-	"errors"
 	"fmt"
 	"os"
 
@@ -61,13 +60,7 @@ func OpenValues(dir string, rl rules.Rules) (*Values, error) {
 }
 
 // Close closes the tier files.
-func (v *Values) Close() error {
-	var errs []error
-	for _, t := range v.tiers {
-		errs = append(errs, t.closer.Close())
-	}
-	return errors.Join(errs...)
-}
+func (v *Values) Close() error { return closeTiers(v.tiers) }
 
 // Value gives the value of b for X: the rules' for a finished board, the
 // database's for one in progress, and false for a board with unfair

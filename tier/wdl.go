@@ -101,7 +101,7 @@ func (j *WDLJob) Diagram() *index.Diagram { return j.d }
 func (j *WDLJob) Size(p int) int64 { return j.d.Size(p) }
 
 // CodeBytes gives the bytes of the codes of ply p.
-func (j *WDLJob) CodeBytes(p int) int64 { return (j.d.Size(p) + 3) / 4 }
+func (j *WDLJob) CodeBytes(p int) int64 { return db.CodeBytes(wdlLayout, j.d.Size(p)) }
 
 // EstimateWDL gives what the win/draw/loss solve j needs with workers
 // goroutines: memory for the diagram, two plies' codes and each worker's
@@ -109,30 +109,20 @@ func (j *WDLJob) CodeBytes(p int) int64 { return (j.d.Size(p) + 3) / 4 }
 // compression (the tier files take less) and the parts of the ply being
 // assembled beside its tier.
 func EstimateWDL(j *WDLJob, workers int) Estimate {
-	e := Estimate{Layout: wdlLayout}
-	var largest uint64
+	total, most := sizes(j.d, j.cells)
+	e := Estimate{Layout: wdlLayout, Placements: total}
 	for p := 0; p <= j.cells; p++ {
-		e.Placements += j.Size(p)
 		e.Tasks += int64(j.Tasks(p))
 		e.Disk += uint64(j.CodeBytes(p))
-		largest = max(largest, uint64(j.CodeBytes(p)))
 	}
+	largest := uint64(db.CodeBytes(wdlLayout, most))
 	task := min(uint64(2*WDLTaskPositions/4), 2*largest) // a task's codes and their blocks
 	e.Disk += largest
 	e.Memory = j.d.Bytes() + 2*largest + uint64(max(workers, 1))*task + overhead
-	e.ReachMemory = j.d.Bytes() + 2*8*uint64(words(j.largest())) + overhead // Reach: two plies' bits, nothing on disk
+	e.ReachMemory = j.d.Bytes() + 2*8*uint64(words(most)) + overhead // Reach: two plies' bits, nothing on disk
 	e.WorkerSeconds = float64(e.Placements) / rates[wdlLayout]
 	e.Seconds = e.WorkerSeconds / speedup(workers)
 	return e
-}
-
-// largest gives the positions of the largest ply.
-func (j *WDLJob) largest() int64 {
-	var n int64
-	for p := range j.cells + 1 {
-		n = max(n, j.Size(p))
-	}
-	return n
 }
 
 // Tasks gives the number of tasks of ply p.
@@ -280,10 +270,8 @@ func (j *WDLJob) solvePly(ctx context.Context, dir string, p int, next, codes []
 // sizes and SHA-256s, and the empty board's value for X. Two buffers of
 // the largest ply's codes take turns, as a Job's solve's do.
 func (j *WDLJob) solveAll(ctx context.Context, dir string, workers int) ([]db.Ply, perfect.Value, error) {
-	var total, largest, done int64
-	for p := range j.cells + 1 {
-		total, largest = total+j.Size(p), max(largest, j.CodeBytes(p))
-	}
+	total, most := sizes(j.d, j.cells)
+	largest, done := db.CodeBytes(wdlLayout, most), int64(0)
 	counts := make([]db.Ply, j.cells+1)
 	var next, spare []byte
 	for p := j.cells; p >= 0; p-- {
