@@ -29,6 +29,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -59,6 +60,10 @@ type Solver struct {
 	nodes atomic.Uint64 // positions searched, by every worker
 	mu    sync.Mutex
 	now   span // the bounds of the search in progress
+
+	guide      Guide  // Options.Guide, or nil
+	guideEmpty int    // the fewest empty cells of a position the guide is asked about
+	cellOf     []int8 // the game's cell of each bit of the layout, -1 off the board: toCells
 }
 
 // Options size a Solver.
@@ -70,9 +75,16 @@ type Options struct {
 	TableBits int
 	// Workers search each position together; at least 1.
 	Workers int
+	// Guide, when set, tells the search the values of positions it knows
+	// (a win/draw/loss database does): the search then asks only how
+	// soon a known win or loss ends, and a known draw takes no search.
+	Guide Guide
 	// packed lays out even a board that fits Pons' layout packed, so that
 	// tests hold the packed layout to the exhaustive solve on small boards.
 	packed bool
+	// guideEmpty, when not 0, replaces the constant guideEmpty, so that
+	// tests ask the guide about every position of a small board.
+	guideEmpty int
 }
 
 // checkEvery is how many nodes pass between looks at the context: a look
@@ -92,7 +104,11 @@ func New(sp rules.Spec, o Options) (*Solver, error) {
 	if o.TableBits < MinTableBits || o.TableBits > 40 || o.Workers < 1 {
 		return nil, fmt.Errorf("search: a table of 2^%d entries and %d workers; want 2^%d to 2^40 entries and a worker at least", o.TableBits, o.Workers, MinTableBits)
 	}
-	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity, o.packed), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers}
+	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity, o.packed), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers, guide: o.Guide}
+	if o.Guide != nil {
+		s.cellOf = s.g.cellsOfBits(rows * cols)
+		s.guideEmpty = cmp.Or(o.guideEmpty, guideEmpty)
+	}
 	if o.Workers > 1 {
 		s.busy = new(busyTable)
 	}
@@ -238,8 +254,10 @@ func (s *Solver) solveAbove(ctx context.Context, x, o uint64, valueOnly bool, th
 		if than != nil {
 			within.lo = max(within.lo, s.score(*than, moves, xToMove)+1)
 		}
-		s.fit(s.cells - moves)
-		sp = s.search(ctx, s.mover(bx, bo, xToMove), bx|bo, moves, xToMove, valueOnly, within)
+		if sp = s.guidedSpan(bx, bo, moves, xToMove, within); sp.open(valueOnly) {
+			s.fit(s.cells - moves)
+			sp = s.search(ctx, s.mover(bx, bo, xToMove), bx|bo, moves, xToMove, valueOnly, sp)
+		}
 	}
 	r := Result{Bounds: s.bounds(sp, xToMove)}
 	switch {

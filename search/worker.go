@@ -132,6 +132,11 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	if settled {
 		return v
 	}
+	if s.guide != nil && s.cells-moves >= s.guideEmpty {
+		if alpha, beta, v, settled = w.guided(pos, mask, moves, alpha, beta); settled {
+			return v
+		}
+	}
 	alpha0 := alpha // the window searched: what the score found bounds
 	best := -s.cells - 1
 	order, cut, ok := w.ordered(pos, mask, cand, moves, beta)
