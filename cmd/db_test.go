@@ -624,7 +624,9 @@ func TestDBBuildWDL(t *testing.T) {
 		{"check", []string{"db", "check", dir}, 0, "ok: every tier holds"},
 		{"check --sample", []string{"db", "check", "--sample", "50", dir}, 0, "and 50 positions of each ply, drawn at random, to the rules"},
 		{"check --sample -1", []string{"db", "check", "--sample", "-1", dir}, exitUsage, "--sample -1 is not a count"},
-		{"solve --db", append([]string{"solve", "--db", dir}, game...), exitUsage, "holds the win/draw/loss database of 4x4 k=4 gravity (layout diagram), which db info and db check read"},
+		{"solve --db", append([]string{"solve", "--db", dir}, game...), 0, "a draw by move 16 with perfect play\nanswered by db (the win/draw/loss database"},
+		{"solve --db --moves", append([]string{"solve", "--db", dir, "--moves", "122"}, game...), 0, "value: O wins by move 16 with perfect play"},
+		{"enumerate --db", append([]string{"enumerate", "--db", dir}, game...), exitUsage, "holds the win/draw/loss database of 4x4 k=4 gravity, values alone (layout diagram), which answers positions"},
 		{"with --max-ply", append([]string{"db", "build", "--wdl", "--max-ply", "3", dir + "-book"}, game...), exitUsage, "--wdl builds the whole game"},
 		{"into a database of values and depths", append([]string{"db", "build", "--wdl", dir + "-heights"}, game...), exitUsage, "holds the database of 4x4 k=4 gravity, not the win/draw/loss database"},
 	}

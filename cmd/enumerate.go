@@ -56,7 +56,7 @@ func NewCmdEnumerate(f *Factory, runF func(*EnumerateOptions) error) *cobra.Comm
 			case c.Flags().Changed("db") && c.Flags().Changed("max-ply"):
 				return flagErrorf("--db reads the whole game's counts, and --max-ply counts its first plies in memory; give one of them")
 			case c.Flags().Changed("db"):
-				if _, err := db.Finished(opts.DB, opts.Rules.Spec()); err != nil {
+				if _, err := db.Depths(opts.DB, opts.Rules.Spec()); err != nil {
 					return dbFlagError(err, opts.Rules.Spec(), opts.DB)
 				}
 				opts.MaxPly = -1

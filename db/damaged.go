@@ -6,6 +6,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // DamagedError is a file of a database folder, finished or being built,
@@ -56,13 +57,16 @@ func withFix(err error, fix string) error {
 
 // Rebuild gives the fix of a damaged file of the database of m in dir:
 // the command that builds it again, the same game and, for a book, the
-// same last ply, into a new folder.
+// same last ply (for a win/draw/loss database, --wdl), into a new folder.
 func Rebuild(m Manifest, dir string) string {
-	book := ""
-	if m.MaxPly != nil {
-		book = fmt.Sprintf(" --max-ply %d", *m.MaxPly)
+	kind := ""
+	switch {
+	case m.MaxPly != nil:
+		kind = fmt.Sprintf(" --max-ply %d", *m.MaxPly)
+	case Packed(m.Layout):
+		kind = " --wdl"
 	}
-	return fmt.Sprintf("build it again into a new folder: tateti-lab db build %s%s %s-new", m.Game.Flags(), book, dir)
+	return fmt.Sprintf("build it again into a new folder: tateti-lab db build %s%s %s-new", m.Game.Flags(), kind, dir)
 }
 
 // Split gives the DamagedError of a position b of the database, worth
@@ -70,14 +74,22 @@ func Rebuild(m Manifest, dir string) string {
 // search past an opening book's last ply): the two disagree, so the tier
 // of b's ply is not of one game with the next, and b's tier is named.
 func (d *DB) Split(b game.Board, worth, weigh perfect.Outcome) error {
-	p := b.Ply()
-	return &DamagedError{Path: d.TierPath(p), What: fmt.Sprintf("gives %s %v in %d plies, and its moves weigh %v in %d: ply %d and the ply after it are not of one game",
-		d.Rules.Spec().Format(b), worth.Value, worth.Depth, weigh.Value, weigh.Depth, p), Fix: d.tiers[p].fix}
+	return d.tiers[b.Ply()].split(d.Rules.Spec(), b, worth, weigh)
 }
 
 // Lacks gives the DamagedError of a position b that can arise and that
 // the database does not hold: its tier is damaged.
-func (d *DB) Lacks(b game.Board) error {
-	p := b.Ply()
-	return &DamagedError{Path: d.TierPath(p), What: fmt.Sprintf("does not hold %s, which can arise", d.Rules.Spec().Format(b)), Fix: d.tiers[p].fix}
+func (d *DB) Lacks(b game.Board) error { return d.tiers[b.Ply()].lacks(d.Rules.Spec(), b) }
+
+// split gives the DamagedError of t, which gives b, a position of its
+// ply, worth worth, whose moves weigh weigh: DB.Split.
+func (t *tierFile) split(spec rules.Spec, b game.Board, worth, weigh perfect.Outcome) error {
+	return &DamagedError{Path: t.name, What: fmt.Sprintf("gives %s %v in %d plies, and its moves weigh %v in %d: ply %d and the ply after it are not of one game",
+		spec.Format(b), worth.Value, worth.Depth, weigh.Value, weigh.Depth, t.ply), Fix: t.fix}
+}
+
+// lacks gives the DamagedError of t, which does not hold b, a position of
+// its ply that can arise: DB.Lacks.
+func (t *tierFile) lacks(spec rules.Spec, b game.Board) error {
+	return &DamagedError{Path: t.name, What: fmt.Sprintf("does not hold %s, which can arise", spec.Format(b)), Fix: t.fix}
 }

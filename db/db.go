@@ -270,6 +270,24 @@ func Finished(dir string, spec rules.Spec) (Manifest, error) {
 	return m, err
 }
 
+// Depths is Finished of a database that holds each position's depth
+// beside its value, and counts the positions play reaches: a win/draw/loss
+// database, which holds values alone of the boards with no line, is
+// refused.
+func Depths(dir string, spec rules.Spec) (Manifest, error) {
+	m, err := Finished(dir, spec)
+	if err == nil && Packed(m.Layout) {
+		err = valuesAlone(dir, m)
+	}
+	return m, err
+}
+
+// valuesAlone is the refusal of the win/draw/loss database m in dir where
+// a database of values and depths is wanted.
+func valuesAlone(dir string, m Manifest) error {
+	return fmt.Errorf("folder %q holds the win/draw/loss database of %s, values alone (layout %s), which answers positions (solve --db with --moves, export --db with --sample) but keeps no depth nor count of the positions play reaches; build one of values and depths where it fits (db build without --wdl)", dir, m.Game, m.Layout)
+}
+
 // Readable reads the manifest of the finished database in dir, which must
 // be of the game of spec, the whole game or an opening book; it opens no
 // tier.
@@ -278,8 +296,7 @@ func Readable(dir string, spec rules.Spec) (Manifest, error) {
 }
 
 // ReadableFS is Readable of the database whose files are fsys's, named
-// dir in messages. A win/draw/loss database (Packed) is refused: nothing
-// probes it yet.
+// dir in messages.
 func ReadableFS(fsys fs.FS, dir string, spec rules.Spec) (Manifest, error) {
 	m, unsound, err := manifestIn(fsys, dir)
 	if err == nil {
@@ -289,8 +306,6 @@ func ReadableFS(fsys fs.FS, dir string, spec rules.Spec) (Manifest, error) {
 	case err != nil:
 	case m.Game != spec:
 		err = fmt.Errorf("folder %q holds the database of %s, not of %s; give that game's flags, or name another folder", dir, m.Game, spec)
-	case Packed(m.Layout):
-		err = fmt.Errorf("folder %q holds the win/draw/loss database of %s (layout %s), which db info and db check read and this tateti-lab does not probe yet; name a database of values and depths (db build without --wdl, where it fits)", dir, m.Game, m.Layout)
 	}
 	return m, err
 }
@@ -309,6 +324,9 @@ func OpenFS(fsys fs.FS, where string, rl rules.Rules) (*DB, error) {
 	m, err := ReadableFS(fsys, dir, rl.Spec())
 	if err != nil {
 		return nil, err
+	}
+	if Packed(m.Layout) {
+		return nil, valuesAlone(dir, m)
 	}
 	layout, err := index.NewPlacements(m.Game.Spec, m.Game.Gravity)
 	if err != nil {
@@ -396,8 +414,11 @@ func (d *DB) Probe(b game.Board) (o perfect.Outcome, ok bool, err error) {
 
 // Verify reads every tier file whole and checks its SHA-256 against the
 // manifest.
-func (d *DB) Verify(ctx context.Context) error {
-	for p, t := range d.tiers {
+func (d *DB) Verify(ctx context.Context) error { return verify(ctx, d.tiers, d.Manifest) }
+
+// verify checks the SHA-256 of each of the tiers against the manifest m.
+func verify(ctx context.Context, tiers []*tierFile, m Manifest) error {
+	for p, t := range tiers {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -405,7 +426,7 @@ func (d *DB) Verify(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if sum != d.Manifest.Plies[p].SHA256 {
+		if sum != m.Plies[p].SHA256 {
 			return &DamagedError{Path: t.name, What: "fails its checksum", Fix: t.fix}
 		}
 	}

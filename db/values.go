@@ -1,6 +1,7 @@
 package db
 
 import (
+	"context"
 	"fmt"
 	"os"
 
@@ -12,9 +13,8 @@ import (
 
 // Values is an open win/draw/loss database (Packed): the value of every
 // position in progress, for its side to move, two bits each, ranked by
-// the game's decision diagram, which opening it builds. What reads it
-// for the commands (a depth by a search it guides) is to come; the value
-// is here.
+// the game's decision diagram, which opening it builds. A position's depth
+// is not in it: package oracle finds it by a search the values guide.
 type Values struct {
 	Manifest Manifest
 	Rules    rules.Rules
@@ -44,16 +44,18 @@ func OpenValues(dir string, rl rules.Rules) (*Values, error) {
 		return nil, err
 	}
 	v := &Values{Manifest: m, Rules: rl, diagram: d, cache: newBlockCache(256)}
+	fix := Rebuild(m, dir)
 	for p, ply := range m.Plies {
 		if ply.Placements != d.Size(p) {
 			v.Close()
-			return nil, &DamagedError{Path: ManifestName, What: fmt.Sprintf("lists %d positions at ply %d, the game has %d", ply.Placements, p, d.Size(p)), Fix: Rebuild(m, dir)}
+			return nil, &DamagedError{Path: ManifestName, What: fmt.Sprintf("lists %d positions at ply %d, the game has %d", ply.Placements, p, d.Size(p)), Fix: fix}
 		}
 		t, err := openTier(os.DirFS(dir), dir, m.Game, p, CodeBytes(m.Layout, ply.Placements))
 		if err != nil {
 			v.Close()
-			return nil, withFix(err, Rebuild(m, dir))
+			return nil, withFix(err, fix)
 		}
+		t.fix = fix
 		v.tiers = append(v.tiers, t)
 	}
 	return v, nil
@@ -61,6 +63,10 @@ func OpenValues(dir string, rl rules.Rules) (*Values, error) {
 
 // Close closes the tier files.
 func (v *Values) Close() error { return closeTiers(v.tiers) }
+
+// Verify reads every tier file whole and checks its SHA-256 against the
+// manifest.
+func (v *Values) Verify(ctx context.Context) error { return verify(ctx, v.tiers, v.Manifest) }
 
 // Value gives the value of b for X: the rules' for a finished board, the
 // database's for one in progress, and false for a board with unfair
@@ -84,3 +90,16 @@ func (v *Values) Value(b game.Board) (perfect.Value, bool, error) {
 	}
 	return perfect.Value(code - 2).For(b.ToMove()), true, nil
 }
+
+// Split gives the DamagedError of a position b of the database, worth
+// worth by its tier, whose moves weigh weigh by the tier after it: the
+// two tiers are not of one game.
+func (v *Values) Split(b game.Board, worth, weigh perfect.Value) error {
+	t := v.tiers[b.Ply()]
+	return &DamagedError{Path: t.name, What: fmt.Sprintf("gives %s %v, and its moves weigh %v: ply %d and the ply after it are not of one game",
+		v.Rules.Spec().Format(b), worth, weigh, t.ply), Fix: t.fix}
+}
+
+// Lacks gives the DamagedError of a position b that can arise and that
+// the database does not hold: its tier is damaged.
+func (v *Values) Lacks(b game.Board) error { return v.tiers[b.Ply()].lacks(v.Rules.Spec(), b) }

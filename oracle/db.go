@@ -16,8 +16,21 @@ import (
 // and its children, a block read each at most. A database that is an
 // opening book answers the positions of its plies, and search those past
 // its last ply, a position of its last ply's children among them: its
-// answers then take turns, as search's do. Close closes its files.
+// answers then take turns, as search's do. A win/draw/loss database
+// answers values, and search guided by it the depths (Values). Close
+// closes its files.
 func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
+	m, err := db.Readable(dir, rl.Spec())
+	if err != nil {
+		return nil, err
+	}
+	if db.Packed(m.Layout) {
+		v, err := db.OpenValues(dir, rl)
+		if err != nil {
+			return nil, err
+		}
+		return Values(rl, v, o)
+	}
 	d, err := db.Open(dir, rl)
 	if err != nil {
 		return nil, err

@@ -71,7 +71,13 @@ func Search(rl rules.Rules, o Options) (Oracle, error) {
 // o's workers and a table of o's memory, and the beater of the same
 // search; not safe for concurrent use.
 func searching(rl rules.Rules, o Options) (settler, *versus, error) {
-	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1)})
+	return guidedSearch(rl, o, nil)
+}
+
+// guidedSearch is searching, guided by g when it is not nil
+// (search.Options.Guide).
+func guidedSearch(rl rules.Rules, o Options, g search.Guide) (settler, *versus, error) {
+	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1), Guide: g})
 	if err != nil {
 		return nil, nil, err
 	}

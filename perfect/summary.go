@@ -69,8 +69,11 @@ type Summary struct {
 	// MaxPly is set on the summary of an opening book: the plies counted
 	// end there.
 	MaxPly *int `json:"max_ply,omitempty"`
-	// ValuesOnly is set where no depth is known, a win/draw/loss
-	// database's: Depth is 0 and Openings empty.
+	// ValuesOnly is set on a win/draw/loss database's summary: its
+	// positions are the boards with no line, by value alone. The root's
+	// Depth and the Openings are found by search guided by it where the
+	// database is read (solve --db); db build gives neither (Depth 0,
+	// Openings empty).
 	ValuesOnly bool `json:"values_only,omitempty"`
 	// Engine and Why say who solved the game and why the planner chose it,
 	// where a command asked it (package plan).

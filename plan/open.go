@@ -155,7 +155,7 @@ func (p Plan) Whole(ctx context.Context) (perfect.Summary, error) {
 	case Memory:
 		return solve.Summarize(ctx, rl, workers)
 	case DB:
-		return tier.Summary(ctx, rl, p.req.DB)
+		return p.dbSummary(ctx)
 	case Tiers:
 		defer p.Policy().Apply()()
 		tmp, err := os.MkdirTemp("", "tateti-tiers-")
@@ -166,6 +166,39 @@ func (p Plan) Whole(ctx context.Context) (perfect.Summary, error) {
 		return tier.Build(ctx, rl, filepath.Join(tmp, "db"), workers)
 	}
 	return perfect.Summary{}, fmt.Errorf("the %s engine answers positions, not the whole game: a bug", p.Engine)
+}
+
+// dbSummary reads the summary of the finished database p names, every
+// file checked: a database of values and depths whole (tier.Summary); a
+// win/draw/loss one from its manifest, values alone, its first moves
+// answered as any position's.
+func (p Plan) dbSummary(ctx context.Context) (perfect.Summary, error) {
+	rl, dir := p.req.Rules, p.req.DB
+	m, err := db.Readable(dir, rl.Spec())
+	if err != nil || !db.Packed(m.Layout) {
+		return tier.Summary(ctx, rl, dir)
+	}
+	v, err := db.OpenValues(dir, rl)
+	if err != nil {
+		return perfect.Summary{}, err
+	}
+	if err := v.Verify(ctx); err != nil {
+		v.Close()
+		return perfect.Summary{}, err
+	}
+	o, err := oracle.Values(rl, v, oracle.Options{Workers: p.req.Workers, Memory: p.req.Memory, NoLines: true})
+	if err != nil {
+		v.Close()
+		return perfect.Summary{}, err
+	}
+	defer o.Close()
+	a, err := o.Analyze(ctx, game.Board{})
+	if err != nil {
+		return perfect.Summary{}, err
+	}
+	s := tier.Summarize(m, a.Moves)
+	s.Depth, s.ValuesOnly = a.Depth, true
+	return s, nil
 }
 
 // Policy is what the collector is asked for while p's engine works: the

@@ -124,7 +124,11 @@ func For(r Request) (Plan, error) {
 // positions an opening book, with search past its last ply.
 func forDB(r Request) (Plan, error) {
 	m, err := db.Readable(r.DB, r.Rules.Spec())
-	if err == nil && m.MaxPly != nil && (r.Scope == Whole || r.Scope == Every) {
+	switch {
+	case err != nil:
+	case r.Scope == Every: // every position's value and depth, and the positions play reaches
+		_, err = db.Depths(r.DB, r.Rules.Spec())
+	case r.Scope == Whole && m.MaxPly != nil:
 		_, err = db.Finished(r.DB, r.Rules.Spec()) // its refusal of a book
 	}
 	if err != nil {
@@ -135,6 +139,9 @@ func forDB(r Request) (Plan, error) {
 		return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r}, nil
 	}
 	why := fmt.Sprintf("the database in %s holds the game solved, %d positions", r.DB, m.Positions)
+	if db.Packed(m.Layout) {
+		why = fmt.Sprintf("the win/draw/loss database in %s holds the value of every position, %s boards with no line; a depth is found by search guided by it", r.DB, figure.Commas(m.Positions))
+	}
 	return Plan{Engine: DB, Why: why, Scope: r.Scope, req: r}, nil
 }
 

@@ -18,7 +18,7 @@ import (
 func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	g := s.Game
 	outcome := OutcomeBy(s.Value, int(s.Depth))
-	if s.ValuesOnly {
+	if s.ValuesOnly && len(s.Openings) == 0 {
 		outcome = Outcome(s.Value)
 	}
 	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(view.Result(game.X, s.Value), outcome))
@@ -43,7 +43,9 @@ func Summary(w io.Writer, s perfect.Summary, st Style) error {
 		return err
 	}
 	if s.ValuesOnly {
-		fmt.Fprintln(w, "\na win/draw/loss database: values alone, no depths, for the positions in progress (finished boards are the rules')")
+		fmt.Fprintln(w, "\na win/draw/loss database: values alone, no depths, for the positions in progress with no line (finished boards are the rules'); a depth is found by search it guides")
+	}
+	if len(s.Openings) == 0 {
 		return nil
 	}
 	fmt.Fprintf(w, "\nopenings: X's first move in each %s\n", g.MoveNoun())
