@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -611,7 +612,7 @@ func TestDBBuildWDL(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "wdl")
 	game := []string{"--gravity", "--size", "4x4", "--k", "4"}
 	out, stderr, code := run(t, "", append([]string{"db", "build", "--wdl", dir}, game...)...)
-	if code != 0 || !strings.Contains(stderr, "boards with no line (diagram layout)") || !strings.Contains(out, "a draw with perfect play") || !strings.Contains(out, "values alone, no depths") {
+	if code != 0 || !strings.Contains(stderr, "boards with no line (diagram layout)") || !strings.Contains(out, "a draw with perfect play") || !strings.Contains(out, "values alone; solve --db DIR finds") {
 		t.Fatalf("db build --wdl: exit %d, stderr %q\n%s\nwant 0, the estimate and a draw with values alone", code, stderr, out)
 	}
 	tests := []struct {
@@ -620,7 +621,7 @@ func TestDBBuildWDL(t *testing.T) {
 		code int
 		want string
 	}{
-		{"info", []string{"db", "info", dir}, 0, "finished: a draw; 147,319 positions in progress"},
+		{"info", []string{"db", "info", dir}, 0, "finished: a draw; 161,029 positions play reaches"},
 		{"check", []string{"db", "check", dir}, 0, "ok: every tier holds"},
 		{"check --sample", []string{"db", "check", "--sample", "50", dir}, 0, "and 50 positions of each ply, drawn at random, to the rules"},
 		{"check --sample -1", []string{"db", "check", "--sample", "-1", dir}, exitUsage, "--sample -1 is not a count"},
@@ -640,6 +641,25 @@ func TestDBBuildWDL(t *testing.T) {
 				t.Errorf("exit %d\n%s%s\nwant exit %d and %q", code, out, stderr, tt.code, tt.want)
 			}
 		})
+	}
+	// Its summary is the game solved in memory's: the positions play
+	// reaches by value, the root's depth and the first moves.
+	var fromDB, inMemory map[string]any
+	for _, r := range []struct {
+		args []string
+		into *map[string]any
+	}{{[]string{"solve", "--db", dir, "--json"}, &fromDB}, {[]string{"solve", "--json"}, &inMemory}} {
+		out, _, code := run(t, "", append(r.args, game...)...)
+		if err := json.Unmarshal([]byte(out), r.into); code != 0 || err != nil {
+			t.Fatalf("%v: exit %d, %v", r.args, code, err)
+		}
+	}
+	for _, k := range []string{"engine", "why", "by_ply_to_move"} {
+		delete(fromDB, k)
+		delete(inMemory, k)
+	}
+	if !reflect.DeepEqual(fromDB, inMemory) {
+		t.Errorf("solve --db of the win/draw/loss database gives\n%v\nthe game in memory\n%v", fromDB, inMemory)
 	}
 	// Its forward pass counts what the tier solve's does, ply by ply.
 	heights, _, code := run(t, "", append([]string{"db", "build", "--reach-only", dir + "-reach"}, game...)...)

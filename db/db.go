@@ -69,6 +69,12 @@ type Manifest struct {
 	// by search, the plies before it from the ones after. The positions
 	// past it are not in it.
 	MaxPly *int `json:"max_ply,omitempty"`
+	// Reached counts, in a win/draw/loss database (Packed), whose plies
+	// count its boards with no line, the positions play reaches at each
+	// ply, finished boards among them, by value for the side to move, as
+	// a database of values and depths counts its plies (no file, no
+	// placements); empty until its forward pass has counted them.
+	Reached []Ply `json:"reached,omitempty"`
 	// Checksum is the SHA-256 of the manifest file with this field's hex
 	// digits taken out ("checksum": ""): a manifest changed after the
 	// build, its counts say, is refused where it is read.

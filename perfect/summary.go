@@ -69,12 +69,14 @@ type Summary struct {
 	// MaxPly is set on the summary of an opening book: the plies counted
 	// end there.
 	MaxPly *int `json:"max_ply,omitempty"`
-	// ValuesOnly is set on a win/draw/loss database's summary: its
-	// positions are the boards with no line, by value alone. The root's
-	// Depth and the Openings are found by search guided by it where the
-	// database is read (solve --db); db build gives neither (Depth 0,
-	// Openings empty).
+	// ValuesOnly is set where the root's depth and the first moves are
+	// not known, as db build gives a win/draw/loss database's summary:
+	// Depth is 0 and Openings empty (solve --db finds them).
 	ValuesOnly bool `json:"values_only,omitempty"`
+	// NoLine is set where the positions counted are a win/draw/loss
+	// database's boards with no line, its forward pass not run: not the
+	// positions play reaches, and no finished board.
+	NoLine bool `json:"boards_with_no_line,omitempty"`
 	// Engine and Why say who solved the game and why the planner chose it,
 	// where a command asked it (package plan).
 	Engine string `json:"engine,omitempty"`

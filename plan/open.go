@@ -170,8 +170,8 @@ func (p Plan) Whole(ctx context.Context) (perfect.Summary, error) {
 
 // dbSummary reads the summary of the finished database p names, every
 // file checked: a database of values and depths whole (tier.Summary); a
-// win/draw/loss one from its manifest, values alone, its first moves
-// answered as any position's.
+// win/draw/loss one from its manifest, the root's depth and its first
+// moves answered as any position's.
 func (p Plan) dbSummary(ctx context.Context) (perfect.Summary, error) {
 	rl, dir := p.req.Rules, p.req.DB
 	m, err := db.Readable(dir, rl.Spec())
@@ -197,7 +197,7 @@ func (p Plan) dbSummary(ctx context.Context) (perfect.Summary, error) {
 		return perfect.Summary{}, err
 	}
 	s := tier.Summarize(m, a.Moves)
-	s.Depth, s.ValuesOnly = a.Depth, true
+	s.Depth = a.Depth
 	return s, nil
 }
 

@@ -54,8 +54,12 @@ func DBInfo(w io.Writer, in tier.Info) error {
 		fmt.Fprintln(w, "a win/draw/loss database: each board with no line's value for its side to move, two bits (layout diagram); no depths")
 	}
 	switch {
+	case in.Finished && packed && in.Reached != nil:
+		fmt.Fprintf(w, "finished: %s; %s positions play reaches, %s of tiers (%.2f bits a position, %.2f a board with no line of the %s it holds)\n\n",
+			Outcome(*in.Value), figure.Commas(*in.Reached), figure.Bytes(uint64(in.Bytes)), 8*float64(in.Bytes)/float64(max(*in.Reached, 1)),
+			8*float64(in.Bytes)/float64(max(*in.Positions, 1)), figure.Commas(*in.Positions))
 	case in.Finished && packed:
-		fmt.Fprintf(w, "finished: %s; %s positions in progress, %s of tiers (%.2f bits a position)\n\n",
+		fmt.Fprintf(w, "finished: %s; %s boards with no line, %s of tiers (%.2f bits a board); the positions play reaches not counted yet (db build DIR counts them)\n\n",
 			Outcome(*in.Value), figure.Commas(*in.Positions), figure.Bytes(uint64(in.Bytes)), 8*float64(in.Bytes)/float64(max(*in.Positions, 1)))
 	case in.Finished:
 		fmt.Fprintf(w, "finished: %s; %s positions in %s placements, %s of tiers\n\n",

@@ -18,7 +18,7 @@ import (
 func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	g := s.Game
 	outcome := OutcomeBy(s.Value, int(s.Depth))
-	if s.ValuesOnly && len(s.Openings) == 0 {
+	if s.ValuesOnly {
 		outcome = Outcome(s.Value)
 	}
 	fmt.Fprintf(w, "%s: %s with perfect play\n", g.Words(), st.paint(view.Result(game.X, s.Value), outcome))
@@ -42,8 +42,11 @@ func Summary(w io.Writer, s perfect.Summary, st Style) error {
 	if err := toMove(w, s.ToMove); err != nil {
 		return err
 	}
+	if s.NoLine {
+		fmt.Fprintln(w, "\nthe boards with no line, not the positions play reaches: db build DIR counts those")
+	}
 	if s.ValuesOnly {
-		fmt.Fprintln(w, "\na win/draw/loss database: values alone, no depths, for the positions in progress with no line (finished boards are the rules'); a depth is found by search it guides")
+		fmt.Fprintln(w, "\na win/draw/loss database: values alone; solve --db DIR finds a position's depth by search it guides")
 	}
 	if len(s.Openings) == 0 {
 		return nil
@@ -93,6 +96,8 @@ func ShallowPlan(w io.Writer, e enumerate.ShallowEstimate) {
 // database is finished: the forward pass alone's, or the whole build's.
 func BuildPlan(w io.Writer, t tier.Target) {
 	switch {
+	case t.Counting:
+		fmt.Fprintf(w, "tateti-lab: counting the positions play reaches in %s, the finished database's forward pass: %s\n", t.Dir, t.Estimate.CountNeeds())
 	case t.Finished:
 	case t.ReachOnly && t.WDL != nil:
 		fmt.Fprintf(w, "tateti-lab: marking the reachable boards ply by ply in memory, nothing kept in %s: %s\n", t.Dir, t.Estimate.ReachNeeds())

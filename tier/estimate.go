@@ -35,6 +35,10 @@ type Estimate struct {
 	// same for one worker, the measure of a cluster's work.
 	Seconds       float64 `json:"seconds"`
 	WorkerSeconds float64 `json:"worker_seconds"`
+	// CountSeconds is the share of Seconds of a win/draw/loss database's
+	// forward pass, which counts the positions play reaches once its
+	// tiers are written (WDLJob.ReachValues).
+	CountSeconds float64 `json:"count_seconds,omitempty"`
 	// Searches bounds the positions an opening book's last ply has searched
 	// (its placements), whose time depends on the positions: Seconds
 	// leaves them out. SearchPly is that ply.
@@ -54,6 +58,12 @@ const overhead = 64 << 20
 // The diagram's is the win/draw/loss solve's positions (WDLJob), from
 // gravity 5x6 k=4: 1.9 billion positions in 350 s on two workers.
 var rates = map[string]float64{"heights": 7.5e6, "comb": 2.0e6, "diagram": 3.6e6}
+
+// countRate is the boards a second one worker's forward pass over a
+// finished win/draw/loss database takes (WDLJob.ReachValues): gravity
+// 5x5 k=4's pass took 1.12 times its solve's time, one worker, in turns
+// with the solve alone (docs/performance.md).
+const countRate = 3.6e6 / 1.12
 
 // speedup is what workers goroutines do in the time of one, at the rates
 // measured: a second worker added about half as much again.
@@ -159,8 +169,12 @@ func (e Estimate) Needs() string {
 		return fmt.Sprintf("%s placements (%s layout) in %s tasks, up to %s of memory and %s of disk, and up to %s positions of ply %d searched, whose time depends on the positions (the rest about %s here)",
 			figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), figure.Commas(e.Searches), e.SearchPly, about(e.Seconds))
 	}
-	return fmt.Sprintf("%s %s (%s layout) in %s tasks, up to %s of memory and %s of disk, about %s at this build machine's rate (%s for one worker: a cluster's work)",
-		figure.Commas(e.Placements), e.noun(), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), about(e.Seconds), about(e.WorkerSeconds))
+	count := ""
+	if e.CountSeconds > 0 {
+		count = fmt.Sprintf(", the count of the positions play reaches about %s of it", about(e.CountSeconds))
+	}
+	return fmt.Sprintf("%s %s (%s layout) in %s tasks, up to %s of memory and %s of disk, about %s at this build machine's rate%s (%s for one worker: a cluster's work)",
+		figure.Commas(e.Placements), e.noun(), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), about(e.Seconds), count, about(e.WorkerSeconds))
 }
 
 // noun names what the layout ranks: every placement, or under the
@@ -187,6 +201,12 @@ func (e Estimate) BeamNeeds() string {
 // needs: its placements, memory and disk.
 func (e Estimate) ReachNeeds() string {
 	return fmt.Sprintf("%s %s (%s layout), a bit each, up to %s of memory and %s of disk", figure.Commas(e.Placements), e.noun(), e.Layout, figure.Bytes(e.ReachMemory), figure.Bytes(e.ReachDisk))
+}
+
+// CountNeeds says what a win/draw/loss database's forward pass needs,
+// when it is all that is left to do: its time.
+func (e Estimate) CountNeeds() string {
+	return fmt.Sprintf("about %s at this build machine's rate", about(e.CountSeconds))
 }
 
 // about gives a time in round words: "2 s", "14 min", "3.5 h".

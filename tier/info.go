@@ -26,7 +26,10 @@ type Info struct {
 	// Value and Depth are the empty board's, once finished.
 	Value     *perfect.Value `json:"value"`
 	Depth     *perfect.Depth `json:"depth"`
-	Positions *int64         `json:"positions"` // once finished
+	Positions *int64         `json:"positions"` // once finished; a win/draw/loss database's boards with no line
+	// Reached is a finished win/draw/loss database's positions play
+	// reaches, every ply, once its forward pass has counted them.
+	Reached *int64 `json:"reached,omitempty"`
 	// Placements are the tiers' entries, every ply; Bytes the tier files'
 	// size on disk.
 	Placements int64     `json:"placements"`
@@ -39,7 +42,7 @@ type Info struct {
 type PlyInfo struct {
 	Ply        int    `json:"ply"`
 	Placements int64  `json:"placements"`
-	Positions  *int64 `json:"positions"` // once its tier is finished and counted in the manifest
+	Positions  *int64 `json:"positions"` // once its tier is finished and counted in the manifest (a win/draw/loss database's by its forward pass)
 	Reached    bool   `json:"reached"`   // the forward pass's bits of the ply are kept
 	Solved     bool   `json:"solved"`    // its tier file is written
 	Bytes      int64  `json:"bytes"`     // its tier file's size
@@ -61,6 +64,7 @@ func Inspect(dir string) (Info, error) {
 	in := Info{Dir: dir, Game: k.Spec, MaxPly: k.MaxPly, Layout: job.Layout(), Finished: m != nil}
 	if m != nil {
 		in.Value, in.Depth, in.Positions = &m.Value, &m.Depth, &m.Positions
+		in.Reached = reachedTotal(m.Reached)
 	}
 	for p := 0; p <= job.Plies(); p++ {
 		pi := PlyInfo{Ply: p, Placements: job.Size(p)}
@@ -70,7 +74,10 @@ func Inspect(dir string) (Info, error) {
 		if _, err := os.Stat(filepath.Join(dir, ReachName(p))); err == nil || p == 0 || m != nil || k.Layout != "" {
 			pi.Reached = true // ply 0 is the empty board; a finished run has let its bits go
 		}
-		if m != nil && p < len(m.Plies) {
+		switch {
+		case m != nil && p < len(m.Reached):
+			pi.Positions = &m.Reached[p].Positions
+		case m != nil && p < len(m.Plies) && !db.Packed(m.Layout):
 			pi.Positions = &m.Plies[p].Positions
 		}
 		in.Placements += pi.Placements
@@ -78,6 +85,18 @@ func Inspect(dir string) (Info, error) {
 		in.Plies = append(in.Plies, pi)
 	}
 	return in, nil
+}
+
+// reachedTotal gives the positions the plies count, nil for none.
+func reachedTotal(plies []db.Ply) *int64 {
+	if len(plies) == 0 {
+		return nil
+	}
+	var n int64
+	for _, p := range plies {
+		n += p.Positions
+	}
+	return &n
 }
 
 // folderGame gives the marker of the database folder dir, its

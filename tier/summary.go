@@ -11,10 +11,19 @@ import (
 
 // Summarize gives the summary of the solved game of manifest m, as solve
 // gives it (the positions by ply and by value for X, X's first moves), with
-// each ply's positions by value for the side to move beside.
+// each ply's positions by value for the side to move beside: for a
+// win/draw/loss database, the positions play reaches its forward pass
+// counted (Manifest.Reached), else its boards with no line (NoLine).
 func Summarize(m db.Manifest, openings []perfect.Move) perfect.Summary {
 	s := perfect.Summary{Game: m.Game, Value: m.Value, Depth: m.Depth, Openings: openings, MaxPly: m.MaxPly}
-	for _, p := range m.Plies {
+	plies := m.Plies
+	switch {
+	case len(m.Reached) > 0:
+		plies = m.Reached
+	case db.Packed(m.Layout):
+		s.NoLine = true
+	}
+	for _, p := range plies {
 		pv := perfect.PlyValues{Ply: p.Ply, ValueCounts: perfect.ValueCounts{XWins: p.Won, Draw: p.Drawn, OWins: p.Lost}}
 		if p.Ply%2 == 1 { // O to move
 			pv.XWins, pv.OWins = pv.OWins, pv.XWins

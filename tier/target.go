@@ -23,6 +23,10 @@ type Target struct {
 	// estimate's ReachMemory and ReachDisk.
 	ReachOnly bool
 	Finished  bool // the folder holds the finished database already
+	// Counting is set on a finished win/draw/loss database whose
+	// manifest lacks the positions play reaches (a run stopped during its
+	// forward pass): the build counts them (Estimate.CountSeconds).
+	Counting bool
 	Estimate  Estimate
 	Job       *Job // the whole game's, or an opening book's; nil for WDL's
 	// WDL is the win/draw/loss solve where it is the one built (Why says
@@ -85,8 +89,9 @@ func NewWDLTarget(dir string, j *WDLJob, workers int, memory uint64, reachOnly b
 	if err := checkFolder(dir, j.marker()); err != nil {
 		return t, err
 	}
-	_, err := db.ReadManifest(dir)
+	m, err := db.ReadManifest(dir)
 	if t.Finished = err == nil; t.Finished || !errors.Is(err, db.ErrUnfinished) {
+		t.Counting = t.Finished && len(m.Reached) == 0
 		return t, err
 	}
 	if err := check("the win/draw/loss solve", t.Estimate.Memory, t.Estimate.Disk, memory, dir); err != nil {

@@ -68,15 +68,34 @@ func SolveWDL(ctx context.Context, rl rules.Rules, dir string, workers int) (db.
 // solve is SolveWDL of the job j.
 func (j *WDLJob) solve(ctx context.Context, dir string, workers int) (db.Manifest, error) {
 	m, unlock, err := claimUnfinished(dir, j.marker())
-	if err != nil || unlock == nil {
+	if err != nil || unlock == nil && len(m.Reached) > 0 {
 		return m, err
 	}
-	defer unlock()
-	counts, root, err := j.solveAll(ctx, dir, workers)
+	if unlock != nil {
+		defer unlock()
+		counts, root, err := j.solveAll(ctx, dir, workers)
+		if err != nil {
+			return db.Manifest{}, err
+		}
+		m, err = finishIn(ctx, dir, counts, func(counts []db.Ply) db.Manifest { return j.Manifest(counts, root) })
+		if err != nil {
+			return db.Manifest{}, err
+		}
+	}
+	return j.reached(ctx, dir, m, workers)
+}
+
+// reached counts the positions play reaches in the finished database m in
+// dir (ReachValues) into its manifest, written again with them. A run
+// stopped before leaves the database finished without them, to count
+// again.
+func (j *WDLJob) reached(ctx context.Context, dir string, m db.Manifest, workers int) (db.Manifest, error) {
+	r, err := j.ReachValues(ctx, dir, workers)
 	if err != nil {
 		return db.Manifest{}, err
 	}
-	return finishIn(ctx, dir, counts, func(counts []db.Ply) db.Manifest { return j.Manifest(counts, root) })
+	m.Reached = r
+	return m, db.WriteManifest(dir, m)
 }
 
 // BuildWDL solves j's game into the win/draw/loss database folder dir
@@ -105,9 +124,11 @@ func (j *WDLJob) CodeBytes(p int) int64 { return db.CodeBytes(wdlLayout, j.d.Siz
 
 // EstimateWDL gives what the win/draw/loss solve j needs with workers
 // goroutines: memory for the diagram, two plies' codes and each worker's
-// task and its compressed blocks; disk for every ply's codes before
-// compression (the tier files take less) and the parts of the ply being
-// assembled beside its tier.
+// task and its compressed blocks (the forward pass that counts the
+// positions play reaches holds less: a ply's codes and two plies' bits);
+// disk for every ply's codes before compression (the tier files take
+// less) and the parts of the ply being assembled beside its tier; time for
+// the solve and the forward pass.
 func EstimateWDL(j *WDLJob, workers int) Estimate {
 	total, most := sizes(j.d, j.cells)
 	e := Estimate{Layout: wdlLayout, Placements: total}
@@ -120,8 +141,9 @@ func EstimateWDL(j *WDLJob, workers int) Estimate {
 	e.Disk += largest
 	e.Memory = j.d.Bytes() + 2*largest + uint64(max(workers, 1))*task + overhead
 	e.ReachMemory = j.d.Bytes() + 2*8*uint64(words(most)) + overhead // Reach: two plies' bits, nothing on disk
-	e.WorkerSeconds = float64(e.Placements) / rates[wdlLayout]
-	e.Seconds = e.WorkerSeconds / speedup(workers)
+	count := float64(e.Placements) / countRate // the forward pass, once the tiers are written
+	e.WorkerSeconds = float64(e.Placements)/rates[wdlLayout] + count
+	e.Seconds, e.CountSeconds = e.WorkerSeconds/speedup(workers), count/speedup(workers)
 	return e
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -283,5 +284,90 @@ func TestWDLReach(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The forward pass over a finished win/draw/loss database counts each
+// ply's positions play reaches by value for the side to move, and its
+// finished boards by status, as the database of values and depths of the
+// same game counts its plies; 1 and 3 workers alike.
+func TestWDLReachValues(t *testing.T) {
+	tests := []struct {
+		name string
+		spec rules.Spec
+	}{
+		{"3x3", spec(3, 3, 3, false, false)},
+		{"misère 3x4 k=3", spec(3, 4, 3, false, true)},
+		{"gravity 4x4", spec(4, 4, 4, true, false)},
+		{"gravity misère 4x4 k=3", spec(4, 4, 3, true, true)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rl := rules.New(tt.spec)
+			m, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "heights"), 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j, err := NewWDLJob(rl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j.taskLen = 4 * db.BlockLen
+			dir := filepath.Join(t.TempDir(), "wdl")
+			if _, err := j.solve(context.Background(), dir, 2); err != nil {
+				t.Fatal(err)
+			}
+			for _, workers := range []int{1, 3} {
+				got, err := j.ReachValues(context.Background(), dir, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for p, want := range m.Plies {
+					want.File, want.Placements, want.Bytes, want.SHA256 = "", 0, 0, ""
+					if got[p] != want {
+						t.Fatalf("%d workers, ply %d: %+v, want %+v", workers, p, got[p], want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// A finished win/draw/loss database whose forward pass was stopped, its
+// manifest without the positions play reaches, is finished by counting
+// them again: the target says so, and the counts are those of the run
+// that was not stopped.
+func TestWDLCountsAgain(t *testing.T) {
+	rl := rules.New(spec(4, 4, 4, true, false))
+	dir := filepath.Join(t.TempDir(), "wdl")
+	want, err := SolveWDL(context.Background(), rl, dir, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Reached) != rl.Spec().Cells()+1 {
+		t.Fatalf("the manifest counts %d plies of positions play reaches, want %d", len(want.Reached), rl.Spec().Cells()+1)
+	}
+	stopped := want
+	stopped.Reached = nil
+	if err := db.WriteManifest(dir, stopped); err != nil {
+		t.Fatal(err)
+	}
+	j, err := NewWDLJob(rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := NewWDLTarget(dir, j, 2, 1<<30, false)
+	if err != nil || !target.Finished || !target.Counting {
+		t.Fatalf("target finished %v, counting %v (%v); want both", target.Finished, target.Counting, err)
+	}
+	got, err := SolveWDL(context.Background(), rl, dir, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Reached, want.Reached) {
+		t.Errorf("counted again: %+v\nwant %+v", got.Reached, want.Reached)
+	}
+	if target, err = NewWDLTarget(dir, j, 2, 1<<30, false); err != nil || target.Counting {
+		t.Errorf("counted, the target is counting %v (%v); want false", target.Counting, err)
 	}
 }

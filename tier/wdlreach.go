@@ -2,9 +2,11 @@ package tier
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
-	"sync/atomic"
+	"sync"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/par"
@@ -20,50 +22,117 @@ import (
 // the winner's and that leaves a reached board in progress when taken
 // away, play's last move there being one such.
 func (j *WDLJob) Reach(ctx context.Context, workers int) ([]int64, error) {
-	counts := make([]int64, j.cells+1)
+	plies, err := j.reach(ctx, workers, nil)
+	counts := make([]int64, len(plies))
+	for p, c := range plies {
+		counts[p] = c.Positions
+	}
+	return counts, err
+}
+
+// ReachValues is Reach over the finished tiers of the job's database in
+// dir: each ply's positions play reaches by value for the side to move,
+// and its finished boards by status, as a database of values and depths
+// counts them (its manifest's plies, but their files).
+func (j *WDLJob) ReachValues(ctx context.Context, dir string, workers int) ([]db.Ply, error) {
+	_, most := sizes(j.d, j.cells)
+	buf := make([]byte, db.CodeBytes(wdlLayout, most))
+	return j.reach(ctx, workers, func(p int) ([]byte, error) {
+		codes := buf[:j.CodeBytes(p)]
+		return codes, db.ReadTier(ctx, dir, j.rl.Spec(), p, codes, workers)
+	})
+}
+
+// reach is the forward pass of Reach; where codesOf gives each ply's
+// codes, it counts the reached boards by them too.
+func (j *WDLJob) reach(ctx context.Context, workers int, codesOf func(p int) ([]byte, error)) ([]db.Ply, error) {
+	plies := make([]db.Ply, j.cells+1)
 	cur := []uint64{1} // ply 0: the empty board
 	var total, done int64
 	for p := range j.cells + 1 {
 		total += j.Size(p)
+		plies[p].Ply = p
 	}
 	for p := range j.cells + 1 {
-		counts[p] += marked(cur)
-		if p == j.cells {
-			break
+		var codes []byte
+		if codesOf != nil {
+			var err error
+			if codes, err = codesOf(p); err != nil {
+				return nil, err
+			}
 		}
-		next := make([]uint64, words(j.Size(p+1)))
-		lined, err := j.reachPly(ctx, p, cur, next, workers)
-		if err != nil {
+		var next []uint64
+		if p < j.cells {
+			next = make([]uint64, words(j.Size(p+1)))
+		}
+		if err := j.reachPly(ctx, p, cur, next, codes, plies, workers); err != nil {
 			return nil, err
 		}
-		counts[p+1] += lined
 		cur = next
 		done += j.Size(p)
 		progress.Report(ctx, "reachable positions", p+1, done, total)
 	}
-	return counts, nil
+	return plies, nil
 }
 
-// reachPly marks in next the children in progress of the reached boards
-// of ply p (the bits of cur) and gives the finished boards with a line
-// made from them, each counted once.
-func (j *WDLJob) reachPly(ctx context.Context, p int, cur, next []uint64, workers int) (int64, error) {
-	var lined atomic.Int64
+// reachPly counts the reached boards of ply p (the bits of cur) in
+// plies[p], by their codes where codes is not nil, marks in next their
+// children in progress (none at the last ply, whose boards are full and
+// drawn) and counts in plies[p+1] the finished boards with a line made
+// from them, each once.
+func (j *WDLJob) reachPly(ctx context.Context, p int, cur, next []uint64, codes []byte, plies []db.Ply, workers int) error {
+	var mu sync.Mutex
 	tasks := (j.Size(p) + j.taskLen - 1) / j.taskLen
-	err := par.Tasks(ctx, int(tasks), workers, func(_ context.Context, k int) error {
+	return par.Tasks(ctx, int(tasks), workers, func(_ context.Context, k int) error {
 		lo, hi := j.Range(p, k)
 		w, kids := j.d.Walk(p, lo), make([]int64, 0, 64)
-		var n int64
+		var by [4]int64
+		var n, lined int64
 		for r := lo; r < hi; r++ {
 			if cur[r>>6]>>(r&63)&1 != 0 {
-				n += j.reachFrom(w, cur, next, kids[:0])
+				n++
+				if codes != nil {
+					by[db.PackedAt(codes, r)]++
+				}
+				if next != nil {
+					lined += j.reachFrom(w, cur, next, kids[:0])
+				}
 			}
 			w.Next()
 		}
-		lined.Add(n)
+		if by[0] != 0 {
+			return fmt.Errorf("ply %d holds no value for %d positions play reaches: a bug, or a damaged tier (db check says which)", p, by[0])
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		j.addReached(plies, p, n, by, lined)
 		return nil
 	})
-	return lined.Load(), err
+}
+
+// addReached counts in plies n reached boards of ply p in progress, by
+// their codes by (all 0 when the codes are not read), and lined boards with
+// a line made from them at ply p+1.
+func (j *WDLJob) addReached(plies []db.Ply, p int, n int64, by [4]int64, lined int64) {
+	c := &plies[p]
+	c.Positions += n
+	c.Lost, c.Drawn, c.Won = c.Lost+by[db.PackedLost], c.Drawn+by[db.PackedDrawn], c.Won+by[db.PackedWon]
+	if p == j.cells { // full boards with no line
+		c.Terminal.Draw += n
+		return
+	}
+	l := &plies[p+1]
+	l.Positions += lined
+	if j.misere { // the side to move is the line's maker's opponent
+		l.Won += lined
+	} else {
+		l.Lost += lined
+	}
+	if p%2 == 0 { // X made the line: its status, whoever wins by it
+		l.Terminal.XWon += lined
+	} else {
+		l.Terminal.OWon += lined
+	}
 }
 
 // reachFrom marks in next the children in progress of the board w is at,
