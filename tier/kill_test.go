@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -24,6 +25,9 @@ import (
 const (
 	killDir  = "TATETI_TIER_KILL_DIR"
 	killCase = "TATETI_TIER_KILL_CASE"
+	// killFileSize, when set, caps the bytes of each file the child
+	// writes (RLIMIT_FSIZE): a write past it fails, as on a full disk.
+	killFileSize = "TATETI_TIER_KILL_FSIZE"
 )
 
 // killCases are TestKilled's: each a game, the workers of the child, the
@@ -97,7 +101,14 @@ func TestMain(m *testing.M) {
 				c = k
 			}
 		}
+		if n, err := strconv.ParseUint(os.Getenv(killFileSize), 10, 64); err == nil {
+			if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(4)
+			}
+		}
 		if _, err := solveCase(rules.New(c.game), c.maxPly, c.blocks, dir, c.workers, c.wdl); err != nil {
+			fmt.Fprintln(os.Stderr, err)
 			os.Exit(3)
 		}
 		os.Exit(0)
@@ -194,5 +205,54 @@ func noScratch(t *testing.T, dir string) {
 		if n := e.Name(); strings.Contains(n, atomicfile.TempInfix) || strings.HasPrefix(n, "reach-") || strings.Contains(n, ".part-") {
 			t.Errorf("%s left in the folder", n)
 		}
+	}
+}
+
+// A run whose writes fail, as on a full disk (each file capped at 8 KiB
+// here, past the first plies' tiers and parts), stops with the error and
+// leaves no temporary file; run again with room, it writes the same
+// database as a run never stopped: the database of values and depths and
+// the win/draw/loss one alike.
+func TestDiskFull(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs child processes; runs without -short")
+	}
+	for _, name := range []string{"win/draw/loss: after a ply", "in the backward pass"} {
+		t.Run(name, func(t *testing.T) {
+			if name == "in the backward pass" {
+				longtest.Skip(t, "a full disk in the solve of values and depths too")
+			}
+			var tt = killCases[0]
+			for _, k := range killCases {
+				if k.name == name {
+					tt = k
+				}
+			}
+			whole := filepath.Join(t.TempDir(), "whole")
+			if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2, tt.wdl); err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "db")
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), killDir+"="+dir, killCase+"="+name, killFileSize+"=8192")
+			out, err := cmd.CombinedOutput()
+			if code := cmd.ProcessState.ExitCode(); code != 3 || !strings.Contains(string(out), "file too large") {
+				t.Fatalf("with each file capped: exit %d (%v), %q; want 3 and the write's error", code, err, out)
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if strings.Contains(e.Name(), atomicfile.TempInfix) {
+					t.Errorf("%s left in the folder by the failed write", e.Name())
+				}
+			}
+			if exists(filepath.Join(dir, db.ManifestName)) {
+				t.Fatal("the run finished within the cap: cap the files lower")
+			}
+			if _, err := solveCase(rules.New(tt.game), tt.maxPly, tt.blocks, dir, 1, tt.wdl); err != nil {
+				t.Fatal(err)
+			}
+			sameFiles(t, dir, whole)
+			noScratch(t, dir)
+		})
 	}
 }
