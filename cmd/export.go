@@ -1,9 +1,11 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,6 +76,11 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 			}
 			if err := export.CheckTarget(opts.Out); err != nil {
 				return flagErrorf("--out: %w", err)
+			}
+			if slices.ContainsFunc(choose.Choosers, c.Flags().Changed) { // a chosen set: the journals of its answers and games
+				if err := cmp.Or(oracle.CheckJournal(oracle.JournalBeside(opts.Out)), positions.CheckGames(positions.GamesBeside(opts.Out))); err != nil {
+					return err
+				}
 			}
 			var err error
 			if opts.GameOptions, opts.Set, err = choice.options(c, f); err != nil {

@@ -104,15 +104,26 @@ func batchKey(o Oracle, rl rules.Rules, boards []game.Board, b Batch) [32]byte {
 	return [32]byte(h.Sum(nil))
 }
 
+// CheckJournal refuses, before any work, what a batch would refuse of the
+// journal of answers at path: one of an earlier version (OldJournalError),
+// or a file, folder or link that is no journal of answers
+// (ForeignJournalError). Nothing there, or a journal, passes.
+func CheckJournal(path string) error {
+	v1 := string(journal.Head(path, len(journalMagicV1))) == journalMagicV1
+	if head := journal.Head(path, len(journalMagic)+len(recordVersion)); v1 ||
+		head != nil && string(head[:len(journalMagic)]) == journalMagic && [8]byte(head[len(journalMagic):]) != recordVersion {
+		return &OldJournalError{Path: path}
+	}
+	return journal.Check(path, journalMagic, "answers")
+}
+
 // openJournal opens the journal at path of the batch key, and gives the
 // answers it holds: a new journal where there is none, or where the file is
 // a journal of another batch (whose answers are of no use here). A file
 // there that is no journal is refused, and left as it is.
 func openJournal(path string, key [32]byte) (*journalFile, map[int]perfect.Analysis, error) {
-	v1 := string(journal.Head(path, len(journalMagicV1))) == journalMagicV1
-	if head := journal.Head(path, len(journalMagic)+len(recordVersion)); v1 ||
-		head != nil && string(head[:len(journalMagic)]) == journalMagic && [8]byte(head[len(journalMagic):]) != recordVersion {
-		return nil, nil, &OldJournalError{Path: path}
+	if err := CheckJournal(path); err != nil {
+		return nil, nil, err
 	}
 	head := append(append([]byte(journalMagic), recordVersion[:]...), key[:]...)
 	f, body, err := journal.Open(path, journalMagic, "answers", head)

@@ -75,13 +75,24 @@ func gamesKey(s Sample, rl rules.Rules) [32]byte {
 	return sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%s\x00%t\x00%v", rl.Spec(), s.Seed, s.Plies, s.Quiet, s.Play().Epsilon))
 }
 
+// CheckGames refuses, before any work, what a draw would refuse of the
+// journal of games at path: one of an earlier version (OldGamesError), or
+// a file, folder or link that is no journal of games
+// (journal.ForeignError). Nothing there, or a journal, passes.
+func CheckGames(path string) error {
+	if slices.Contains(gamesMagicsBefore, string(journal.Head(path, len(gamesMagic)))) {
+		return &OldGamesError{Path: path}
+	}
+	return journal.Check(path, gamesMagic, "games")
+}
+
 // openGames opens the journal of games at path for the draw of key, and
 // reads the games it holds: a new journal where there is none, or where
 // it is another draw's. A file there that is no journal is refused
 // (journal.ForeignError) and left as it is.
 func openGames(path string, key [32]byte) (*gamesJournal, error) {
-	if slices.Contains(gamesMagicsBefore, string(journal.Head(path, len(gamesMagic)))) {
-		return nil, &OldGamesError{Path: path}
+	if err := CheckGames(path); err != nil {
+		return nil, err
 	}
 	head := append([]byte(gamesMagic), key[:]...)
 	f, body, err := journal.Open(path, gamesMagic, "games", head)

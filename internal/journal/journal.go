@@ -27,6 +27,32 @@ func (e *ForeignError) Error() string {
 	return fmt.Sprintf("%s is no journal of %s of this tool: move it away, or name another --out", e.Path, e.What)
 }
 
+// Check refuses, without writing, what Open refuses at path: a file,
+// folder or link that is no journal whose files begin with magic (what
+// names what it keeps). Nothing there, or such a journal, passes.
+func Check(path, magic, what string) error {
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("the journal of %s %s: %w", what, path, err)
+	case !fi.Mode().IsRegular():
+		return &ForeignError{Path: path, What: what}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("the journal of %s %s: %w", what, path, err)
+	}
+	defer f.Close()
+	data := make([]byte, len(magic))
+	n, _ := io.ReadFull(f, data)
+	if data = data[:n]; !bytes.HasPrefix([]byte(magic), data) {
+		return &ForeignError{Path: path, What: what}
+	}
+	return nil
+}
+
 // Open opens the journal at path, whose files begin with magic, of the run
 // that head (magic and the run's key) begins, and gives the file and what
 // follows the head: nothing when the file is new, cut short inside its

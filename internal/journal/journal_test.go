@@ -69,3 +69,42 @@ func TestOpenAndRemove(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+// Check refuses before any work what Open refuses, and passes what Open
+// opens: nothing there, a journal, or one cut short inside its magic.
+func TestCheck(t *testing.T) {
+	const magic = "TTJOURNAL"
+	tests := []struct {
+		name    string
+		make    func(path string) error
+		foreign bool
+	}{
+		{"nothing there", func(string) error { return nil }, false},
+		{"a journal", func(p string) error { return os.WriteFile(p, []byte(magic+"key and records"), 0o644) }, false},
+		{"cut short in its magic", func(p string) error { return os.WriteFile(p, []byte(magic[:4]), 0o644) }, false},
+		{"empty", func(p string) error { return os.WriteFile(p, nil, 0o644) }, false},
+		{"someone else's bytes", func(p string) error { return os.WriteFile(p, []byte("#!/bin/sh\necho hi\n"), 0o644) }, true},
+		{"a folder", func(p string) error { return os.Mkdir(p, 0o755) }, true},
+		{"a link", func(p string) error { return os.Symlink("/etc/hostname", p) }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "j")
+			if err := tt.make(path); err != nil {
+				t.Fatal(err)
+			}
+			err := Check(path, magic, "answers")
+			var fe *ForeignError
+			if got := errors.As(err, &fe); got != tt.foreign || !got && err != nil {
+				t.Fatalf("Check: %v; want foreign %v", err, tt.foreign)
+			}
+			f, _, openErr := Open(path, magic, "answers", []byte(magic+"key"))
+			if f != nil {
+				f.Close()
+			}
+			if got := errors.As(openErr, &fe); got != tt.foreign {
+				t.Errorf("Open: %v; want foreign %v, as Check says", openErr, tt.foreign)
+			}
+		})
+	}
+}
