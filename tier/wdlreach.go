@@ -171,7 +171,11 @@ func (j *WDLJob) madeHere(b game.Board, i int, cur []uint64) bool {
 		if spec.Gravity && c >= spec.Cols && t.At(c-spec.Cols) != game.Empty {
 			continue // not its column's top
 		}
-		if r := j.d.Rank(t.Without(c)); r >= 0 && cur[r>>6]>>(r&63)&1 != 0 {
+		u := t.Without(c)
+		if over, _ := j.rl.Outcome(u); over {
+			continue // a line left: no board in progress, and Rank's time spared
+		}
+		if r := j.d.Rank(u); r >= 0 && cur[r>>6]>>(r&63)&1 != 0 {
 			return false
 		}
 	}
