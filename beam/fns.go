@@ -26,6 +26,7 @@ func registerFns() {
 	register.DoFn4x1[context.Context, int, func(*string) bool, func(int), error](&reachBlockFn{})
 	register.DoFn4x1[context.Context, int, func(*int) bool, func(string), error](&reachPlyFn{})
 	register.DoFn3x1[context.Context, int, func(int, string), error](&solveFn{})
+	register.DoFn3x1[context.Context, int, func(int, string), error](&wdlSolveFn{})
 	register.DoFn4x1[context.Context, int, func(*string) bool, func(string), error](&assembleFn{})
 	register.DoFn4x1[context.Context, int, func(*string) bool, func(string), error](&manifestFn{})
 	register.DoFn3x1[context.Context, labelItem, func([]byte), error](&labelFn{})
@@ -51,6 +52,10 @@ type stage struct {
 	TaskBlocks int
 	Store      string
 	Ply        int
+	// WDL asks for the win/draw/loss solve (tier.WDLJob) in place of the
+	// database of values and depths; its tasks then take TaskBlocks·4
+	// blocks of positions (0 for tier.WDLTaskPositions).
+	WDL bool
 }
 
 // job gives the tier job of the game, or of its opening book, cut in
@@ -99,18 +104,38 @@ func (g stage) have(ctx context.Context, j *tier.Job, p, k int) ([]uint64, error
 
 // tasksFn emits the task numbers of its ply once the signal before it, the
 // ply it depends on being finished, arrives.
-type tasksFn struct{ stage }
+type tasksFn struct {
+	stage
+	wdl *tier.WDLJob // the win/draw/loss solve's job, made once a DoFn
+}
 
 // ProcessElement emits the ply's tasks, whatever the signal says.
 func (f *tasksFn) ProcessElement(_ string, emit func(int)) error {
-	j, err := f.job()
+	n, err := f.tasks(&f.wdl, f.Ply)
 	if err != nil {
 		return err
 	}
-	for k := range j.Tasks(f.Ply) {
+	for k := range n {
 		emit(k)
 	}
 	return nil
+}
+
+// tasks gives the number of tasks of ply p, of the win/draw/loss solve's
+// job (kept in *wdl, made the first time) or of the job's.
+func (g stage) tasks(wdl **tier.WDLJob, p int) (int, error) {
+	if g.WDL {
+		j, err := g.wdlJob(wdl)
+		if err != nil {
+			return 0, err
+		}
+		return j.Tasks(p), nil
+	}
+	j, err := g.job()
+	if err != nil {
+		return 0, err
+	}
+	return j.Tasks(p), nil
 }
 
 // reachFn runs task k of the forward pass from its ply: it marks the
@@ -334,26 +359,29 @@ type done struct {
 // JSON: the signal the ply before it waits for. The parts of the ply after
 // it are then read by no task, nor are the ply's reach range files, and it
 // removes them; its own parts the ply before it reads.
-type assembleFn struct{ stage }
+type assembleFn struct {
+	stage
+	wdl *tier.WDLJob // the win/draw/loss solve's job, made once a DoFn
+}
 
 // ProcessElement writes ply p's tier file from its parts.
 func (f *assembleFn) ProcessElement(ctx context.Context, p int, entries func(*string) bool, emit func(string)) error {
-	j, err := f.job()
+	sh, err := f.shape(&f.wdl)
 	if err != nil {
 		return err
 	}
-	d, err := total(j, p, gather(entries))
+	d, err := total(sh, p, gather(entries))
 	if err != nil {
 		return err
 	}
 	open := func(k int) (io.ReadCloser, error) { return f.store().open(ctx, db.PartName(p, k)) }
 	err = f.store().writeFrom(ctx, db.TierName(p), func(w io.Writer) error {
 		var err error
-		d.Ply.Bytes, d.Ply.SHA256, err = db.WriteTier(w, f.Spec, p, j.Size(p), j.Tasks(p), open)
+		d.Ply.Bytes, d.Ply.SHA256, err = db.WriteTier(w, f.Spec, p, sh.bytes(p), sh.tasks(p), open)
 		return err
 	})
 	if err == nil {
-		err = f.tidy(ctx, j, p)
+		err = f.tidy(ctx, sh, p)
 	}
 	if err != nil {
 		return err
@@ -364,13 +392,13 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, entries func(*st
 }
 
 // tidy removes the parts of the ply after p and the reach range files of p.
-func (f *assembleFn) tidy(ctx context.Context, j *tier.Job, p int) error {
-	for k := 0; p < j.Plies() && k < j.Tasks(p+1); k++ {
+func (f *assembleFn) tidy(ctx context.Context, sh shape, p int) error {
+	for k := 0; p < sh.plies && k < sh.tasks(p+1); k++ {
 		if err := f.store().remove(ctx, db.PartName(p+1, k)); err != nil {
 			return err
 		}
 	}
-	for k := 0; p > 0 && k < j.Tasks(p); k++ {
+	for k := 0; sh.reach && p > 0 && k < sh.tasks(p); k++ {
 		if err := f.store().remove(ctx, rangeName(p, k)); err != nil {
 			return err
 		}
@@ -380,7 +408,7 @@ func (f *assembleFn) tidy(ctx context.Context, j *tier.Job, p int) error {
 
 // total adds up the entries of ply p's tasks, each once however often its
 // task ran, into the ply's manifest entry but its file.
-func total(j *tier.Job, p int, entries []string) (done, error) {
+func total(sh shape, p int, entries []string) (done, error) {
 	byTask := map[int]entry{}
 	for _, s := range entries {
 		var e entry
@@ -389,8 +417,8 @@ func total(j *tier.Job, p int, entries []string) (done, error) {
 		}
 		byTask[e.Task] = e
 	}
-	if len(byTask) != j.Tasks(p) {
-		return done{}, fmt.Errorf("ply %d: %d tasks solved, want %d", p, len(byTask), j.Tasks(p))
+	if len(byTask) != sh.tasks(p) {
+		return done{}, fmt.Errorf("ply %d: %d tasks solved, want %d", p, len(byTask), sh.tasks(p))
 	}
 	d := done{Ply: db.Ply{Ply: p}, Root: byTask[0].Root}
 	for _, e := range byTask {
@@ -407,11 +435,14 @@ func total(j *tier.Job, p int, entries []string) (done, error) {
 
 // manifestFn writes the manifest from every ply's entry, last, and removes
 // the parts of ply 0: the database is finished.
-type manifestFn struct{ stage }
+type manifestFn struct {
+	stage
+	wdl *tier.WDLJob // the win/draw/loss solve's job, made once a DoFn
+}
 
 // ProcessElement writes the manifest from the plies' entries.
 func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*string) bool, emit func(string)) error {
-	j, err := f.job()
+	sh, err := f.shape(&f.wdl)
 	if err != nil {
 		return err
 	}
@@ -424,18 +455,18 @@ func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*st
 		all = append(all, d)
 	}
 	sort.Slice(all, func(a, b int) bool { return all[a].Ply.Ply < all[b].Ply.Ply })
-	if len(all) != j.Plies()+1 {
-		return fmt.Errorf("%d plies solved, want %d", len(all), j.Plies()+1)
+	if len(all) != sh.plies+1 {
+		return fmt.Errorf("%d plies solved, want %d", len(all), sh.plies+1)
 	}
 	counts := make([]db.Ply, len(all))
 	for p, d := range all {
 		counts[p] = d.Ply
 	}
-	data, err := db.ManifestBytes(j.Manifest(counts, all[0].Root))
+	data, err := db.ManifestBytes(sh.manifest(counts, all[0].Root))
 	if err == nil {
 		err = f.store().write(ctx, db.ManifestName, data)
 	}
-	for k := 0; k < j.Tasks(0) && err == nil; k++ {
+	for k := 0; k < sh.tasks(0) && err == nil; k++ {
 		err = f.store().remove(ctx, db.PartName(0, k))
 	}
 	if err != nil {
@@ -443,4 +474,32 @@ func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*st
 	}
 	emit(f.Store)
 	return nil
+}
+
+// shape is what assembling a ply's tier and writing the manifest need of
+// the stage's job, the tier solve's or the win/draw/loss solve's.
+type shape struct {
+	tasks    func(p int) int
+	bytes    func(p int) int64 // a ply's codes, the bytes of its tier before compression
+	plies    int               // the last ply
+	reach    bool              // a ply has reach range files (the tier solve's forward pass)
+	manifest func(counts []db.Ply, root byte) db.Manifest
+}
+
+// shape gives the shape of the stage's job: the win/draw/loss solve's
+// (kept in *wdl, made the first time) or the tier solve's.
+func (g stage) shape(wdl **tier.WDLJob) (shape, error) {
+	if g.WDL {
+		j, err := g.wdlJob(wdl)
+		if err != nil {
+			return shape{}, err
+		}
+		manifest := func(counts []db.Ply, root byte) db.Manifest { return j.Manifest(counts, db.PackedValue(root)) }
+		return shape{tasks: j.Tasks, bytes: j.CodeBytes, plies: j.Plies(), manifest: manifest}, nil
+	}
+	j, err := g.job()
+	if err != nil {
+		return shape{}, err
+	}
+	return shape{tasks: j.Tasks, bytes: j.Size, plies: j.Plies(), reach: true, manifest: j.Manifest}, nil
 }

@@ -37,8 +37,11 @@ type options struct {
 	format string
 	spec   rules.Spec
 	job    *tier.Job
-	labels *labelJob // with --positions or --sample
-	flags  *flag.FlagSet
+	wdl    *tier.WDLJob // with --wdl, in place of job
+	labels *labelJob    // with --positions or --sample
+	// valuesOnly is --wdl: the win/draw/loss database.
+	valuesOnly bool
+	flags      *flag.FlagSet
 }
 
 // offered are the flags of this command that choose positions: --max-ply
@@ -50,6 +53,7 @@ func (o *options) bind(fs *flag.FlagSet) {
 	o.game.Bind(fs)
 	fs.StringVar(&o.store, "db", "", "the database folder to solve into; with --positions or --sample, answer from the finished database there instead, as export --db does (on a cluster, a folder every worker reaches)")
 	fs.IntVar(&o.maxPly, "max-ply", -1, "build an opening book of plies 0 to N, ply N valued by search, as db build --max-ply does")
+	fs.BoolVar(&o.valuesOnly, "wdl", false, "build the win/draw/loss database, as db build --wdl does: values alone, two bits a board with no line; db build DIR then counts the positions play reaches")
 	fs.StringVar(&o.set.Positions, "positions", "", "label the positions in this file (one a line: a move sequence such as 4453, or a board) as export --positions does, instead of solving into --db")
 	fs.IntVar(&o.set.Sample, "sample", 0, "draw N positions by play and label them as export --sample does, instead of solving into --db")
 	fs.StringVar(&o.set.Plies, "plies", "", "with --sample: the plies play stops at, such as 8 or 0-30")
@@ -83,19 +87,19 @@ func (o *options) check() error {
 	if o.store == "" {
 		return errors.New("no database folder: name one with --db DIR, a positions file to label with --positions FILE, or a sample with --sample N")
 	}
-	if o.job, err = tier.JobOf(rules.New(o.spec), o.maxPly); err != nil {
+	if err := o.makeJob(); err != nil {
 		return err
 	}
 	if !store(o.store).local() {
 		return nil // the run finds a finished database there, or writes one
 	}
-	if err := o.job.CheckFolder(o.store); err != nil {
+	if err := o.checkFolder(); err != nil {
 		return err
 	}
 	if _, err := db.ReadManifest(o.store); err == nil {
 		return nil // finished: the run reports it
 	}
-	e, err := tier.EstimateJob(o.job, 1)
+	e, err := o.estimate()
 	if err != nil {
 		return err
 	}
@@ -103,6 +107,47 @@ func (o *options) check() error {
 		return fmt.Errorf("%w (the solve: %s)", err, e.BeamNeeds())
 	}
 	return nil
+}
+
+// makeJob makes the job --db is built by: the win/draw/loss solve's with
+// --wdl (the whole game), else the tier solve's, of the whole game or of
+// its book to --max-ply.
+func (o *options) makeJob() (err error) {
+	rl := rules.New(o.spec)
+	switch {
+	case o.valuesOnly && o.maxPly >= 0:
+		return errors.New("--wdl builds the whole game; leave out --max-ply")
+	case o.valuesOnly:
+		o.wdl, err = tier.NewWDLJob(rl)
+	default:
+		o.job, err = tier.JobOf(rl, o.maxPly)
+	}
+	return err
+}
+
+// checkFolder checks the local --db folder for the run's job, as its claim
+// will.
+func (o *options) checkFolder() error {
+	if o.wdl != nil {
+		return o.wdl.CheckFolder(o.store)
+	}
+	return o.job.CheckFolder(o.store)
+}
+
+// claim claims the local --db folder for the run's job.
+func (o *options) claim() (func(), error) {
+	if o.wdl != nil {
+		return o.wdl.Claim(o.store)
+	}
+	return o.job.Claim(o.store)
+}
+
+// estimate gives what the run's job needs, one worker's work.
+func (o *options) estimate() (tier.Estimate, error) {
+	if o.wdl != nil {
+		return tier.EstimateWDL(o.wdl, 1), nil
+	}
+	return tier.EstimateJob(o.job, 1)
 }
 
 // makeSpec makes the game's spec from --game, or from the game flags, as
@@ -189,7 +234,7 @@ func (o *options) checkSample(rl rules.Rules, set dataset, given map[string]bool
 func run(ctx context.Context, o options, w io.Writer) error {
 	st := store(o.store)
 	if st.local() {
-		unlock, err := o.job.Claim(o.store)
+		unlock, err := o.claim()
 		if err != nil {
 			return err
 		}
@@ -197,13 +242,18 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	}
 	data, err := st.read(ctx, db.ManifestName)
 	if errors.Is(err, fs.ErrNotExist) {
-		e, estErr := tier.EstimateJob(o.job, 1)
+		e, estErr := o.estimate()
 		if estErr != nil {
 			return estErr
 		}
 		fmt.Fprintf(w, "tateti-beam: solving tier by tier into %s: %s\n", o.store, e.BeamNeeds())
 		p, s := beam.NewPipelineWithRoot()
-		if err := build(s, stage{Spec: o.spec, MaxPly: o.maxPly, Store: o.store}, false); err != nil {
+		g := stage{Spec: o.spec, MaxPly: o.maxPly, Store: o.store, WDL: o.wdl != nil}
+		build := build
+		if g.WDL {
+			build = buildWDL
+		}
+		if err := build(s, g, false); err != nil {
 			return err
 		}
 		if err := beamx.Run(ctx, p); err != nil {
@@ -218,9 +268,12 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return fmt.Errorf("%s: %w", st.path(db.ManifestName), err)
 	}
-	if m.Game != o.spec || (m.MaxPly == nil) != (o.maxPly < 0) || (m.MaxPly != nil && *m.MaxPly != o.maxPly) {
-		return fmt.Errorf("%s holds another game's database, or another book (%s); name another with --db", o.store, m.Game)
+	if m.Game != o.spec || (m.MaxPly == nil) != (o.maxPly < 0) || (m.MaxPly != nil && *m.MaxPly != o.maxPly) || db.Packed(m.Layout) != (o.wdl != nil) {
+		return fmt.Errorf("%s holds another game's database, another book, or one of another kind (%s, layout %s); name another with --db", o.store, m.Game, m.Layout)
 	}
 	finished(w, o.store, m.Positions, m.Value, m.Depth)
+	if db.Packed(m.Layout) && len(m.Reached) == 0 {
+		fmt.Fprintf(w, "%s: the positions play reaches are not counted yet: tateti-lab db build %s --wdl %s counts them\n", o.store, m.Game.Flags(), o.store)
+	}
 	return nil
 }

@@ -30,9 +30,9 @@ func build(s beam.Scope, g stage, twice bool) error {
 	n := job.Plies()
 	at := func(p int) stage { g.Ply = p; return g }
 	tasks := func(s beam.Scope, p int, signal beam.PCollection) beam.PCollection {
-		ks := beam.ParDo(s, &tasksFn{at(p)}, signal)
+		ks := beam.ParDo(s, &tasksFn{stage: at(p)}, signal)
 		if twice {
-			ks = beam.Flatten(s, ks, beam.ParDo(s, &tasksFn{at(p)}, signal))
+			ks = beam.Flatten(s, ks, beam.ParDo(s, &tasksFn{stage: at(p)}, signal))
 		}
 		return beam.Reshuffle(s, ks)
 	}
@@ -47,11 +47,11 @@ func build(s beam.Scope, g stage, twice bool) error {
 	for p := n; p >= 0; p-- {
 		sp := s.Scope(fmt.Sprintf("solve ply %d", p))
 		parts := beam.ParDo(sp, &solveFn{stage: at(p)}, tasks(sp, p, signal))
-		signal = beam.ParDo(sp, &assembleFn{at(p)}, beam.GroupByKey(sp, parts))
+		signal = beam.ParDo(sp, &assembleFn{stage: at(p)}, beam.GroupByKey(sp, parts))
 		entries = append(entries, signal)
 	}
 	sm := s.Scope("manifest")
 	all := beam.AddFixedKey(sm, beam.Flatten(sm, entries...))
-	beam.ParDo(sm, &manifestFn{at(0)}, beam.GroupByKey(sm, all))
+	beam.ParDo(sm, &manifestFn{stage: at(0)}, beam.GroupByKey(sm, all))
 	return nil
 }

@@ -84,6 +84,56 @@ func TestSameDatabase(t *testing.T) {
 	}
 }
 
+// The win/draw/loss solve on Prism writes the tiers and manifest the local
+// solve writes, byte for byte, in tasks of 65,536 positions or of a ply,
+// once or twice each; the manifest once db build on the folder has
+// counted the positions play reaches, which the local build counts
+// itself.
+func TestSameWDLDatabase(t *testing.T) {
+	tests := []struct {
+		name   string
+		spec   rules.Spec
+		blocks int // tasks of blocks·4 blocks of positions; 0 for tier.WDLTaskPositions
+	}{
+		{"gravity 4x5 k=4, tasks of 65,536 positions", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}, 1},
+		{"gravity misère 4x4 k=3, a task a ply", rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 3}, Gravity: true, Misere: true}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // Prism leaves cores idle between stages: two boards at once fill them
+			rl := rules.New(tt.spec)
+			local := filepath.Join(t.TempDir(), "local")
+			if _, err := tier.SolveWDL(context.Background(), rl, local, 2); err != nil {
+				t.Fatal(err)
+			}
+			j, err := tier.NewWDLJob(rl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, twice := range []bool{false, true} {
+				dir := filepath.Join(t.TempDir(), "beam")
+				unlock, err := j.Claim(dir) // as the command does
+				if err != nil {
+					t.Fatal(err)
+				}
+				p, s := beam.NewPipelineWithRoot()
+				if err := buildWDL(s, stage{Spec: tt.spec, TaskBlocks: tt.blocks, Store: dir, WDL: true}, twice); err != nil {
+					t.Fatal(err)
+				}
+				err = ptest.Run(p)
+				unlock()
+				if err != nil {
+					t.Fatalf("twice=%v: %v", twice, err)
+				}
+				if _, err := tier.SolveWDL(context.Background(), rl, dir, 2); err != nil { // counts what play reaches
+					t.Fatal(err)
+				}
+				sameFiles(t, dir, local)
+			}
+		})
+	}
+}
+
 // Through a filesystem of Beam's rather than the operating system's (its
 // in-memory one here, as gs:// on a cluster), the pipeline writes the same
 // files but the folder's marker, which only a local folder has.

@@ -39,6 +39,9 @@ type Estimate struct {
 	// forward pass, which counts the positions play reaches once its
 	// tiers are written (WDLJob.ReachValues).
 	CountSeconds float64 `json:"count_seconds,omitempty"`
+	// BeamTask is the memory a task of a win/draw/loss solve holds on
+	// Beam: the next ply's codes whole, and its own range's.
+	BeamTask uint64 `json:"beam_task,omitempty"`
 	// Searches bounds the positions an opening book's last ply has searched
 	// (its placements), whose time depends on the positions: Seconds
 	// leaves them out. SearchPly is that ply.
@@ -192,6 +195,10 @@ func (e Estimate) noun() string {
 // children fall in; the step that writes a tier file holds one part), the
 // disk, and one worker's time.
 func (e Estimate) BeamNeeds() string {
+	if db.Packed(e.Layout) {
+		return fmt.Sprintf("%s %s (%s layout) in %s tasks; a task holds up to %s, the next ply's codes whole and its own range's; up to %s of disk; about %s of one worker's work at this build machine's rate, then the count of the positions play reaches on one machine (db build DIR)",
+			figure.Commas(e.Placements), e.noun(), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.BeamTask), figure.Bytes(e.Disk), about(e.WorkerSeconds-e.CountSeconds)) // Beam estimates with one worker: CountSeconds is one worker's
+	}
 	task := uint64(TaskPlacements) + TaskPlacements/8
 	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds up to %s for its own range and as much again for each range of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
 		figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(task), figure.Bytes(e.Disk), about(e.WorkerSeconds))

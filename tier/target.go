@@ -27,8 +27,8 @@ type Target struct {
 	// manifest lacks the positions play reaches (a run stopped during its
 	// forward pass): the build counts them (Estimate.CountSeconds).
 	Counting bool
-	Estimate  Estimate
-	Job       *Job // the whole game's, or an opening book's; nil for WDL's
+	Estimate Estimate
+	Job      *Job // the whole game's, or an opening book's; nil for WDL's
 	// WDL is the win/draw/loss solve where it is the one built (Why says
 	// why), in place of Job.
 	WDL *WDLJob

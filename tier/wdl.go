@@ -140,8 +140,11 @@ func EstimateWDL(j *WDLJob, workers int) Estimate {
 	task := min(uint64(2*WDLTaskPositions/4), 2*largest) // a task's codes and their blocks
 	e.Disk += largest
 	e.Memory = j.d.Bytes() + 2*largest + uint64(max(workers, 1))*task + overhead
+	e.BeamTask = j.d.Bytes() + largest + task + overhead
 	e.ReachMemory = j.d.Bytes() + 2*8*uint64(words(most)) + overhead // Reach: two plies' bits, nothing on disk
-	count := float64(e.Placements) / countRate // the forward pass, once the tiers are written
+	// The forward pass that counts the positions play reaches, once the
+	// tiers are written:
+	count := float64(e.Placements) / countRate
 	e.WorkerSeconds = float64(e.Placements)/rates[wdlLayout] + count
 	e.Seconds, e.CountSeconds = e.WorkerSeconds/speedup(workers), count/speedup(workers)
 	return e
@@ -246,13 +249,37 @@ func (j *WDLJob) DisagreesAt(p int, codes, next []byte, ranks []int64) (int64, b
 
 // Count gives ply p's entry in the manifest but its file: its positions by
 // value for the side to move.
-func (j *WDLJob) Count(p int, codes []byte) db.Ply {
+func (j *WDLJob) Count(p int, codes []byte) db.Ply { return CountCodes(p, j.Size(p), codes) }
+
+// CountCodes gives the manifest's entry, but its file, of the first n
+// codes of codes, positions of ply p: a ply's, or a task's share of it.
+func CountCodes(p int, n int64, codes []byte) db.Ply {
 	var by [4]int64
-	for r := range j.Size(p) {
+	for r := range n {
 		by[db.PackedAt(codes, r)]++
 	}
-	return db.Ply{Ply: p, Placements: j.Size(p), Positions: by[1] + by[2] + by[3], Lost: by[db.PackedLost], Drawn: by[db.PackedDrawn], Won: by[db.PackedWon]}
+	return db.Ply{Ply: p, Placements: n, Positions: by[1] + by[2] + by[3], Lost: by[db.PackedLost], Drawn: by[db.PackedDrawn], Won: by[db.PackedWon]}
 }
+
+// WithTaskPositions gives the job cut into tasks of n positions, a
+// multiple of 4·db.BlockLen (whole blocks of codes), where Beam's
+// workers or a test want smaller ones than WDLTaskPositions.
+func (j *WDLJob) WithTaskPositions(n int64) (*WDLJob, error) {
+	if n <= 0 || n%(4*db.BlockLen) != 0 {
+		return nil, fmt.Errorf("tasks of %d positions; want a multiple of %d, whole blocks of codes", n, 4*db.BlockLen)
+	}
+	c := *j
+	c.taskLen = n
+	return &c, nil
+}
+
+// Claim claims the folder dir for the job's database, as a build does:
+// Beam's pipeline, whose workers write into it.
+func (j *WDLJob) Claim(dir string) (unlock func(), err error) { return claim(dir, j.marker()) }
+
+// CheckFolder checks before any work that dir is new, empty, or a folder
+// of the job's database, finished or not, as a build's claim will.
+func (j *WDLJob) CheckFolder(dir string) error { return checkFolder(dir, j.marker()) }
 
 // Root gives the value of the empty board, for X, from ply 0's codes.
 func Root(codes []byte) perfect.Value { return db.PackedValue(db.PackedAt(codes, 0)) }
