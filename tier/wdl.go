@@ -123,8 +123,10 @@ func (j *WDLJob) Size(p int) int64 { return j.d.Size(p) }
 func (j *WDLJob) CodeBytes(p int) int64 { return db.CodeBytes(wdlLayout, j.d.Size(p)) }
 
 // EstimateWDL gives what the win/draw/loss solve j needs with workers
-// goroutines: memory for the diagram, two plies' codes and each worker's
-// task and its compressed blocks (the forward pass that counts the
+// goroutines: memory for the diagram, two plies' codes, each worker's
+// task and the ply's compressed blocks, kept until its tier is written
+// (at most its codes: Connect Four 6x6 peaked at 4,889,488 KB, where two
+// plies' codes and the diagram are 3.6 GB) (the forward pass that counts the
 // positions play reaches holds less: a ply's codes and two plies' bits);
 // disk for every ply's codes before compression (the tier files take
 // less) and the parts of the ply being assembled beside its tier; time for
@@ -137,10 +139,10 @@ func EstimateWDL(j *WDLJob, workers int) Estimate {
 		e.Disk += uint64(j.CodeBytes(p))
 	}
 	largest := uint64(db.CodeBytes(wdlLayout, most))
-	task := min(uint64(2*WDLTaskPositions/4), 2*largest) // a task's codes and their blocks
+	task := min(uint64(WDLTaskPositions/4), largest) // a task's codes, compressed into the ply's blocks
 	e.Disk += largest
-	e.Memory = j.d.Bytes() + 2*largest + uint64(max(workers, 1))*task + overhead
-	e.BeamTask = j.d.Bytes() + largest + task + overhead
+	e.Memory = j.d.Bytes() + 3*largest + uint64(max(workers, 1))*task + overhead
+	e.BeamTask = j.d.Bytes() + largest + 2*task + overhead           // the next ply, its own codes and their blocks
 	e.ReachMemory = j.d.Bytes() + 2*8*uint64(words(most)) + overhead // Reach: two plies' bits, nothing on disk
 	// The forward pass that counts the positions play reaches, once the
 	// tiers are written:
