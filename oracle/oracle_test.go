@@ -72,8 +72,14 @@ func TestMemoryAndSearchAgree(t *testing.T) {
 // randomPosition plays random legal moves from the empty board, stopping at
 // a random ply or at the end of the game.
 func randomPosition(rl rules.Rules, rng *rand.Rand) game.Board {
+	return randomTo(rl, rng, rng.IntN(rl.Spec().Cells()))
+}
+
+// randomTo plays random legal moves from the empty board to ply stop, or
+// to the end of the game.
+func randomTo(rl rules.Rules, rng *rand.Rand, stop int) game.Board {
 	var b game.Board
-	for stop := rng.IntN(rl.Spec().Cells()); b.Ply() < stop; {
+	for b.Ply() < stop {
 		moves := rl.Moves(b)
 		if moves == 0 {
 			break

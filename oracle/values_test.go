@@ -3,7 +3,6 @@ package oracle
 import (
 	"context"
 	"flag"
-	"math/bits"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
@@ -130,16 +129,5 @@ func BenchmarkValuesOracle(b *testing.B) {
 // randomGame plays random moves from the empty board to a random ply, of
 // at least empty empty cells, or to the end of the game.
 func randomGame(rl rules.Rules, rng *rand.Rand, empty int) game.Board {
-	var b game.Board
-	for range rng.IntN(rl.Spec().Cells() - empty + 1) {
-		moves := uint64(rl.Moves(b))
-		if over, _ := rl.Outcome(b); over || moves == 0 {
-			break
-		}
-		for range rng.IntN(bits.OnesCount64(moves)) {
-			moves &= moves - 1
-		}
-		b = b.Play(bits.TrailingZeros64(moves), b.ToMove())
-	}
-	return b
+	return randomTo(rl, rng, rng.IntN(rl.Spec().Cells()-empty+1))
 }
