@@ -131,7 +131,7 @@ var reachName = regexp.MustCompile(`^reach-[0-9]{2}\.bits$`)
 
 // isScratchName reports whether name is a scratch file's name.
 func isScratchName(name string) bool {
-	return reachName.MatchString(name) || taskReach.MatchString(name) || searchedName.MatchString(name) || db.IsPartName(name)
+	return reachName.MatchString(name) || countsName.MatchString(name) || taskReach.MatchString(name) || searchedName.MatchString(name) || db.IsPartName(name)
 }
 
 // isScratch reports whether the file path, named as a scratch file, is
@@ -145,6 +145,9 @@ func isScratch(path string) bool {
 		return db.IsPart(path)
 	case searchedName.MatchString(name):
 		return isSearched(path)
+	case countsName.MatchString(name):
+		_, err := readCounts(path)
+		return err == nil
 	}
 	f, err := db.OpenRegular(path)
 	if err != nil {

@@ -57,6 +57,9 @@ var killCases = []struct {
 	// tasks of 65,536 positions between two tasks of ply 12 (4 of them).
 	{"win/draw/loss: after a ply", spec(4, 5, 4, true, false), -1, 0, 2, db.TierName(14), []string{db.TierName(14)}, false, true},
 	{"win/draw/loss: between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, db.PartName(12, 0), []string{db.PartName(12, 0)}, false, true},
+	// ... and in the count of the positions play reaches, the database
+	// finished, after a ply's counts are kept.
+	{"win/draw/loss: in the count", spec(4, 5, 4, true, false), -1, 0, 2, CountsName(10), nil, true, true},
 }
 
 // solveCase solves the game of a kill case into dir: the whole game, or
@@ -116,9 +119,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// A run killed outright (SIGKILL) in either pass, or between two tasks of
-// a ply, and run again, writes the same database as a run never stopped,
-// and leaves no temporary or scratch file.
+// A run killed outright (SIGKILL) in either pass, between two tasks of a
+// ply, or in a win/draw/loss count of what play reaches, and run again,
+// writes the same database as a run never stopped, and leaves no
+// temporary or scratch file.
 func TestKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs child processes and kills them, minutes under -race; runs without -short")
@@ -172,7 +176,7 @@ func kill(t *testing.T, dir, name, signal string) {
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	if exists(filepath.Join(dir, db.ManifestName)) {
+	if m, err := db.ReadManifest(dir); err == nil && (!db.Packed(m.Layout) || len(m.Reached) > 0) {
 		t.Fatal("the run finished before it was killed: kill it earlier")
 	}
 }

@@ -65,13 +65,18 @@ func SolveWDL(ctx context.Context, rl rules.Rules, dir string, workers int) (db.
 	return j.solve(ctx, dir, workers)
 }
 
-// solve is SolveWDL of the job j.
+// solve is SolveWDL of the job j, under the folder's lock.
 func (j *WDLJob) solve(ctx context.Context, dir string, workers int) (db.Manifest, error) {
 	m, unlock, err := claimUnfinished(dir, j.marker())
-	if err != nil || unlock == nil && len(m.Reached) > 0 {
+	switch {
+	case err != nil || unlock == nil && len(m.Reached) > 0:
 		return m, err
-	}
-	if unlock != nil {
+	case unlock == nil: // finished, not yet counted
+		if unlock, err = lock(dir); err != nil {
+			return db.Manifest{}, fmt.Errorf("folder %q: another run is counting in it (%v); wait for it to end, or name another folder", dir, err)
+		}
+		defer unlock()
+	default:
 		defer unlock()
 		counts, root, err := j.solveAll(ctx, dir, workers)
 		if err != nil {
@@ -87,15 +92,18 @@ func (j *WDLJob) solve(ctx context.Context, dir string, workers int) (db.Manifes
 
 // reached counts the positions play reaches in the finished database m in
 // dir (ReachValues) into its manifest, written again with them. A run
-// stopped before leaves the database finished without them, to count
-// again.
+// stopped before leaves the database finished without them, and where the
+// count stood, to count on from.
 func (j *WDLJob) reached(ctx context.Context, dir string, m db.Manifest, workers int) (db.Manifest, error) {
 	r, err := j.ReachValues(ctx, dir, workers)
 	if err != nil {
 		return db.Manifest{}, err
 	}
 	m.Reached = r
-	return m, db.WriteManifest(dir, m)
+	if err := db.WriteManifest(dir, m); err != nil {
+		return db.Manifest{}, err
+	}
+	return m, Tidy(dir)
 }
 
 // BuildWDL solves j's game into the win/draw/loss database folder dir

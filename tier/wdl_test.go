@@ -322,6 +322,9 @@ func TestWDLReachValues(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if err := Tidy(dir); err != nil { // or the next count would resume from this one's last ply
+					t.Fatal(err)
+				}
 				for p, want := range m.Plies {
 					want.File, want.Placements, want.Bytes, want.SHA256 = "", 0, 0, ""
 					if got[p] != want {
@@ -369,5 +372,60 @@ func TestWDLCountsAgain(t *testing.T) {
 	}
 	if target, err = NewWDLTarget(dir, j, 2, 1<<30, false); err != nil || target.Counting {
 		t.Errorf("counted, the target is counting %v (%v); want false", target.Counting, err)
+	}
+}
+
+// stopAt cancels a count when it reports ply stop done, and records the
+// plies reported.
+type stopAt struct {
+	stop   int
+	cancel context.CancelFunc
+	plies  []int
+}
+
+func (s *stopAt) Report(_ string, ply int, _, _ int64) {
+	if s.plies = append(s.plies, ply); ply == s.stop {
+		s.cancel()
+	}
+}
+
+// A count of the positions play reaches stopped after a ply resumes there:
+// it counts only the plies after it, gives the counts of a count never
+// stopped, and once done leaves no counts or bits behind.
+func TestWDLCountResumes(t *testing.T) {
+	rl := rules.New(spec(4, 4, 4, true, false))
+	j, err := NewWDLJob(rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "wdl")
+	want, err := j.solve(context.Background(), dir, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []int{1, 7, 16} {
+		ctx, cancel := context.WithCancel(context.Background())
+		s := &stopAt{stop: stop, cancel: cancel}
+		if _, err := j.ReachValues(progress.With(ctx, s), dir, 2); err == nil {
+			t.Fatalf("stopped after ply %d: no error", stop)
+		}
+		if !exists(filepath.Join(dir, CountsName(stop))) || !exists(filepath.Join(dir, ReachName(stop))) {
+			t.Fatalf("stopped after ply %d: its counts or bits are not kept", stop)
+		}
+		r := &stopAt{stop: -1}
+		got, err := j.ReachValues(progress.With(context.Background(), r), dir, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.plies[0] != stop+1 {
+			t.Errorf("stopped after ply %d, counted on from ply %d, want %d", stop, r.plies[0]-1, stop)
+		}
+		if !reflect.DeepEqual(got, want.Reached) {
+			t.Errorf("stopped after ply %d: %+v\nwant %+v", stop, got, want.Reached)
+		}
+		if err := Tidy(dir); err != nil {
+			t.Fatal(err)
+		}
+		noScratch(t, dir)
 	}
 }

@@ -22,7 +22,7 @@ import (
 // the winner's and that leaves a reached board in progress when taken
 // away, play's last move there being one such.
 func (j *WDLJob) Reach(ctx context.Context, workers int) ([]int64, error) {
-	plies, err := j.reach(ctx, workers, nil)
+	plies, err := j.reach(ctx, workers, nil, "")
 	counts := make([]int64, len(plies))
 	for p, c := range plies {
 		counts[p] = c.Positions
@@ -33,27 +33,40 @@ func (j *WDLJob) Reach(ctx context.Context, workers int) ([]int64, error) {
 // ReachValues is Reach over the finished tiers of the job's database in
 // dir: each ply's positions play reaches by value for the side to move,
 // and its finished boards by status, as a database of values and depths
-// counts them (its manifest's plies, but their files).
+// counts them (its manifest's plies, but their files). It keeps where it
+// stands in dir after each ply, so that a run stopped resumes from the
+// last whole ply (keepCount); the caller removes what it kept (Tidy).
 func (j *WDLJob) ReachValues(ctx context.Context, dir string, workers int) ([]db.Ply, error) {
 	_, most := sizes(j.d, j.cells)
 	buf := make([]byte, db.CodeBytes(wdlLayout, most))
 	return j.reach(ctx, workers, func(p int) ([]byte, error) {
 		codes := buf[:j.CodeBytes(p)]
 		return codes, db.ReadTier(ctx, dir, j.rl.Spec(), p, codes, workers)
-	})
+	}, dir)
 }
 
 // reach is the forward pass of Reach; where codesOf gives each ply's
-// codes, it counts the reached boards by them too.
-func (j *WDLJob) reach(ctx context.Context, workers int, codesOf func(p int) ([]byte, error)) ([]db.Ply, error) {
-	plies := make([]db.Ply, j.cells+1)
-	cur := []uint64{1} // ply 0: the empty board
-	var total, done int64
-	for p := range j.cells + 1 {
-		total += j.Size(p)
+// codes, it counts the reached boards by them too. Where dir is not "", it
+// keeps where it stands in dir after each ply and resumes from what a run
+// stopped kept there (keepCount), and removes what it kept once done.
+func (j *WDLJob) reach(ctx context.Context, workers int, codesOf func(p int) ([]byte, error), dir string) ([]db.Ply, error) {
+	from, cur, plies := 0, []uint64{1}, make([]db.Ply, j.cells+1) // ply 0: the empty board
+	for p := range plies {
 		plies[p].Ply = p
 	}
+	if dir != "" {
+		var err error
+		if from, cur, plies, err = j.resumeCount(dir); err != nil {
+			return nil, err
+		}
+	}
+	var total, done int64
 	for p := range j.cells + 1 {
+		if total += j.Size(p); p < from {
+			done += j.Size(p)
+		}
+	}
+	for p := from; p <= j.cells; p++ {
 		var codes []byte
 		if codesOf != nil {
 			var err error
@@ -68,7 +81,11 @@ func (j *WDLJob) reach(ctx context.Context, workers int, codesOf func(p int) ([]
 		if err := j.reachPly(ctx, p, cur, next, codes, plies, workers); err != nil {
 			return nil, err
 		}
-		cur = next
+		if cur = next; dir != "" && p < j.cells {
+			if err := j.keepCount(dir, p+1, cur, plies); err != nil {
+				return nil, err
+			}
+		}
 		done += j.Size(p)
 		progress.Report(ctx, "reachable positions", p+1, done, total)
 	}
