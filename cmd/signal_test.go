@@ -247,7 +247,7 @@ func TestKilledDuringDraw(t *testing.T) {
 	}
 	parent := t.TempDir()
 	args := func(out string) []string {
-		return []string{"export", "--gravity", "--size", "5x5", "--k", "4", "--sample", "500", "--plies", "6-20", "--epsilon", "0.25",
+		return []string{"export", "--gravity", "--size", "5x5", "--k", "4", "--sample", "250", "--plies", "6-20", "--epsilon", "0.25",
 			"--seed", "2", "--engine", "search", "--format", "csv", "--value-only", "-q", "--out", filepath.Join(parent, out)}
 	}
 	if code, _, errOut := runCode(t, args("whole")...); code != 0 {
@@ -256,7 +256,7 @@ func TestKilledDuringDraw(t *testing.T) {
 	games := positions.GamesBeside(filepath.Join(parent, "stopped"))
 	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGINT} {
 		c, _ := lab(t, nil, args("stopped")...)
-		played := waitForGames(t, games, 100)
+		played := waitForGames(t, games, 40)
 		c.Process.Signal(sig)
 		c.Wait()
 		if kept := fileSize(t, games); kept < played {
