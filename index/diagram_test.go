@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 )
 
 // A diagramCase names a board and its rules.
@@ -219,10 +220,10 @@ var _ Placements = (*Diagram)(nil)
 
 // A Walker from any rank gives the boards of the ply in rank order, as
 // Unrank does, and each one's children as Diagram.Children does; the
-// larger boards not under -short.
+// larger boards in the long checks.
 func TestWalker(t *testing.T) {
 	cases := []diagramCase{{4, 4, 4, true}, {3, 4, 3, false}, {2, 5, 2, true}}
-	if !testing.Short() { // minutes under -race -short
+	if longtest.Enabled() { // 11 s, minutes under -race
 		cases = append(cases, diagramCase{4, 5, 4, true}, diagramCase{5, 4, 3, true})
 	}
 	eachDiagram(t, cases, func(t *testing.T, s game.Spec, d *Diagram, gravity bool) {

@@ -107,6 +107,8 @@ func TestDraw(t *testing.T) {
 }
 
 func TestDrawTooMany(t *testing.T) {
+	defer func(was int) { maxStale = was }(maxStale)
+	maxStale = 64 // play stops early, as it does past a million games
 	// 3x3 has 9 positions of ply 1, 3 up to symmetry.
 	s := Sample{N: 4, Seed: 1, Plies: Plies{1, 1}, Quiet: true}
 	_, err := s.Draw(context.Background(), rules.Classic(game.Spec{Rows: 3, Cols: 3, K: 3}), nil)
@@ -115,8 +117,8 @@ func TestDrawTooMany(t *testing.T) {
 	}
 }
 
-// A sample of every position at a ply (Connect Four's 182,383 in progress
-// at ply 8, which Check counts) ends: once play finds nothing new, the
+// A sample of every position at a ply (Connect Four's 16,422 at ply 6,
+// which Check counts) ends: once play finds nothing new, the
 // rest are taken from every position there, after what play drew, so a
 // smaller sample is still a prefix and any number of players draw the
 // same. (maxStale is lowered so that play stops early, as it does past a
@@ -124,15 +126,15 @@ func TestDrawTooMany(t *testing.T) {
 func TestDrawEvery(t *testing.T) {
 	defer func(was int) { maxStale = was }(maxStale)
 	maxStale = 64
-	all := Sample{N: 182383, Seed: 1, Plies: Plies{8, 8}}
+	all := Sample{N: 16422, Seed: 1, Plies: Plies{6, 6}}
 	got, err := all.Draw(context.Background(), connectFour, []BestMove{nil, nil})
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := map[game.Board]bool{}
 	for _, b := range got {
-		if over, _ := connectFour.Outcome(b); over || b.Ply() != 8 || seen[b] {
-			t.Fatalf("%s: over %v, ply %d, seen before %v; want each in progress at ply 8, once", connectFour.Spec().Format(b), over, b.Ply(), seen[b])
+		if over, _ := connectFour.Outcome(b); over || b.Ply() != 6 || seen[b] {
+			t.Fatalf("%s: over %v, ply %d, seen before %v; want each in progress at ply 6, once", connectFour.Spec().Format(b), over, b.Ply(), seen[b])
 		}
 		seen[b] = true
 	}
