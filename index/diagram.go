@@ -1,10 +1,13 @@
 package index
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/par"
 )
 
 // Diagram ranks, densely and ply by ply, the boards of one game that hold
@@ -45,8 +48,15 @@ type Diagram struct {
 const maxStates = 1 << 26
 
 // NewDiagram builds the diagram of a rows by cols board, k in a row, under
-// gravity or free placement, within maxStates states a level.
+// gravity or free placement, within maxStates states a level; its ways
+// counted by as many goroutines as Go runs at once.
 func NewDiagram(s game.Spec, gravity bool) (*Diagram, error) {
+	return newDiagram(s, gravity, runtime.GOMAXPROCS(0))
+}
+
+// newDiagram is NewDiagram, its ways counted by workers goroutines: the
+// same diagram whatever their number.
+func newDiagram(s game.Spec, gravity bool, workers int) (*Diagram, error) {
 	n := s.Cells()
 	if n > 64 || s.K < 1 {
 		return nil, fmt.Errorf("a diagram of %s: want at most 64 cells and a line of at least 1", s)
@@ -59,7 +69,7 @@ func NewDiagram(s game.Spec, gravity bool) (*Diagram, error) {
 		}
 	}
 	d.kids = b.reduce()
-	d.count()
+	d.count(workers)
 	return d, nil
 }
 
@@ -123,8 +133,9 @@ func (d *Diagram) waysAt(L int, n int32, x, o int) int64 {
 
 // count fills each node's ways from the level below: a node's ways with
 // x and o marks to come are its children's, with one mark fewer of the
-// value its child took.
-func (d *Diagram) count() {
+// value its child took. A level's nodes are counted in countChunk runs
+// by up to workers goroutines, each run its own nodes' ways.
+func (d *Diagram) count(workers int) {
 	cells := len(d.order)
 	d.ways = make([][]int64, cells+1)
 	d.row = make([][]int, cells+1)
@@ -142,13 +153,27 @@ func (d *Diagram) count() {
 		}
 		nodes := len(d.kids[L]) / 3
 		d.ways[L] = make([]int64, nodes*d.width[L])
-		for n := range nodes {
-			w := d.ways[L][n*d.width[L] : (n+1)*d.width[L]]
-			for x, start := range d.row[L] {
-				for o := range min(d.most[1], left-x) + 1 {
-					w[start+o] = d.finish(L, int32(n), x, o)
-				}
+		runs := (nodes + countChunk - 1) / countChunk
+		par.Tasks(context.Background(), runs, workers, func(_ context.Context, k int) error {
+			for n := k * countChunk; n < min(nodes, (k+1)*countChunk); n++ {
+				d.countNode(L, n)
 			}
+			return nil
+		})
+	}
+}
+
+// countChunk is the nodes of a level one goroutine counts at a time; a
+// variable for the tests alone.
+var countChunk = 4096
+
+// countNode fills node n of level L's ways.
+func (d *Diagram) countNode(L, n int) {
+	left := len(d.order) - L
+	w := d.ways[L][n*d.width[L] : (n+1)*d.width[L]]
+	for x, start := range d.row[L] {
+		for o := range min(d.most[1], left-x) + 1 {
+			w[start+o] = d.finish(L, int32(n), x, o)
 		}
 	}
 }

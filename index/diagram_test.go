@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"math/bits"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -254,5 +255,47 @@ func checkWalk(t *testing.T, s game.Spec, d *Diagram, p int, lo int64, gravity b
 	}
 	if r != d.Size(p) || w.Next() {
 		t.Fatalf("ply %d from %d: the walk ended at rank %d, want %d", p, lo, r, d.Size(p))
+	}
+}
+
+// Any number of goroutines counts the same ways, in runs of any length:
+// gravity 5x5 in runs of 4,096 nodes by 1 and 3, and in runs of 7 by 3.
+func TestDiagramWorkersAgree(t *testing.T) {
+	s := game.Spec{Rows: 5, Cols: 5, K: 4}
+	one, err := newDiagram(s, true, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	for L := range one.kids {
+		runs = max(runs, (len(one.kids[L])/3+countChunk-1)/countChunk)
+	}
+	if runs < 2 {
+		t.Fatalf("the largest level holds %d run of nodes: take a larger board", runs)
+	}
+	for _, chunk := range []int{countChunk, 7} {
+		defer func(was int) { countChunk = was }(countChunk)
+		countChunk = chunk
+		three, err := newDiagram(s, true, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(one.ways, three.ways) {
+			t.Errorf("3 goroutines in runs of %d nodes counted other ways than 1", chunk)
+		}
+	}
+}
+
+// BenchmarkNewDiagram builds Connect Four 6x6's diagram with 1 and 2
+// goroutines counting its ways.
+func BenchmarkNewDiagram(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprint("workers=", workers), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := newDiagram(game.Spec{Rows: 6, Cols: 6, K: 4}, true, workers); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
