@@ -23,11 +23,13 @@ type Guide interface {
 	Value(x, o uint64) (perfect.Value, bool)
 }
 
-// guideEmpty is the fewest empty cells of a position whose value the
-// search asks its guide: nearer the end a subtree is searched in less time
-// than a database takes to read the block that holds its value
-// (docs/design/search-guided.md).
-const guideEmpty = 18
+// guideLast is the last ply at which the search asks its guide. A
+// question costs a rank in the decision diagram and, unless its block is
+// cached, a block inflated: past ply 12 a Connect Four tier holds more
+// blocks than a database keeps (6x6's ply 15: 547 of 65,536 positions
+// against 256 kept), each question reads one, and a subtree there is
+// searched in less; up to it the blocks stay (docs/design/search-guided.md).
+const guideLast = 12
 
 // guided narrows the window (alpha, beta) of the position pos, mask of
 // moves marks by the value the guide knows of it; when that settles the

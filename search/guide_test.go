@@ -61,7 +61,7 @@ func TestGuided(t *testing.T) {
 				solved[tt.spec] = sol
 			}
 			guide := &solvedGuide{sol: sol}
-			guided, err := New(tt.spec, Options{TableBits: 20, Workers: tt.workers, Guide: guide, packed: tt.packed, guideEmpty: 2})
+			guided, err := New(tt.spec, Options{TableBits: 20, Workers: tt.workers, Guide: guide, packed: tt.packed, guideLast: tt.spec.Cells() - 2})
 			if err != nil {
 				t.Fatal(err)
 			}

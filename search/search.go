@@ -61,9 +61,9 @@ type Solver struct {
 	mu    sync.Mutex
 	now   span // the bounds of the search in progress
 
-	guide      Guide  // Options.Guide, or nil
-	guideEmpty int    // the fewest empty cells of a position the guide is asked about
-	cellOf     []int8 // the game's cell of each bit of the layout, -1 off the board: toCells
+	guide     Guide  // Options.Guide, or nil
+	guideLast int    // the last ply of a position the guide is asked about
+	cellOf    []int8 // the game's cell of each bit of the layout, -1 off the board: toCells
 }
 
 // Options size a Solver.
@@ -82,9 +82,9 @@ type Options struct {
 	// packed lays out even a board that fits Pons' layout packed, so that
 	// tests hold the packed layout to the exhaustive solve on small boards.
 	packed bool
-	// guideEmpty, when not 0, replaces the constant guideEmpty, so that
+	// guideLast, when not 0, replaces the constant guideLast, so that
 	// tests ask the guide about every position of a small board.
-	guideEmpty int
+	guideLast int
 }
 
 // checkEvery is how many nodes pass between looks at the context: a look
@@ -107,7 +107,7 @@ func New(sp rules.Spec, o Options) (*Solver, error) {
 	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity, o.packed), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers, guide: o.Guide}
 	if o.Guide != nil {
 		s.cellOf = s.g.cellsOfBits(rows * cols)
-		s.guideEmpty = cmp.Or(o.guideEmpty, guideEmpty)
+		s.guideLast = cmp.Or(o.guideLast, guideLast)
 	}
 	if o.Workers > 1 {
 		s.busy = new(busyTable)

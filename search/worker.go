@@ -132,7 +132,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	if settled {
 		return v
 	}
-	if s.guide != nil && s.cells-moves >= s.guideEmpty {
+	if s.guide != nil && moves <= s.guideLast {
 		if alpha, beta, v, settled = w.guided(pos, mask, moves, alpha, beta); settled {
 			return v
 		}
