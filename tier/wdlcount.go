@@ -102,9 +102,16 @@ func (j *WDLJob) resumeCount(dir string) (int, []uint64, []db.Ply, error) {
 		}
 		return p, cur, c.Plies, nil
 	}
+	from, cur, plies := j.freshCount()
+	return from, cur, plies, nil
+}
+
+// freshCount gives where a count begins: ply 0, its one reached board (the
+// empty board), and every ply's counts at 0.
+func (j *WDLJob) freshCount() (int, []uint64, []db.Ply) {
 	plies := make([]db.Ply, j.cells+1)
 	for p := range plies {
 		plies[p].Ply = p
 	}
-	return 0, []uint64{1}, plies, nil
+	return 0, []uint64{1}, plies
 }

@@ -50,10 +50,7 @@ func (j *WDLJob) ReachValues(ctx context.Context, dir string, workers int) ([]db
 // keeps where it stands in dir after each ply and resumes from what a run
 // stopped kept there (keepCount), and removes what it kept once done.
 func (j *WDLJob) reach(ctx context.Context, workers int, codesOf func(p int) ([]byte, error), dir string) ([]db.Ply, error) {
-	from, cur, plies := 0, []uint64{1}, make([]db.Ply, j.cells+1) // ply 0: the empty board
-	for p := range plies {
-		plies[p].Ply = p
-	}
+	from, cur, plies := j.freshCount()
 	if dir != "" {
 		var err error
 		if from, cur, plies, err = j.resumeCount(dir); err != nil {
