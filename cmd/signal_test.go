@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/fakeprog"
+	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/proctest"
 	"github.com/tateti-lab/tateti-lab/positions"
 )
@@ -86,8 +88,9 @@ func TestSIGTERMDuringExport(t *testing.T) {
 			}
 			before := listDir(t, out)
 			c, stderr := lab(t, nil, "export", "--size", "4x4", "--out", out)
-			// Enumerate and solve take about a second; the export is then writing.
-			time.Sleep(2500 * time.Millisecond)
+			// The signal comes once the export writes its staging folder,
+			// after the enumeration and the solve.
+			waitStaging(t, parent)
 			c.Process.Signal(sig)
 			if code := exitOf(t, c, 10*time.Second); code != exitInterrupted {
 				t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
@@ -105,12 +108,28 @@ func TestSIGTERMDuringExport(t *testing.T) {
 	}
 }
 
+// waitStaging waits, up to a minute, for an export's staging folder to
+// appear in parent.
+func waitStaging(t *testing.T, parent string) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if strings.Contains(listDir(t, parent), atomicfile.StagingInfix) {
+			return
+		}
+	}
+	t.Fatalf("no staging folder appeared in %s", parent)
+}
+
 // With as many workers as it takes, a run stops on SIGTERM within a second,
-// in whatever phase the signal finds it.
+// in whatever phase the signal finds it. Two of the four times are long
+// checks.
 func TestSIGTERMWithManyWorkers(t *testing.T) {
 	t.Parallel() // its programs wait on signals and time more than they work
 	for _, after := range []time.Duration{500 * time.Millisecond, 700 * time.Millisecond, 900 * time.Millisecond, 1100 * time.Millisecond} {
 		t.Run(after.String(), func(t *testing.T) {
+			if after == 700*time.Millisecond || after == 900*time.Millisecond {
+				longtest.Skip(t, "a SIGTERM at one more time")
+			}
 			c, stderr := lab(t, nil, "enumerate", "--size", "4x4", "--workers", strconv.Itoa(maxWorkers()))
 			time.Sleep(after)
 			c.Process.Signal(syscall.SIGTERM)
@@ -124,7 +143,8 @@ func TestSIGTERMWithManyWorkers(t *testing.T) {
 
 // enumerate --max-ply stops on SIGINT within a second, whether the signal
 // finds it making a layer's children, sorting them or counting a layer
-// (issue 43, case 8: a ply's sort and merge took 13 to 20 s to stop).
+// (issue 43, case 8: a ply's sort and merge took 13 to 20 s to stop). The
+// signals at one and three seconds are long checks.
 func TestSIGINTDuringLayers(t *testing.T) {
 	t.Parallel() // its programs wait on signals and time more than they work
 	if testing.Short() {
@@ -132,6 +152,9 @@ func TestSIGINTDuringLayers(t *testing.T) {
 	}
 	for _, after := range []time.Duration{time.Second, 2 * time.Second, 3 * time.Second} {
 		t.Run(after.String(), func(t *testing.T) {
+			if after != 2*time.Second {
+				longtest.Skip(t, "a SIGINT in one more phase")
+			}
 			c, stderr := lab(t, nil, "enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "11")
 			time.Sleep(after)
 			c.Process.Signal(syscall.SIGINT)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -30,10 +31,10 @@ const (
 	killFileSize = "TATETI_TIER_KILL_FSIZE"
 )
 
-// killCases are TestKilled's: each a game, the workers of the child, the
-// file whose arrival sets off the kill, and the files the kill must leave,
-// for the rerun to resume from.
-var killCases = []struct {
+// A killPoint is one of TestKilled's cases: a game, the workers of the
+// child, the file whose arrival sets off the kill, and the files the kill
+// must leave, for the rerun to resume from.
+type killPoint struct {
 	name    string
 	game    rules.Spec
 	maxPly  int // an opening book's last ply; -1 for the whole game
@@ -43,7 +44,10 @@ var killCases = []struct {
 	left    []string
 	long    bool // a long check (TATETI_LONG=1): the others kill at the other points
 	wdl     bool // the win/draw/loss solve, in tasks of blocks·4·db.BlockLen positions
-}{
+}
+
+// killCases are TestKilled's.
+var killCases = []killPoint{
 	// Gravity 4x5: a second or two, a task a ply.
 	{"in the forward pass", spec(4, 5, 4, true, false), -1, 0, 2, ReachName(12), []string{ReachName(12)}, true, false},
 	{"in the backward pass", spec(4, 5, 4, true, false), -1, 0, 2, db.TierName(14), []string{db.TierName(14)}, false, false},
@@ -116,7 +120,45 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if wholesDir != "" {
+		os.RemoveAll(wholesDir)
+	}
+	os.Exit(code)
+}
+
+// The databases of the kill cases' games solved never stopped, one a
+// game, book and kind, solved once for every test that compares with
+// them: in wholesDir, made on first use and removed after the tests.
+var (
+	wholesMu  sync.Mutex
+	wholesDir string
+	wholes    = map[string]string{}
+)
+
+// uninterrupted gives the folder of case tt's database solved never
+// stopped, with two workers in tasks of the default size.
+func uninterrupted(t *testing.T, tt killPoint) string {
+	t.Helper()
+	wholesMu.Lock()
+	defer wholesMu.Unlock()
+	key := fmt.Sprint(tt.game, tt.maxPly, tt.wdl)
+	if whole, ok := wholes[key]; ok {
+		return whole
+	}
+	if wholesDir == "" {
+		dir, err := os.MkdirTemp("", "tier-wholes-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		wholesDir = dir
+	}
+	whole := filepath.Join(wholesDir, fmt.Sprint("whole-", len(wholes)))
+	if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2, tt.wdl); err != nil {
+		t.Fatal(err)
+	}
+	wholes[key] = whole
+	return whole
 }
 
 // A run killed outright (SIGKILL) in either pass, between two tasks of a
@@ -127,22 +169,12 @@ func TestKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs child processes and kills them, minutes under -race; runs without -short")
 	}
-	base := t.TempDir()           // outlives the subtests
-	wholes := map[string]string{} // the database of each game asked, never stopped
 	for _, tt := range killCases {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.long {
 				longtest.Skip(t, "a kill of the tier solve at one more point")
 			}
-			key := fmt.Sprint(tt.game, tt.maxPly, tt.wdl)
-			whole, ok := wholes[key]
-			if !ok {
-				whole = filepath.Join(base, fmt.Sprint("whole-", len(wholes)))
-				if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2, tt.wdl); err != nil {
-					t.Fatal(err)
-				}
-				wholes[key] = whole
-			}
+			whole := uninterrupted(t, tt)
 			dir := filepath.Join(t.TempDir(), "db")
 			kill(t, dir, tt.name, tt.signal)
 			for _, name := range tt.left {
@@ -232,10 +264,7 @@ func TestDiskFull(t *testing.T) {
 					tt = k
 				}
 			}
-			whole := filepath.Join(t.TempDir(), "whole")
-			if _, err := solveCase(rules.New(tt.game), tt.maxPly, 0, whole, 2, tt.wdl); err != nil {
-				t.Fatal(err)
-			}
+			whole := uninterrupted(t, tt)
 			dir := filepath.Join(t.TempDir(), "db")
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(), killDir+"="+dir, killCase+"="+name, killFileSize+"=8192")
