@@ -159,7 +159,11 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, answers func(*[]byt
 		return fmt.Errorf("position %d of the set was not answered", i+1)
 	}
 	src := export.Label(rules.New(j.Spec), as, positions.Known{Paths: j.Paths, Histories: hist}, j.Choice)
-	_, err := export.Write(ctx, src, export.Options{Dir: j.Out, Formats: j.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: release.Version}, Workers: 1})
+	target, err := export.NewTarget(j.Out, j.Formats) // on this worker, now
+	if err != nil {
+		return err
+	}
+	_, err = export.Write(ctx, src, export.Options{Target: target, Meta: export.Meta{Tool: "tateti-beam", Version: release.Version}, Workers: 1})
 	return err
 }
 

@@ -114,7 +114,11 @@ func exportHere(t *testing.T, spec rules.Spec, choice *positions.Choice, workers
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "local")
-	if _, err := export.Write(ctx, export.Label(rl, as, paths, *choice), export.Options{Dir: dir, Formats: export.Formats, Meta: export.Meta{Tool: "tateti-beam", Version: release.Version}}); err != nil {
+	target, err := export.NewTarget(dir, export.Formats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := export.Write(ctx, export.Label(rl, as, paths, *choice), export.Options{Target: target, Meta: export.Meta{Tool: "tateti-beam", Version: release.Version}}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

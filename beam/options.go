@@ -181,10 +181,12 @@ func (o *options) checkLabel(given map[string]bool, from string) error {
 		return err
 	}
 	formats := strings.Split(o.format, ",")
-	if err := export.CheckFormats(formats); err != nil {
-		return fmt.Errorf("--format %w", err)
-	}
-	if err := export.CheckTarget(o.out); err != nil {
+	// The folder is checked here, before any work, and again by the task
+	// that writes the dataset, on its worker, hours later (writeFn).
+	if _, err := export.NewTarget(o.out, formats); err != nil {
+		if errors.As(err, new(*export.FormatError)) {
+			return fmt.Errorf("--format %w", err)
+		}
 		return fmt.Errorf("--out %w", err)
 	}
 	rl := rules.New(o.spec)

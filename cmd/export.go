@@ -21,8 +21,10 @@ import (
 // ExportOptions are the options of export.
 type ExportOptions struct {
 	GameOptions
-	Out     string
-	Formats []string
+	Out     string   // --out
+	Formats []string // --format
+	// Target is --out and --format, checked.
+	Target export.Target
 	// Set, when its Choice is not nil, chooses the positions
 	// written; otherwise every reachable position is.
 	plan.Set
@@ -71,10 +73,11 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 			if opts.Out == "" {
 				return flagErrorf("--out is missing, name the folder to write into, such as --out data")
 			}
-			if err := export.CheckFormats(opts.Formats); err != nil {
-				return flagErrorf("--format %q: %w", strings.Join(opts.Formats, ","), err)
-			}
-			if err := export.CheckTarget(opts.Out); err != nil {
+			var err error
+			if opts.Target, err = export.NewTarget(opts.Out, opts.Formats); err != nil {
+				if errors.As(err, new(*export.FormatError)) {
+					return flagErrorf("--format %q: %w", strings.Join(opts.Formats, ","), err)
+				}
 				return flagErrorf("--out: %w", err)
 			}
 			if slices.ContainsFunc(choose.Choosers, c.Flags().Changed) { // a chosen set: the journals of its answers and games
@@ -82,7 +85,6 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 					return err
 				}
 			}
-			var err error
 			if opts.GameOptions, opts.Set, err = choice.options(c, f); err != nil {
 				return err
 			}
@@ -126,7 +128,7 @@ func runExport(ctx context.Context, opts *ExportOptions) error {
 	}
 	defer done()
 	committed := func() error { return errors.Join(opts.Batch.Done(), removeGames(opts.Choice)) }
-	o := export.Options{Dir: opts.Out, Formats: opts.Formats, Meta: export.Meta{Tool: "tateti-lab", Version: Version}, Workers: opts.Workers, Committed: committed}
+	o := export.Options{Target: opts.Target, Meta: export.Meta{Tool: "tateti-lab", Version: Version}, Workers: opts.Workers, Committed: committed}
 	if opts.Choice == nil { // a whole game: say what it will take, and refuse what does not fit
 		o.Estimated = func(e export.Estimate) { report.ExportEstimate(opts.IO.Notes, opts.Out, e) }
 	}

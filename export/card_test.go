@@ -70,7 +70,7 @@ func TestCard(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			w, err := Write(context.Background(), tt.src, Options{Dir: dir, Formats: tt.formats, Meta: meta})
+			w, err := Write(context.Background(), tt.src, Options{Target: target(t, dir, tt.formats), Meta: meta})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -145,7 +145,7 @@ func TestFigures(t *testing.T) {
 	for _, a := range as {
 		classes[a.CanonicalID] = true
 	}
-	cw, err := Write(context.Background(), Label(rl, as, positions.None(len(as)), positions.Choice{From: "file"}), Options{Dir: t.TempDir(), Formats: []string{"csv"}, Meta: meta})
+	cw, err := Write(context.Background(), Label(rl, as, positions.None(len(as)), positions.Choice{From: "file"}), Options{Target: target(t, t.TempDir(), []string{"csv"}), Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestCardKeepsUsersReadme(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			w, err := Write(context.Background(), label(rl, 500, positions.Choice{From: "file"}), Options{Dir: dir, Formats: []string{"csv"}, Meta: meta})
+			w, err := Write(context.Background(), label(rl, 500, positions.Choice{From: "file"}), Options{Target: target(t, dir, []string{"csv"}), Meta: meta})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -34,7 +34,7 @@ func TestWorkersAgree(t *testing.T) {
 			var want map[string]string
 			for _, workers := range []int{1, 2, 5} {
 				dir := filepath.Join(t.TempDir(), "out")
-				m, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta, Workers: workers, rowGroup: min(3000, int64(r.Enum.Len())/8)})
+				m, err := Write(context.Background(), Game(r), Options{Target: target(t, dir, Formats), Meta: meta, Workers: workers, rowGroup: min(3000, int64(r.Enum.Len())/8)})
 				if err != nil {
 					t.Fatal(err)
 				}

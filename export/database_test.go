@@ -20,7 +20,7 @@ func BenchmarkExportDatabase4x4(b *testing.B) {
 	d := solvedDB(b, rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}}))
 	out := b.TempDir()
 	for b.Loop() {
-		if _, err := Write(context.Background(), Database(context.Background(), d, 2), Options{Dir: out, Formats: []string{"parquet"}, Meta: meta, Workers: 2}); err != nil {
+		if _, err := Write(context.Background(), Database(context.Background(), d, 2), Options{Target: target(b, out, []string{"parquet"}), Meta: meta, Workers: 2}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -33,7 +33,7 @@ func TestDatabaseReadsStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	out := filepath.Join(t.TempDir(), "out")
-	_, err := Write(context.Background(), Database(ctx, d, 2), Options{Dir: out, Formats: []string{"csv"}, Meta: meta, Workers: 2})
+	_, err := Write(context.Background(), Database(ctx, d, 2), Options{Target: target(t, out, []string{"csv"}), Meta: meta, Workers: 2})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Write from a database whose reads were stopped: %v, want %v", err, context.Canceled)
 	}

@@ -48,7 +48,7 @@ func EstimateOf(ctx context.Context, src Source, formats []string, dir string, w
 		return Estimate{}, err
 	}
 	defer os.RemoveAll(tmp)
-	w, err := writeDataset(ctx, sample, Options{Dir: filepath.Join(tmp, "sample"), Formats: formats, Meta: Meta{Tool: "tateti-lab"}, Workers: workers})
+	w, err := writeDataset(ctx, sample, Options{Target: Target{dir: filepath.Join(tmp, "sample"), formats: formats}, Meta: Meta{Tool: "tateti-lab"}, Workers: workers})
 	if err != nil {
 		return Estimate{}, err
 	}

@@ -39,10 +39,40 @@ func gameJSON(s rules.Spec) string {
 	return string(b)
 }
 
+// A Target is a folder checked to receive a dataset, and the file formats
+// to write there. NewTarget is the one way to make one outside this
+// package, so Write writes only where and as its checks allowed, and runs
+// them no more.
+type Target struct {
+	dir     string
+	formats []string
+}
+
+// NewTarget checks, before any work, that formats names at least one of
+// Formats and none other, and that dir can receive a dataset: a folder a
+// dataset can replace (atomicfile.CheckFolder), holding no database, and
+// the files an export replaces or drops there (ours) an earlier
+// dataset's, a manifest.json an export wrote, or none of them. A wrong
+// format is a *FormatError.
+func NewTarget(dir string, formats []string) (Target, error) {
+	if err := checkFormats(formats); err != nil {
+		return Target{}, err
+	}
+	if err := checkFolder(dir); err != nil {
+		return Target{}, err
+	}
+	return Target{dir: dir, formats: slices.Clone(formats)}, nil
+}
+
+// Dir is the folder the dataset goes to.
+func (t Target) Dir() string { return t.dir }
+
+// Formats are the file formats written, a subset of Formats.
+func (t Target) Formats() []string { return t.formats }
+
 // Options say where and what Write writes.
 type Options struct {
-	Dir     string
-	Formats []string // a subset of Formats
+	Target  Target // from NewTarget
 	Meta    Meta
 	Workers int // goroutines building each table's chunks; GOMAXPROCS when 0
 	// Committed, when not nil, is called once the dataset is committed:
@@ -103,11 +133,8 @@ const ManifestName = "manifest.json"
 // export replaces or drops, where any other file is kept.
 var ours = regexp.MustCompile(`^((states|moves)\.(parquet|csv)|manifest\.json|\.(states|moves)\.(parquet|csv)\.tmp-.*|\.manifest\.json\.tmp-.*|\.tateti-lab-probe-.*)$`)
 
-// CheckTarget makes sure dir can receive a dataset, before any work: it is
-// a folder a dataset can replace (atomicfile.CheckFolder), it holds no
-// database, and the files an export replaces or drops there (ours) are an
-// earlier dataset's: a manifest.json an export wrote, or none of them.
-func CheckTarget(dir string) error {
+// checkFolder is NewTarget's check of the folder dir.
+func checkFolder(dir string) error {
 	if err := atomicfile.CheckFolder(dir); err != nil {
 		return err
 	}
@@ -144,15 +171,20 @@ func isDataset(data []byte) bool {
 	return m.Format == Format || m.Format == "" && (m.Tool == "tateti-lab" || m.Tool == "tateti-beam")
 }
 
-// CheckFormats makes sure formats names at least one format, each one of
-// Formats.
-func CheckFormats(formats []string) error {
+// A FormatError says that the file formats NewTarget was given are
+// none, or one it does not know.
+type FormatError struct{ msg string }
+
+func (e *FormatError) Error() string { return e.msg }
+
+// checkFormats is NewTarget's check of the formats.
+func checkFormats(formats []string) error {
 	if len(formats) == 0 {
-		return fmt.Errorf("no file format named, want parquet, csv or both (parquet,csv)")
+		return &FormatError{"no file format named, want parquet, csv or both (parquet,csv)"}
 	}
 	for _, f := range formats {
 		if !slices.Contains(Formats, f) {
-			return fmt.Errorf("file format %q is unknown, want parquet, csv or both (parquet,csv)", f)
+			return &FormatError{fmt.Sprintf("file format %q is unknown, want parquet, csv or both (parquet,csv)", f)}
 		}
 	}
 	return nil
@@ -175,27 +207,24 @@ type Written struct {
 // near the game's size (docs/performance.md).
 var Policy = gc.Policy{Percent: 50}
 
-// Write writes the states and moves tables of r in each of opts.Formats, the
+// Write writes the states and moves tables of r in each of the target's formats, the
 // manifest, and the data card (Card) unless the folder holds a README.md
-// that no export wrote (a user's, kept), as one new generation of the dataset in opts.Dir: the files
+// that no export wrote (a user's, kept), as one new generation of the dataset in the target's folder: the files
 // are written into a staging folder beside it, which then replaces the folder
 // whole (see staging). The two tables are written at once, each by its own
 // goroutine. On an error or a cancelled ctx the earlier dataset stays as it
 // was and nothing of the new one is left.
 func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
-	if err := CheckFormats(opts.Formats); err != nil {
-		return nil, err
-	}
-	if err := CheckTarget(opts.Dir); err != nil {
-		return nil, err
+	if opts.Target.dir == "" {
+		return nil, fmt.Errorf("no folder to write the dataset into: make its Target with NewTarget")
 	}
 	if opts.Estimated != nil {
-		est, err := EstimateOf(ctx, src, opts.Formats, opts.Dir, opts.Workers)
+		est, err := EstimateOf(ctx, src, opts.Target.formats, opts.Target.dir, opts.Workers)
 		if err != nil {
 			return nil, err
 		}
 		opts.Estimated(est)
-		if err := est.Check(opts.Dir); err != nil {
+		if err := est.Check(opts.Target.dir); err != nil {
 			return nil, err
 		}
 	}
@@ -205,8 +234,8 @@ func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 // writeDataset is Write of a checked folder and formats, its estimate done: the
 // dataset itself.
 func writeDataset(ctx context.Context, src Source, opts Options) (*Written, error) {
-	card := ownCard(opts.Dir)
-	st, err := atomicfile.NewDataset(opts.Dir, func(name string) bool { return ours.MatchString(name) || card && name == CardName })
+	card := ownCard(opts.Target.dir)
+	st, err := atomicfile.NewDataset(opts.Target.dir, func(name string) bool { return ours.MatchString(name) || card && name == CardName })
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +287,7 @@ func writeFiles(ctx context.Context, src Source, opts Options, st *atomicfile.Da
 	var out [2][2]*atomicfile.File // [states, moves][parquet, csv]
 	for t, table := range []string{"states", "moves"} {
 		for k, format := range Formats {
-			if !slices.Contains(opts.Formats, format) {
+			if !slices.Contains(opts.Target.formats, format) {
 				continue
 			}
 			f, err := st.Create(table+"."+format, opts.wrap)

@@ -92,7 +92,7 @@ func TestParquetSchema(t *testing.T) {
 func write(t *testing.T, r *solve.Result, formats ...string) (string, *Written) {
 	t.Helper()
 	dir := t.TempDir()
-	m, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: formats, Meta: meta})
+	m, err := Write(context.Background(), Game(r), Options{Target: target(t, dir, formats), Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +397,7 @@ func (f *failingWriter) Write(p []byte) (int, error) {
 func TestFailedExportKeepsEarlier(t *testing.T) {
 	r := solved(t, game.Default)
 	dir := filepath.Join(t.TempDir(), "data")
-	if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(r), Options{Target: target(t, dir, Formats), Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "README.md"), []byte("mine"), 0o644)
@@ -418,7 +418,7 @@ func TestFailedExportKeepsEarlier(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := tt.opts
-			opts.Dir, opts.Formats, opts.Meta = dir, Formats, meta
+			opts.Target, opts.Meta = target(t, dir, Formats), meta
 			if _, err := Write(tt.ctx, Game(r), opts); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Write error = %v, want %q", err, tt.want)
 			}
@@ -451,11 +451,11 @@ func (c cancelAt) Tell(_, text string) {
 func TestReplaceDataset(t *testing.T) {
 	r := solved(t, game.Default)
 	dir := filepath.Join(t.TempDir(), "out")
-	if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(r), Options{Target: target(t, dir, []string{"parquet"}), Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "README.md"), []byte("mine"), 0o644)
-	w, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: []string{"csv"}, Meta: meta})
+	w, err := Write(context.Background(), Game(r), Options{Target: target(t, dir, []string{"csv"}), Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -486,7 +486,7 @@ func TestExportThroughLink(t *testing.T) {
 	if err := os.Symlink("real", link); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(context.Background(), Game(r), Options{Dir: link, Formats: []string{"csv"}, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(r), Options{Target: target(t, link, []string{"csv"}), Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := os.Readlink(link); err != nil || got != "real" {
@@ -522,7 +522,7 @@ func TestExportKeepsFolderMode(t *testing.T) {
 				}
 				os.Chmod(dir, tt.mode)
 			}
-			if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: []string{"csv"}, Meta: meta}); err != nil {
+			if _, err := Write(context.Background(), Game(r), Options{Target: target(t, dir, []string{"csv"}), Meta: meta}); err != nil {
 				t.Fatal(err)
 			}
 			fi, err := os.Stat(dir)
@@ -548,7 +548,7 @@ func TestStaleStagingRemoved(t *testing.T) {
 		os.MkdirAll(d, 0o755)
 		os.WriteFile(filepath.Join(d, "states.csv"), []byte("half"), 0o644)
 	}
-	if _, err := Write(context.Background(), Game(r), Options{Dir: filepath.Join(parent, "out"), Formats: Formats, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(r), Options{Target: target(t, filepath.Join(parent, "out"), Formats), Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
@@ -559,6 +559,18 @@ func TestStaleStagingRemoved(t *testing.T) {
 	}
 }
 
+// target gives the target of a dataset in dir, of formats.
+func target(t testing.TB, dir string, formats []string) Target {
+	t.Helper()
+	tg, err := NewTarget(dir, formats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
+}
+
+// NewTarget refuses a folder a dataset cannot replace, and formats it does
+// not know; Write without a target refuses to write.
 func TestBadOut(t *testing.T) {
 	r := solved(t, game.Default)
 	file := filepath.Join(t.TempDir(), "file")
@@ -576,11 +588,17 @@ func TestBadOut(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Write(context.Background(), Game(r), Options{Dir: tt.dir, Formats: tt.formats, Meta: meta})
+			_, err := NewTarget(tt.dir, tt.formats)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("Write error = %v, want it to contain %q", err, tt.want)
+				t.Fatalf("NewTarget error = %v, want it to contain %q", err, tt.want)
+			}
+			if got, want := errors.As(err, new(*FormatError)), tt.formats == nil || tt.formats[0] == "xlsx"; got != want {
+				t.Errorf("NewTarget error is a *FormatError: %v, want %v", got, want)
 			}
 		})
+	}
+	if _, err := Write(context.Background(), Game(r), Options{Meta: meta}); err == nil || !strings.Contains(err.Error(), "NewTarget") {
+		t.Errorf("Write without a target: %v, want it refused, naming NewTarget", err)
 	}
 }
 
@@ -588,7 +606,7 @@ func benchExport(b *testing.B, s game.Spec) {
 	r := solved(b, s)
 	dir := b.TempDir()
 	for b.Loop() {
-		if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
+		if _, err := Write(context.Background(), Game(r), Options{Target: target(b, dir, Formats), Meta: meta}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -609,7 +627,7 @@ func BenchmarkExport4x4Formats(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/workers=%d", fc.name, workers), func(b *testing.B) {
 				dir := b.TempDir()
 				for b.Loop() {
-					if _, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: fc.formats, Meta: meta, Workers: workers}); err != nil {
+					if _, err := Write(context.Background(), Game(r), Options{Target: target(b, dir, fc.formats), Meta: meta, Workers: workers}); err != nil {
 						b.Fatal(err)
 					}
 				}

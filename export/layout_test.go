@@ -23,7 +23,7 @@ func TestParquetLayout(t *testing.T) {
 	r := solved(t, s)
 	dir := t.TempDir()
 	const cap = 10_000
-	_, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: []string{"parquet"}, Meta: meta, rowGroup: cap})
+	_, err := Write(context.Background(), Game(r), Options{Target: target(t, dir, []string{"parquet"}), Meta: meta, rowGroup: cap})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestSchemaMatchesFiles(t *testing.T) {
 		t.Run(rl.Spec().String(), func(t *testing.T) {
 			r := solvedUnder(t, rl)
 			dir := t.TempDir()
-			w, err := Write(context.Background(), Game(r), Options{Dir: dir, Formats: Formats, Meta: meta})
+			w, err := Write(context.Background(), Game(r), Options{Target: target(t, dir, Formats), Meta: meta})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -95,7 +95,7 @@ func TestChosenRowsAreTheGames(t *testing.T) {
 			}
 			rand.New(rand.NewPCG(1, 2)).Shuffle(len(as), func(i, j int) { as[i], as[j] = as[j], as[i] })
 			dir := t.TempDir()
-			w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Engine: "memory"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+			w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Engine: "memory"}), Options{Target: target(t, dir, Formats), Meta: meta})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +152,7 @@ func TestChosenPastStateIDs(t *testing.T) {
 		as = append(as, a)
 	}
 	dir := t.TempDir()
-	w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Engine: "search"}), Options{Dir: dir, Formats: Formats, Meta: meta})
+	w, err := Write(context.Background(), Positions(rl, as, Chosen{Choice: positions.Choice{From: "file"}, Engine: "search"}), Options{Target: target(t, dir, Formats), Meta: meta})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestChosenPathsNull(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	if _, err := Write(context.Background(), Label(rl, as, known, positions.Choice{From: "file"}), Options{Dir: dir, Formats: Formats, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Label(rl, as, known, positions.Choice{From: "file"}), Options{Target: target(t, dir, Formats), Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(dir, "states.parquet"))

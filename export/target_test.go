@@ -21,9 +21,9 @@ import (
 // export's or the Beam pipeline's, known by its manifest's format, or by
 // its tool before manifests had one), and a folder of other files, are
 // taken.
-func TestCheckTarget(t *testing.T) {
+func TestNewTarget(t *testing.T) {
 	earlier := filepath.Join(t.TempDir(), "earlier")
-	if _, err := Write(context.Background(), Game(solved(t, game.Default)), Options{Dir: earlier, Formats: []string{"csv"}, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), Game(solved(t, game.Default)), Options{Target: target(t, earlier, []string{"csv"}), Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -53,25 +53,25 @@ func TestCheckTarget(t *testing.T) {
 			if err := tt.make(dir); err != nil {
 				t.Fatal(err)
 			}
-			err := CheckTarget(dir)
+			_, err := NewTarget(dir, Formats)
 			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
-				t.Fatalf("CheckTarget = %v, want %q", err, tt.want)
+				t.Fatalf("NewTarget = %v, want %q", err, tt.want)
 			}
 		})
 	}
-	if err := CheckTarget(earlier); err != nil {
-		t.Errorf("CheckTarget on an earlier dataset = %v, want it taken", err)
+	if _, err := NewTarget(earlier, Formats); err != nil {
+		t.Errorf("NewTarget on an earlier dataset = %v, want it taken", err)
 	}
 	// A chosen set's manifest says how it was chosen, in fields of its own.
 	chosen := filepath.Join(t.TempDir(), "chosen")
 	plies, _ := positions.ParsePlies("2", 9)
 	as := []perfect.Analysis{solved(t, game.Default).Analysis(1)}
 	src := Label(rules.Classic(game.Default), as, positions.None(1), positions.Choice{From: "sample", Sample: &positions.Sample{N: 1, Plies: plies}})
-	if _, err := Write(context.Background(), src, Options{Dir: chosen, Formats: []string{"csv"}, Meta: meta}); err != nil {
+	if _, err := Write(context.Background(), src, Options{Target: target(t, chosen, []string{"csv"}), Meta: meta}); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckTarget(chosen); err != nil {
-		t.Errorf("CheckTarget on an earlier dataset of a sample = %v, want it taken", err)
+	if _, err := NewTarget(chosen, Formats); err != nil {
+		t.Errorf("NewTarget on an earlier dataset of a sample = %v, want it taken", err)
 	}
 }
 
