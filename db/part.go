@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -99,9 +99,9 @@ func EncodePart(p int, first int64, codes []byte) (Part, [][]byte, error) {
 	head = binary.LittleEndian.AppendUint64(head, uint64(len(blocks)))
 	for _, b := range blocks {
 		head = binary.LittleEndian.AppendUint32(head, uint32(len(b)))
-		head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(b, Castagnoli))
+		head = binary.LittleEndian.AppendUint32(head, crc32c.Checksum(b))
 	}
-	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, Castagnoli))
+	head = binary.LittleEndian.AppendUint32(head, crc32c.Checksum(head))
 	part := Part{ply: p, first: first, codes: int64(len(codes)), blocks: blocks}
 	return part, append([][]byte{head}, blocks...), nil
 }
@@ -158,7 +158,7 @@ func parsePart(data []byte, p int, first, codes int64) (Part, error) {
 			return Part{}, fmt.Errorf("block %d lies outside the file", i)
 		}
 		part.blocks[i] = data[at : at+length]
-		if crc32.Checksum(part.blocks[i], Castagnoli) != le.Uint32(e[4:]) {
+		if crc32c.Checksum(part.blocks[i]) != le.Uint32(e[4:]) {
 			return Part{}, fmt.Errorf("block %d fails its checksum", i)
 		}
 		at += length
@@ -186,7 +186,7 @@ func parsePartHead(data []byte, p int, first, codes int64) (int, error) {
 		return 0, errors.New("its block count does not match its codes")
 	}
 	tableEnd := partHeaderLen + int(n)*partEntryLen
-	if crc32.Checksum(data[:tableEnd], Castagnoli) != le.Uint32(data[tableEnd:]) {
+	if crc32c.Checksum(data[:tableEnd]) != le.Uint32(data[tableEnd:]) {
 		return 0, errors.New("the header or block table fails its checksum")
 	}
 	return int(n), nil

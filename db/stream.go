@@ -7,9 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"hash"
-	"hash/crc32"
 	"io"
 
+	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -55,7 +55,7 @@ func (t *tally) Write(b []byte) (int, error) {
 func writeTable(out io.Writer, spec rules.Spec, p int, placements int64, n int, open func(k int) (io.ReadCloser, error)) ([]int64, []uint32, error) {
 	le := binary.LittleEndian
 	blocks := (placements + BlockLen - 1) / BlockLen
-	check := crc32.New(Castagnoli)
+	check := crc32c.New()
 	head := tierHead(spec, p, placements, blocks, Version)
 	offset := uint64(len(head)) + uint64(blocks)*entryLen + 4
 	firsts, checks := make([]int64, n+1), make([]uint32, n)

@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -103,11 +103,6 @@ func blockLen(version uint32) int64 {
 	return BlockLen
 }
 
-// Castagnoli is the one CRC-32C (Castagnoli) table of tateti-lab's files:
-// tiers and parts here, reach bits and searched answers in tier, journals
-// of answers in oracle.
-var Castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // TierName is the file of ply p in a database folder.
 func TierName(p int) string { return fmt.Sprintf("ply-%02d.tier", p) }
 
@@ -140,10 +135,10 @@ func tierBytes(spec rules.Spec, p int, placements int64, blocks [][]byte, versio
 	for _, b := range blocks {
 		head = binary.LittleEndian.AppendUint64(head, offset)
 		head = binary.LittleEndian.AppendUint32(head, uint32(len(b)))
-		head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(b, Castagnoli))
+		head = binary.LittleEndian.AppendUint32(head, crc32c.Checksum(b))
 		offset += uint64(len(b))
 	}
-	head = binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, Castagnoli))
+	head = binary.LittleEndian.AppendUint32(head, crc32c.Checksum(head))
 	return append([][]byte{head}, blocks...)
 }
 
@@ -263,7 +258,7 @@ func readTable(f io.ReaderAt, size int64, name string, spec rules.Spec, p int, p
 		return nil, bad("too short for its block table")
 	}
 	body := table[:len(table)-4]
-	if crc32.Update(crc32.Checksum(head, Castagnoli), Castagnoli, body) != binary.LittleEndian.Uint32(table[len(body):]) {
+	if crc32c.Update(crc32c.Checksum(head), body) != binary.LittleEndian.Uint32(table[len(body):]) {
 		return nil, bad("the header or block table fails its checksum")
 	}
 	if !legacy(version) && [gameLen]byte(head[headerLen:]) != GameBytes(spec) {
@@ -288,7 +283,7 @@ func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 	if _, err := t.f.ReadAt(raw, int64(e.offset)); err != nil {
 		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d cannot be read (%v)", i, err), Fix: t.fix}
 	}
-	if crc32.Checksum(raw, Castagnoli) != e.crc {
+	if crc32c.Checksum(raw) != e.crc {
 		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d fails its checksum", i), Fix: t.fix}
 	}
 	want := int(min(t.blockLen, t.placements-int64(i)*t.blockLen))

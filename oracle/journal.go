@@ -6,12 +6,11 @@ import (
 	"encoding/binary"
 	"encoding/gob"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"reflect"
 
-	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/internal/journal"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -134,7 +133,7 @@ func openJournal(path string, key [32]byte) (*journalFile, map[int]perfect.Analy
 	end := 0
 	for rest := body; len(rest) >= 8; rest = rest[8+binary.LittleEndian.Uint32(rest):] {
 		n, sum := binary.LittleEndian.Uint32(rest), binary.LittleEndian.Uint32(rest[4:])
-		if uint64(len(rest)-8) < uint64(n) || crc32.Checksum(rest[8:8+n], db.Castagnoli) != sum {
+		if uint64(len(rest)-8) < uint64(n) || crc32c.Checksum(rest[8:8+n]) != sum {
 			break
 		}
 		var r journalRecord
@@ -163,7 +162,7 @@ func (j *journalFile) add(i int, a perfect.Analysis, sync bool) error {
 	}
 	var rec [8]byte
 	binary.LittleEndian.PutUint32(rec[:], uint32(payload.Len()))
-	binary.LittleEndian.PutUint32(rec[4:], crc32.Checksum(payload.Bytes(), db.Castagnoli))
+	binary.LittleEndian.PutUint32(rec[4:], crc32c.Checksum(payload.Bytes()))
 	if _, err := j.f.Write(append(rec[:], payload.Bytes()...)); err != nil {
 		return fmt.Errorf("the journal of answers %s: %w", j.f.Name(), err)
 	}

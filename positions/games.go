@@ -6,13 +6,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/internal/journal"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -128,7 +128,7 @@ func readGame(rec []byte) (int, Drawn, int) {
 		return 0, Drawn{}, 0
 	}
 	n := gamesHead + int(rec[gamesHead-1]) + 4
-	if len(rec) < n || crc32.Checksum(rec[:n-4], castagnoli) != le.Uint32(rec[n-4:]) {
+	if len(rec) < n || crc32c.Checksum(rec[:n-4]) != le.Uint32(rec[n-4:]) {
 		return 0, Drawn{}, 0
 	}
 	d := Drawn{Kept: rec[8] == 1, History: make(History, n-4-gamesHead)}
@@ -138,9 +138,6 @@ func readGame(rec []byte) (int, Drawn, int) {
 	}
 	return int(le.Uint64(rec)), d, n
 }
-
-// castagnoli is CRC-32C's table.
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // play gives the end of game g of the draw, played by p, or read back
 // from the journal (then back is true); a game played is kept in it. A
@@ -180,7 +177,7 @@ func (j *gamesJournal) add(g int, d Drawn) error {
 	for _, c := range d.History {
 		rec = append(rec, byte(c))
 	}
-	rec = le.AppendUint32(rec, crc32.Checksum(rec, castagnoli))
+	rec = le.AppendUint32(rec, crc32c.Checksum(rec))
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if _, err := j.f.Write(rec); err != nil {

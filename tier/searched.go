@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -52,7 +52,7 @@ const (
 func searchedHeader(spec rules.Spec, p int) []byte {
 	game := db.GameBytes(spec)
 	head := append(append([]byte(searchedMagic), game[:4]...), byte(p), scratchVersion, 0, 0)
-	return binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, db.Castagnoli))
+	return binary.LittleEndian.AppendUint32(head, crc32c.Checksum(head))
 }
 
 // searchedKey says the build a header is keyed to, for a refusal.
@@ -99,7 +99,7 @@ func checkHead(data, head []byte) error {
 		}
 		return nil
 	case string(data[:len(searchedMagic)]) != searchedMagic,
-		crc32.Checksum(data[:searchedHead-4], db.Castagnoli) != binary.LittleEndian.Uint32(data[searchedHead-4:]):
+		crc32c.Checksum(data[:searchedHead-4]) != binary.LittleEndian.Uint32(data[searchedHead-4:]):
 		return errors.New("it is no file of searched codes of this tool")
 	case !bytes.Equal(data[:searchedHead], head):
 		return fmt.Errorf("it holds the codes searched at %s, not at %s", searchedKey(data), searchedKey(head))
@@ -123,7 +123,7 @@ func (s *searched) read(head []byte) error {
 	}
 	if len(data) >= end {
 		for rest := data[end:]; len(rest) >= searchedRecord; rest = rest[searchedRecord:] {
-			if crc32.Checksum(rest[:9], db.Castagnoli) != binary.LittleEndian.Uint32(rest[9:]) {
+			if crc32c.Checksum(rest[:9]) != binary.LittleEndian.Uint32(rest[9:]) {
 				break
 			}
 			s.codes[int64(binary.LittleEndian.Uint64(rest))] = rest[8]
@@ -172,7 +172,7 @@ func (s *searched) add(r int64, c byte) error {
 	var rec [searchedRecord]byte
 	binary.LittleEndian.PutUint64(rec[:], uint64(r))
 	rec[8] = c
-	binary.LittleEndian.PutUint32(rec[9:], crc32.Checksum(rec[:9], db.Castagnoli))
+	binary.LittleEndian.PutUint32(rec[9:], crc32c.Checksum(rec[:9]))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.codes[r] = c

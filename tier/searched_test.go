@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"maps"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -93,7 +93,7 @@ func TestSearchedKeyed(t *testing.T) {
 	const p = 10
 	head := searchedHeader(own, p)
 	record := make([]byte, searchedRecord) // rank 0, code 0, and a sum
-	copy(record[9:], binary.LittleEndian.AppendUint32(nil, crc32.Checksum(record[:9], db.Castagnoli)))
+	copy(record[9:], binary.LittleEndian.AppendUint32(nil, crc32c.Checksum(record[:9])))
 	tests := []struct {
 		name    string
 		data    []byte

@@ -25,7 +25,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"math/bits"
@@ -37,6 +36,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -240,7 +240,7 @@ const (
 // bitsTrailer gives the trailer of a bits file whose words are b.
 func bitsTrailer(b []byte) []byte {
 	t := binary.LittleEndian.AppendUint32([]byte(bitsMagic), scratchVersion)
-	return binary.LittleEndian.AppendUint32(t, crc32.Checksum(b, db.Castagnoli))
+	return binary.LittleEndian.AppendUint32(t, crc32c.Checksum(b))
 }
 
 // checkBits says why t, the trailer of a bits file, does not vouch for b,
@@ -249,7 +249,7 @@ func checkBits(b, t []byte) error {
 	switch {
 	case string(t[:8]) != bitsMagic || binary.LittleEndian.Uint32(t[8:]) != scratchVersion:
 		return errors.New("not a bits file of this version")
-	case binary.LittleEndian.Uint32(t[12:]) != crc32.Checksum(b, db.Castagnoli):
+	case binary.LittleEndian.Uint32(t[12:]) != crc32c.Checksum(b):
 		return errors.New("fails its checksum")
 	}
 	return nil
