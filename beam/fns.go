@@ -11,6 +11,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -295,9 +296,9 @@ func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 	if err := f.codes(ctx, j, lo, hi, have, codes); err != nil {
 		return err
 	}
-	_, data, err := db.EncodePart(f.Ply, lo, codes)
+	_, data, err := dbwrite.EncodePart(f.Ply, lo, codes)
 	if err == nil {
-		err = f.store().write(ctx, db.PartName(f.Ply, k), data...)
+		err = f.store().write(ctx, dbwrite.PartName(f.Ply, k), data...)
 	}
 	if err != nil {
 		return err
@@ -332,13 +333,13 @@ func (f *solveFn) read(ctx context.Context, j *tier.Job, named []int) (tier.Code
 		codes, ok := f.next[t]
 		if !ok {
 			lo, hi := j.Range(p, t)
-			data, err := f.store().read(ctx, db.PartName(p, t))
+			data, err := f.store().read(ctx, dbwrite.PartName(p, t))
 			if err != nil {
 				return tier.Codes{}, err
 			}
 			codes = make([]byte, hi-lo)
-			if _, err := db.DecodePart(data, p, lo, codes); err != nil {
-				return tier.Codes{}, fmt.Errorf("%s: %w", db.PartName(p, t), err)
+			if _, err := dbwrite.DecodePart(data, p, lo, codes); err != nil {
+				return tier.Codes{}, fmt.Errorf("%s: %w", dbwrite.PartName(p, t), err)
 			}
 		}
 		blocks[i], kept[t] = codes, codes
@@ -355,7 +356,7 @@ type done struct {
 }
 
 // assembleFn writes its ply's tier file from the parts of all its tasks,
-// a part at a time (db.WriteTier), and emits the ply's manifest entry as
+// a part at a time (dbwrite.WriteTier), and emits the ply's manifest entry as
 // JSON: the signal the ply before it waits for. The parts of the ply after
 // it are then read by no task, nor are the ply's reach range files, and it
 // removes them; its own parts the ply before it reads.
@@ -374,10 +375,10 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, entries func(*st
 	if err != nil {
 		return err
 	}
-	open := func(k int) (io.ReadCloser, error) { return f.store().open(ctx, db.PartName(p, k)) }
+	open := func(k int) (io.ReadCloser, error) { return f.store().open(ctx, dbwrite.PartName(p, k)) }
 	err = f.store().writeFrom(ctx, db.TierName(p), func(w io.Writer) error {
 		var err error
-		d.Ply.Bytes, d.Ply.SHA256, err = db.WriteTier(w, f.Spec, p, sh.bytes(p), sh.tasks(p), open)
+		d.Ply.Bytes, d.Ply.SHA256, err = dbwrite.WriteTier(w, f.Spec, p, sh.bytes(p), sh.tasks(p), open)
 		return err
 	})
 	if err == nil {
@@ -394,7 +395,7 @@ func (f *assembleFn) ProcessElement(ctx context.Context, p int, entries func(*st
 // tidy removes the parts of the ply after p and the reach range files of p.
 func (f *assembleFn) tidy(ctx context.Context, sh shape, p int) error {
 	for k := 0; p < sh.plies && k < sh.tasks(p+1); k++ {
-		if err := f.store().remove(ctx, db.PartName(p+1, k)); err != nil {
+		if err := f.store().remove(ctx, dbwrite.PartName(p+1, k)); err != nil {
 			return err
 		}
 	}
@@ -467,7 +468,7 @@ func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*st
 		err = f.store().write(ctx, db.ManifestName, data)
 	}
 	for k := 0; k < sh.tasks(0) && err == nil; k++ {
-		err = f.store().remove(ctx, db.PartName(0, k))
+		err = f.store().remove(ctx, dbwrite.PartName(0, k))
 	}
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -87,9 +88,9 @@ func (f *wdlSolveFn) ProcessElement(ctx context.Context, k int, emit func(int, s
 	lo, hi := j.Range(f.Ply, k)
 	codes := make([]byte, (hi-lo+3)/4)
 	j.SolveRange(f.Ply, lo, hi, f.next, codes)
-	_, data, err := db.EncodePart(f.Ply, lo/4, codes)
+	_, data, err := dbwrite.EncodePart(f.Ply, lo/4, codes)
 	if err == nil {
-		err = f.store().write(ctx, db.PartName(f.Ply, k), data...)
+		err = f.store().write(ctx, dbwrite.PartName(f.Ply, k), data...)
 	}
 	if err != nil {
 		return err

@@ -3,7 +3,7 @@
 // format), made by `db build --max-ply N` and embedded in the binary, so
 // that a fresh clone or a `go install` answers every position up to ply N
 // at once, with nothing to download. Each book's folder here is the build's
-// folder folded (db.Fold: the mirror images left out, the blocks
+// folder folded (dbwrite.Fold: the mirror images left out, the blocks
 // compressed by zstd) by the program in book/fold, which go generate runs:
 // TATETI_BOOK=DIR go generate ./book, DIR the finished build.
 package book

@@ -13,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -123,7 +124,7 @@ func BenchmarkStorageParts(b *testing.B) {
 			}
 			p, first, n := int(binary.LittleEndian.Uint32(data[12:])), int64(binary.LittleEndian.Uint64(data[16:])), binary.LittleEndian.Uint64(data[24:])
 			codes := make([]byte, n)
-			if _, err := db.DecodePart(data, p, first, codes); err != nil {
+			if _, err := dbwrite.DecodePart(data, p, first, codes); err != nil {
 				b.Fatalf("%s: %v", name, err)
 			}
 			s.add(measure(rl, layout, p, first, codes))

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 )
 
 // db build solves the whole game tier by tier into a database and prints
@@ -506,7 +507,7 @@ func TestManifestCounts(t *testing.T) {
 		}
 	}
 	m.Plies[6].Positions, m.Plies[6].Won, m.Positions = m.Plies[6].Positions+1, m.Plies[6].Won+1, m.Positions+1
-	if err := db.WriteManifest(dir, m); err != nil {
+	if err := dbwrite.WriteManifest(dir, m); err != nil {
 		t.Fatal(err)
 	}
 	want := "ply-06.tier holds 1520 positions, and the manifest says 1521"
@@ -557,13 +558,13 @@ func TestDamagedFilesExit(t *testing.T) {
 		{"reach bits cut short", func(t *testing.T, dir string) { truncate(t, filepath.Join(dir, "reach-03.bits"), 7) },
 			build, exitUsage, "reach-03.bits, named as a scratch file of tateti-lab but not one (or one cut short)"},
 		{"a part failing its checksum", func(t *testing.T, dir string) {
-			if _, err := db.WritePart(dir, 9, 0, 0, bytes.Repeat([]byte{db.Pack(1, 0)}, 126)); err != nil {
+			if _, err := dbwrite.WritePart(dir, 9, 0, 0, bytes.Repeat([]byte{db.Pack(1, 0)}, 126)); err != nil {
 				t.Fatal(err)
 			}
-			name := filepath.Join(dir, db.PartName(9, 0))
+			name := filepath.Join(dir, dbwrite.PartName(9, 0))
 			fi, _ := os.Stat(name)
 			flipByte(t, name, fi.Size()-3)
-		}, build, exitUsage, db.PartName(9, 0) + ": block 0 fails its checksum; remove it to run its task again"},
+		}, build, exitUsage, dbwrite.PartName(9, 0) + ": block 0 fails its checksum; remove it to run its task again"},
 		{"a tier of a finished database", damageTier, func(dir string) []string { return []string{"export", "--db", dir, "--out", dir + "-out"} }, exitUsage, "ply-02.tier: block 0 fails its checksum; build it again into a new folder: tateti-lab db build --size 3x3 --k 3 "},
 		{"the same tier, checked", damageTier, func(dir string) []string { return []string{"db", "check", dir} }, exitFailed, "ply-02.tier"},
 	}

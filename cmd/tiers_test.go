@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -25,7 +26,7 @@ type twin struct {
 	name   string
 	game   []string // the game flags
 	maxPly int      // an opening book's last ply, 0 for the whole game
-	fold   bool     // folded (db.Fold) after the build
+	fold   bool     // folded (dbwrite.Fold) after the build
 	legacy string   // a folder of testdata/legacy instead of a build
 	plies  []int    // the plies whose tiers are swapped
 }
@@ -109,7 +110,7 @@ func (tw twin) databases(t *testing.T) (normal, misere string) {
 				t.Fatal(err)
 			}
 			dirs[i] = dir + "-folded"
-			if err := db.Fold(context.Background(), dir, dirs[i], rules.New(m.Game), 2); err != nil {
+			if err := dbwrite.Fold(context.Background(), dir, dirs[i], rules.New(m.Game), 2); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -269,11 +270,11 @@ func forge(t *testing.T, from, to string, p int) {
 	if err := db.ReadTier(context.Background(), from, fm.Game, p, codes, 1); err != nil {
 		t.Fatal(err)
 	}
-	part, _, err := db.EncodePart(p, 0, codes)
+	part, _, err := dbwrite.EncodePart(p, 0, codes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.AssembleTier(to, tm.Game, p, int64(len(codes)), []db.Part{part}); err != nil {
+	if _, _, err := dbwrite.AssembleTier(to, tm.Game, p, int64(len(codes)), []dbwrite.Part{part}); err != nil {
 		t.Fatal(err)
 	}
 }

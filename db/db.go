@@ -6,8 +6,11 @@
 // reach, else its value and depth. The bytes are compressed in blocks, so
 // that a probe of one position reads and inflates one block, and each block
 // carries a checksum, so that a damaged file is refused, never served. Best
-// moves are not stored: a probe of the children gives them. Package tier
-// writes databases; docs/database.md gives the format for other readers.
+// moves are not stored: a probe of the children gives them. It reads,
+// probes and checks a database, and owns the format both sides share; it
+// writes no file, so that a prober imports it alone: package dbwrite
+// writes the files, and package tier solves the game into them.
+// docs/database.md gives the format for other readers.
 package db
 
 import (
@@ -26,7 +29,6 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/index"
-	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -501,16 +503,6 @@ func sumOf(r io.Reader) (int64, string, error) {
 		return 0, "", err
 	}
 	return n, hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// WriteManifest writes m as dir's manifest, as a unit: the last file of a
-// database.
-func WriteManifest(dir string, m Manifest) error {
-	data, err := ManifestBytes(m)
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(filepath.Join(dir, ManifestName), data)
 }
 
 // ManifestBytes gives the bytes of the manifest file of m, sealed with its

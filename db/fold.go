@@ -3,8 +3,6 @@ package db
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -100,9 +98,10 @@ func (m Manifest) unfold(ctx context.Context, p int, codes []byte, workers int) 
 	})
 }
 
-// fold leaves out of ply p's codes every position whose canonical image is
-// another, and compresses them a block at a time with zstd.
-func fold(codes []byte, layout index.Placements, syms [][]int, p int) [][]byte {
+// FoldCodes leaves out of ply p's codes every position whose canonical
+// image is another, and compresses them a block at a time with zstd, as a
+// tier file of Folded keeps them.
+func FoldCodes(codes []byte, layout index.Placements, syms [][]int, p int) [][]byte {
 	folded := make([]byte, len(codes))
 	for r, c := range codes {
 		if c == 0 {
@@ -118,43 +117,4 @@ func fold(codes []byte, layout index.Placements, syms [][]int, p int) [][]byte {
 		blocks[i] = e.EncodeAll(folded[i*FoldedBlockLen:min((i+1)*FoldedBlockLen, len(folded))], nil)
 	}
 	return blocks
-}
-
-// Fold writes the finished database in src, of rl's game and of any
-// format version, folded (see Folded) into the new folder dst, which appears complete or not at all:
-// the same manifest, its version, sizes and sums those of the folded
-// files. Every tier is read whole, checked block by block; up to workers
-// goroutines inflate one. The opening books built into tateti-lab are
-// folded so.
-func Fold(ctx context.Context, src, dst string, rl rules.Rules, workers int) error {
-	d, err := Open(src, rl)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if _, err := os.Lstat(dst); err == nil {
-		return fmt.Errorf("%s exists: name a new folder to fold %s into", dst, src)
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp) // gone once renamed
-	m := d.Manifest
-	m.Version, m.BlockLen = Folded, FoldedBlockLen
-	for p := range m.Plies {
-		codes, err := d.Codes(ctx, p, workers)
-		if err != nil {
-			return err
-		}
-		ply := &m.Plies[p]
-		ply.Bytes, ply.SHA256, err = writeUnit(filepath.Join(tmp, ply.File), tierBytes(m.Game, p, ply.Placements, fold(codes, d.layout, rl.Symmetries(), p), Folded))
-		if err != nil {
-			return err
-		}
-	}
-	if err := WriteManifest(tmp, m); err != nil {
-		return err
-	}
-	return os.Rename(tmp, dst)
 }

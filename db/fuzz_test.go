@@ -1,11 +1,18 @@
 package db
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/rules"
 )
+
+// tierGame is the game the tier files of these tests name.
+var tierGame = rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}
 
 // FuzzTierFile reads arbitrary bytes as the tier file of ply 1: opening it
 // and reading its blocks give an error or codes, never a panic, and a file
@@ -16,7 +23,7 @@ func FuzzTierFile(f *testing.F) {
 	for i := range codes {
 		codes[i] = byte(i % 7)
 	}
-	if _, _, err := writeTier(dir, 1, codes); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, TierName(1)), bytes.Join(TierPieces(tierGame, 1, int64(len(codes)), CompressBlocks(codes), Version), nil), 0o666); err != nil {
 		f.Fatal(err)
 	}
 	good, err := os.ReadFile(filepath.Join(dir, TierName(1)))
@@ -40,29 +47,5 @@ func FuzzTierFile(f *testing.F) {
 		if err == nil && len(got) != len(codes) {
 			t.Fatalf("%d codes, want %d", len(got), len(codes))
 		}
-	})
-}
-
-// FuzzPartFile reads arbitrary bytes as a part file of ply 2 from rank 0:
-// an error or the codes, never a panic.
-func FuzzPartFile(f *testing.F) {
-	dir := f.TempDir()
-	codes := testCodes(3 * BlockLen / 2)
-	if _, err := WritePart(dir, 2, 0, 0, codes); err != nil {
-		f.Fatal(err)
-	}
-	good, err := os.ReadFile(filepath.Join(dir, PartName(2, 0)))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(good)
-	f.Add(good[:50])
-	f.Add([]byte(partMagic))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, PartName(2, 0)), data, 0o666); err != nil {
-			t.Fatal(err)
-		}
-		ReadPart(dir, 2, 0, 0, make([]byte, len(codes)))
 	})
 }

@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 
 	"github.com/tateti-lab/tateti-lab/game"
-	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -45,13 +44,13 @@ const (
 	version1  = 1                 // Version before tiers named their game
 	headerLen = 8 + 4 + 4 + 8 + 8 // before the game
 	gameLen   = 8
-	entryLen  = 8 + 4 + 4
-	BlockLen  = 1 << 14 // codes a block
+	EntryLen  = 8 + 4 + 4 // a block's entry in a tier file's table
+	BlockLen  = 1 << 14   // codes a block
 	// blockSlack bounds what compressing a block adds to its codes, at
 	// worst: DEFLATE adds at most 5 bytes a stored block of 64 KiB, zstd
 	// a few bytes of frame and block headers.
 	blockSlack    = 1024
-	maxBlockBytes = BlockLen + blockSlack // a version 1 block's bound
+	MaxBlockBytes = BlockLen + blockSlack // a version 1 block's bound
 	flateLevel    = flate.BestSpeed
 )
 
@@ -113,9 +112,10 @@ type blockEntry struct {
 	crc    uint32
 }
 
-// compress cuts codes into blocks of BlockLen and compresses each on its
-// own: a part's blocks, one task's work.
-func compress(codes []byte) [][]byte {
+// CompressBlocks cuts codes into blocks of BlockLen and compresses each on
+// its own with raw DEFLATE, as a tier file of Version keeps them: a part's
+// blocks, one task's work.
+func CompressBlocks(codes []byte) [][]byte {
 	blocks := make([][]byte, (len(codes)+BlockLen-1)/BlockLen)
 	var buf bytes.Buffer
 	w, _ := flate.NewWriter(&buf, flateLevel) // the level is valid; reset for each block
@@ -125,13 +125,13 @@ func compress(codes []byte) [][]byte {
 	return blocks
 }
 
-// tierBytes gives the tier file of ply p of the game of spec, placements
+// TierPieces gives the tier file of ply p of the game of spec, placements
 // codes compressed in blocks as the format version says, as the pieces to
 // write one after another: the header and table, then the blocks.
-func tierBytes(spec rules.Spec, p int, placements int64, blocks [][]byte, version uint32) [][]byte {
+func TierPieces(spec rules.Spec, p int, placements int64, blocks [][]byte, version uint32) [][]byte {
 	n := len(blocks)
-	head := tierHead(spec, p, placements, int64(n), version)
-	offset := uint64(len(head) + n*entryLen + 4)
+	head := TierHead(spec, p, placements, int64(n), version)
+	offset := uint64(len(head) + n*EntryLen + 4)
 	for _, b := range blocks {
 		head = binary.LittleEndian.AppendUint64(head, offset)
 		head = binary.LittleEndian.AppendUint32(head, uint32(len(b)))
@@ -142,10 +142,11 @@ func tierBytes(spec rules.Spec, p int, placements int64, blocks [][]byte, versio
 	return append([][]byte{head}, blocks...)
 }
 
-// tierHead gives the header of a tier file of ply p of the game of spec,
+// TierHead gives the header of a tier file of ply p of the game of spec,
 // placements codes in n blocks, of the format version: with its game
-// unless the version is a legacy one.
-func tierHead(spec rules.Spec, p int, placements, n int64, version uint32) []byte {
+// unless the version is a legacy one. Its table follows, n entries of
+// EntryLen bytes.
+func TierHead(spec rules.Spec, p int, placements, n int64, version uint32) []byte {
 	head := binary.LittleEndian.AppendUint32([]byte(magic), version)
 	head = binary.LittleEndian.AppendUint32(head, uint32(p))
 	head = binary.LittleEndian.AppendUint64(head, uint64(placements))
@@ -167,14 +168,15 @@ func deflate(w *flate.Writer, buf *bytes.Buffer, b []byte) []byte {
 	return bytes.Clone(buf.Bytes())
 }
 
-// writeUnit writes parts to name as a unit (atomicfile), and gives
-// their size and SHA-256, summed from memory rather than read back.
-func writeUnit(name string, parts [][]byte) (int64, string, error) {
-	if err := atomicfile.WriteParts(name, parts...); err != nil {
-		return 0, "", err
+// InflateBlock inflates one block compressed by CompressBlocks into dst,
+// which it must fill exactly.
+func InflateBlock(raw, dst []byte) error {
+	r := flate.NewReader(bytes.NewReader(raw))
+	k, err := io.ReadFull(r, dst)
+	if err != nil || k != len(dst) {
+		return fmt.Errorf("does not inflate to %d codes: %v", len(dst), err)
 	}
-	size, sum := Sum(parts)
-	return size, sum, nil
+	return nil
 }
 
 // tierFile is an open tier file: its table read and checked.
@@ -253,7 +255,7 @@ func readTable(f io.ReaderAt, size int64, name string, spec rules.Spec, p int, p
 		return nil, bad("the block count does not match the placements")
 	}
 	head = head[:headLen(version)]
-	table := make([]byte, int(n)*entryLen+4)
+	table := make([]byte, int(n)*EntryLen+4)
 	if _, err := f.ReadAt(table, int64(len(head))); err != nil {
 		return nil, bad("too short for its block table")
 	}
@@ -266,7 +268,7 @@ func readTable(f io.ReaderAt, size int64, name string, spec rules.Spec, p int, p
 	}
 	t := &tierFile{f: f, name: name, version: version, blockLen: bl, ply: p, placements: placements, size: size, blocks: make([]blockEntry, n), fix: rebuildAgain}
 	for i := range t.blocks {
-		e := body[i*entryLen:]
+		e := body[i*EntryLen:]
 		t.blocks[i] = blockEntry{binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])}
 		if b := t.blocks[i]; int64(b.length) > bl+blockSlack || b.offset > uint64(size) || b.offset+uint64(b.length) > uint64(size) {
 			return nil, bad(fmt.Sprintf("block %d lies outside the file", i))
@@ -287,7 +289,7 @@ func (t *tierFile) block(i int, dst []byte) ([]byte, error) {
 		return nil, &DamagedError{Path: t.name, What: fmt.Sprintf("block %d fails its checksum", i), Fix: t.fix}
 	}
 	want := int(min(t.blockLen, t.placements-int64(i)*t.blockLen))
-	decode := inflate
+	decode := InflateBlock
 	if folded(t.version) {
 		decode = unzstd
 	}

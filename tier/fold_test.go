@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -38,7 +39,7 @@ func TestFold(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := db.Fold(ctx, src, dst, rl, 2); err != nil {
+			if err := dbwrite.Fold(ctx, src, dst, rl, 2); err != nil {
 				t.Fatal(err)
 			}
 			sameAnswers(t, src, dst, rl)
@@ -49,7 +50,7 @@ func TestFold(t *testing.T) {
 			if got, want := folderBytes(t, dst), folderBytes(t, src); got >= want {
 				t.Errorf("folded: %d bytes, want fewer than the %d of the database", got, want)
 			}
-			if err := db.Fold(ctx, src, dst, rl, 2); err == nil {
+			if err := dbwrite.Fold(ctx, src, dst, rl, 2); err == nil {
 				t.Errorf("folding into %s again: no error, want one for a folder that exists", dst)
 			}
 		})

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -131,18 +132,18 @@ var reachName = regexp.MustCompile(`^reach-[0-9]{2}\.bits$`)
 
 // isScratchName reports whether name is a scratch file's name.
 func isScratchName(name string) bool {
-	return reachName.MatchString(name) || countsName.MatchString(name) || taskReach.MatchString(name) || searchedName.MatchString(name) || db.IsPartName(name)
+	return reachName.MatchString(name) || countsName.MatchString(name) || taskReach.MatchString(name) || searchedName.MatchString(name) || dbwrite.IsPartName(name)
 }
 
 // isScratch reports whether the file path, named as a scratch file, is
-// one: a part begins as one does (db.IsPart), and so do searched codes
+// one: a part begins as one does (dbwrite.IsPart), and so do searched codes
 // (SearchedName); bits end with their trailer,
 // or are the empty file of a Beam task's range none of whose placements is
 // reachable.
 func isScratch(path string) bool {
 	switch name := filepath.Base(path); {
-	case db.IsPartName(name):
-		return db.IsPart(path)
+	case dbwrite.IsPartName(name):
+		return dbwrite.IsPart(path)
 	case searchedName.MatchString(name):
 		return isSearched(path)
 	case countsName.MatchString(name):
@@ -268,7 +269,7 @@ func finishIn(ctx context.Context, dir string, counts []db.Ply, manifest func([]
 		}
 	}
 	m := manifest(counts)
-	if err := db.WriteManifest(dir, m); err != nil {
+	if err := dbwrite.WriteManifest(dir, m); err != nil {
 		return db.Manifest{}, err
 	}
 	return m, Tidy(dir)
@@ -284,14 +285,14 @@ func Tidy(dir string) error {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		name := filepath.Join(dir, e.Name())
-		if !e.Type().IsRegular() || db.IsPartName(e.Name()) || !isScratchName(e.Name()) || !isScratch(name) {
+		if !e.Type().IsRegular() || dbwrite.IsPartName(e.Name()) || !isScratchName(e.Name()) || !isScratch(name) {
 			continue
 		}
 		if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 	}
-	return db.RemoveParts(dir, -1)
+	return dbwrite.RemoveParts(dir, -1)
 }
 
 // readMarker gives the marker of the database folder dir: fs.ErrNotExist

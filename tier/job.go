@@ -218,7 +218,7 @@ func (c Codes) at(r int64) byte {
 // which holds their codes: 0 for those not in have (the ply's reachable
 // placements, as Reach takes them); the rest from next, the codes of ply
 // p+1, of which it reads the tasks NextTasks names. A task of the backward
-// pass, whose codes db.WritePart keeps.
+// pass, whose codes dbwrite.WritePart keeps.
 func (j *Job) SolveRange(p int, lo, hi int64, have []uint64, next Codes, dst []byte) {
 	clear(dst)
 	kids := make([]int64, 0, 64)

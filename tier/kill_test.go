@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -53,14 +54,14 @@ var killCases = []killPoint{
 	{"in the backward pass", spec(4, 5, 4, true, false), -1, 0, 2, db.TierName(14), []string{db.TierName(14)}, false, false},
 	// Gravity 4x5 in tasks of a block: ply 15 has 48, which one worker
 	// runs in turn; the kill comes after the first one's part.
-	{"between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, db.PartName(15, 0), []string{db.PartName(15, 0)}, true, false},
+	{"between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, dbwrite.PartName(15, 0), []string{dbwrite.PartName(15, 0)}, true, false},
 	// Gravity 4x5's book to ply 10: the ply searched has several tasks of
 	// a block each; the kill comes after the first one's part.
-	{"between two searches", spec(4, 5, 4, true, false), 10, 0, 1, db.PartName(10, 0), []string{db.PartName(10, 0)}, true, false},
+	{"between two searches", spec(4, 5, 4, true, false), 10, 0, 1, dbwrite.PartName(10, 0), []string{dbwrite.PartName(10, 0)}, true, false},
 	// The win/draw/loss solve of gravity 4x5: after a ply's tier, and in
 	// tasks of 65,536 positions between two tasks of ply 12 (4 of them).
 	{"win/draw/loss: after a ply", spec(4, 5, 4, true, false), -1, 0, 2, db.TierName(14), []string{db.TierName(14)}, true, true},
-	{"win/draw/loss: between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, db.PartName(12, 0), []string{db.PartName(12, 0)}, false, true},
+	{"win/draw/loss: between two tasks", spec(4, 5, 4, true, false), -1, 1, 1, dbwrite.PartName(12, 0), []string{dbwrite.PartName(12, 0)}, false, true},
 	// ... and in the count of the positions play reaches, the database
 	// finished, after a ply's counts are kept.
 	{"win/draw/loss: in the count", spec(4, 5, 4, true, false), -1, 0, 2, CountsName(10), nil, true, true},

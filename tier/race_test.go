@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -182,11 +183,11 @@ func swapTier(t *testing.T, dir, other string, p int, m db.Manifest) {
 	if err := db.ReadTier(context.Background(), other, om.Game, p, codes, 1); err != nil {
 		t.Fatal(err)
 	}
-	part, _, err := db.EncodePart(p, 0, codes)
+	part, _, err := dbwrite.EncodePart(p, 0, codes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.AssembleTier(dir, m.Game, p, int64(len(codes)), []db.Part{part}); err != nil {
+	if _, _, err := dbwrite.AssembleTier(dir, m.Game, p, int64(len(codes)), []dbwrite.Part{part}); err != nil {
 		t.Fatal(err)
 	}
 	c := job.Count(p, codes)
@@ -203,7 +204,7 @@ func swapTier(t *testing.T, dir, other string, p int, m db.Manifest) {
 	case p == 0:
 		m.Value, m.Depth, _ = db.Unpack(codes[0])
 	}
-	if err := db.WriteManifest(dir, m); err != nil {
+	if err := dbwrite.WriteManifest(dir, m); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -34,6 +34,7 @@ import (
 	"unsafe"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
@@ -420,13 +421,13 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 		}
 		defer kept.close()
 	}
-	parts := make([]db.Part, r.Tasks(p))
+	parts := make([]dbwrite.Part, r.Tasks(p))
 	err = r.tasks(ctx, p, at, func(k int, lo, hi int64) error {
-		part, err := db.ReadPart(r.dir, p, k, lo, codes[lo:hi])
+		part, err := dbwrite.ReadPart(r.dir, p, k, lo, codes[lo:hi])
 		if errors.Is(err, fs.ErrNotExist) {
 			err = r.rangeCodes(ctx, p, lo, hi, have[lo>>6:], nextCodes, codes[lo:hi], kept)
 			if err == nil {
-				part, err = db.WritePart(r.dir, p, k, lo, codes[lo:hi])
+				part, err = dbwrite.WritePart(r.dir, p, k, lo, codes[lo:hi])
 			}
 		}
 		parts[k] = part
@@ -435,9 +436,9 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	if err != nil {
 		return 0, "", err
 	}
-	size, sum, err := db.AssembleTier(r.dir, r.rl.Spec(), p, int64(len(codes)), parts)
+	size, sum, err := dbwrite.AssembleTier(r.dir, r.rl.Spec(), p, int64(len(codes)), parts)
 	if err == nil {
-		err = errors.Join(db.RemoveParts(r.dir, p), removeSearched(r.dir, p))
+		err = errors.Join(dbwrite.RemoveParts(r.dir, p), removeSearched(r.dir, p))
 	}
 	return size, sum, err
 }

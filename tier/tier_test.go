@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
@@ -246,7 +247,7 @@ func TestFolders(t *testing.T) {
 func TestScratchFiles(t *testing.T) {
 	g := spec(3, 3, 3, false, false)
 	bits := EncodeBits([]uint64{5})
-	_, part, err := db.EncodePart(2, 0, []byte{1, 2, 3})
+	_, part, err := dbwrite.EncodePart(2, 0, []byte{1, 2, 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +256,7 @@ func TestScratchFiles(t *testing.T) {
 		TaskReachName(4, 1) + ".from-000000": bits,
 		TaskReachName(5, 0):                  nil, // none reachable
 		ReachName(6):                         bits,
-		db.PartName(2, 0):                    slices.Concat(part...),
+		dbwrite.PartName(2, 0):               slices.Concat(part...),
 		SearchedName(7):                      searchedHeader(g, 7),
 	}
 	tests := []struct {
@@ -266,7 +267,7 @@ func TestScratchFiles(t *testing.T) {
 		{"a killed Beam run's", "", false},
 		{"reach bits of someone else's", ReachName(5), false},
 		{"a task's range of someone else's", TaskReachName(7, 0), false},
-		{"a part of someone else's", db.PartName(4, 0), false},
+		{"a part of someone else's", dbwrite.PartName(4, 0), false},
 		{"searched codes of someone else's", SearchedName(8), false},
 		{"a folder named as reach bits", ReachName(2), true},
 	}
@@ -389,7 +390,7 @@ func TestPartResumed(t *testing.T) {
 	}
 	unlock()
 	codes := bytes.Repeat([]byte{db.Pack(1, 0)}, 126) // C(9, 5) placements
-	if _, err := db.WritePart(dir, 9, 0, 0, codes); err != nil {
+	if _, err := dbwrite.WritePart(dir, 9, 0, 0, codes); err != nil {
 		t.Fatal(err)
 	}
 	m, err := Solve(context.Background(), rules.New(g), dir, 1)
@@ -399,8 +400,8 @@ func TestPartResumed(t *testing.T) {
 	if got := m.Plies[9]; got.Positions != 126 || got.Lost != 126 {
 		t.Errorf("ply 9: %d positions, %d lost for O; want the part's 126 and 126", got.Positions, got.Lost)
 	}
-	if exists(filepath.Join(dir, db.PartName(9, 0))) {
-		t.Errorf("%s left after its tier was written", db.PartName(9, 0))
+	if exists(filepath.Join(dir, dbwrite.PartName(9, 0))) {
+		t.Errorf("%s left after its tier was written", dbwrite.PartName(9, 0))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
@@ -100,7 +101,7 @@ func (j *WDLJob) reached(ctx context.Context, dir string, m db.Manifest, workers
 		return db.Manifest{}, err
 	}
 	m.Reached = r
-	if err := db.WriteManifest(dir, m); err != nil {
+	if err := dbwrite.WriteManifest(dir, m); err != nil {
 		return db.Manifest{}, err
 	}
 	return m, Tidy(dir)
@@ -300,15 +301,15 @@ func Root(codes []byte) perfect.Value { return db.PackedValue(db.PackedAt(codes,
 // them, and gives its size and SHA-256. report hears each task's
 // positions, and whether they were solved or read back.
 func (j *WDLJob) solvePly(ctx context.Context, dir string, p int, next, codes []byte, workers int, report func(n int64, solved bool)) (int64, string, error) {
-	parts := make([]db.Part, j.Tasks(p))
+	parts := make([]dbwrite.Part, j.Tasks(p))
 	err := par.Tasks(ctx, len(parts), workers, func(_ context.Context, k int) error {
 		lo, hi := j.Range(p, k)
 		dst := codes[lo/4 : (hi+3)/4]
-		part, err := db.ReadPart(dir, p, k, lo/4, dst)
+		part, err := dbwrite.ReadPart(dir, p, k, lo/4, dst)
 		solved := errors.Is(err, fs.ErrNotExist)
 		if solved {
 			j.SolveRange(p, lo, hi, next, dst)
-			part, err = db.WritePart(dir, p, k, lo/4, dst)
+			part, err = dbwrite.WritePart(dir, p, k, lo/4, dst)
 		}
 		parts[k] = part
 		report(hi-lo, solved)
@@ -317,9 +318,9 @@ func (j *WDLJob) solvePly(ctx context.Context, dir string, p int, next, codes []
 	if err != nil {
 		return 0, "", err
 	}
-	size, sum, err := db.AssembleTier(dir, j.rl.Spec(), p, int64(len(codes)), parts)
+	size, sum, err := dbwrite.AssembleTier(dir, j.rl.Spec(), p, int64(len(codes)), parts)
 	if err == nil {
-		err = db.RemoveParts(dir, p)
+		err = dbwrite.RemoveParts(dir, p)
 	}
 	return size, sum, err
 }

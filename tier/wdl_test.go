@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/enumerate"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
@@ -183,7 +184,7 @@ func TestWDLProgressSkipsReadBack(t *testing.T) {
 	const p = 16 // the last ply: no ply after it to solve from
 	codes := make([]byte, j.CodeBytes(p))
 	j.SolveRange(p, 0, j.Size(p), nil, codes)
-	if _, err := db.WritePart(dir, p, 0, 0, codes); err != nil {
+	if _, err := dbwrite.WritePart(dir, p, 0, 0, codes); err != nil {
 		t.Fatal(err)
 	}
 	unlock()
@@ -352,7 +353,7 @@ func TestWDLCountsAgain(t *testing.T) {
 	}
 	stopped := want
 	stopped.Reached = nil
-	if err := db.WriteManifest(dir, stopped); err != nil {
+	if err := dbwrite.WriteManifest(dir, stopped); err != nil {
 		t.Fatal(err)
 	}
 	j, err := NewWDLJob(rl)

@@ -1,6 +1,6 @@
 // Command fold makes the opening book the binary embeds: it folds a
 // finished Connect Four book, as `db build --game connect-four --max-ply N
-// DIR` writes it, into book/connect-four (db.Fold: the mirror images left
+// DIR` writes it, into book/connect-four (dbwrite.Fold: the mirror images left
 // out, the blocks compressed by zstd), in place of the book there. go
 // generate runs it from book/, the book's folder named by TATETI_BOOK:
 //
@@ -19,7 +19,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -57,7 +57,7 @@ func fold(ctx context.Context, src, into string, rl rules.Rules) error {
 	if err := os.RemoveAll(staging); err != nil { // a stopped run's
 		return err
 	}
-	if err := db.Fold(ctx, src, staging, rl, 2); err != nil {
+	if err := dbwrite.Fold(ctx, src, staging, rl, 2); err != nil {
 		os.RemoveAll(staging)
 		return err
 	}

@@ -1,10 +1,12 @@
-package db
+package dbwrite
 
 import (
 	"bytes"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/db"
 )
 
 // partFiles gives the bytes of the part files of codes cut at cuts, ply p.
@@ -37,9 +39,9 @@ func opener(files [][]byte, changed map[int][]byte, reads int) func(int) (io.Rea
 // A tier written from its parts a part at a time is the tier file of the
 // same codes compressed whole, with its size and SHA-256.
 func TestWriteTier(t *testing.T) {
-	codes := testCodes(5*BlockLen + 100)
-	cuts := []int{0, 2 * BlockLen, 4 * BlockLen, len(codes)}
-	want := bytes.Join(tierBytes(tierGame, 4, int64(len(codes)), compress(codes), Version), nil)
+	codes := testCodes(5*db.BlockLen + 100)
+	cuts := []int{0, 2 * db.BlockLen, 4 * db.BlockLen, len(codes)}
+	want := bytes.Join(db.TierPieces(tierGame, 4, int64(len(codes)), db.CompressBlocks(codes), db.Version), nil)
 	wantSize, wantSum := Sum([][]byte{want})
 	var got bytes.Buffer
 	size, sum, err := WriteTier(&got, tierGame, 4, int64(len(codes)), len(cuts)-1, opener(partFiles(t, 4, codes, cuts), nil, 0))
@@ -54,10 +56,10 @@ func TestWriteTier(t *testing.T) {
 // Parts that do not cover the ply in order, or a part that changes
 // between its two readings, are refused with words that say so.
 func TestWriteTierRefused(t *testing.T) {
-	codes := testCodes(3*BlockLen + 7)
-	files := partFiles(t, 2, codes, []int{0, BlockLen, 3 * BlockLen, len(codes)})
-	odd := append(partFiles(t, 2, codes, []int{0, BlockLen + 1}), files[1:]...) // the first part ends inside a block
-	other := partFiles(t, 2, testCodes(len(codes) + 1)[1:], []int{0, BlockLen, 3 * BlockLen, len(codes)})
+	codes := testCodes(3*db.BlockLen + 7)
+	files := partFiles(t, 2, codes, []int{0, db.BlockLen, 3 * db.BlockLen, len(codes)})
+	odd := append(partFiles(t, 2, codes, []int{0, db.BlockLen + 1}), files[1:]...) // the first part ends inside a block
+	other := partFiles(t, 2, testCodes(len(codes) + 1)[1:], []int{0, db.BlockLen, 3 * db.BlockLen, len(codes)})
 	tests := []struct {
 		name    string
 		files   [][]byte

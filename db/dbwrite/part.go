@@ -1,11 +1,7 @@
-package db
+package dbwrite
 
 import (
-	"bytes"
-	"compress/flate"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -30,14 +27,14 @@ import (
 //	check   CRC-32C u32 of the header and the table
 //	data    the blocks, one after another
 //
-// The first rank is a multiple of BlockLen. Parts are a run's scratch:
+// The first rank is a multiple of db.BlockLen. Parts are a run's scratch:
 // they live beside the tier files until their tier is written.
 const (
 	partMagic     = "TTDBPART"
 	partHeaderLen = 8 + 4 + 4 + 8 + 8 + 8
 	partEntryLen  = 4 + 4
 	// partVersion is the part file's own format version, which the tier
-	// file's (Version) does not change: a part names no game, being a
+	// file's (db.Version) does not change: a part names no game, being a
 	// run's scratch in a folder whose marker names it.
 	partVersion = 1
 )
@@ -54,7 +51,7 @@ func IsPartName(name string) bool { return partName.MatchString(name) }
 // IsPart reports whether the file path begins as a part file does: a file
 // named as one that does not is someone else's, which no run may remove.
 func IsPart(path string) bool {
-	f, err := OpenRegular(path)
+	f, err := db.OpenRegular(path)
 	if err != nil {
 		return false
 	}
@@ -73,7 +70,7 @@ type Part struct {
 }
 
 // WritePart compresses codes, those of ply p from rank first (a multiple
-// of BlockLen), and writes them as the part file of task k in dir, as a
+// of db.BlockLen), and writes them as the part file of task k in dir, as a
 // unit. The bytes depend on the codes alone: writing a part again changes
 // nothing.
 func WritePart(dir string, p, k int, first int64, codes []byte) (Part, error) {
@@ -85,13 +82,13 @@ func WritePart(dir string, p, k int, first int64, codes []byte) (Part, error) {
 }
 
 // EncodePart compresses codes, those of ply p from rank first (a multiple
-// of BlockLen), into a part, and gives it with the bytes of its file, as
+// of db.BlockLen), into a part, and gives it with the bytes of its file, as
 // pieces to write one after another.
 func EncodePart(p int, first int64, codes []byte) (Part, [][]byte, error) {
-	if first%BlockLen != 0 {
+	if first%db.BlockLen != 0 {
 		return Part{}, nil, fmt.Errorf("a part starts at rank %d, not at a block's start", first)
 	}
-	blocks := compress(codes)
+	blocks := db.CompressBlocks(codes)
 	head := binary.LittleEndian.AppendUint32([]byte(partMagic), partVersion)
 	head = binary.LittleEndian.AppendUint32(head, uint32(p))
 	head = binary.LittleEndian.AppendUint64(head, uint64(first))
@@ -112,13 +109,13 @@ func EncodePart(p int, first int64, codes []byte) (Part, [][]byte, error) {
 // no such file.
 func ReadPart(dir string, p, k int, first int64, dst []byte) (Part, error) {
 	name := filepath.Join(dir, PartName(p, k))
-	data, err := ReadRegular(os.DirFS(dir), PartName(p, k))
+	data, err := db.ReadRegular(os.DirFS(dir), PartName(p, k))
 	if err != nil {
 		return Part{}, err
 	}
 	part, err := DecodePart(data, p, first, dst)
 	if err != nil {
-		return Part{}, &DamagedError{Path: name, What: err.Error(), Fix: "remove it to run its task again"}
+		return Part{}, &db.DamagedError{Path: name, What: err.Error(), Fix: "remove it to run its task again"}
 	}
 	return part, nil
 }
@@ -132,7 +129,7 @@ func DecodePart(data []byte, p int, first int64, dst []byte) (Part, error) {
 		return Part{}, err
 	}
 	for i, b := range part.blocks {
-		if err := inflate(b, dst[i*BlockLen:min((i+1)*BlockLen, len(dst))]); err != nil {
+		if err := db.InflateBlock(b, dst[i*db.BlockLen:min((i+1)*db.BlockLen, len(dst))]); err != nil {
 			return Part{}, fmt.Errorf("block %d: %w", i, err)
 		}
 	}
@@ -154,7 +151,7 @@ func parsePart(data []byte, p int, first, codes int64) (Part, error) {
 	for i := range part.blocks {
 		e := data[partHeaderLen+i*partEntryLen:]
 		length := int(le.Uint32(e))
-		if length > maxBlockBytes || at+length > len(data) {
+		if length > db.MaxBlockBytes || at+length > len(data) {
 			return Part{}, fmt.Errorf("block %d lies outside the file", i)
 		}
 		part.blocks[i] = data[at : at+length]
@@ -182,7 +179,7 @@ func parsePartHead(data []byte, p int, first, codes int64) (int, error) {
 		return 0, errors.New("not a part file of this version")
 	case int(le.Uint32(data[12:])) != p || int64(le.Uint64(data[16:])) != first || int64(le.Uint64(data[24:])) != codes:
 		return 0, errors.New("its header names another range")
-	case n != (codes+BlockLen-1)/BlockLen || int64(len(data)) < partHeaderLen+n*partEntryLen+4:
+	case n != (codes+db.BlockLen-1)/db.BlockLen || int64(len(data)) < partHeaderLen+n*partEntryLen+4:
 		return 0, errors.New("its block count does not match its codes")
 	}
 	tableEnd := partHeaderLen + int(n)*partEntryLen
@@ -190,17 +187,6 @@ func parsePartHead(data []byte, p int, first, codes int64) (int, error) {
 		return 0, errors.New("the header or block table fails its checksum")
 	}
 	return int(n), nil
-}
-
-// inflate inflates one compressed block into dst, which it must fill
-// exactly.
-func inflate(raw, dst []byte) error {
-	r := flate.NewReader(bytes.NewReader(raw))
-	k, err := io.ReadFull(r, dst)
-	if err != nil || k != len(dst) {
-		return fmt.Errorf("does not inflate to %d codes: %v", len(dst), err)
-	}
-	return nil
 }
 
 // AssembleTier writes the tier file of ply p of the game of spec,
@@ -212,7 +198,7 @@ func AssembleTier(dir string, spec rules.Spec, p int, placements int64, parts []
 	if err != nil {
 		return 0, "", err
 	}
-	return writeUnit(filepath.Join(dir, TierName(p)), data)
+	return writeUnit(filepath.Join(dir, db.TierName(p)), data)
 }
 
 // TierBytes gives the bytes of the tier file of ply p of the game of
@@ -232,19 +218,7 @@ func TierBytes(spec rules.Spec, p int, placements int64, parts []Part) ([][]byte
 	if at != placements {
 		return nil, fmt.Errorf("ply %d: the parts hold %d codes, want %d", p, at, placements)
 	}
-	return tierBytes(spec, p, placements, blocks, Version), nil
-}
-
-// Sum gives the size and SHA-256 of a file's pieces one after another, as
-// a manifest records them.
-func Sum(pieces [][]byte) (int64, string) {
-	sum := sha256.New()
-	var size int64
-	for _, b := range pieces {
-		sum.Write(b)
-		size += int64(len(b))
-	}
-	return size, hex.EncodeToString(sum.Sum(nil))
+	return db.TierPieces(spec, p, placements, blocks, db.Version), nil
 }
 
 // RemoveParts removes the part files in dir of every task of ply p, or of

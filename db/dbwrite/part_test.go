@@ -1,4 +1,4 @@
-package db
+package dbwrite
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -19,7 +20,7 @@ var tierGame = rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}
 // writeTier writes the codes of ply p to dir as a tier file compressed
 // whole: what AssembleTier must equal.
 func writeTier(dir string, p int, codes []byte) (int64, string, error) {
-	return writeUnit(filepath.Join(dir, TierName(p)), tierBytes(tierGame, p, int64(len(codes)), compress(codes), Version))
+	return writeUnit(filepath.Join(dir, db.TierName(p)), db.TierPieces(tierGame, p, int64(len(codes)), db.CompressBlocks(codes), db.Version))
 }
 
 // testCodes gives n codes that compress to blocks of several lengths.
@@ -36,12 +37,12 @@ func testCodes(n int) []byte {
 // again writes the same bytes.
 func TestParts(t *testing.T) {
 	dir := t.TempDir()
-	codes := testCodes(5*BlockLen + 100)
+	codes := testCodes(5*db.BlockLen + 100)
 	size, sum, err := writeTier(dir, 3, codes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cuts := []int{0, 2 * BlockLen, 4 * BlockLen, len(codes)}
+	cuts := []int{0, 2 * db.BlockLen, 4 * db.BlockLen, len(codes)}
 	var parts []Part
 	for k := range len(cuts) - 1 {
 		part, err := WritePart(dir, 3, k, int64(cuts[k]), codes[cuts[k]:cuts[k+1]])
@@ -61,12 +62,12 @@ func TestParts(t *testing.T) {
 		}
 		parts = append(parts, part)
 	}
-	whole := read(t, filepath.Join(dir, TierName(3)))
+	whole := read(t, filepath.Join(dir, db.TierName(3)))
 	gotSize, gotSum, err := AssembleTier(dir, tierGame, 3, int64(len(codes)), parts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	assembled := read(t, filepath.Join(dir, TierName(3)))
+	assembled := read(t, filepath.Join(dir, db.TierName(3)))
 	digest := sha256.Sum256(assembled)
 	if !bytes.Equal(assembled, whole) || gotSize != size || gotSum != sum || hex.EncodeToString(digest[:]) != sum {
 		t.Errorf("assembled tier: %d bytes, SHA-256 %s; want writeTier's %d, %s", gotSize, gotSum, size, sum)
@@ -76,7 +77,7 @@ func TestParts(t *testing.T) {
 // A part that is damaged, names another range, or does not cover its ply
 // with the others is refused, with words that say what is wrong.
 func TestPartRefused(t *testing.T) {
-	codes := testCodes(3 * BlockLen / 2)
+	codes := testCodes(3 * db.BlockLen / 2)
 	tests := []struct {
 		name    string
 		damage  func(data []byte) []byte
@@ -88,7 +89,7 @@ func TestPartRefused(t *testing.T) {
 		{"a block's byte", func(d []byte) []byte { d[len(d)-1]++; return d }, 0, "block 1 fails its checksum"},
 		{"cut short", func(d []byte) []byte { return d[:len(d)-3] }, 0, "lies outside the file"},
 		{"bytes after", func(d []byte) []byte { return append(d, 0) }, 0, "bytes follow"},
-		{"another range", func(d []byte) []byte { return d }, BlockLen, "names another range"},
+		{"another range", func(d []byte) []byte { return d }, db.BlockLen, "names another range"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,8 +108,8 @@ func TestPartRefused(t *testing.T) {
 		})
 	}
 	dir := t.TempDir()
-	a, _ := WritePart(dir, 2, 0, 0, codes[:BlockLen])
-	b, _ := WritePart(dir, 2, 1, BlockLen, codes[BlockLen:])
+	a, _ := WritePart(dir, 2, 0, 0, codes[:db.BlockLen])
+	b, _ := WritePart(dir, 2, 1, db.BlockLen, codes[db.BlockLen:])
 	for _, parts := range [][]Part{{b, a}, {a}, {a, a}} {
 		if _, _, err := AssembleTier(dir, tierGame, 2, int64(len(codes)), parts); err == nil {
 			t.Errorf("parts from ranks %v assembled, want an error", firsts(parts))

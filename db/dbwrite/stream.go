@@ -1,4 +1,4 @@
-package db
+package dbwrite
 
 import (
 	"crypto/sha256"
@@ -9,6 +9,7 @@ import (
 	"hash"
 	"io"
 
+	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -54,10 +55,10 @@ func (t *tally) Write(b []byte) (int, error) {
 // second reading must match.
 func writeTable(out io.Writer, spec rules.Spec, p int, placements int64, n int, open func(k int) (io.ReadCloser, error)) ([]int64, []uint32, error) {
 	le := binary.LittleEndian
-	blocks := (placements + BlockLen - 1) / BlockLen
+	blocks := (placements + db.BlockLen - 1) / db.BlockLen
 	check := crc32c.New()
-	head := tierHead(spec, p, placements, blocks, Version)
-	offset := uint64(len(head)) + uint64(blocks)*entryLen + 4
+	head := db.TierHead(spec, p, placements, blocks, db.Version)
+	offset := uint64(len(head)) + uint64(blocks)*db.EntryLen + 4
 	firsts, checks := make([]int64, n+1), make([]uint32, n)
 	check.Write(head)
 	if _, err := out.Write(head); err != nil {
@@ -102,7 +103,7 @@ func readPartHead(open func(k int) (io.ReadCloser, error), p, k int, first int64
 	}
 	le := binary.LittleEndian
 	codes, n := int64(le.Uint64(head[24:])), int64(le.Uint64(head[32:]))
-	if first%BlockLen != 0 || n != (codes+BlockLen-1)/BlockLen {
+	if first%db.BlockLen != 0 || n != (codes+db.BlockLen-1)/db.BlockLen {
 		return nil, 0, 0, fmt.Errorf("ply %d, task %d: a part from rank %d of %d codes in %d blocks", p, k, first, codes, n)
 	}
 	rest := make([]byte, n*partEntryLen+4)
