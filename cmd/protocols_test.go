@@ -247,8 +247,8 @@ func TestJudgeUVa10111(t *testing.T) {
 		{"random cases accepted, by search", "uva", "", []string{"--cases", "5", "--seed", "2", "--engine", "search", "--json"}, 0, `"engine": "search"`},
 		{"the last winning move", "uva-last", "", []string{"--cases", "0", "--engine", "search"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
 		{"a space too many", "uva-space", "", []string{"--cases", "0", "--engine", "search"}, 1, "Presentation Error"},
-		{"crash", "uva", "crash", []string{"--cases", "3", "--engine", "search"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
-		{"hang", "uva", "hang", []string{"--cases", "3", "--time-limit", "1s", "--engine", "search"}, 2, "Time Limit Exceeded"},
+		{"crash", "uva", "crash", []string{"--cases", "0", "--engine", "search"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
+		{"hang", "uva", "hang", []string{"--cases", "0", "--time-limit", "1s", "--engine", "search"}, 2, "Time Limit Exceeded"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -276,13 +276,13 @@ func TestJudgeLimits(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"a flood of blank lines", []string{"yes", ""}, nil, "Output Limit Exceeded\nthe program printed more than 1048768 bytes for 3 cases, and was stopped"},
+		{"a flood of blank lines", []string{"yes", ""}, nil, "Output Limit Exceeded\nthe program printed more than 1048704 bytes for 2 cases, and was stopped"},
 		{"a flood of lines", []string{"yes"}, nil, "Wrong Answer"},
 		{"over its memory", []string{"python3", "-c", "import time; x = bytearray(300 << 20); time.sleep(60)"}, []string{"--memory", "100MiB"}, "Memory Limit Exceeded\nthe program used more than the memory limit of 100 MiB (set --memory for more)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append(append([]string{"judge", "uva10111", "--cases", "1", "--engine", "search", "--time-limit", "20s"}, tt.args...), "--")
+			args := append(append([]string{"judge", "uva10111", "--cases", "0", "--engine", "search", "--time-limit", "20s"}, tt.args...), "--")
 			out, errOut, code := run(t, "", append(args, tt.argv...)...)
 			want := exitUsage
 			if tt.want == "Wrong Answer" {

@@ -69,7 +69,7 @@ var Sample = []string{"..../.xo./.ox./....", "o.../.ox./.xxx/xooo"}
 // Cases gives the sample, then n positions chosen reproducibly from seed
 // among those the problem allows (all of them when n < 0): reachable, x to
 // move, each side with at least two marks, no line, not full. e is the
-// enumerated 4x4 game; o answers each case (made with oracle.Options.NoLines,
+// enumerated 4x4 game, nil for the sample alone (n 0); o answers each case (made with oracle.Options.NoLines,
 // as no best line is needed).
 func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, seed uint64) ([]Case, error) {
 	var boards []game.Board
@@ -78,10 +78,13 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 		if err != nil {
 			return nil, err
 		}
-		if _, ok := e.Lookup(game.ID(b)); !ok {
-			return nil, fmt.Errorf("sample %s is not reachable", text)
+		if err := rules.CheckReachable(rules.New(UVa10111), b); err != nil {
+			return nil, fmt.Errorf("sample %s: %w", text, err)
 		}
 		boards = append(boards, b)
+	}
+	if n == 0 {
+		return answers(ctx, o, boards)
 	}
 	var allowed []int
 	for p := 4; p < UVa10111.Cells(); p += 2 { // x to move: an even ply
@@ -101,6 +104,11 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 	for _, k := range protocol.Sample(len(allowed), n, seed) {
 		boards = append(boards, e.Board(allowed[k]))
 	}
+	return answers(ctx, o, boards)
+}
+
+// answers gives the cases of boards, each with its right answer, o's.
+func answers(ctx context.Context, o oracle.Oracle, boards []game.Board) ([]Case, error) {
 	cases := make([]Case, len(boards))
 	err := oracle.Each(ctx, o, rules.New(UVa10111), boards, "answers", func(i int, a perfect.Analysis) error {
 		cases[i] = Case{Board: boards[i], Answer: answer(a)}

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -131,6 +132,11 @@ func TestCasesByEitherOracle(t *testing.T) {
 	}
 	if got, want := got[0][1].Answer, "(0,1)"; got != want { // the problem's sample output
 		t.Errorf("the second sample's answer is %s, want %s", got, want)
+	}
+	// The sample alone needs no enumeration: the same cases without it.
+	sample, err := Cases(ctx, nil, search, 0, 5)
+	if err != nil || !slices.Equal(sample, got[1][:len(Sample)]) {
+		t.Errorf("the sample alone, no game enumerated: %v, %v; want %v", sample, err, got[1][:len(Sample)])
 	}
 	if wins == 0 || wins == len(got[0]) {
 		t.Errorf("%d of %d cases have a winning move: want some of each", wins, len(got[0]))

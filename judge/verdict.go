@@ -31,11 +31,15 @@ func (v *Verdict) Misbehaved() bool {
 
 // Judge enumerates the 4x4 game, draws the sample and n cases from seed (n
 // < 0: every case the problem allows), asks o for their right answers, and
-// judges the program on them under the limits.
+// judges the program on them under the limits. The sample alone (n 0)
+// needs no enumeration.
 func Judge(ctx context.Context, o oracle.Oracle, argv []string, n int, seed uint64, limits Limits, workers int) (*Verdict, error) {
-	e, err := enumerate.Game(ctx, rules.New(UVa10111), workers)
-	if err != nil {
-		return nil, err
+	var e *enumerate.Result
+	if n != 0 {
+		var err error
+		if e, err = enumerate.Game(ctx, rules.New(UVa10111), workers); err != nil {
+			return nil, err
+		}
 	}
 	cases, err := Cases(ctx, e, o, n, seed)
 	if err != nil {
