@@ -58,7 +58,7 @@ var ErrTooMany = errors.New("more positions than can be drawn")
 // Exist finds at its plies, naming how many there are, or than drawing
 // them fits in memory bytes (0: no limit).
 func (s Sample) Check(ctx context.Context, rl rules.Rules, workers int, memory uint64) error {
-	n, exact, err := s.Exist(ctx, rl, workers, memory)
+	n, exact, err := s.enough(ctx, rl, workers, memory)
 	if err != nil {
 		return err
 	}
@@ -78,6 +78,22 @@ func (s Sample) Check(ctx context.Context, rl rules.Rules, workers int, memory u
 			ErrTooMany, s.N, figure.Bytes(uint64(s.N)*drawBytes), figure.Bytes(memory))
 	}
 	return nil
+}
+
+// enough is Exist, but where the first ply of several holds s.N
+// positions or more it counts that ply alone, an exact count of part of
+// them: enough to take the sample, and the later plies, which may hold
+// far more, are not counted (Connect Four's ply 10 holds 1.6 million,
+// its ply 8 ten times fewer).
+func (s Sample) enough(ctx context.Context, rl rules.Rules, workers int, memory uint64) (n uint64, exact bool, err error) {
+	if s.Plies.Low < s.Plies.High {
+		first := s
+		first.Plies.High = first.Plies.Low
+		if n, exact, err := first.Exist(ctx, rl, workers, memory); err != nil || exact && n >= uint64(s.N) {
+			return n, exact, err
+		}
+	}
+	return s.Exist(ctx, rl, workers, memory)
 }
 
 // placements is the placements of rl's board at plies lo to hi: the

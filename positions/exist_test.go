@@ -59,6 +59,11 @@ func TestCheck(t *testing.T) {
 		{"past 2^62", connectFour, Sample{N: 1 << 62, Plies: Plies{8, 8}}, 0, "has 182,383 positions in progress at plies 8"},
 		{"past the bound", rules.Classic(game.Spec{Rows: 8, Cols: 8, K: 5}), Sample{N: 1 << 62, Plies: Plies{10, 10}}, 0, "has at most 38,171,250,133,632 positions in progress at plies 10"},
 		{"past memory", connectFour, Sample{N: 1 << 40, Plies: Plies{30, 34}}, 1 << 30, "drawing 1099511627776 positions takes about"},
+		// The first ply holds the sample: the later ones, whose count would
+		// not fit in the memory given, are not counted.
+		{"the first ply enough", connectFour, Sample{N: 20, Plies: Plies{8, 10}}, 48 << 20, ""},
+		{"more than the first ply", ttt, Sample{N: 253, Plies: Plies{3, 4}}, 0, ""},
+		{"more than the plies", ttt, Sample{N: 5000, Plies: Plies{3, 4}}, 0, "has 1,008 positions in progress at plies 3-4, and 5000 were asked for"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
