@@ -87,7 +87,7 @@ func TestSIGTERMDuringExport(t *testing.T) {
 				t.Fatalf("first export: exit %d: %s", code, errOut)
 			}
 			before := listDir(t, out)
-			c, stderr := lab(t, nil, "export", "--size", "4x4", "--out", out)
+			c, stderr := lab(t, nil, "export", "--size", "4x4", "--workers", "1", "--out", out)
 			// The signal comes once the export writes its staging folder,
 			// after the enumeration and the solve.
 			waitStaging(t, parent)
