@@ -220,6 +220,33 @@ func BenchmarkConnectFour(b *testing.B) {
 	}
 }
 
+// BenchmarkConnectFourValue asks the value alone of the empty board of
+// Connect Four, 7 columns by 6 rows (X wins), and of 6 by 6 (O wins), with
+// one worker and with two: who wins, no depth (Solver.Value), what
+// solvers of win, draw or loss alone answer.
+func BenchmarkConnectFourValue(b *testing.B) {
+	for _, tt := range []struct {
+		w, h  int
+		value perfect.Value
+	}{{7, 6, perfect.XWins}, {6, 6, perfect.OWins}} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("w%dh%d/workers=%d", tt.w, tt.h, workers), func(b *testing.B) {
+				for b.Loop() {
+					s, err := New(gravity(tt.h, tt.w, 4), Options{TableBits: connectFourBits, Workers: workers})
+					if err != nil {
+						b.Fatal(err)
+					}
+					r, err := s.Value(context.Background(), 0, 0)
+					if err != nil || r.Value != tt.value {
+						b.Fatalf("value %d, %v; want %d", r.Value, err, tt.value)
+					}
+					b.ReportMetric(float64(s.Nodes()), "nodes")
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkConnectFourOpenings asks the value of each of X's seven first
 // moves on Connect Four's empty board, two workers, one table kept from
 // move to move: only the centre column wins (Allis; Tromp), and the others
