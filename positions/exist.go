@@ -80,13 +80,14 @@ func (s Sample) Check(ctx context.Context, rl rules.Rules, workers int, memory u
 	return nil
 }
 
-// enough is Exist, but where the first ply of several holds s.N
-// positions or more it counts that ply alone, an exact count of part of
-// them: enough to take the sample, and the later plies, which may hold
-// far more, are not counted (Connect Four's ply 10 holds 1.6 million,
-// its ply 8 ten times fewer).
+// enough is Exist, but where Exist would count several plies and the
+// first holds s.N positions or more it counts that ply alone, an exact
+// count of part of them: enough to take the sample, and the later plies,
+// which may hold far more, are not counted (Connect Four's ply 10 holds
+// 1.6 million, its ply 8 ten times fewer). Where Exist gives a bound
+// without counting, so does enough.
 func (s Sample) enough(ctx context.Context, rl rules.Rules, workers int, memory uint64) (n uint64, exact bool, err error) {
-	if s.Plies.Low < s.Plies.High {
+	if s.Plies.Low < s.Plies.High && placements(rl, 0, s.Plies.High) <= countLimit {
 		first := s
 		first.Plies.High = first.Plies.Low
 		if n, exact, err := first.Exist(ctx, rl, workers, memory); err != nil || exact && n >= uint64(s.N) {

@@ -63,6 +63,9 @@ func TestCheck(t *testing.T) {
 		// not fit in the memory given, are not counted.
 		{"the first ply enough", connectFour, Sample{N: 20, Plies: Plies{8, 10}}, 48 << 20, ""},
 		{"more than the first ply", ttt, Sample{N: 253, Plies: Plies{3, 4}}, 0, ""},
+		// Plies past what is counted: the bound, at once, and no count of
+		// the first ply, which would not fit in the memory given.
+		{"past the count, from a ply counted", connectFour, Sample{N: 1 << 62, Plies: Plies{10, 14}}, 48 << 20, "has at most"},
 		{"more than the plies", ttt, Sample{N: 5000, Plies: Plies{3, 4}}, 0, "has 1,008 positions in progress at plies 3-4, and 5000 were asked for"},
 	}
 	for _, tt := range tests {
