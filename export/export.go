@@ -64,12 +64,6 @@ func NewTarget(dir string, formats []string) (Target, error) {
 	return Target{dir: dir, formats: slices.Clone(formats)}, nil
 }
 
-// Dir is the folder the dataset goes to.
-func (t Target) Dir() string { return t.dir }
-
-// Formats are the file formats written, a subset of Formats.
-func (t Target) Formats() []string { return t.formats }
-
 // Options say where and what Write writes.
 type Options struct {
 	Target  Target // from NewTarget
@@ -207,13 +201,14 @@ type Written struct {
 // near the game's size (docs/performance.md).
 var Policy = gc.Policy{Percent: 50}
 
-// Write writes the states and moves tables of r in each of the target's formats, the
-// manifest, and the data card (Card) unless the folder holds a README.md
-// that no export wrote (a user's, kept), as one new generation of the dataset in the target's folder: the files
-// are written into a staging folder beside it, which then replaces the folder
+// Write writes the states and moves tables of src in each of the
+// target's formats, the manifest, and the data card (Card) unless the
+// folder holds a README.md that no export wrote (a user's, kept), as one
+// new generation of the dataset in the target's folder: the files are
+// written into a staging folder beside it, which then replaces the folder
 // whole (see staging). The two tables are written at once, each by its own
-// goroutine. On an error or a cancelled ctx the earlier dataset stays as it
-// was and nothing of the new one is left.
+// goroutine. On an error or a cancelled ctx the earlier dataset stays as
+// it was and nothing of the new one is left.
 func Write(ctx context.Context, src Source, opts Options) (*Written, error) {
 	if opts.Target.dir == "" {
 		return nil, fmt.Errorf("no folder to write the dataset into: make its Target with NewTarget")
