@@ -127,6 +127,52 @@ func BenchmarkBands(b *testing.B) {
 	}
 }
 
+// BenchmarkValueAlone settles 60 positions of Connect Four drawn by random
+// play at each of plies 13, 15 and 18 (those labelling meets past the
+// opening book), the table emptied before each, one worker: by the score,
+// value and depth (Solve), or by who wins alone (Value). It reports the
+// mean time and nodes a position.
+func BenchmarkValueAlone(b *testing.B) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 6, Cols: 7, K: 4}, Gravity: true})
+	for _, ply := range []int{13, 15, 18} {
+		rng := rand.New(rand.NewPCG(uint64(ply), 3))
+		var ps []game.Board
+		for len(ps) < 60 {
+			if p, ok := randomPlay(rl, ply, rng); ok && rl.Game().Status(p) == game.InProgress {
+				ps = append(ps, p)
+			}
+		}
+		for _, mode := range []string{"score", "value"} {
+			b.Run(fmt.Sprintf("ply=%d/%s", ply, mode), func(b *testing.B) {
+				s, err := New(gravity(6, 7, 4), Options{TableBits: 20, Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				var spent time.Duration
+				var nodes uint64
+				for b.Loop() {
+					spent, nodes = 0, s.Nodes()
+					for _, p := range ps {
+						s.Reset()
+						start := time.Now()
+						if mode == "score" {
+							_, err = s.Solve(context.Background(), uint64(p.X), uint64(p.O))
+						} else {
+							_, err = s.Value(context.Background(), uint64(p.X), uint64(p.O))
+						}
+						if err != nil {
+							b.Fatal(err)
+						}
+						spent += time.Since(start)
+					}
+				}
+				b.ReportMetric(float64(spent.Microseconds())/float64(len(ps)), "µs/position")
+				b.ReportMetric(float64(s.Nodes()-nodes)/float64(len(ps)), "nodes/position")
+			})
+		}
+	}
+}
+
 // BenchmarkUCI labels a sample of the positions of UCI's Connect-4 data
 // set: quiet positions of ply 8 of 7x6 (rules.Quiet), drawn by random play
 // and solved one at a time, and reports the mean time a position and how
