@@ -106,25 +106,35 @@ func BenchmarkBands(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				var spent time.Duration
-				var nodes uint64
-				for b.Loop() {
-					spent, nodes = 0, s.Nodes()
-					for _, p := range ps {
-						s.Reset()
-						start := time.Now()
-						if _, err := s.Solve(context.Background(), uint64(p.X), uint64(p.O)); err != nil {
-							b.Fatal(err)
-						}
-						spent += time.Since(start)
-					}
-				}
-				b.ReportMetric(float64(spent.Microseconds())/float64(len(ps)), "µs/position")
-				b.ReportMetric(float64(s.Nodes()-nodes)/float64(len(ps)), "nodes/position")
+				settleEach(b, s, ps, func(x, o uint64) error {
+					_, err := s.Solve(context.Background(), x, o)
+					return err
+				})
 				b.ReportMetric(float64(s.TableBytes()>>10), "KiB-table")
 			})
 		}
 	}
+}
+
+// settleEach settles each of the positions ps by settle, the table of s
+// emptied before each (untimed), and reports the mean time and nodes a
+// position.
+func settleEach(b *testing.B, s *Solver, ps []game.Board, settle func(x, o uint64) error) {
+	var spent time.Duration
+	var nodes uint64
+	for b.Loop() {
+		spent, nodes = 0, s.Nodes()
+		for _, p := range ps {
+			s.Reset()
+			start := time.Now()
+			if err := settle(uint64(p.X), uint64(p.O)); err != nil {
+				b.Fatal(err)
+			}
+			spent += time.Since(start)
+		}
+	}
+	b.ReportMetric(float64(spent.Microseconds())/float64(len(ps)), "µs/position")
+	b.ReportMetric(float64(s.Nodes()-nodes)/float64(len(ps)), "nodes/position")
 }
 
 // BenchmarkValueAlone settles 60 positions of Connect Four drawn by random
@@ -148,26 +158,14 @@ func BenchmarkValueAlone(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				var spent time.Duration
-				var nodes uint64
-				for b.Loop() {
-					spent, nodes = 0, s.Nodes()
-					for _, p := range ps {
-						s.Reset()
-						start := time.Now()
-						if mode == "score" {
-							_, err = s.Solve(context.Background(), uint64(p.X), uint64(p.O))
-						} else {
-							_, err = s.Value(context.Background(), uint64(p.X), uint64(p.O))
-						}
-						if err != nil {
-							b.Fatal(err)
-						}
-						spent += time.Since(start)
+				settleEach(b, s, ps, func(x, o uint64) (err error) {
+					if mode == "score" {
+						_, err = s.Solve(context.Background(), x, o)
+					} else {
+						_, err = s.Value(context.Background(), x, o)
 					}
-				}
-				b.ReportMetric(float64(spent.Microseconds())/float64(len(ps)), "µs/position")
-				b.ReportMetric(float64(s.Nodes()-nodes)/float64(len(ps)), "nodes/position")
+					return err
+				})
 			})
 		}
 	}
