@@ -69,8 +69,8 @@ var Sample = []string{"..../.xo./.ox./....", "o.../.ox./.xxx/xooo"}
 // Cases gives the sample, then n positions chosen reproducibly from seed
 // among those the problem allows (all of them when n < 0): reachable, x to
 // move, each side with at least two marks, no line, not full. e is the
-// enumerated 4x4 game, nil for the sample alone (n 0); o answers each case (made with oracle.Options.NoLines,
-// as no best line is needed).
+// enumerated 4x4 game, nil for the sample alone (n 0); o answers each
+// case (made with oracle.Options.NoLines, as no best line is needed).
 func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, seed uint64) ([]Case, error) {
 	var boards []game.Board
 	for _, text := range Sample {
