@@ -109,12 +109,16 @@ func TestSIGTERMDuringExport(t *testing.T) {
 }
 
 // waitStaging waits, up to a minute, for an export's staging folder to
-// appear in parent.
+// appear in parent: not the probe its checks make and remove before any
+// work.
 func waitStaging(t *testing.T, parent string) {
 	t.Helper()
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if strings.Contains(listDir(t, parent), atomicfile.StagingInfix) {
-			return
+		entries, _ := os.ReadDir(parent)
+		for _, e := range entries {
+			if n := e.Name(); strings.Contains(n, atomicfile.StagingInfix) && !strings.Contains(n, atomicfile.StagingInfix+"probe-") {
+				return
+			}
 		}
 	}
 	t.Fatalf("no staging folder appeared in %s", parent)
