@@ -162,6 +162,9 @@ func TestDBBuildMemory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.code == 0 {
+				t.Skip("builds gravity 3x7's win/draw/loss database, slow under -race; runs without -short")
+			}
 			t.Setenv("TATETI_MEMORY", tt.memory)
 			args := append([]string{"db", "build", filepath.Join(t.TempDir(), "db")}, tt.args...)
 			_, errOut, code := run(t, "", args...)
