@@ -52,8 +52,14 @@ const (
 func Execute() int {
 	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
+	signalsSet()
 	return Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
+
+// signalsSet is called once Execute's signal handlers are set: the tests
+// that signal the command line as a program wait for it (a signal before
+// it would kill the program, which tests nothing).
+var signalsSet = func() {}
 
 // logEvery is how often a run whose stderr is no terminal (a log) writes
 // a line of progress, none before the first.

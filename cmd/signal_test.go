@@ -42,17 +42,27 @@ func readPIDs(t *testing.T, name string, want int) []int {
 	return nil
 }
 
-// lab starts the test binary as tateti-lab itself with args.
+// lab starts the test binary as tateti-lab itself with args, and waits
+// until its signal handlers are set.
 func lab(t *testing.T, env []string, args ...string) (*exec.Cmd, *strings.Builder) {
 	t.Helper()
+	ready := filepath.Join(t.TempDir(), "ready")
 	c := exec.Command(os.Args[0], args...)
-	c.Env = append(os.Environ(), append(env, mainEnv+"=1", "GORACE=atexit_sleep_ms=0")...)
+	c.Env = append(os.Environ(), append(env, mainEnv+"=1", readyEnv+"="+ready, "GORACE=atexit_sleep_ms=0")...)
 	var stderr strings.Builder
 	c.Stderr = &stderr
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%v: its signal handlers were not set within 30 s", args)
+		}
+	}
 	return c, &stderr
 }
 

@@ -15,12 +15,20 @@ import (
 )
 
 // mainEnv makes the test binary run the command line itself, for the tests
-// that send it real signals.
-const mainEnv = "TATETI_LAB_MAIN"
+// that send it real signals; readyEnv names the file it writes once its
+// signal handlers are set (signalsSet).
+const (
+	mainEnv  = "TATETI_LAB_MAIN"
+	readyEnv = "TATETI_LAB_READY"
+)
 
 func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		os.Unsetenv(mainEnv) // a checker it starts is the fake checker, not this
+		if ready := os.Getenv(readyEnv); ready != "" {
+			os.Unsetenv(readyEnv)
+			signalsSet = func() { os.WriteFile(ready, nil, 0o600) }
+		}
 		os.Exit(Execute())
 	}
 	if os.Getenv(fakeprog.Env) == "" { // the tests, not a program they run
