@@ -262,9 +262,9 @@ func TestSignalOnSilentFIFO(t *testing.T) {
 				args = append(args, "--", "true")
 			}
 			c, stderr := lab(t, nil, args...)
-			// Long enough for the program to start and reach the FIFO even
-			// under the race detector on a loaded machine: a signal before
-			// its handler is set kills it (exit -1), which tests nothing.
+			// Its handlers are set (lab waits for them); the second lets it
+			// reach the FIFO and block there, even under the race detector
+			// on a loaded machine.
 			time.Sleep(time.Second)
 			c.Process.Signal(tt.sig)
 			if code := exitOf(t, c, time.Second); code != exitInterrupted {
