@@ -27,6 +27,9 @@ type Batch struct {
 	// a batch of its own, so that a journal of whole answers is not taken
 	// for one of values, nor the other way.
 	ValueOnly bool
+	// NoDepths says the oracle answers without depths (Options.NoDepths),
+	// a batch of its own likewise.
+	NoDepths bool
 }
 
 // JournalBeside is where the answers of a batch whose results go to the

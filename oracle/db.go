@@ -52,21 +52,37 @@ func DatabaseFS(rl rules.Rules, fsys fs.FS, where string, o Options) (Oracle, er
 func database(rl rules.Rules, d *db.DB, where string, o Options) (Oracle, error) {
 	probe := probing(rl, d)
 	if d.Manifest.MaxPly == nil {
-		return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, shared: true, close: d.Close, settle: probe, split: d.Split}, nil
+		return &single{rl: rl, name: "db", asked: o, shared: true, close: d.Close, settle: probe, valueOf: depthless(probe), split: d.Split}, nil
 	}
 	searched, vs, err := searching(rl, o)
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
-	return &single{rl: rl, name: "book", noLines: o.NoLines, only: o.ValueOnly, close: d.Close, lineTo: d.Manifest.Last(), past: "search", split: d.Split, vs: vs,
-		settle: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
-			o, proved, err := probe(ctx, b)
-			if errors.Is(err, db.ErrPastBook) {
-				return searched(ctx, b)
-			}
-			return o, proved, err
-		}}, nil
+	return &single{rl: rl, name: "book", asked: o, close: d.Close, lineTo: d.Manifest.Last(), past: "search", split: d.Split, vs: vs,
+		settle: pastBook(probe, searched), valueOf: pastBook(depthless(probe), vs.value)}, nil
+}
+
+// pastBook gives the settler that probes an opening book, and searches a
+// position past its last ply.
+func pastBook(probe, searched settler) settler {
+	return func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+		o, proved, err := probe(ctx, b)
+		if errors.Is(err, db.ErrPastBook) {
+			return searched(ctx, b)
+		}
+		return o, proved, err
+	}
+}
+
+// depthless gives the settler of s's values alone, depths left 0
+// (Options.NoDepths), for an engine whose depths cost nothing more.
+func depthless(s settler) settler {
+	return func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+		o, proved, err := s(ctx, b)
+		o.Depth = 0
+		return o, proved, err
+	}
 }
 
 // probing gives the settler that probes d, the database of rl's game.

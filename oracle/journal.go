@@ -90,12 +90,15 @@ type journalRecord struct {
 }
 
 // batchKey names a batch: the SHA-256 of its game, engine, limit, phase,
-// whether values alone, and boards, what its answers depend on.
+// whether values alone, whether without depths, and boards, what its answers depend on.
 func batchKey(o Oracle, rl rules.Rules, boards []game.Board, b Batch) [32]byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\x00%d\x00", rl.Spec(), o.Name(), b.Limit, b.Phase, len(boards))
 	if b.ValueOnly { // added only so, to keep the keys of whole answers
 		fmt.Fprint(h, "values alone\x00")
+	}
+	if b.NoDepths {
+		fmt.Fprint(h, "without depths\x00")
 	}
 	for _, bd := range boards {
 		_ = binary.Write(h, binary.LittleEndian, [2]uint64{uint64(bd.X), uint64(bd.O)})

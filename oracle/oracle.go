@@ -63,6 +63,15 @@ type Options struct {
 	// children. Every engine leaves the moves out, so that the answers are
 	// the same whoever gives them.
 	ValueOnly bool
+	// NoDepths has every answer give values without depths (win, draw or
+	// loss): the position's and, unless ValueOnly, every move's, the best
+	// moves those of the best value, and no line. Search then asks at most
+	// two null-window questions of a position (is it above a draw, and if
+	// not above a loss?), one of a child of a drawn position and none of a
+	// lost one's, where a depth takes several; a win/draw/loss database
+	// answers from its tables alone. Every engine leaves the depths out,
+	// so that the answers are the same whoever gives them.
+	NoDepths bool
 }
 
 // BestMove says whether a move of a position is a best one as o answers
@@ -100,17 +109,30 @@ func valueOnly(a perfect.Analysis, err error) (perfect.Analysis, error) {
 	return a, err
 }
 
+// asked gives a, which an engine that knows everything at no cost
+// answered, as o asks it: without depths (Options.NoDepths), without moves
+// (Options.ValueOnly).
+func asked(o Options, a perfect.Analysis, err error) (perfect.Analysis, error) {
+	if o.NoDepths {
+		a = a.WithoutDepths()
+	}
+	if o.ValueOnly {
+		return valueOnly(a, err)
+	}
+	return a, err
+}
+
 // InMemory gives the oracle that solves the game of rl exhaustively from each
 // board it is asked, in memory: the planner checks first that it fits.
 func InMemory(rl rules.Rules, o Options) Oracle {
-	return inMemory{rl: rl, workers: max(o.Workers, 1), valueOnly: o.ValueOnly}
+	return inMemory{rl: rl, workers: max(o.Workers, 1), asked: o}
 }
 
 // inMemory is the oracle of the game solved exhaustively from the board.
 type inMemory struct {
-	rl        rules.Rules
-	workers   int
-	valueOnly bool // Options.ValueOnly
+	rl      rules.Rules
+	workers int
+	asked   Options // what each answer holds (ValueOnly, NoDepths)
 }
 
 // Name is "memory".
@@ -131,10 +153,7 @@ func (t inMemory) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, 
 		a.AnsweredBy = a.Engine
 		return unsettled(a, perfect.Unknown, err)
 	}
-	if t.valueOnly {
-		return valueOnly(a, err)
-	}
-	return a, err
+	return asked(t.asked, a, err)
 }
 
 // Within asks o for b, giving up after limit (never when it is 0): an
@@ -161,14 +180,14 @@ func Solved(ctx context.Context, rl rules.Rules, o Options) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &solved{rl: rl, r: r, valueOnly: o.ValueOnly}, nil
+	return &solved{rl: rl, r: r, asked: o}, nil
 }
 
 // solved is the oracle of the whole game, solved once.
 type solved struct {
-	rl        rules.Rules
-	r         *solve.Result
-	valueOnly bool // Options.ValueOnly
+	rl    rules.Rules
+	r     *solve.Result
+	asked Options // what each answer holds (ValueOnly, NoDepths)
 }
 
 // Name is "memory": the exhaustive solve, as InMemory.
@@ -192,8 +211,5 @@ func (s *solved) Analyze(_ context.Context, b game.Board) (perfect.Analysis, err
 		}
 		return perfect.Analysis{}, fmt.Errorf("%s is not in the solved game: a bug", s.rl.Spec().Format(b))
 	}
-	if s.valueOnly {
-		return valueOnly(s.r.Analysis(i), nil)
-	}
-	return s.r.Analysis(i), nil
+	return asked(s.asked, s.r.Analysis(i), nil)
 }

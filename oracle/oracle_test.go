@@ -3,14 +3,17 @@ package oracle
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
@@ -205,10 +208,36 @@ func TestAllLines(t *testing.T) {
 	}
 }
 
-// Every engine made with ValueOnly answers the value and depth its full
-// answer gives, with no moves and no line, and says so: the same answer
-// whoever gives it.
-func TestValueOnly(t *testing.T) {
+// askedKinds are what an answer may be asked to hold beyond the value:
+// everything, the value and depth alone, values without depths, and the
+// value alone.
+var askedKinds = []Options{{}, {ValueOnly: true}, {NoDepths: true}, {ValueOnly: true, NoDepths: true}}
+
+// askedOf gives the full answer a as asked asks it, worked out here from
+// the definitions, not by the oracle's code: no moves and no line for the
+// value alone; without depths, every depth 0, no line, and the best moves
+// those whose value is the best for the side to move.
+func askedOf(a perfect.Analysis, asked Options) perfect.Analysis {
+	if asked.NoDepths {
+		a.Depth, a.BestLine, a.NoDepths = 0, nil, true
+		best := perfect.OWins
+		for _, m := range a.Moves {
+			best = max(best, m.Value.For(a.ToMove))
+		}
+		a.Moves = slices.Clone(a.Moves)
+		for i, m := range a.Moves {
+			a.Moves[i].Depth, a.Moves[i].Best = 0, m.Value.For(a.ToMove) == best
+		}
+	}
+	if asked.ValueOnly {
+		a.Moves, a.BestLine, a.ValueOnly = nil, nil, true
+	}
+	return a
+}
+
+// Every engine answers what it was asked, each kind of answer (askedKinds)
+// the full answer cut as the kind says: the same answer whoever gives it.
+func TestAsked(t *testing.T) {
 	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
 	rng := rand.New(rand.NewPCG(5, 6))
 	var boards []game.Board
@@ -223,29 +252,33 @@ func TestValueOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	only := Options{Workers: 1, Memory: 64 << 20, ValueOnly: true}
-	solvedOnly, err := Solved(context.Background(), rl, only)
-	if err != nil {
-		t.Fatal(err)
-	}
-	searchOnly, err := Search(rl, only)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range []Oracle{InMemory(rl, only), solvedOnly, searchOnly} {
-		t.Run(o.Name(), func(t *testing.T) {
-			got, err := All(context.Background(), []Oracle{o}, rl, boards, Batch{Phase: "test"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, want := range full {
-				want.Moves, want.BestLine, want.ValueOnly = nil, nil, true
-				want.Engine, want.AnsweredBy, want.Paths = got[i].Engine, got[i].AnsweredBy, got[i].Paths
-				if !reflect.DeepEqual(got[i], want) {
-					t.Errorf("%s: value only\n%+v\nwant\n%+v", rl.Spec().Format(boards[i]), got[i], want)
+	books := bookDir(t, rl, 5)
+	for _, asked := range askedKinds[1:] {
+		o := asked
+		o.Workers, o.Memory, o.NoLines = 1, 64<<20, asked.NoDepths
+		tab, err := Solved(context.Background(), rl, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		searched, err := Search(rl, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, or := range []Oracle{InMemory(rl, o), tab, searched, openBook(t, rl, books, o)} {
+			t.Run(fmt.Sprintf("%s/value-only=%v/no-depths=%v", or.Name(), asked.ValueOnly, asked.NoDepths), func(t *testing.T) {
+				got, err := All(context.Background(), []Oracle{or}, rl, boards, Batch{Phase: "test"})
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-		})
+				for i := range full {
+					want := askedOf(full[i], asked)
+					want.Engine, want.AnsweredBy, want.Paths, want.BookLast = got[i].Engine, got[i].AnsweredBy, got[i].Paths, got[i].BookLast
+					if !reflect.DeepEqual(got[i], want) {
+						t.Errorf("%s:\n%+v\nwant\n%+v", rl.Spec().Format(boards[i]), got[i], want)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -363,11 +396,25 @@ func checkBestLine(t *testing.T, rl rules.Rules, o, tab Oracle, b game.Board) {
 // built for the test, closed at its end.
 func bookOf(t *testing.T, rl rules.Rules, last int) Oracle {
 	t.Helper()
+	return openBook(t, rl, bookDir(t, rl, last), Options{Workers: 1, Memory: 64 << 20})
+}
+
+// bookDir builds the opening book of rl's game to the ply last, in a
+// folder of the test's.
+func bookDir(t *testing.T, rl rules.Rules, last int) string {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "book")
 	if _, err := tier.SolveBook(context.Background(), rl, last, dir, 2); err != nil {
 		t.Fatal(err)
 	}
-	book, err := Database(rl, dir, Options{Workers: 1, Memory: 64 << 20})
+	return dir
+}
+
+// openBook opens the opening book in dir as o asks, closed when the test
+// ends.
+func openBook(t *testing.T, rl rules.Rules, dir string, o Options) Oracle {
+	t.Helper()
+	book, err := Database(rl, dir, o)
 	if err != nil {
 		t.Fatal(err)
 	}

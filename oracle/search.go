@@ -15,13 +15,16 @@ import (
 // database: each legal move's child is asked, and the position weighed
 // from them as every solve here weighs moves.
 type single struct {
-	rl      rules.Rules
-	name    string
-	settle  settler
-	noLines bool         // answers leave the best line empty (Options.NoLines)
-	only    bool         // answers give the value alone (Options.ValueOnly)
+	rl     rules.Rules
+	name   string
+	settle settler
+	// valueOf settles the value of one position alone, its depth left 0
+	// (Options.NoDepths); a search stopped early gives what it proved.
+	valueOf settler
+	asked   Options      // what each answer holds (NoLines, ValueOnly, NoDepths)
 	turns   sync.Mutex   // held by each answer, where settle is not safe for concurrent use
 	shared  bool         // settle is safe for concurrent use: no turns
+	tabled  bool         // valueOf reads tables alone, safe for concurrent use: no turns for values
 	close   func() error // lets go of what settle holds
 	lineTo  int          // the ply a best line stops at (an opening book's last), 0 for the end
 	past    string       // who answers past lineTo: "search" behind a book, "" for none
@@ -50,6 +53,7 @@ const maxKnown = 1 << 16
 type versus struct {
 	beats func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error)
 	above func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error)
+	value settler // b's value alone (search.Solver.Value)
 }
 
 // A settler gives the value (for X) and depth of one position (a finished
@@ -64,7 +68,7 @@ func Search(rl rules.Rules, o Options) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "search", noLines: o.NoLines, only: o.ValueOnly, close: func() error { return nil }, settle: settle, vs: vs}, nil
+	return &single{rl: rl, name: "search", asked: o, close: func() error { return nil }, settle: settle, valueOf: vs.value, vs: vs}, nil
 }
 
 // searching gives the settler that searches positions of rl's game, with
@@ -92,6 +96,10 @@ func guidedSearch(rl rules.Rules, o Options, g search.Guide) (settler, *versus, 
 		above: func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error) {
 			r, err := s.SolveAbove(ctx, uint64(b.X), uint64(b.O), than)
 			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, err
+		},
+		value: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+			r, err := s.Value(ctx, uint64(b.X), uint64(b.O))
+			return perfect.Outcome{Value: r.Value}, r.Bounds, err
 		},
 	}
 	return settle, vs, nil
@@ -178,17 +186,21 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 	if a.Status.Terminal() {
 		_, winner := o.rl.Outcome(b)
 		a.Value = perfect.Of(winner)
-		if o.only {
+		a.NoDepths = o.asked.NoDepths
+		if o.asked.ValueOnly {
 			return valueOnly(a, nil)
 		}
 		return a, nil
 	}
 	a.ToMove = b.ToMove()
+	if o.asked.NoDepths {
+		return o.values(ctx, a, b)
+	}
 	settled, proved, err := o.settle(ctx, b)
 	if err != nil {
 		return unsettled(a, proved, err)
 	}
-	if o.only {
+	if o.asked.ValueOnly {
 		a.Value, a.Depth = settled.Value, settled.Depth
 		return valueOnly(a, nil)
 	}
@@ -200,13 +212,56 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 		return a, o.disagree(b, settled, weighed)
 	}
 	a.Value, a.Depth = weighed.Value, weighed.Depth
-	if o.noLines {
+	if o.asked.NoLines {
 		return a, nil
 	}
 	if a.BestLine, a.LineEnd, err = o.bestLine(ctx, b, a.Moves); err != nil {
 		return unsettled(a, proved, err)
 	}
 	return a, nil
+}
+
+// values answers a, the analysis of b in progress, with values alone
+// (Options.NoDepths): b's value, then, unless the value alone was asked,
+// each child's, weighed by value. No line is given.
+func (o *single) values(ctx context.Context, a perfect.Analysis, b game.Board) (perfect.Analysis, error) {
+	a.NoDepths = true
+	worth, proved, err := o.valueOf(ctx, b)
+	if err != nil {
+		return unsettled(a, proved, err)
+	}
+	a.Value = worth.Value
+	if o.asked.ValueOnly {
+		return valueOnly(a, nil)
+	}
+	var weighed perfect.Outcome
+	if a.Moves, weighed, err = perfect.MovesBy(o.rl, b, func(c game.Board) (perfect.Outcome, error) { return o.childValue(ctx, c, worth.Value) }); err != nil {
+		return unsettled(a, proved, err)
+	}
+	if weighed.Value != worth.Value {
+		return a, o.disagree(b, worth, perfect.Outcome{Value: weighed.Value})
+	}
+	return a, nil
+}
+
+// childValue gives the value (for X) of c, a child of a position in
+// progress worth worth (for X), asking of search no more than worth leaves
+// open: a child of a lost position is lost for its mover's opponent, so none; of a drawn one, one
+// question, whether its mover beats a draw; of a won one, its value.
+func (o *single) childValue(ctx context.Context, c game.Board, worth perfect.Value) (perfect.Outcome, error) {
+	switch {
+	case o.held(c):
+	case worth.For(c.ToMove()) == perfect.XWins: // c's mover won before the move
+		return perfect.Outcome{Value: worth}, nil
+	case worth == perfect.Draw:
+		better, err := o.vs.beats(ctx, c, perfect.Outcome{Value: perfect.Draw})
+		if better { // c's mover wins
+			return perfect.Outcome{Value: perfect.XWins.For(c.ToMove())}, err
+		}
+		return perfect.Outcome{Value: perfect.Draw}, err
+	}
+	v, _, err := o.valueOf(ctx, c)
+	return v, err
 }
 
 // disagree gives the error of b, worth worth, whose moves weigh weigh:
@@ -262,7 +317,7 @@ func (o *single) answeredBy(b game.Board) string {
 // position, and an opening book's before its last ply (whose moves and
 // line are in it), or at it for the value alone.
 func (o *single) Instant(b game.Board) bool {
-	return o.shared || b.Ply() < o.lineTo || o.only && b.Ply() == o.lineTo
+	return o.shared || o.tabled && o.asked.NoDepths || b.Ply() < o.lineTo || o.asked.ValueOnly && b.Ply() == o.lineTo
 }
 
 // bestLine follows the first best move, in cell order, from b (whose moves

@@ -42,7 +42,14 @@ func Values(rl rules.Rules, v *db.Values, o Options) (Oracle, error) {
 		}
 		return v.Split(b, worth.Value, weigh.Value)
 	}
-	return &single{rl: rl, name: "db", noLines: o.NoLines, only: o.ValueOnly, close: v.Close, settle: settle, split: split, vs: vs}, nil
+	valueOf := func(_ context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+		val, err := valueIn(rl, v, b)
+		if err != nil {
+			return perfect.Outcome{}, perfect.Unknown, err
+		}
+		return perfect.Outcome{Value: val}, perfect.Bounds{Low: val, High: val}, nil
+	}
+	return &single{rl: rl, name: "db", asked: o, close: v.Close, settle: settle, valueOf: valueOf, tabled: true, split: split, vs: vs}, nil
 }
 
 // valueIn gives the value v holds of b, a position of rl's game, or why it

@@ -37,16 +37,15 @@ func TestValuesAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, only := range []bool{false, true} {
-				wdl, err := Database(rl, dir, Options{Workers: 1, Memory: 64 << 20, ValueOnly: only})
+			for _, asked := range askedKinds {
+				o := asked
+				o.Workers, o.Memory = 1, 64<<20
+				wdl, err := Database(rl, dir, o)
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer wdl.Close()
-				want := Oracle(tab)
-				if only {
-					want = &solved{rl: rl, r: tab.(*solved).r, valueOnly: true}
-				}
+				want := &solved{rl: rl, r: tab.(*solved).r, asked: asked}
 				rng := rand.New(rand.NewPCG(5, uint64(spec.Cells())))
 				for range 40 {
 					agree(t, rl, wdl, want, randomPosition(rl, rng))
@@ -93,7 +92,7 @@ var valuesDB = flag.String("values-db", "", "the folder of a win/draw/loss datab
 // database's game, from the empty board to 6 empty cells, opened once (go
 // test ./oracle -run '^$' -bench ValuesOracle -args -values-db=DIR): with
 // every move's value and depth (moves), and the value and depth alone
-// (value). What solve --db, serve --db and export --db ask of it.
+// (value), and every move's value without depths (values). What solve --db, serve --db and export --db ask of it.
 func BenchmarkValuesOracle(b *testing.B) {
 	if *valuesDB == "" {
 		b.Skip("no -values-db=DIR")
@@ -109,6 +108,7 @@ func BenchmarkValuesOracle(b *testing.B) {
 	}{
 		{"moves", Options{Workers: 1, NoLines: true}},
 		{"value", Options{Workers: 1, ValueOnly: true}},
+		{"values", Options{Workers: 1, NoDepths: true}},
 	} {
 		b.Run(bench.name, func(b *testing.B) {
 			o, err := Database(rl, *valuesDB, bench.o)

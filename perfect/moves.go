@@ -3,6 +3,7 @@ package perfect
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -63,6 +64,11 @@ type Analysis struct {
 	// ValueOnly says the value and depth alone were asked: Moves and
 	// BestLine are left empty, whatever moves there are.
 	ValueOnly bool
+	// NoDepths says values alone were asked, without depths: Depth and
+	// every move's Depth are 0, not known; the best moves are those of the
+	// best value, however fast they win; and there is no BestLine, since a
+	// line of perfect play needs depths.
+	NoDepths bool
 
 	// Proved is set when the answer is not settled (a search stopped by
 	// its time limit): what is proved of the value, its bounds, which meet
@@ -81,6 +87,21 @@ func (a Analysis) BestCells() uint64 {
 		}
 	}
 	return cells
+}
+
+// WithoutDepths gives a as oracle.Options.NoDepths asks it of an engine that
+// knows the depths at no cost: its depths cleared, its best moves those of
+// the best value (Weigh of depthless moves), no best line.
+func (a Analysis) WithoutDepths() Analysis {
+	a.Moves = slices.Clone(a.Moves)
+	for i := range a.Moves {
+		a.Moves[i].Depth = 0
+	}
+	if len(a.Moves) > 0 {
+		Weigh(a.ToMove, a.Moves)
+	}
+	a.Depth, a.BestLine, a.LineEnd, a.NoDepths = 0, nil, 0, true
+	return a
 }
 
 // Pick chooses among a position's moves one at a time, seen from the side

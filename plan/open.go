@@ -87,7 +87,7 @@ func (p Plan) Answer(ctx context.Context, b game.Board, o oracle.Options, limit 
 // take less time than each position searched by all the workers together
 // (docs/performance.md); the other engines answer at once, opened once.
 func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o oracle.Options) ([]perfect.Analysis, error) {
-	b.ValueOnly = o.ValueOnly
+	b.ValueOnly, b.NoDepths = o.ValueOnly, o.NoDepths
 	var as []perfect.Analysis
 	err := p.useEach(ctx, o, len(bs), func(ors []oracle.Oracle) (err error) {
 		as, err = oracle.All(ctx, ors, p.req.Rules, bs, b)

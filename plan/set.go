@@ -18,6 +18,8 @@ type Set struct {
 	Batch  oracle.Batch // each position's time limit, and the journal of answers
 	// ValueOnly asks each position's value and depth alone.
 	ValueOnly bool
+	// NoDepths asks values without depths (oracle.Options.NoDepths).
+	NoDepths bool
 }
 
 // Answer chooses the set's positions (Positions, with the request's
@@ -31,6 +33,6 @@ func (s Set) Answer(ctx context.Context, phase string, lines bool) ([]perfect.An
 	}
 	b := s.Batch
 	b.Phase = phase
-	as, err := s.Plan.AnswerAll(ctx, bs, b, oracle.Options{NoLines: !lines, ValueOnly: s.ValueOnly})
+	as, err := s.Plan.AnswerAll(ctx, bs, b, oracle.Options{NoLines: !lines, ValueOnly: s.ValueOnly, NoDepths: s.NoDepths})
 	return as, known, err
 }
