@@ -85,6 +85,8 @@ func TestGolden(t *testing.T) {
 		{"enumerate-connect-four.txt", []string{"enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "8"}},
 		{"solve-gravity-moves-search.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--engine", "search"}},
 		{"solve-value-only.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--value-only"}},
+		{"solve-no-depths.txt", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--no-depths"}},
+		{"solve-no-depths-connect-four.json", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--moves", "1234567123456", "--no-depths", "--json"}},
 		{"solve-value-only-search.json", []string{"solve", "--gravity", "--size", "4x4", "--k", "4", "--moves", "2332", "--value-only", "--engine", "search", "--json"}},
 		// Past Pons' layout: gravity 8x8 and free 6x6, laid out packed.
 		{"solve-gravity-8x8.txt", []string{"solve", "--gravity", "--size", "8x8", "--k", "4", "--moves", "1855144135447231848288448657534587"}},
@@ -172,6 +174,7 @@ func TestUsageErrors(t *testing.T) {
 		{"a negative time limit", []string{"solve", "--moves", "4", "--time-limit", "-1s"}, "--time-limit -1s is negative: give a duration such as 30s, or 0 for no limit"},
 		{"a time limit for the whole game", []string{"solve", "--time-limit", "1m"}, "--time-limit goes with one position: give --position or --moves too"},
 		{"the value alone of the whole game", []string{"solve", "--value-only"}, "--value-only goes with one position: give --position or --moves too, or leave it out to solve the whole game"},
+		{"no depths of the whole game", []string{"solve", "--no-depths"}, "--no-depths goes with one position: give --position or --moves too, or leave it out to solve the whole game"},
 		{"too much memory", []string{"enumerate", "--size", "5x5", "--k", "4"}, "TB to build the largest layer; the memory a run may use is"},
 		{"all boards past 16 cells", []string{"verify", "--all-boards", "--gravity", "--size", "3x6", "--k", "4"}, "--all-boards: the raw boards are walked up to 16 cells (43046721 boards), and 3x6 has 18 cells (387420489 boards); leave it out or choose a smaller --size"},
 		{"side that wraps the product", []string{"enumerate", "--size", "3x6148914691236517208"}, "size 3x6148914691236517208 has more cells than the game model holds"},

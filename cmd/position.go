@@ -21,12 +21,13 @@ type Query struct {
 	Plan      plan.Plan     // who answers it, opened in the run
 	TimeLimit time.Duration // 0: none
 	ValueOnly bool          // the value and depth alone, no move's
+	NoDepths  bool          // values without depths
 }
 
 // answer asks the planned engine; an answer cut short by the time limit
 // says what it proved, in its Proved.
 func (q Query) answer(ctx context.Context) (perfect.Analysis, error) {
-	return q.Plan.Answer(ctx, q.Board, oracle.Options{ValueOnly: q.ValueOnly}, q.TimeLimit)
+	return q.Plan.Answer(ctx, q.Board, oracle.Options{ValueOnly: q.ValueOnly, NoDepths: q.NoDepths}, q.TimeLimit)
 }
 
 // unsettledError is the error of an answer cut short by --time-limit: exit
@@ -42,6 +43,7 @@ type positionFlags struct {
 	position, moves string
 	timeLimit       time.Duration
 	valueOnly       bool         // solve's --value-only
+	noDepths        bool         // solve's --no-depths
 	who             *engineFlags // the command's, bound by it
 }
 
@@ -65,8 +67,11 @@ func (p *positionFlags) resolve(c *cobra.Command, g GameOptions, memory uint64) 
 		return Query{}, flagError(err)
 	}
 	pl, err := p.who.plan(plan.Request{Rules: g.Rules, Scope: plan.One, Board: b, Memory: memory, Workers: g.Workers})
-	return Query{Board: b, Plan: pl, TimeLimit: p.timeLimit, ValueOnly: p.valueOnly}, err
+	return Query{Board: b, Plan: pl, TimeLimit: p.timeLimit, ValueOnly: p.valueOnly, NoDepths: p.noDepths}, err
 }
+
+// noDepthsHelp says what --no-depths asks, after what it goes with.
+const noDepthsHelp = "values without depths: win, draw or loss, the best moves those of the best value, no line; search asks fewer questions, and a win/draw/loss database answers from its tables at once"
 
 // dbHelp is the help of --db where it names who answers.
 const dbHelp = "answer from the solved game in this database folder, as db build writes it, instead of --engine"

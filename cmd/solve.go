@@ -42,7 +42,10 @@ solved exhaustively, where it fits (up to 25 cells), else search, on any
 board of up to 64 cells; --engine names one. --time-limit bounds a
 search: what it proved by then is the answer, with exit 1. --value-only
 answers the position's value and depth alone, not each move's: search then
-settles the position and none of its children.
+settles the position and none of its children. --no-depths answers values
+without depths, win, draw or loss, the position's and every move's: a
+fraction of the search's time, and from a win/draw/loss database (db build
+of a game past memory) at once.
 
 --db DIR reads the whole game, or answers a position, from the finished
 database in DIR, as db build writes it; --db never writes.
@@ -79,6 +82,7 @@ func NewCmdSolve(f *Factory, runF func(*SolveOptions) error) *cobra.Command {
 	}
 	pf.bind(c, "analyse this board, such as 'XO./.X./..O'", "play these moves first: cells such as 4,0,8, or under --gravity columns from 1 such as 4453")
 	c.Flags().BoolVar(&pf.valueOnly, "value-only", false, "answer the position's value and depth alone, without each move's: search settles the position and none of its children")
+	c.Flags().BoolVar(&pf.noDepths, "no-depths", false, "answer "+noDepthsHelp)
 	who.bind(c.Flags(), "read the whole game from the finished database in this folder, as db build writes it; with --position, --moves or --stdin, answer from it")
 	c.Flags().BoolVar(&opts.Stdin, "stdin", false, "answer positions read from standard input, one a line (a board, or moves from the empty board), each on a line of JSON as it is read, until the input ends")
 	return c
@@ -100,12 +104,12 @@ func (opts *SolveOptions) resolve(c *cobra.Command, pf positionFlags, memory uin
 	if err := checkTimeLimit(pf.timeLimit); err != nil {
 		return err
 	}
-	opts.Query = Query{TimeLimit: pf.timeLimit, ValueOnly: pf.valueOnly}
+	opts.Query = Query{TimeLimit: pf.timeLimit, ValueOnly: pf.valueOnly, NoDepths: pf.noDepths}
 	if opts.Plan, err = pf.who.plan(plan.Request{Rules: opts.Rules, Scope: plan.Whole, Memory: memory, Workers: opts.Workers}); err != nil {
 		return err
 	}
 	opts.Position = opts.Plan.Scope == plan.One
-	for _, name := range []string{"engine", "time-limit", "value-only"} {
+	for _, name := range []string{"engine", "time-limit", "value-only", "no-depths"} {
 		if !opts.Position && c.Flags().Changed(name) {
 			return flagErrorf("--%s goes with one position: give --position or --moves too, or leave it out to solve the whole game", name)
 		}
@@ -125,7 +129,7 @@ func (opts *SolveOptions) resolveStdin(c *cobra.Command, pf positionFlags, memor
 	if err := checkTimeLimit(pf.timeLimit); err != nil {
 		return err
 	}
-	opts.Query = Query{TimeLimit: pf.timeLimit, ValueOnly: pf.valueOnly}
+	opts.Query = Query{TimeLimit: pf.timeLimit, ValueOnly: pf.valueOnly, NoDepths: pf.noDepths}
 	var err error
 	opts.Plan, err = pf.who.plan(plan.Request{Rules: opts.Rules, Scope: plan.Many, Memory: memory, Workers: opts.Workers})
 	return err
@@ -133,7 +137,7 @@ func (opts *SolveOptions) resolveStdin(c *cobra.Command, pf positionFlags, memor
 
 func runSolve(ctx context.Context, opts *SolveOptions) error {
 	if opts.Stdin {
-		return opts.Plan.AnswerEach(ctx, opts.IO.In, oracle.Options{ValueOnly: opts.ValueOnly, NoLines: true}, opts.TimeLimit, func(n int, a perfect.Analysis, bad error) error {
+		return opts.Plan.AnswerEach(ctx, opts.IO.In, oracle.Options{ValueOnly: opts.ValueOnly, NoDepths: opts.NoDepths, NoLines: true}, opts.TimeLimit, func(n int, a perfect.Analysis, bad error) error {
 			return report.AnswerLine(opts.IO.Out, n, a, bad)
 		})
 	}

@@ -78,8 +78,8 @@ func drawMove(b *strings.Builder, p view.Position, k, x, y int) {
 	if m.Best {
 		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="26" fill="none" stroke="%s" stroke-width="3"/>`+"\n", x+cellSize/2, y+cellSize/2, colour)
 	}
-	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="20" text-anchor="middle" fill="%s">%c%d</text>`+"\n",
-		x+cellSize/2, y+cellSize/2+7, colour, strings.ToUpper(res[:1])[0], ply(p)+1+int(m.Depth))
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="20" text-anchor="middle" fill="%s">%s</text>`+"\n",
+		x+cellSize/2, y+cellSize/2+7, colour, m.Mark(ply(p)))
 }
 
 func caption(p view.Position) string {
@@ -89,7 +89,7 @@ func caption(p view.Position) string {
 	if p.Value == 0 {
 		return fmt.Sprintf("%s: %s to move, a draw", p.Board, *p.ToMove)
 	}
-	return fmt.Sprintf("%s: %s to move, %s", p.Board, *p.ToMove, OutcomeBy(p.Value, ply(p)+int(p.Depth)))
+	return fmt.Sprintf("%s: %s to move, %s", p.Board, *p.ToMove, outcomeOf(p, ply(p)))
 }
 
 // ply gives how many moves made p's board: its marks.

@@ -37,14 +37,16 @@ func Text(w io.Writer, p view.Position, st Style) error {
 		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
 		return nil
 	}
-	value := st.paint(view.Result(b.ToMove(), p.Value), OutcomeBy(p.Value, b.Ply()+int(p.Depth)))
+	value := st.paint(view.Result(b.ToMove(), p.Value), outcomeOf(p, b.Ply()))
 	fmt.Fprintf(w, "status: %s, %s to move\nvalue: %s with perfect play\n%s", p.Status, *p.ToMove, value, facts)
 	if p.ValueOnly {
 		fmt.Fprintln(w, "moves: the value alone was asked, not each move's")
 		DrawMoves(w, p.Game, b, b.ToMove(), nil, st)
 		return nil
 	}
-	fmt.Fprintf(w, "best line: %s%s\n", p.Game.FormatMoves(p.BestLine), lineEnd(p.LineEnd))
+	if !p.NoDepths {
+		fmt.Fprintf(w, "best line: %s%s\n", p.Game.FormatMoves(p.BestLine), lineEnd(p.LineEnd))
+	}
 	DrawMoves(w, p.Game, b, b.ToMove(), p.Moves, st)
 	return moveTable(w, p)
 }
@@ -93,6 +95,9 @@ func moveTable(w io.Writer, p view.Position) error {
 	if p.Game.Gravity {
 		head = "\ncolumn\tcell\tvalue\tdepth\tbest\t"
 	}
+	if p.NoDepths {
+		head = strings.Replace(head, "depth\t", "", 1)
+	}
 	fmt.Fprintln(t, head)
 	moves := p.Moves
 	if p.Game.Gravity { // one move a column: in the columns' order
@@ -107,7 +112,12 @@ func moveTable(w io.Writer, p view.Position) error {
 		if p.Game.Gravity {
 			where = fmt.Sprintf("%d\t%d", m.Column, m.Cell)
 		}
-		fmt.Fprintf(t, "%s\t%s\t%d\t%s\t\n", where, m.Value, m.Depth, best)
+		if m.Depth != nil {
+			where += fmt.Sprintf("\t%s\t%d", m.Value, *m.Depth)
+		} else {
+			where += "\t" + m.Value.String()
+		}
+		fmt.Fprintf(t, "%s\t%s\t\n", where, best)
 	}
 	return t.Flush()
 }
@@ -129,6 +139,15 @@ func (st Style) paint(result, text string) string {
 		return text
 	}
 	return terminalColours[result] + text + "\x1b[0m"
+}
+
+// outcomeOf says p's value in words, with the move by which the game ends
+// where its depth is known; ply is its board's marks.
+func outcomeOf(p view.Position, ply int) string {
+	if p.NoDepths {
+		return Outcome(p.Value)
+	}
+	return OutcomeBy(p.Value, ply+int(p.Depth))
 }
 
 // OutcomeBy says a value in words with the move by which the game ends,
@@ -153,7 +172,7 @@ func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves [
 	const width = 6
 	label, result := map[int]string{}, map[int]string{}
 	for _, m := range moves {
-		l := fmt.Sprintf("%s%d", strings.ToUpper(m.Result[:1]), b.Ply()+1+int(m.Depth))
+		l := m.Mark(b.Ply())
 		if m.Best {
 			l = "*" + l
 		}
@@ -181,7 +200,10 @@ func DrawMoves(w io.Writer, s rules.Spec, b game.Board, mover game.Cell, moves [
 		}
 		fmt.Fprint(w, "\n"+sep)
 	}
-	if len(moves) > 0 {
+	switch {
+	case len(moves) > 0 && moves[0].Depth == nil:
+		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss); * marks the best moves, those of the best value\n", mover)
+	case len(moves) > 0:
 		fmt.Fprintf(w, "a move's cell shows the result for %s (W win, D draw, L loss) and the move by which the game then ends, counting from the first; * marks the best moves\n", mover)
 	}
 }

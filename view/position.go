@@ -9,6 +9,8 @@ package view
 import (
 	"encoding/json"
 	"math/bits"
+	"strconv"
+	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -26,7 +28,7 @@ type Position struct {
 	ToMove  *string       `json:"to_move"` // null when the game is over
 	Value   perfect.Value `json:"value"`   // null when Proved is set and does not prove the value
 	Outcome string        `json:"outcome"` // "X wins", "O wins", "draw"; "not settled" when Proved does not prove the value
-	Depth   perfect.Depth `json:"depth"`   // null when Proved is set
+	Depth   perfect.Depth `json:"depth"`   // null when Proved or NoDepths is set
 	Moves   []Move        `json:"moves"`   // every legal move in cell order, with its value
 	Legal   []int         `json:"legal"`   // the cells a move can take, in cell order, known even when the value is not
 
@@ -55,21 +57,29 @@ type Position struct {
 	// ValueOnly is set when the value and depth alone were asked: moves
 	// and best line are then empty, the legal cells still given.
 	ValueOnly bool `json:"value_only,omitempty"`
+	// NoDepths is set when values were asked without depths: the depth
+	// and every move's are then null, the best moves those of the best
+	// value, and there is no best line.
+	NoDepths bool `json:"no_depths,omitempty"`
 	// the cells of the line that ended the game, in cell order; absent
 	// while it is in progress and after a draw
 	WinningLine []int `json:"winning_line,omitempty"`
 }
 
 // MarshalJSON writes p with its value and depth null where they are not
-// known: one shape for an answer cut short, whatever step it was cut in.
+// known: one shape for an answer cut short, whatever step it was cut in,
+// and for values asked without depths.
 func (p Position) MarshalJSON() ([]byte, error) {
 	type plain Position
-	if p.Proved == nil {
+	if p.Proved == nil && !p.NoDepths {
 		return json.Marshal(plain(p))
 	}
-	var v *perfect.Value
-	if known, ok := p.Proved.Known(); ok {
-		v = &known
+	v := &p.Value
+	if p.Proved != nil {
+		v = nil
+		if known, ok := p.Proved.Known(); ok {
+			v = &known
+		}
 	}
 	return json.Marshal(struct {
 		plain
@@ -99,7 +109,12 @@ func Unanswered(rl rules.Rules, b game.Board) Position {
 func NewPosition(a perfect.Analysis) Position {
 	v := Position{Game: a.Spec, Title: a.Spec.Title(), Board: a.Spec.Spec.Format(a.Board), Status: a.Status.String(),
 		Value: a.Value, Outcome: a.Value.String(), Depth: a.Depth, Moves: Moves(a.ToMove, a.Moves),
-		BestLine: a.BestLine, LineEnd: a.LineEnd, Engine: a.Engine, AnsweredBy: a.AnsweredBy, BookLast: a.BookLast, ValueOnly: a.ValueOnly}
+		BestLine: a.BestLine, LineEnd: a.LineEnd, Engine: a.Engine, AnsweredBy: a.AnsweredBy, BookLast: a.BookLast, ValueOnly: a.ValueOnly, NoDepths: a.NoDepths}
+	if a.NoDepths {
+		for i := range v.Moves {
+			v.Moves[i].Depth = nil
+		}
+	}
 	if a.HasIDs {
 		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
 	}
@@ -138,17 +153,48 @@ func NewPosition(a perfect.Analysis) Position {
 // Move is a legal move as shown: its value and depth, and its result for
 // the side to move, the word (and colour) every view gives it.
 type Move struct {
-	perfect.Move
-	Result string `json:"result"` // "win", "draw" or "loss" for the side to move
+	// Column is, under gravity, the move's column from 1, as --moves
+	// takes it; absent otherwise. The cell, row and column from 0 are
+	// given beside it.
+	Column int           `json:"column,omitempty"`
+	Cell   int           `json:"cell"`
+	Row    int           `json:"row"`
+	Col    int           `json:"col"`
+	Value  perfect.Value `json:"value"` // the child's value, for X
+	// Depth is the child's depth, nil (null) where depths were not asked
+	// (Position.NoDepths).
+	Depth  *perfect.Depth `json:"depth"`
+	Best   bool           `json:"best"`
+	Result string         `json:"result"` // "win", "draw" or "loss" for the side to move
 }
 
 // Moves gives the view of the moves of mover, never nil.
 func Moves(mover game.Cell, ms []perfect.Move) []Move {
 	out := make([]Move, len(ms))
 	for i, m := range ms {
-		out[i] = Move{Move: m, Result: Result(mover, m.Value)}
+		out[i] = Move{Column: m.Column, Cell: m.Cell, Row: m.Row, Col: m.Col, Value: m.Value, Depth: &ms[i].Depth, Best: m.Best, Result: Result(mover, m.Value)}
 	}
 	return out
+}
+
+// played gives m as the analysis had it, its depth 0 where not known.
+func (m Move) played() perfect.Move {
+	pm := perfect.Move{Column: m.Column, Cell: m.Cell, Row: m.Row, Col: m.Col, Value: m.Value, Best: m.Best}
+	if m.Depth != nil {
+		pm.Depth = *m.Depth
+	}
+	return pm
+}
+
+// Mark gives the move's mark on a board of ply marks: its result's letter
+// for the side to move (W, D or L) and, where its depth is known, the move
+// by which the game then ends, counting from the first, such as W12.
+func (m Move) Mark(ply int) string {
+	mark := strings.ToUpper(m.Result[:1])
+	if m.Depth != nil {
+		mark += strconv.Itoa(ply + 1 + int(*m.Depth))
+	}
+	return mark
 }
 
 // Result gives a value for X as a result for mover: win, draw or loss, the

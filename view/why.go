@@ -120,7 +120,7 @@ func Explain(rl rules.Rules, v *Position, b game.Board, cell int, look Lookup) (
 			break
 		}
 	}
-	w := NewWhy(rl, b, m.Move, best.Move, shows, line, short)
+	w := NewWhy(rl, b, m.played(), best.played(), shows, line, short)
 	return &w, nil
 }
 
