@@ -165,7 +165,7 @@ func player(ctx context.Context, spec rules.Spec, s positions.Sample, a answerer
 		p, err := s.Player(rl, nil)
 		return p, nil, err
 	}
-	o, err := openEngine(ctx, spec, a, false) // best moves: every move's value
+	o, err := openEngine(ctx, spec, a, oracle.Options{NoLines: true}) // best moves: every move's value and depth
 	if err != nil {
 		return nil, nil, err
 	}
@@ -180,11 +180,18 @@ func player(ctx context.Context, spec rules.Spec, s positions.Sample, a answerer
 // answerer is who answers a labelling's positions, as the flags say, the
 // command line's way: the engine named (Named, "auto" to let the planner
 // choose), or the finished database in DB; each position's value alone
-// (ValueOnly), within Limit (0: none).
+// (ValueOnly), values without depths (NoDepths), within Limit (0: none).
 type answerer struct {
 	Named, DB string
 	ValueOnly bool
+	NoDepths  bool
 	Limit     time.Duration
+}
+
+// labels gives what a labelling asks of each answer, as export's: no
+// best line, and values alone or without depths as a says.
+func (a answerer) labels() oracle.Options {
+	return oracle.Options{NoLines: true, ValueOnly: a.ValueOnly, NoDepths: a.NoDepths}
 }
 
 // plan has the planner choose who answers positions of rl's game, with one
@@ -195,14 +202,14 @@ func (a answerer) plan(rl rules.Rules) (plan.Plan, error) {
 }
 
 // openEngine opens the engine a names for positions of the game of spec,
-// with no best lines, answering values alone where valueOnly: on Connect
-// Four by default the opening book built in, and search past it.
-func openEngine(ctx context.Context, spec rules.Spec, a answerer, valueOnly bool) (oracle.Oracle, error) {
+// answering as asked says: on Connect Four by default the opening book
+// built in, and search past it.
+func openEngine(ctx context.Context, spec rules.Spec, a answerer, asked oracle.Options) (oracle.Oracle, error) {
 	p, err := a.plan(rules.New(spec))
 	if err != nil {
 		return nil, err
 	}
-	return p.Oracle(ctx, oracle.Options{NoLines: true, ValueOnly: valueOnly})
+	return p.Oracle(ctx, asked)
 }
 
 // closeEngine lets an engine go, if there is one.

@@ -113,7 +113,7 @@ type labelFn struct {
 
 // Setup opens the engine.
 func (f *labelFn) Setup(ctx context.Context) (err error) {
-	f.o, err = openEngine(ctx, f.Spec, f.Answer, f.Answer.ValueOnly)
+	f.o, err = openEngine(ctx, f.Spec, f.Answer, f.Answer.labels())
 	return err
 }
 
@@ -195,10 +195,8 @@ func sayLabelled(w io.Writer, j labelJob) error {
 	if err != nil {
 		return fmt.Errorf("the dataset's manifest: %w", err)
 	}
-	what := "with every move's value"
-	if j.Answer.ValueOnly {
-		what = "their values and depths alone"
-	}
+	what := map[[2]bool]string{{false, false}: "with every move's value", {true, false}: "their values and depths alone",
+		{false, true}: "with every move's value, without depths", {true, true}: "their values alone, without depths"}[[2]bool{j.Answer.ValueOnly, j.Answer.NoDepths}]
 	n := m.Unsettled()
 	fmt.Fprintf(w, "%s: %d positions labelled, %s\n", j.Out, len(j.Paths)-n, what)
 	return choose.Unsettled(n, j.Answer.Limit)

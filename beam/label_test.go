@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +71,7 @@ func TestSampleSameRows(t *testing.T) {
 		{"random play", []string{"--sample", "20", "--plies", "0-12", "--seed", "4"}, 0},
 		{"games fall short", []string{"--sample", "12", "--plies", "2-13", "--epsilon", "0.5", "--seed", "5"}, 5},
 		{"values alone, quiet, by search", []string{"--sample", "16", "--plies", "16-20", "--seed", "6", "--value-only", "--quiet-positions", "--engine", "search"}, 0},
+		{"values without depths, past the book", []string{"--sample", "10", "--plies", "11-14", "--seed", "7", "--no-depths"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +82,13 @@ func TestSampleSameRows(t *testing.T) {
 				}
 			}, append([]string{"--game", "connect-four", "--out", out}, tt.args...)...)
 			sameFiles(t, out, exportHere(t, o.spec, &o.labels.Choice, 2, o.answer))
+			manifest, err := os.ReadFile(filepath.Join(out, export.ManifestName))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := bytes.Contains(manifest, []byte(`"no_depths": true`)), slices.Contains(tt.args, "--no-depths"); got != want {
+				t.Errorf("the manifest says no_depths %v, want %v", got, want)
+			}
 		})
 	}
 }
@@ -109,7 +119,7 @@ func exportHere(t *testing.T, spec rules.Spec, choice *positions.Choice, workers
 	if err != nil {
 		t.Fatal(err)
 	}
-	as, err := p.AnswerAll(ctx, bs, oracle.Batch{Phase: "export", Limit: a.Limit}, oracle.Options{NoLines: true, ValueOnly: a.ValueOnly})
+	as, err := p.AnswerAll(ctx, bs, oracle.Batch{Phase: "export", Limit: a.Limit}, a.labels())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +148,7 @@ func TestEngineHonoursMemoryCap(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("TATETI_MEMORY", tt.cap)
-			o, err := openEngine(context.Background(), spec, answerer{Named: "auto"}, false)
+			o, err := openEngine(context.Background(), spec, answerer{Named: "auto"}, oracle.Options{NoLines: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -63,6 +63,7 @@ func (o *options) bind(fs *flag.FlagSet) {
 	fs.BoolVar(&o.set.OnePerClass, "one-per-class", false, "with --positions or --sample: one position of each class of boards equal up to the rules' symmetries (under gravity, of each mirror pair), as export's")
 	fs.StringVar(&o.answer.Named, "engine", "auto", "with --positions or --sample, who answers: memory (the game solved exhaustively), search, or auto: memory where the game fits a worker's memory, search otherwise (the opening book built in first, on Connect Four)")
 	fs.BoolVar(&o.answer.ValueOnly, "value-only", false, "with --positions or --sample: each position's value and depth alone, as export --value-only")
+	fs.BoolVar(&o.answer.NoDepths, "no-depths", false, "with --positions or --sample: values without depths, the position's and every move's, as export --no-depths")
 	fs.DurationVar(&o.answer.Limit, "time-limit", 0, "with --positions or --sample: the most each position is searched, such as 30s; one not settled is left out of the tables and named in manifest.json (0: no limit)")
 	fs.StringVar(&o.out, "out", "", "with --positions or --sample: the folder the dataset is written into")
 	fs.StringVar(&o.format, "format", "parquet,csv", "with --positions or --sample: file formats, separated by commas: parquet, csv")
@@ -81,7 +82,7 @@ func (o *options) check() error {
 	if from != "" {
 		return o.checkLabel(given, from)
 	}
-	if err := choose.WithSet(func(name string) bool { return given[name] }, false, offered, "engine", "value-only", "time-limit", "out", "format"); err != nil {
+	if err := choose.WithSet(func(name string) bool { return given[name] }, false, offered, "engine", "value-only", "no-depths", "time-limit", "out", "format"); err != nil {
 		return err
 	}
 	if o.store == "" {

@@ -47,7 +47,9 @@ those of the earlier dataset the new one lacks are gone, named on stderr.
 on any board up to 64 cells, each position answered first; past 40 cells the
 board's text keys the tables (data/README.md). manifest.json's "positions"
 says which positions are in and who answered them. --value-only writes their
-values and depths alone (labels: no moves, no column of the moves' values).
+values and depths alone (labels: no moves, no column of the moves' values);
+--no-depths their values and every move's without depths, win, draw or loss,
+at a fraction of the search's time past an opening book.
 
 --db DIR writes the whole game from its database (db build DIR makes
 one), a ply at a time, so games past memory export too (free 4x5 with k=4):
@@ -61,7 +63,7 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	who := f.engines()
 	choice := choiceFlags{who: &who, wholeDB: true}
 	var limit time.Duration
-	var valueOnly bool
+	var valueOnly, noDepths bool
 	c := &cobra.Command{
 		Use:   "export",
 		Short: "Write the states and moves tables as Parquet and CSV",
@@ -91,23 +93,24 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 			if err := checkSetLimit(c, opts, limit); err != nil {
 				return err
 			}
-			opts.ValueOnly = valueOnly
+			opts.ValueOnly, opts.NoDepths = valueOnly, noDepths
 			return runOr(c.Context(), runF, runExport, opts)
 		},
 	}
 	c.Flags().StringVar(&opts.Out, "out", "", "the folder to write into (created if missing)")
 	c.Flags().StringSliceVar(&opts.Formats, "format", export.Formats, "file formats, separated by commas: parquet, csv")
 	c.Flags().BoolVar(&valueOnly, "value-only", false, "with a chosen set: each position's value and depth alone, as UCI's labels: search settles none of its children, the moves table is empty, and the states table has no column of the moves' values")
+	c.Flags().BoolVar(&noDepths, "no-depths", false, "with a chosen set: "+noDepthsHelp+"; the tables have no depth columns")
 	c.Flags().DurationVar(&limit, "time-limit", 0, "with a chosen set: the most each position is searched, such as 30s; one not settled is left out of the tables and named in manifest.json (0: no limit)")
 	choice.bind(c)
 	who.bind(c.Flags(), "the whole game from the solved game in this database folder, as db build writes it, streamed a ply at a time (with a chosen set: answer it from there instead of --engine)")
 	return c
 }
 
-// checkSetLimit validates --time-limit and --value-only, which go with a
-// chosen set.
+// checkSetLimit validates --time-limit, --value-only and --no-depths,
+// which go with a chosen set.
 func checkSetLimit(c *cobra.Command, opts *ExportOptions, limit time.Duration) error {
-	if err := choose.WithSet(c.Flags().Changed, opts.Choice != nil, choose.Choosers, "time-limit", "value-only"); err != nil {
+	if err := choose.WithSet(c.Flags().Changed, opts.Choice != nil, choose.Choosers, "time-limit", "value-only", "no-depths"); err != nil {
 		return flagError(err)
 	}
 	opts.Batch.Limit = limit

@@ -91,6 +91,7 @@ func TestExportUsage(t *testing.T) {
 		{"two choices", []string{"export", "--out", t.TempDir(), "--sample", "3", "--max-ply", "2"}, "--sample and --max-ply each choose the positions; give one of them"},
 		{"a seed alone", []string{"export", "--out", t.TempDir(), "--seed", "3"}, "--seed goes with --sample N"},
 		{"values alone of the whole game", []string{"export", "--out", t.TempDir(), "--value-only"}, "--value-only goes with a chosen set"},
+		{"no depths of the whole game", []string{"export", "--out", t.TempDir(), "--no-depths"}, "--no-depths goes with a chosen set"},
 		{"quiet positions alone", []string{"export", "--out", t.TempDir(), "--quiet-positions"}, "--quiet-positions goes with --sample N or --max-ply N"},
 		{"one per class alone", []string{"export", "--out", t.TempDir(), "--one-per-class"}, "--one-per-class goes with --positions FILE, --sample N or --max-ply N"},
 		{"a sample without plies", []string{"export", "--out", t.TempDir(), "--sample", "3"}, "--sample goes with --plies"},
@@ -161,24 +162,33 @@ func TestExportChosen(t *testing.T) {
 	}
 }
 
+// exportWithAndWithout exports with args, without the flag (dirs[false])
+// and with it (dirs[true]), each into a folder of its own, and holds the
+// manifest's key to saying true exactly with the flag.
+func exportWithAndWithout(t *testing.T, flag, key string, args ...string) (dirs map[bool]string) {
+	t.Helper()
+	dirs = map[bool]string{false: t.TempDir(), true: t.TempDir()}
+	for with, dir := range dirs {
+		all := append([]string{"export", "--out", dir, "--json"}, args...)
+		if with {
+			all = append(all, flag)
+		}
+		out, errOut, code := run(t, "", all...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", all, code, errOut)
+		}
+		if got := strings.Contains(out, `"`+key+`": true`); got != with {
+			t.Errorf("%v: the manifest says %s %v, want %v", all, key, got, with)
+		}
+	}
+	return dirs
+}
+
 // --value-only writes each position's value and depth as the whole answers
 // do, its legal moves from the rules, no column of the moves' values, and
 // no moves.
 func TestExportValueOnly(t *testing.T) {
-	dirs := map[bool]string{false: t.TempDir(), true: t.TempDir()}
-	for only, dir := range dirs {
-		args := []string{"export", "--out", dir, "--json", "--max-ply", "3", "--engine", "search"}
-		if only {
-			args = append(args, "--value-only")
-		}
-		out, errOut, code := run(t, "", args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
-		}
-		if got := strings.Contains(out, `"value_only": true`); got != only {
-			t.Errorf("%v: the manifest says value_only %v, want %v", args, got, only)
-		}
-	}
+	dirs := exportWithAndWithout(t, "--value-only", "value_only", "--max-ply", "3", "--engine", "search")
 	whole, alone := readCSV(t, filepath.Join(dirs[false], "states.csv")), readCSV(t, filepath.Join(dirs[true], "states.csv"))
 	if got, want := len(alone.rows), len(whole.rows); got != want {
 		t.Fatalf("%d states with values alone, want %d", got, want)
@@ -197,6 +207,55 @@ func TestExportValueOnly(t *testing.T) {
 	}
 	if moves := readCSV(t, filepath.Join(dirs[true], "moves.csv")); len(moves.rows) != 0 {
 		t.Errorf("%d moves with values alone, want none", len(moves.rows))
+	}
+}
+
+// --no-depths writes each position's value and every move's as the whole
+// answers do, with no column of depths, and the best moves those of the
+// best value for the side to move.
+func TestExportNoDepths(t *testing.T) {
+	dirs := exportWithAndWithout(t, "--no-depths", "no_depths", "--game", "connect-four", "--sample", "12", "--plies", "11-13", "--seed", "4", "--format", "csv")
+	whole, values := readCSV(t, filepath.Join(dirs[false], "states.csv")), readCSV(t, filepath.Join(dirs[true], "states.csv"))
+	wholeMoves, valueMoves := readCSV(t, filepath.Join(dirs[false], "moves.csv")), readCSV(t, filepath.Join(dirs[true], "moves.csv"))
+	if _, ok := values.col["depth"]; ok {
+		t.Errorf("the states without depths have a depth column")
+	}
+	if _, ok := valueMoves.col["child_depth"]; ok {
+		t.Errorf("the moves without depths have a child_depth column")
+	}
+	if got, want := len(values.rows), len(whole.rows); got != want {
+		t.Fatalf("%d states without depths, want %d", got, want)
+	}
+	for i, row := range values.rows {
+		for _, name := range []string{"board", "value", "move_values", "n_winning", "n_drawing", "n_losing", "answered_by"} {
+			if got, want := row[values.col[name]], whole.rows[i][whole.col[name]]; got != want {
+				t.Fatalf("row %d: %s %s without depths, want %s", i, name, got, want)
+			}
+		}
+	}
+	if got, want := len(valueMoves.rows), len(wholeMoves.rows); got != want {
+		t.Fatalf("%d moves without depths, want %d", got, want)
+	}
+	mover := map[string]string{}
+	for _, row := range values.rows {
+		mover[row[values.col["state_id"]]] = row[values.col["to_move"]]
+	}
+	best := map[string]int{} // by state, the best child value (for X) for the side to move
+	childValue := func(row []string) (string, int) {
+		v, _ := strconv.Atoi(row[valueMoves.col["child_value"]])
+		return row[valueMoves.col["state_id"]], v
+	}
+	for _, row := range valueMoves.rows {
+		id, v := childValue(row)
+		if b, ok := best[id]; !ok || mover[id] == "X" && v > b || mover[id] == "O" && v < b {
+			best[id] = v
+		}
+	}
+	for i, row := range valueMoves.rows {
+		id, v := childValue(row)
+		if got, want := row[valueMoves.col["is_best"]], strconv.FormatBool(v == best[id]); got != want {
+			t.Errorf("move row %d (child value %d, the best %d): is_best %s, want %s", i, v, best[id], got, want)
+		}
 	}
 }
 

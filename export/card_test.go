@@ -5,6 +5,7 @@ import (
 	goflag "flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -109,7 +110,7 @@ func TestFigures(t *testing.T) {
 		a := r.Analysis(i)
 		p := want[a.Board.Ply()]
 		if p == nil {
-			p = &PlyFigures{Ply: a.Board.Ply()}
+			p = &PlyFigures{Ply: a.Board.Ply(), Soon: new(int64)}
 			want[p.Ply] = p
 		}
 		p.Rows++
@@ -124,15 +125,15 @@ func TestFigures(t *testing.T) {
 		if a.Status.Terminal() {
 			p.Over++
 		} else if a.Depth <= SoonPlies {
-			p.Soon++
+			*p.Soon++
 		}
 	}
 	if got := len(w.Figures.Plies); got != len(want) {
 		t.Fatalf("%d plies in the figures, want %d", got, len(want))
 	}
 	for _, got := range w.Figures.Plies {
-		if got != *want[got.Ply] {
-			t.Errorf("ply %d: figures %+v, want %+v", got.Ply, got, *want[got.Ply])
+		if !reflect.DeepEqual(got, *want[got.Ply]) {
+			t.Errorf("ply %d: figures %+v (ends soon %d), want %+v (ends soon %d)", got.Ply, got, *got.Soon, *want[got.Ply], *want[got.Ply].Soon)
 		}
 	}
 	if w.Figures.Classes != 0 {

@@ -41,8 +41,13 @@ func choiceWords(m *Manifest) string {
 		parts = append(parts, fmt.Sprintf("%s by %s", figure.Commas(int64(c.AnsweredBy[e])), e))
 	}
 	out += fmt.Sprintf(" Each was answered with perfect play by the engine `%s` (%s; the column answered_by says which answered a row).", c.Engine, strings.Join(parts, ", "))
-	if c.ValueOnly {
+	switch {
+	case c.ValueOnly && c.NoDepths:
+		out += " Values alone were asked for, without depths (value_only, no_depths): the moves table is empty, and the states table has no depth and no column of the moves' values."
+	case c.ValueOnly:
 		out += " Values and depths alone were asked for (value_only): the moves table is empty and the states table has no column of the moves' values."
+	case c.NoDepths:
+		out += " Values were asked for without depths (no_depths): the tables have no depth columns, and best_moves, is_best and policy weigh the moves by value alone, however fast a win."
 	}
 	if n := len(c.Unsettled); n > 0 {
 		out += fmt.Sprintf(" %s positions were not settled within the time limit and are left out; manifest.json names them under unsettled.", figure.Commas(int64(n)))
@@ -65,6 +70,14 @@ func sampleWords(c *Chosen) string {
 		figure.Commas(int64(s.N)), play, s.Seed, s.Plies, kept)
 }
 
+// soonWords gives the positions that end soon, "not known" without depths.
+func soonWords(soon *int64) string {
+	if soon == nil {
+		return "not known"
+	}
+	return figure.Commas(*soon)
+}
+
 // cardFigures writes the figures by ply, and for a chosen set how many
 // rows are images of one another.
 func cardFigures(b *strings.Builder, m *Manifest) {
@@ -73,7 +86,7 @@ func cardFigures(b *strings.Builder, m *Manifest) {
 	b.WriteString("| ply | rows | X wins | draw | O wins | over | ends within 3 |\n|---|---|---|---|---|---|---|\n")
 	row := func(ply string, p PlyFigures) {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", ply, figure.Commas(p.Rows), figure.Commas(p.XWins), figure.Commas(p.Draws),
-			figure.Commas(p.OWins), figure.Commas(p.Over), figure.Commas(p.Soon))
+			figure.Commas(p.OWins), figure.Commas(p.Over), soonWords(p.Soon))
 	}
 	for _, p := range f.Plies {
 		row(strconv.Itoa(p.Ply), p)

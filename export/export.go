@@ -482,7 +482,7 @@ func (tw *tableWriter) states(ctx context.Context, pq, csv *atomicfile.File) (in
 				}
 				p.rows += int64(len(ss))
 				for k := range ss {
-					p.tally.count(&ss[k], tw.src.shape().chosen)
+					p.tally.count(&ss[k], tw.src.shape())
 				}
 				if g == nil {
 					return nil

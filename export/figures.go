@@ -26,8 +26,9 @@ type PlyFigures struct {
 	OWins int64 `json:"o_wins"`
 	Over  int64 `json:"over"` // the game is over
 	// Soon counts the positions in progress whose game ends within Soon
-	// plies with perfect play (depth at most SoonPlies): decided at once.
-	Soon int64 `json:"ends_within_3"`
+	// plies with perfect play (depth at most SoonPlies): decided at once;
+	// nil (null) when the positions were answered without depths.
+	Soon *int64 `json:"ends_within_3"`
 }
 
 // SoonPlies is the depth up to which a position in progress counts as
@@ -50,7 +51,18 @@ func (f *Figures) All() PlyFigures {
 // add adds q's counts to p's.
 func (p *PlyFigures) add(q PlyFigures) {
 	p.Rows, p.XWins, p.Draws, p.OWins = p.Rows+q.Rows, p.XWins+q.XWins, p.Draws+q.Draws, p.OWins+q.OWins
-	p.Over, p.Soon = p.Over+q.Over, p.Soon+q.Soon
+	p.Over = p.Over + q.Over
+	if q.Soon != nil {
+		p.Soon = new(*q.Soon + p.soon())
+	}
+}
+
+// soon gives Soon, 0 where it is nil.
+func (p *PlyFigures) soon() int64 {
+	if p.Soon == nil {
+		return 0
+	}
+	return *p.Soon
 }
 
 // tally counts the rows of one piece of the states table: pieces are
@@ -60,10 +72,14 @@ type tally struct {
 	classes []string     // for a chosen set, each row's class
 }
 
-// count counts the row s; chosen says to note its class.
-func (t *tally) count(s *State, chosen bool) {
+// count counts the row s of a dataset of shape sh: its class, where the
+// set is chosen; whether it ends soon, where depths are known.
+func (t *tally) count(s *State, sh shape) {
 	for len(t.plies) <= int(s.Ply) {
 		t.plies = append(t.plies, PlyFigures{Ply: len(t.plies)})
+		if !sh.noDepths {
+			t.plies[len(t.plies)-1].Soon = new(int64)
+		}
 	}
 	p := &t.plies[s.Ply]
 	p.Rows++
@@ -75,12 +91,14 @@ func (t *tally) count(s *State, chosen bool) {
 	default:
 		p.OWins++
 	}
-	if s.IsTerminal {
+	switch {
+	case s.IsTerminal:
 		p.Over++
-	} else if s.Depth <= SoonPlies {
-		p.Soon++
+	case sh.noDepths:
+	case s.Depth <= SoonPlies:
+		*p.Soon++
 	}
-	if chosen {
+	if sh.chosen {
 		key := string(s.CanonicalBoard)
 		if key == "" {
 			key = strconv.FormatInt(s.CanonicalID, 10)

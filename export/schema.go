@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -47,6 +48,9 @@ type shape struct {
 	// valueOnly: the positions' values and depths alone, not their
 	// moves' (Chosen.ValueOnly); the states table has no column of those.
 	valueOnly bool
+	// noDepths: values without depths (Chosen.NoDepths); the tables have
+	// no column of depths.
+	noDepths bool
 	// played: the positions were chosen one by one (a sample, a file, up
 	// to a ply), so a history may be known of each: the states table has
 	// a history column. A database's every position has none.
@@ -76,6 +80,11 @@ func stateCols(sh shape) []col[State] {
 	cols = append(cols, learningCols(s)...)
 	if sh.valueOnly {
 		cols = slices.DeleteFunc(cols, func(c col[State]) bool { return slices.Contains(ofMoveValues, c.name) })
+	}
+	if sh.noDepths {
+		cols = slices.DeleteFunc(cols, func(c col[State]) bool { return c.name == "depth" })
+		i := slices.IndexFunc(cols, func(c col[State]) bool { return c.name == "best_moves" })
+		cols[i].description = strings.Replace(cols[i].description, "then best depth", "however fast it wins (depths were not asked)", 1)
 	}
 	return cols
 }
@@ -219,11 +228,15 @@ func moveCols(sh shape) []col[Move] {
 		cols[1].description = "the action: the column of the move, 0 at the left, as best_moves and the arrays of the states table number it"
 		cols = append(cols, num8("cell", "dict", "the cell the mark lands on", func(m *Move) int8 { return m.Cell }))
 	}
-	return append(cols, child,
+	cols = append(cols, child,
 		num8("child_value", "dict", "that position's value", func(m *Move) int8 { return m.ChildValue }),
 		num8("child_depth", "dict", "that position's depth: plies left after the move", func(m *Move) int8 { return m.ChildDepth }),
 		flag("is_best", "", "the move is one of the position's best_moves", func(m *Move) bool { return m.IsBest }),
 	)
+	if sh.noDepths {
+		cols = slices.DeleteFunc(cols, func(c col[Move]) bool { return c.name == "child_depth" })
+	}
+	return cols
 }
 
 // tableJSON gives the schema of the named table as JSON, for the Parquet

@@ -116,6 +116,10 @@ type Chosen struct {
 	// depths alone (oracle.Options.ValueOnly): the moves table is empty,
 	// and the states table lacks the columns of the moves' values.
 	ValueOnly bool `json:"value_only,omitempty"`
+	// NoDepths says the positions were answered without depths
+	// (oracle.Options.NoDepths): the tables have no depth columns, and the
+	// best moves are those of the best value.
+	NoDepths bool `json:"no_depths,omitempty"`
 }
 
 // Label gives the analysed positions as of rl's game as a chosen set's
@@ -133,7 +137,7 @@ func Label(rl rules.Rules, as []perfect.Analysis, known positions.Known, choice 
 		if known.Paths[i] >= 0 {
 			a.Paths = known.Paths[i]
 		}
-		about.Engine, about.ValueOnly = a.Engine, a.ValueOnly
+		about.Engine, about.ValueOnly, about.NoDepths = a.Engine, a.ValueOnly, a.NoDepths
 		if a.Proved != nil {
 			unsettled = append(unsettled, a)
 			continue
@@ -200,7 +204,7 @@ type chosenSource struct {
 }
 
 func (c *chosenSource) shape() shape {
-	return shape{game: c.rl.Spec(), chosen: true, valueOnly: c.about.ValueOnly, played: true}
+	return shape{game: c.rl.Spec(), chosen: true, valueOnly: c.about.ValueOnly, noDepths: c.about.NoDepths, played: true}
 }
 func (c *chosenSource) len() int         { return len(c.as) }
 func (c *chosenSource) chosen() *Chosen  { return &c.about }
