@@ -67,8 +67,10 @@ type Options struct {
 	// loss): the position's and, unless ValueOnly, every move's, the best
 	// moves those of the best value, and no line. Search then asks at most
 	// two null-window questions of a position (is it above a draw, and if
-	// not above a loss?), one of a child of a drawn position and none of a
-	// lost one's, where a depth takes several; a win/draw/loss database
+	// not above a loss?) and of a child of a won one (above the slowest
+	// loss first, as a move that keeps the win leaves), one of a child of
+	// a drawn one and none of a lost one's, where a depth takes several; a
+	// win/draw/loss database
 	// answers from its tables alone. Every engine leaves the depths out,
 	// so that the answers are the same whoever gives them.
 	NoDepths bool

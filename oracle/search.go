@@ -246,22 +246,30 @@ func (o *single) values(ctx context.Context, a perfect.Analysis, b game.Board) (
 
 // childValue gives the value (for X) of c, a child of a position in
 // progress worth worth (for X), asking of search no more than worth leaves
-// open: a child of a lost position is lost for its mover's opponent, so none; of a drawn one, one
-// question, whether its mover beats a draw; of a won one, its value.
+// open. A child of a lost position is lost for its parent's mover: no
+// question. Of a won one, c's mover most often loses (the moves that keep
+// the win): first whether c's mover beats the slowest loss, then, if so,
+// as of a drawn one's: whether c's mover beats a draw.
 func (o *single) childValue(ctx context.Context, c game.Board, worth perfect.Value) (perfect.Outcome, error) {
-	switch {
-	case o.held(c):
-	case worth.For(c.ToMove()) == perfect.XWins: // c's mover won before the move
-		return perfect.Outcome{Value: worth}, nil
-	case worth == perfect.Draw:
-		better, err := o.vs.beats(ctx, c, perfect.Outcome{Value: perfect.Draw})
-		if better { // c's mover wins
-			return perfect.Outcome{Value: perfect.XWins.For(c.ToMove())}, err
-		}
-		return perfect.Outcome{Value: perfect.Draw}, err
+	if o.held(c) {
+		v, _, err := o.valueOf(ctx, c)
+		return v, err
 	}
-	v, _, err := o.valueOf(ctx, c)
-	return v, err
+	win := perfect.XWins.For(c.ToMove()) // c's mover's win, for X
+	switch worth {
+	case win: // c's mover won before the move
+		return perfect.Outcome{Value: worth}, nil
+	case -win:
+		slowest := perfect.Outcome{Value: -win, Depth: perfect.Depth(o.rl.Spec().Cells() - c.Ply())}
+		if better, err := o.vs.beats(ctx, c, slowest); err != nil || !better {
+			return perfect.Outcome{Value: -win}, err
+		}
+	}
+	better, err := o.vs.beats(ctx, c, perfect.Outcome{Value: perfect.Draw})
+	if better {
+		return perfect.Outcome{Value: win}, err
+	}
+	return perfect.Outcome{Value: perfect.Draw}, err
 }
 
 // disagree gives the error of b, worth worth, whose moves weigh weigh:
