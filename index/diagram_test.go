@@ -1,7 +1,9 @@
 package index
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"math/bits"
 	"reflect"
 	"slices"
@@ -298,4 +300,69 @@ func BenchmarkNewDiagram(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkChildWindows measures what a task of the win/draw/loss solve
+// would read of the next ply were it to read windows of it, not the whole
+// (docs/beam.md, Connect Four 7x6): for a task of 2^25 boards of a ply
+// (tier.WDLTaskPositions) at a tenth, half and nine tenths of its ranks,
+// the span of its children's ranks by each move's column, and the union
+// of those spans, as megabytes of codes at four boards a byte
+// (window-MB); and the boards a second walked with their children
+// (boards/s). Connect Four 7x6, whose diagram takes 2.2 GB: go test
+// ./index -run '^$' -bench ChildWindows -benchtime 1x -timeout 30m.
+func BenchmarkChildWindows(b *testing.B) {
+	s := game.Spec{Rows: 6, Cols: 7, K: 4}
+	d, err := NewDiagram(s, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const task = 1 << 25
+	for _, p := range []int{24, 32, 38} {
+		for _, tenth := range []int64{1, 5, 9} {
+			lo := d.Size(p) * tenth / 10 / task * task
+			b.Run(fmt.Sprintf("ply=%d/at=%d0%%", p, tenth), func(b *testing.B) {
+				var union int64
+				for b.Loop() {
+					union = childWindow(d, s, p, lo, min(lo+task, d.Size(p)))
+				}
+				b.ReportMetric(float64(union)/4/1e6, "window-MB")
+				b.ReportMetric(float64(task)*float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+			})
+		}
+	}
+}
+
+// childWindow gives the boards of the next ply a task of the ply p's
+// boards of rank [lo, hi) would read: the union over the move columns of
+// the span from each column's least child rank to its greatest.
+func childWindow(d *Diagram, s game.Spec, p int, lo, hi int64) int64 {
+	spans := make([][2]int64, s.Cols)
+	for c := range spans {
+		spans[c] = [2]int64{math.MaxInt64, -1}
+	}
+	kids := make([]int64, 0, s.Cols)
+	for w := d.Walk(p, lo); w.Rank() < hi && !w.Done(); w.Next() {
+		b, i := w.Board(), 0
+		kids = w.Children(kids[:0])
+		for cell := range s.Cells() { // the legal moves in cell order, as Children gives them
+			below := cell + s.Cols
+			if (b.X|b.O)>>cell&1 == 1 || below < s.Cells() && (b.X|b.O)>>below&1 == 0 {
+				continue
+			}
+			if r, c := kids[i], cell%s.Cols; r >= 0 {
+				spans[c] = [2]int64{min(spans[c][0], r), max(spans[c][1], r)}
+			}
+			i++
+		}
+	}
+	slices.SortFunc(spans, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) })
+	var union, end int64 = 0, -1
+	for _, sp := range spans {
+		if sp[1] > end {
+			union += sp[1] - max(sp[0], end+1) + 1
+			end = sp[1]
+		}
+	}
+	return union
 }
