@@ -34,7 +34,7 @@ func fakeEngines(t *testing.T) (plan.Opener, func() []*oracletest.Shallow) {
 	open := func(_ context.Context, _ plan.Plan, o oracle.Options) (oracle.Oracle, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		s := oracletest.NewShallow(rules.New(ng.Spec), o.ValueOnly)
+		s := oracletest.NewShallow(rules.New(ng.Spec), o.ValueOnly, o.NoDepths)
 		opened = append(opened, s)
 		return s, nil
 	}
@@ -66,7 +66,9 @@ func TestFakeEngines(t *testing.T) {
 	}{
 		{"solve a position", []string{"solve", "--game", "connect-four", "--moves", pastBook}, "answered by shallow"},
 		{"solve, value only", []string{"solve", "--game", "connect-four", "--moves", pastBook, "--value-only", "--json"}, `"answered_by": "shallow"`},
+		{"solve, no depths", []string{"solve", "--game", "connect-four", "--moves", pastBook, "--no-depths", "--json"}, `"no_depths": true`},
 		{"solve --stdin", []string{"solve", "--game", "connect-four", "--stdin", "--json"}, `"answered_by":"shallow"`},
+		{"solve --stdin, no depths", []string{"solve", "--game", "connect-four", "--stdin", "--no-depths"}, `"no_depths":true`},
 		{"export a sample", []string{"export", "--game", "connect-four", "--sample", "40", "--plies", "20-24", "--format", "csv", "--out", out}, "states.csv"},
 	}
 	for _, tt := range tests {

@@ -76,6 +76,7 @@ func (s *Stalling) Next(t testing.TB, want game.Board) {
 type Shallow struct {
 	rl        rules.Rules
 	valueOnly bool
+	noDepths  bool
 	asked     *atomic.Int64
 }
 
@@ -84,9 +85,10 @@ type Shallow struct {
 const ShallowName = "shallow"
 
 // NewShallow gives a Shallow engine of rl's game; with valueOnly its
-// answers leave out the moves, as oracle.Options.ValueOnly asks.
-func NewShallow(rl rules.Rules, valueOnly bool) *Shallow {
-	return &Shallow{rl: rl, valueOnly: valueOnly, asked: new(atomic.Int64)}
+// answers leave out the moves, as oracle.Options.ValueOnly asks, and with
+// noDepths the depths, as oracle.Options.NoDepths asks.
+func NewShallow(rl rules.Rules, valueOnly, noDepths bool) *Shallow {
+	return &Shallow{rl: rl, valueOnly: valueOnly, noDepths: noDepths, asked: new(atomic.Int64)}
 }
 
 // Name is ShallowName.
@@ -119,11 +121,12 @@ func (s *Shallow) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, 
 		}
 		return perfect.Outcome{Value: perfect.Draw, Depth: perfect.Depth(s.rl.Spec().Cells() - c.Ply())}, nil
 	})
-	a.Value, a.Depth = o.Value, o.Depth
-	if !s.valueOnly {
-		a.Moves = ms
-	} else {
-		a.ValueOnly = true
+	a.Value, a.Depth, a.Moves = o.Value, o.Depth, ms
+	if s.noDepths {
+		a = a.WithoutDepths()
+	}
+	if s.valueOnly {
+		a.Moves, a.ValueOnly = nil, true
 	}
 	return a, err
 }
