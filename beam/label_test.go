@@ -16,6 +16,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/release"
 	"github.com/tateti-lab/tateti-lab/oracle"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -140,7 +141,8 @@ func exportHere(t *testing.T, spec rules.Spec, choice *positions.Choice, workers
 func TestEngineHonoursMemoryCap(t *testing.T) {
 	spec := rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true}
 	tests := []struct {
-		name, cap, want string
+		name, cap string
+		want      perfect.Engine
 	}{
 		{"no cap", "", "memory"},
 		{"a cap of 1M", "1M", "search"},

@@ -89,7 +89,7 @@ func TestFakeEngines(t *testing.T) {
 		t.Errorf("the export has %d rows, want 40", len(states.rows))
 	}
 	for _, r := range states.rows {
-		if got := r[states.col["answered_by"]]; got != oracletest.ShallowName {
+		if got := r[states.col["answered_by"]]; got != string(oracletest.ShallowName) {
 			t.Fatalf("a row of %s answered by %q, want %q", r[states.col["board"]], got, oracletest.ShallowName)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/tateti-lab/tateti-lab/plan"
+	"github.com/tateti-lab/tateti-lab/perfect"
 )
 
 // parse runs the command line args through a root with the game flags and
@@ -53,14 +53,14 @@ func TestSolveFlags(t *testing.T) {
 		memory   uint64
 		position bool
 		board    string
-		engine   plan.Engine
+		engine   perfect.Engine
 		err      string
 	}{
-		{"the whole game", []string{"solve"}, 0, false, "", plan.Memory, ""},
+		{"the whole game", []string{"solve"}, 0, false, "", perfect.Memory, ""},
 		{"a position", []string{"solve", "--position", "XX./O../..."}, 0, true, "XX./O../...", "", ""},
 		{"moves from the empty board", []string{"solve", "--moves", "4,0"}, 0, true, "O../.X./...", "", ""},
 		{"gravity columns", []string{"solve", "--gravity", "--moves", "22"}, 0, true, ".../.O./.X.", "", ""},
-		{"tier by tier when the enumeration does not fit", []string{"solve", "--size", "4x4"}, 300e6, false, "", plan.Tiers, ""},
+		{"tier by tier when the enumeration does not fit", []string{"solve", "--size", "4x4"}, 300e6, false, "", perfect.Tiers, ""},
 		{"too large for either", []string{"solve", "--size", "4x4"}, 1e6, false, "", "", "4x4 k=4 needs about 439.5 MB of memory: up to 9,987,585 positions at 44 bytes each (439.5 MB); the memory a run may use is 1.0 MB"},
 		{"past 25 cells, the empty board by search", []string{"solve", "--gravity", "--size", "6x7", "--k", "4", "--time-limit", "1m"}, 0, true, "......./......./......./......./......./.......", "", ""},
 		{"a board that cannot arise", []string{"solve", "--position", "XXX/OOO/..."}, 0, false, "", "", "cannot arise in play"},

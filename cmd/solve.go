@@ -158,6 +158,6 @@ func runSolve(ctx context.Context, opts *SolveOptions) error {
 	if err != nil {
 		return err
 	}
-	s.Engine, s.Why = string(opts.Plan.Engine), opts.Plan.Why
+	s.Engine, s.Why = opts.Plan.Engine, opts.Plan.Why
 	return show(opts.GameOptions, s, true, func(w io.Writer) error { return report.Summary(w, s, opts.IO.Style()) })
 }

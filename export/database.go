@@ -57,7 +57,7 @@ type dbSource struct {
 func (s *dbSource) shape() shape { return shape{game: s.rl.Spec(), chosen: true} }
 func (s *dbSource) len() int     { return int(s.start[len(s.start)-1]) }
 func (s *dbSource) chosen() *Chosen {
-	return &Chosen{Choice: positions.Choice{From: "db"}, Engine: "db", AnsweredBy: map[string]int{"db": s.len()}}
+	return &Chosen{Choice: positions.Choice{From: "db"}, Engine: perfect.DB, AnsweredBy: map[perfect.Engine]int{perfect.DB: s.len()}}
 }
 func (s *dbSource) rows() rowMaker {
 	return &dbRows{src: s, cells: newCellTable(s.rl.Spec().Spec)}
@@ -119,7 +119,7 @@ func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 	b := layout.Unrank(p, r)
 	v, d, _ := db.Unpack(c.cur.Codes[r])
 	a := &c.a
-	*a = perfect.Analysis{Spec: rl.Spec(), Board: b, Status: rl.Game().Status(b), Value: v, Depth: d, Paths: -1, Engine: "db", AnsweredBy: "db", Moves: a.Moves[:0]}
+	*a = perfect.Analysis{Spec: rl.Spec(), Board: b, Status: rl.Game().Status(b), Value: v, Depth: d, Paths: -1, Engine: perfect.DB, AnsweredBy: perfect.DB, Moves: a.Moves[:0]}
 	if rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = rl.Canonical(a.StateID)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -156,7 +157,7 @@ func classCols(sh shape) []col[State] {
 	if sh.chosen {
 		cols = append(cols, word("answered_by", stringKind, "dict",
 			"the engine that gave this position's value: book (an opening book), search (one position searched; past a book's last ply, the book hands it to search), memory (the whole game solved in memory) or db (a solved game's database)",
-			func(r *State) string { return r.AnsweredBy }, "book", "search", "memory", "db"))
+			func(r *State) string { return r.AnsweredBy }, string(perfect.Book), string(perfect.Search), string(perfect.Memory), string(perfect.DB)))
 	}
 	if sh.played {
 		cols = append(cols, list8("history", optListKind, "dict",

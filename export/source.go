@@ -104,11 +104,11 @@ func byAction(ms []Move) {
 // answered them; the manifest carries it as "positions".
 type Chosen struct {
 	positions.Choice
-	Engine string `json:"engine"` // the engine the planner chose: memory, db, book or search
+	Engine perfect.Engine `json:"engine"` // the engine the planner chose: memory, db, book or search
 	// AnsweredBy counts the positions in the tables by the engine that
 	// gave each one's value (the states table's answered_by): a book hands
 	// the positions past its last ply to search.
-	AnsweredBy map[string]int `json:"answered_by"`
+	AnsweredBy map[perfect.Engine]int `json:"answered_by"`
 	// the boards not settled within the time limit a position, left out
 	// of the tables, by ply and then as the rows go; absent when none
 	Unsettled []string `json:"unsettled,omitempty"`
@@ -130,7 +130,7 @@ type Chosen struct {
 // An analysis not settled (cut short by a time limit) is left out of the
 // rows: its board is named in Chosen's Unsettled, never guessed.
 func Label(rl rules.Rules, as []perfect.Analysis, known positions.Known, choice positions.Choice) Source {
-	about := Chosen{Choice: choice, AnsweredBy: map[string]int{}}
+	about := Chosen{Choice: choice, AnsweredBy: map[perfect.Engine]int{}}
 	var settled, unsettled []perfect.Analysis
 	var hist []positions.History
 	for i, a := range as {
@@ -251,7 +251,7 @@ func analysisState(rl rules.Rules, cells *cellTable, a *perfect.Analysis, dst *S
 	}
 	dst.OrbitSize = int8(orbit)
 	dst.Paths = a.Paths
-	dst.AnsweredBy = a.AnsweredBy
+	dst.AnsweredBy = string(a.AnsweredBy)
 	ms := a.Moves
 	if a.ValueOnly && !a.Status.Terminal() { // the legal moves, their values unknown: play fills no column of those
 		ms = nil

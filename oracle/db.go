@@ -52,14 +52,14 @@ func DatabaseFS(rl rules.Rules, fsys fs.FS, where string, o Options) (Oracle, er
 func database(rl rules.Rules, d *db.DB, where string, o Options) (Oracle, error) {
 	probe := probing(rl, d)
 	if d.Manifest.MaxPly == nil {
-		return &single{rl: rl, name: "db", asked: o, shared: true, close: d.Close, settle: probe, valueOf: depthless(probe), split: d.Split}, nil
+		return &single{rl: rl, name: perfect.DB, asked: o, shared: true, close: d.Close, settle: probe, valueOf: depthless(probe), split: d.Split}, nil
 	}
 	searched, vs, err := searching(rl, o)
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
-	return &single{rl: rl, name: "book", asked: o, close: d.Close, lineTo: d.Manifest.Last(), past: "search", split: d.Split, vs: vs,
+	return &single{rl: rl, name: perfect.Book, asked: o, close: d.Close, lineTo: d.Manifest.Last(), past: perfect.Search, split: d.Split, vs: vs,
 		settle: pastBook(probe, searched), valueOf: pastBook(depthless(probe), vs.value)}, nil
 }
 

@@ -34,7 +34,7 @@ type Oracle interface {
 	Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error)
 	// Name says who answers, as the JSON names it: "memory", "db",
 	// "book" (an opening book, and search past it) or "search".
-	Name() string
+	Name() perfect.Engine
 	// Instant reports whether the oracle answers b without search, within
 	// a request: the game solved in memory and a database, every position;
 	// an opening book, its positions before its last ply (and at it, for
@@ -138,7 +138,7 @@ type inMemory struct {
 }
 
 // Name is "memory".
-func (inMemory) Name() string { return "memory" }
+func (inMemory) Name() perfect.Engine { return perfect.Memory }
 
 // Close has nothing to let go.
 func (inMemory) Close() error { return nil }
@@ -151,7 +151,7 @@ func (inMemory) Instant(game.Board) bool { return false }
 func (t inMemory) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, error) {
 	a, err := solve.Analyze(ctx, t.rl, b, t.workers)
 	if err != nil && ctx.Err() != nil {
-		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Engine: "memory"}
+		a = perfect.Analysis{Spec: t.rl.Spec(), Board: b, Status: t.rl.Game().Status(b), ToMove: b.ToMove(), Paths: -1, Engine: perfect.Memory}
 		a.AnsweredBy = a.Engine
 		return unsettled(a, perfect.Unknown, err)
 	}
@@ -193,7 +193,7 @@ type solved struct {
 }
 
 // Name is "memory": the exhaustive solve, as InMemory.
-func (*solved) Name() string { return "memory" }
+func (*solved) Name() perfect.Engine { return perfect.Memory }
 
 // Instant is true: every position is looked up in the game solved once.
 func (*solved) Instant(game.Board) bool { return true }

@@ -307,9 +307,9 @@ func TestBookAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		by := "book" // the position's value is the book's to its last ply, search's past it
+		by := perfect.Book // the position's value is the book's to its last ply, search's past it
 		if b.Ply() > 5 {
-			by = "search"
+			by = perfect.Search
 		}
 		if got.Engine != "book" || got.AnsweredBy != by || got.BookLast != 5 {
 			t.Fatalf("engine %q, answered by %q past the book's last ply %d; want book, %s and 5", got.Engine, got.AnsweredBy, got.BookLast, by)

@@ -169,7 +169,7 @@ func (q *Queue) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, er
 }
 
 // Name is the oracle's behind the queue.
-func (q *Queue) Name() string { return q.o.Name() }
+func (q *Queue) Name() perfect.Engine { return q.o.Name() }
 
 // Instant is the oracle's behind the queue.
 func (q *Queue) Instant(b game.Board) bool { return q.o.Instant(b) }

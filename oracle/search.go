@@ -16,18 +16,18 @@ import (
 // from them as every solve here weighs moves.
 type single struct {
 	rl     rules.Rules
-	name   string
+	name   perfect.Engine
 	settle settler
 	// valueOf settles the value of one position alone, its depth left 0
 	// (Options.NoDepths); a search stopped early gives what it proved.
 	valueOf settler
-	asked   Options      // what each answer holds (NoLines, ValueOnly, NoDepths)
-	turns   sync.Mutex   // held by each answer, where settle is not safe for concurrent use
-	shared  bool         // settle is safe for concurrent use: no turns
-	tabled  bool         // valueOf reads tables alone, safe for concurrent use: no turns for values
-	close   func() error // lets go of what settle holds
-	lineTo  int          // the ply a best line stops at (an opening book's last), 0 for the end
-	past    string       // who answers past lineTo: "search" behind a book, "" for none
+	asked   Options        // what each answer holds (NoLines, ValueOnly, NoDepths)
+	turns   sync.Mutex     // held by each answer, where settle is not safe for concurrent use
+	shared  bool           // settle is safe for concurrent use: no turns
+	tabled  bool           // valueOf reads tables alone, safe for concurrent use: no turns for values
+	close   func() error   // lets go of what settle holds
+	lineTo  int            // the ply a best line stops at (an opening book's last), 0 for the end
+	past    perfect.Engine // who answers past lineTo: Search behind a book, "" for none
 	// split says what it means that b is worth worth and its moves weigh
 	// weigh: a database's damage (db.DB.Split); nil for search, where it
 	// is a bug.
@@ -68,7 +68,7 @@ func Search(rl rules.Rules, o Options) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &single{rl: rl, name: "search", asked: o, close: func() error { return nil }, settle: settle, valueOf: vs.value, vs: vs}, nil
+	return &single{rl: rl, name: perfect.Search, asked: o, close: func() error { return nil }, settle: settle, valueOf: vs.value, vs: vs}, nil
 }
 
 // searching gives the settler that searches positions of rl's game, with
@@ -161,7 +161,7 @@ func (o *single) remember(c game.Board, outcome perfect.Outcome) {
 }
 
 // Name says who answers: "search" or "db".
-func (o *single) Name() string { return o.name }
+func (o *single) Name() perfect.Engine { return o.name }
 
 // Close lets go of what the oracle holds.
 func (o *single) Close() error { return o.close() }
@@ -313,7 +313,7 @@ func (o *single) moves(ctx context.Context, b game.Board, worth perfect.Outcome)
 
 // answeredBy names the engine that gives b's value: the oracle's own, or
 // past an opening book's last ply the engine the book hands b to.
-func (o *single) answeredBy(b game.Board) string {
+func (o *single) answeredBy(b game.Board) perfect.Engine {
 	if o.past != "" && b.Ply() > o.lineTo {
 		return o.past
 	}

@@ -49,7 +49,7 @@ func Values(rl rules.Rules, v *db.Values, o Options) (Oracle, error) {
 		}
 		return perfect.Outcome{Value: val}, perfect.Bounds{Low: val, High: val}, nil
 	}
-	return &single{rl: rl, name: "db", asked: o, close: v.Close, settle: settle, valueOf: valueOf, tabled: true, split: split, vs: vs}, nil
+	return &single{rl: rl, name: perfect.DB, asked: o, close: v.Close, settle: settle, valueOf: valueOf, tabled: true, split: split, vs: vs}, nil
 }
 
 // valueIn gives the value v holds of b, a position of rl's game, or why it

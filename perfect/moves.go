@@ -53,11 +53,11 @@ type Analysis struct {
 	// goes to the end: an opening book's line stops at the book's last ply,
 	// past which each step would take a search.
 	LineEnd int
-	Engine  string // the oracle asked (a plan.Engine): "memory" (the game solved exhaustively), "db", "book" or "search"
+	Engine  Engine // the oracle asked: Memory (the game solved exhaustively), DB, Book or Search
 	// AnsweredBy is the engine that gave this position's value: Engine,
 	// but "search" for a position past an opening book's last ply, which
 	// the book hands to search.
-	AnsweredBy string
+	AnsweredBy Engine
 	// BookLast is the last ply of the opening book in front of the engine
 	// that answered ("book", and "search" past it); 0 without a book.
 	BookLast int
@@ -185,18 +185,32 @@ func MovesBy(rl rules.Rules, b game.Board, child func(game.Board) (Outcome, erro
 	return ms, Outcome{v, d}, nil
 }
 
+// Engine names who answers perfect play, as the JSON names it: the
+// planner's choice (package plan) and every answer's Engine and
+// AnsweredBy.
+type Engine string
+
+// The engines.
+const (
+	Memory Engine = "memory" // the game solved exhaustively in memory
+	Tiers  Engine = "tiers"  // the whole game tier by tier on disk, in a temporary folder
+	DB     Engine = "db"     // a finished database
+	Book   Engine = "book"   // an opening book (a database of the first plies), and search past it
+	Search Engine = "search" // alpha-beta search, one position at a time
+)
+
 // Answered says who answered a run's perfect play and why: the engine the
-// planner picked ("memory", "tiers", "db" or "search", as plan.Engine names
-// them) and its reason, as every command's report and JSON give them.
+// planner picked and its reason, as every command's report and JSON give
+// them.
 type Answered struct {
-	Engine string `json:"engine"`
+	Engine Engine `json:"engine"`
 	Why    string `json:"why"`
 }
 
 // String is the words a report gives: the engine, then why in brackets.
 func (a Answered) String() string {
 	if a.Why == "" {
-		return a.Engine
+		return string(a.Engine)
 	}
-	return a.Engine + " (" + a.Why + ")"
+	return string(a.Engine) + " (" + a.Why + ")"
 }

@@ -79,7 +79,7 @@ type Summary struct {
 	NoLine bool `json:"boards_with_no_line,omitempty"`
 	// Engine and Why say who solved the game and why the planner chose it,
 	// where a command asked it (package plan).
-	Engine string `json:"engine,omitempty"`
+	Engine Engine `json:"engine,omitempty"`
 	Why    string `json:"why,omitempty"`
 }
 

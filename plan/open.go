@@ -47,13 +47,13 @@ func Open(ctx context.Context, p Plan, o oracle.Options) (oracle.Oracle, error) 
 	switch {
 	case p.built != nil:
 		return oracle.DatabaseFS(rl, p.built.Files, p.built.Where(), o)
-	case p.Engine == DB, p.Engine == Book:
+	case p.Engine == perfect.DB, p.Engine == perfect.Book:
 		return oracle.Database(rl, p.req.DB, o)
-	case p.Engine == Search:
+	case p.Engine == perfect.Search:
 		return oracle.Search(rl, o)
-	case p.Engine == Memory && (p.Scope == Many || p.Scope == Every):
+	case p.Engine == perfect.Memory && (p.Scope == Many || p.Scope == Every):
 		return oracle.Solved(ctx, rl, o)
-	case p.Engine == Memory && p.Scope == One:
+	case p.Engine == perfect.Memory && p.Scope == One:
 		return oracle.InMemory(rl, o), nil
 	}
 	return nil, fmt.Errorf("the %s engine answers the whole game, not positions: a bug", p.Engine)
@@ -103,7 +103,7 @@ func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o 
 func (p Plan) useEach(ctx context.Context, o oracle.Options, n int, use func([]oracle.Oracle) error) error {
 	o.Workers, o.Memory = p.req.Workers, p.req.Memory
 	k := 1
-	if p.Engine == Search || p.Engine == Book {
+	if p.Engine == perfect.Search || p.Engine == perfect.Book {
 		k = max(1, min(o.Workers, n))
 	}
 	if k > 1 {
@@ -152,11 +152,11 @@ func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, m
 func (p Plan) Whole(ctx context.Context) (perfect.Summary, error) {
 	rl, workers := p.req.Rules, p.req.Workers
 	switch p.Engine {
-	case Memory:
+	case perfect.Memory:
 		return solve.Summarize(ctx, rl, workers)
-	case DB:
+	case perfect.DB:
 		return p.dbSummary(ctx)
-	case Tiers:
+	case perfect.Tiers:
 		defer p.Policy().Apply()()
 		tmp, err := os.MkdirTemp("", "tateti-tiers-")
 		if err != nil {
@@ -204,7 +204,7 @@ func (p Plan) dbSummary(ctx context.Context) (perfect.Summary, error) {
 // Policy is what the collector is asked for while p's engine works: the
 // tier solve's (tier.Estimate.Policy); none otherwise.
 func (p Plan) Policy() gc.Policy {
-	if p.Engine == Tiers {
+	if p.Engine == perfect.Tiers {
 		return p.Tiers.Policy()
 	}
 	return gc.Policy{}
@@ -229,7 +229,7 @@ func (g Game) Close() error {
 // Game opens the whole game as p, a plan of Every, answers it: its
 // database, or the game solved now in memory. The caller closes it.
 func (p Plan) Game(ctx context.Context) (Game, error) {
-	if p.Engine == DB {
+	if p.Engine == perfect.DB {
 		d, err := db.Open(p.req.DB, p.req.Rules)
 		return Game{DB: d}, err
 	}

@@ -40,20 +40,8 @@ const (
 	Every
 )
 
-// Engine names who answers, as the JSON names it.
-type Engine string
-
-// The engines.
-const (
-	Memory Engine = "memory" // the game solved exhaustively in memory
-	Tiers  Engine = "tiers"  // the whole game tier by tier on disk, in a temporary folder
-	DB     Engine = "db"     // a finished database
-	Book   Engine = "book"   // an opening book (a database of the first plies), and search past it
-	Search Engine = "search" // alpha-beta search, one position at a time
-)
-
 // Names are the choices a user may name: auto lets the planner choose.
-var Names = []string{"auto", string(Memory), string(Search)}
+var Names = []string{"auto", string(perfect.Memory), string(perfect.Search)}
 
 // A Request is what a command asks, and within what budget.
 type Request struct {
@@ -79,8 +67,8 @@ type Request struct {
 
 // A Plan is the engine picked for a Request, and why.
 type Plan struct {
-	Engine Engine `json:"engine"`
-	Why    string `json:"why"`
+	Engine perfect.Engine `json:"engine"`
+	Why    string         `json:"why"`
 	// Scope is what is answered: a Whole request past what can be
 	// exhausted is One, its empty board.
 	Scope Scope `json:"-"`
@@ -98,7 +86,7 @@ func For(r Request) (Plan, error) {
 	case "":
 		r.Named = "auto"
 	case "table":
-		r.Named = string(Memory)
+		r.Named = string(perfect.Memory)
 	}
 	if !slices.Contains(Names, r.Named) {
 		return Plan{}, fmt.Errorf("engine %q is unknown, want auto, memory or search", game.Echo(r.Named))
@@ -136,13 +124,13 @@ func forDB(r Request) (Plan, error) {
 	}
 	if m.MaxPly != nil {
 		why := bookWhy("in "+r.DB, *m.MaxPly, m.Positions)
-		return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r}, nil
+		return Plan{Engine: perfect.Book, Why: why, Scope: r.Scope, req: r}, nil
 	}
 	why := fmt.Sprintf("the database in %s holds the game solved, %d positions", r.DB, m.Positions)
 	if db.Packed(m.Layout) {
 		why = fmt.Sprintf("the win/draw/loss database in %s holds the value of every position, %s boards with no line; a depth is found by search guided by it", r.DB, figure.Commas(m.Positions))
 	}
-	return Plan{Engine: DB, Why: why, Scope: r.Scope, req: r}, nil
+	return Plan{Engine: perfect.DB, Why: why, Scope: r.Scope, req: r}, nil
 }
 
 // forEvery picks the game in memory for every position of r's game, when the
@@ -153,12 +141,12 @@ func forEvery(r Request) (Plan, error) {
 		return Plan{}, err
 	}
 	why := fmt.Sprintf("every position is asked, and the whole game fits in memory: about %s to enumerate", figure.Bytes(enumerate.EstimateFor(spec).Bytes))
-	return Plan{Engine: Memory, Why: why, Scope: Every, req: r}, nil
+	return Plan{Engine: perfect.Memory, Why: why, Scope: Every, req: r}, nil
 }
 
 // Answered is who answers by p, and why, as reports give it.
 func (p Plan) Answered() perfect.Answered {
-	return perfect.Answered{Engine: string(p.Engine), Why: p.Why}
+	return perfect.Answered{Engine: p.Engine, Why: p.Why}
 }
 
 // forWhole picks how to solve the whole game of r: exhaustively in memory
@@ -170,7 +158,7 @@ func forWhole(r Request) (Plan, error) {
 	tooBig := enumerate.CheckMemory(spec, r.Memory)
 	if tooBig == nil {
 		why := fmt.Sprintf("the whole game fits in memory: about %s to enumerate", figure.Bytes(need))
-		return Plan{Engine: Memory, Why: why, Scope: Whole, req: r}, nil
+		return Plan{Engine: perfect.Memory, Why: why, Scope: Whole, req: r}, nil
 	}
 	e, err := tier.EstimateFor(r.Rules, r.Workers)
 	if err == nil {
@@ -181,7 +169,7 @@ func forWhole(r Request) (Plan, error) {
 	}
 	why := fmt.Sprintf("%s needs about %s of memory to enumerate, more than the %s this run may use (TATETI_MEMORY caps it)",
 		spec, figure.Bytes(need), figure.Bytes(r.Memory))
-	return Plan{Engine: Tiers, Why: why, Scope: Whole, Tiers: e, req: r}, nil
+	return Plan{Engine: perfect.Tiers, Why: why, Scope: Whole, Tiers: e, req: r}, nil
 }
 
 // forPosition picks who answers positions of r one at a time, from
@@ -192,7 +180,7 @@ func forPosition(r Request) (Plan, error) {
 		r.Board = game.Board{}
 	}
 	memoryErr := fitsMemory(r.Rules, r.Board, r.Memory)
-	if r.Named == string(Memory) || (r.Named == "auto" && memoryErr == nil) {
+	if r.Named == string(perfect.Memory) || (r.Named == "auto" && memoryErr == nil) {
 		if memoryErr != nil {
 			return Plan{}, memoryErr
 		}
@@ -200,10 +188,10 @@ func forPosition(r Request) (Plan, error) {
 		if r.Scope == Many {
 			why = "the whole game fits in memory, solved exhaustively once"
 		}
-		if r.Named == string(Memory) {
+		if r.Named == string(perfect.Memory) {
 			why = "named; " + why
 		}
-		return Plan{Engine: Memory, Why: why, Scope: r.Scope, req: r}, nil
+		return Plan{Engine: perfect.Memory, Why: why, Scope: r.Scope, req: r}, nil
 	}
 	if err := search.Fits(r.Rules.Spec()); err != nil {
 		if r.Named == "auto" {
@@ -218,7 +206,7 @@ func forPosition(r Request) (Plan, error) {
 			return p, err
 		}
 	}
-	return Plan{Engine: Search, Why: why, Scope: r.Scope, req: r}, nil
+	return Plan{Engine: perfect.Search, Why: why, Scope: r.Scope, req: r}, nil
 }
 
 // forBuiltIn picks the opening book built into tateti-lab for r's game,
@@ -229,7 +217,7 @@ func forBuiltIn(r Request) (Plan, bool, error) {
 		return Plan{}, false, err
 	}
 	why := bookWhy("built into tateti-lab", b.Last(), b.Manifest.Positions)
-	return Plan{Engine: Book, Why: why, Scope: r.Scope, req: r, built: &b}, true, nil
+	return Plan{Engine: perfect.Book, Why: why, Scope: r.Scope, req: r, built: &b}, true, nil
 }
 
 // bookWhy says why an opening book, where it is, answers: it holds every
@@ -259,7 +247,7 @@ func fitsMemory(rl rules.Rules, b game.Board, memory uint64) error {
 // OnDisk gives what solving the whole game tier by tier on disk needs,
 // where p does so (the engine Tiers); nil otherwise.
 func (p Plan) OnDisk() *tier.Estimate {
-	if p.Engine != Tiers {
+	if p.Engine != perfect.Tiers {
 		return nil
 	}
 	return &p.Tiers

@@ -36,32 +36,32 @@ func TestFor(t *testing.T) {
 	tests := []struct {
 		name   string
 		req    Request
-		engine Engine
+		engine perfect.Engine
 		scope  Scope
 		want   string // in Why, or in the error when engine is ""
 	}{
-		{"the whole game fits", Request{Rules: free44, Scope: Whole}, Memory, Whole, "the whole game fits in memory"},
-		{"the whole game, tier by tier", Request{Rules: free44, Scope: Whole, Memory: 100e6}, Tiers, Whole, "needs about 439.5 MB of memory to enumerate"},
+		{"the whole game fits", Request{Rules: free44, Scope: Whole}, perfect.Memory, Whole, "the whole game fits in memory"},
+		{"the whole game, tier by tier", Request{Rules: free44, Scope: Whole, Memory: 100e6}, perfect.Tiers, Whole, "needs about 439.5 MB of memory to enumerate"},
 		{"the whole game fits nowhere", Request{Rules: free44, Scope: Whole, Memory: 1e6}, "", 0, "a tier solve holds up to"},
-		{"the whole game past 25 cells is its empty board", Request{Rules: c4misere, Scope: Whole}, Search, One, "the whole game cannot be exhausted, so its empty board is answered: 42 cells, past the 25 the exhaustive solve takes"},
-		{"Connect Four's empty board from the book built in", Request{Rules: c4, Scope: Whole}, Book, One, "its empty board is answered: the opening book built into tateti-lab holds every position to ply"},
-		{"the whole game from a database", Request{Rules: g44, Scope: Whole, DB: dir}, DB, Whole, "holds the game solved, 161029 positions"},
+		{"the whole game past 25 cells is its empty board", Request{Rules: c4misere, Scope: Whole}, perfect.Search, One, "the whole game cannot be exhausted, so its empty board is answered: 42 cells, past the 25 the exhaustive solve takes"},
+		{"Connect Four's empty board from the book built in", Request{Rules: c4, Scope: Whole}, perfect.Book, One, "its empty board is answered: the opening book built into tateti-lab holds every position to ply"},
+		{"the whole game from a database", Request{Rules: g44, Scope: Whole, DB: dir}, perfect.DB, Whole, "holds the game solved, 161029 positions"},
 		{"a database of another game", Request{Rules: free44, Scope: One, DB: dir}, "", 0, "not of 4x4 k=4"},
 		{"no database there", Request{Rules: g44, Scope: One, DB: t.TempDir()}, "", 0, "holds no finished database"},
-		{"one position from a book", Request{Rules: g44, Scope: One, DB: book}, Book, One, "holds every position to ply 5, 669 of them; search answers past it"},
-		{"many positions from a book", Request{Rules: g44, Scope: Many, DB: book}, Book, Many, "search answers past it"},
+		{"one position from a book", Request{Rules: g44, Scope: One, DB: book}, perfect.Book, One, "holds every position to ply 5, 669 of them; search answers past it"},
+		{"many positions from a book", Request{Rules: g44, Scope: Many, DB: book}, perfect.Book, Many, "search answers past it"},
 		{"the whole game from a book", Request{Rules: g44, Scope: Whole, DB: book}, "", 0, "holds an opening book of 4x4 k=4 gravity to ply 5, not the whole game"},
 		{"every position from a book", Request{Rules: g44, Scope: Every, DB: book}, "", 0, "not the whole game"},
-		{"one position, the table where it fits", Request{Rules: g44, Scope: One}, Memory, One, "the game from this position fits in memory"},
-		{"one position past 25 cells", Request{Rules: c4misere, Scope: One}, Search, One, "42 cells, past the 25 the exhaustive solve takes"},
-		{"Connect Four's positions from the book built in", Request{Rules: c4, Scope: Many}, Book, Many, "built into tateti-lab"},
-		{"Connect Four by search where named", Request{Rules: c4, Scope: One, Named: "search"}, Search, One, "named"},
-		{"search where named", Request{Rules: g44, Scope: One, Named: "search"}, Search, One, "named"},
+		{"one position, the table where it fits", Request{Rules: g44, Scope: One}, perfect.Memory, One, "the game from this position fits in memory"},
+		{"one position past 25 cells", Request{Rules: c4misere, Scope: One}, perfect.Search, One, "42 cells, past the 25 the exhaustive solve takes"},
+		{"Connect Four's positions from the book built in", Request{Rules: c4, Scope: Many}, perfect.Book, Many, "built into tateti-lab"},
+		{"Connect Four by search where named", Request{Rules: c4, Scope: One, Named: "search"}, perfect.Search, One, "named"},
+		{"search where named", Request{Rules: g44, Scope: One, Named: "search"}, perfect.Search, One, "named"},
 		{"the game in memory refused past 25 cells", Request{Rules: c4, Scope: One, Named: "memory"}, "", 0, "too many to exhaust"},
 		{"the game in memory on free 6x6 refused, by its name before", Request{Rules: rules.New(spec(6, 6, 4, false, false)), Scope: One, Named: "table"}, "", 0, "too many to exhaust"},
-		{"search on free 8x8", Request{Rules: rules.New(spec(8, 8, 5, false, false)), Scope: Many}, Search, Many, "64 cells, past the 25"},
-		{"search where the table needs more memory", Request{Rules: free44, Scope: One, Memory: 1e6}, Search, One, "needs more memory than the exhaustive solve may take"},
-		{"many positions, the whole game once", Request{Rules: free44, Scope: Many}, Memory, Many, "solved exhaustively once"},
+		{"search on free 8x8", Request{Rules: rules.New(spec(8, 8, 5, false, false)), Scope: Many}, perfect.Search, Many, "64 cells, past the 25"},
+		{"search where the table needs more memory", Request{Rules: free44, Scope: One, Memory: 1e6}, perfect.Search, One, "needs more memory than the exhaustive solve may take"},
+		{"many positions, the whole game once", Request{Rules: free44, Scope: Many}, perfect.Memory, Many, "solved exhaustively once"},
 		{"an unknown engine", Request{Rules: g44, Scope: One, Named: "db"}, "", 0, `engine "db" is unknown, want auto, memory or search`},
 	}
 	for _, tt := range tests {
@@ -96,12 +96,12 @@ func TestWholeAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in := Plan{Engine: Memory, Scope: Whole, req: Request{Rules: rl, Workers: 2}}
+			in := Plan{Engine: perfect.Memory, Scope: Whole, req: Request{Rules: rl, Workers: 2}}
 			want, err := in.Whole(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
-			tiers := Plan{Engine: Tiers, Scope: Whole, Tiers: e, req: Request{Rules: rl, Workers: 2}}
+			tiers := Plan{Engine: perfect.Tiers, Scope: Whole, Tiers: e, req: Request{Rules: rl, Workers: 2}}
 			got, err := tiers.Whole(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -122,7 +122,7 @@ func TestOracle(t *testing.T) {
 	rl := rules.New(spec(3, 3, 3, false, false))
 	for _, tt := range []struct {
 		req  Request
-		name string
+		name perfect.Engine
 	}{
 		{Request{Rules: rl, Scope: One}, "memory"},
 		{Request{Rules: rl, Scope: Many}, "memory"},
@@ -154,7 +154,10 @@ func TestAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ named, engine string }{{"memory", "memory"}, {"table", "memory"}, {"search", "search"}} {
+	for _, tc := range []struct {
+		named  string
+		engine perfect.Engine
+	}{{"memory", "memory"}, {"table", "memory"}, {"search", "search"}} {
 		t.Run(tc.named, func(t *testing.T) {
 			p, err := For(Request{Rules: rl, Scope: Many, Named: tc.named})
 			if err != nil {

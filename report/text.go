@@ -54,10 +54,10 @@ func Text(w io.Writer, p view.Position, st Style) error {
 // Provenance says who gave a position's value, in words: "answered by
 // book", or past an opening book's last ply "answered by search, past the
 // book's last ply 12"; then why the planner chose its engine, in brackets.
-func Provenance(by, engine string, bookLast int, why string) string {
-	out := "answered by " + by
+func Provenance(by, engine perfect.Engine, bookLast int, why string) string {
+	out := "answered by " + string(by)
 	if by == "" {
-		out = "answered by " + engine
+		out = "answered by " + string(engine)
 	}
 	if by != "" && by != engine && bookLast > 0 {
 		out += fmt.Sprintf(", past the book's last ply %d", bookLast)

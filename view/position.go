@@ -45,11 +45,11 @@ type Position struct {
 	BestMoves string `json:"best_line_moves"`
 	// under gravity, the columns of the legal moves, from 1 as --moves
 	// takes them; absent otherwise, and when no move is legal
-	LegalColumns []int  `json:"legal_columns,omitempty"`
-	Engine       string `json:"engine"`                  // the engine the planner chose: "memory", "db", "book" or "search"
-	AnsweredBy   string `json:"answered_by"`             // the engine that gave this position's value: engine's, or "search" past a book's last ply
-	BookLast     int    `json:"book_last_ply,omitempty"` // the last ply of the book in front of the engine that answered
-	Why          string `json:"why,omitempty"`           // why the planner chose it, where a command asked it
+	LegalColumns []int          `json:"legal_columns,omitempty"`
+	Engine       perfect.Engine `json:"engine"`                  // the engine the planner chose: "memory", "db", "book" or "search"
+	AnsweredBy   perfect.Engine `json:"answered_by"`             // the engine that gave this position's value: engine's, or "search" past a book's last ply
+	BookLast     int            `json:"book_last_ply,omitempty"` // the last ply of the book in front of the engine that answered
+	Why          string         `json:"why,omitempty"`           // why the planner chose it, where a command asked it
 	// set when the answer was not settled within the time limit: what is
 	// proved of the value. Depth, moves and best line are then not known
 	// (null and empty), and the value only where the bounds meet.

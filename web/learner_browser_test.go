@@ -49,7 +49,7 @@ func checkCellSizes(t *testing.T, ctx context.Context, where string) {
 func bookServer(t *testing.T) (string, oracle.Oracle) {
 	t.Helper()
 	p, err := plan.For(plan.Request{Rules: connectFour, Scope: plan.Many, Workers: 1})
-	if err != nil || p.Engine != plan.Book {
+	if err != nil || p.Engine != perfect.Book {
 		t.Fatalf("the planner picks %s (%v), want the book", p.Engine, err)
 	}
 	o, err := p.Oracle(t.Context(), oracle.Options{})

@@ -31,7 +31,7 @@ func NewStalling() *Stalling {
 }
 
 // Name is "search".
-func (s *Stalling) Name() string { return "search" }
+func (s *Stalling) Name() perfect.Engine { return perfect.Search }
 
 // Instant is false: every position is searched.
 func (s *Stalling) Instant(game.Board) bool { return false }
@@ -82,7 +82,7 @@ type Shallow struct {
 
 // ShallowName is the name Shallow answers by, in its analyses' Engine
 // and AnsweredBy.
-const ShallowName = "shallow"
+const ShallowName perfect.Engine = "shallow"
 
 // NewShallow gives a Shallow engine of rl's game; with valueOnly its
 // answers leave out the moves, as oracle.Options.ValueOnly asks, and with
@@ -92,7 +92,7 @@ func NewShallow(rl rules.Rules, valueOnly, noDepths bool) *Shallow {
 }
 
 // Name is ShallowName.
-func (s *Shallow) Name() string { return ShallowName }
+func (s *Shallow) Name() perfect.Engine { return ShallowName }
 
 // Instant is true: nothing is searched.
 func (s *Shallow) Instant(game.Board) bool { return true }
