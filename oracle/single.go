@@ -8,7 +8,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/search"
 )
 
 // single is an oracle that knows one position at a time, search or a
@@ -59,51 +58,6 @@ type versus struct {
 // A settler gives the value (for X) and depth of one position (a finished
 // one at depth 0); stopped early, what it proved of the value, and the error.
 type settler func(ctx context.Context, b game.Board) (o perfect.Outcome, proved perfect.Bounds, err error)
-
-// Search gives the oracle that searches each position asked, and each of
-// its children, on any board of up to 64 cells, with a table of up to
-// o.Memory bytes. Its answers take turns.
-func Search(rl rules.Rules, o Options) (Oracle, error) {
-	settle, vs, err := searching(rl, o)
-	if err != nil {
-		return nil, err
-	}
-	return &single{rl: rl, name: perfect.Search, asked: o, close: func() error { return nil }, settle: settle, valueOf: vs.value, vs: vs}, nil
-}
-
-// searching gives the settler that searches positions of rl's game, with
-// o's workers and a table of o's memory, and the beater of the same
-// search; not safe for concurrent use.
-func searching(rl rules.Rules, o Options) (settler, *versus, error) {
-	return guidedSearch(rl, o, nil)
-}
-
-// guidedSearch is searching, guided by g when it is not nil
-// (search.Options.Guide).
-func guidedSearch(rl rules.Rules, o Options, g search.Guide) (settler, *versus, error) {
-	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1), Guide: g})
-	if err != nil {
-		return nil, nil, err
-	}
-	settle := func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
-		r, err := s.Solve(ctx, uint64(b.X), uint64(b.O))
-		return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
-	}
-	vs := &versus{
-		beats: func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error) {
-			return s.Beats(ctx, uint64(b.X), uint64(b.O), than)
-		},
-		above: func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error) {
-			r, err := s.SolveAbove(ctx, uint64(b.X), uint64(b.O), than)
-			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, err
-		},
-		value: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
-			r, err := s.Value(ctx, uint64(b.X), uint64(b.O))
-			return perfect.Outcome{Value: r.Value}, r.Bounds, err
-		},
-	}
-	return settle, vs, nil
-}
 
 // IsBest says whether the move at cell is one of b's best, those Analyze
 // marks best, asking little of search: b settled once (its outcome kept,
