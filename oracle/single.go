@@ -114,7 +114,7 @@ func (o *single) remember(c game.Board, outcome perfect.Outcome) {
 	o.known[c] = outcome
 }
 
-// Name says who answers: "search" or "db".
+// Name says who answers: Search, DB or Book.
 func (o *single) Name() perfect.Engine { return o.name }
 
 // Close lets go of what the oracle holds.
@@ -205,7 +205,7 @@ func (o *single) values(ctx context.Context, a perfect.Analysis, b game.Board) (
 // the win): first whether c's mover beats the slowest loss, then, if so,
 // as of a drawn one's: whether c's mover beats a draw.
 func (o *single) childValue(ctx context.Context, c game.Board, worth perfect.Value) (perfect.Outcome, error) {
-	if o.held(c) {
+	if o.held(c) || o.tabled { // no question of search: a table holds c's value
 		v, _, err := o.valueOf(ctx, c)
 		return v, err
 	}

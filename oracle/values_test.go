@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
@@ -10,8 +11,10 @@ import (
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/tier"
+	"golang.org/x/sync/errgroup"
 )
 
 // A win/draw/loss database answers through the seam as the game solved in
@@ -61,6 +64,53 @@ func TestValuesAgree(t *testing.T) {
 				checkBestLine(t, rl, wdl, tab, randomPosition(rl, rng))
 			}
 		})
+	}
+}
+
+// Values without depths from a win/draw/loss database are read from its
+// tables alone, so its answers are Instant and may come side by side, as a
+// server asks them: four goroutines asking at once get the answers one
+// asking alone gets (and the race detector sees no search shared).
+func TestValuesSideBySide(t *testing.T) {
+	rl := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true})
+	dir := filepath.Join(t.TempDir(), "wdl")
+	if _, err := tier.SolveWDL(context.Background(), rl, dir, 2); err != nil {
+		t.Fatal(err)
+	}
+	o, err := Database(rl, dir, Options{Workers: 1, Memory: 64 << 20, NoDepths: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	rng := rand.New(rand.NewPCG(9, 10))
+	boards := make([]game.Board, 40)
+	want := make([]perfect.Analysis, len(boards))
+	for i := range boards {
+		boards[i] = randomPosition(rl, rng)
+		if !o.Instant(boards[i]) {
+			t.Fatalf("%s is not answered at once without depths", rl.Spec().Format(boards[i]))
+		}
+		if want[i], err = o.Analyze(context.Background(), boards[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var g errgroup.Group
+	for range 4 {
+		g.Go(func() error {
+			for i, b := range boards {
+				got, err := o.Analyze(context.Background(), b)
+				if err != nil {
+					return err
+				}
+				if !reflect.DeepEqual(got, want[i]) {
+					return fmt.Errorf("%s side by side:\n%+v\nalone:\n%+v", rl.Spec().Format(b), got, want[i])
+				}
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
 	}
 }
 
