@@ -51,7 +51,7 @@ func (f *Figures) All() PlyFigures {
 // add adds q's counts to p's.
 func (p *PlyFigures) add(q PlyFigures) {
 	p.Rows, p.XWins, p.Draws, p.OWins = p.Rows+q.Rows, p.XWins+q.XWins, p.Draws+q.Draws, p.OWins+q.OWins
-	p.Over = p.Over + q.Over
+	p.Over += q.Over
 	if q.Soon != nil {
 		p.Soon = new(*q.Soon + p.soon())
 	}

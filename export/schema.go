@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -76,7 +75,7 @@ func stateCols(sh shape) []col[State] {
 	}
 	cols = append(cols, text("board", "plain", "the board, rows split by /: X, O and . for empty, row-major from the top left"+boardKey(s), func(r *State) []byte { return r.Board }))
 	cols = append(cols, cellCols(s)...)
-	cols = append(cols, valueCols(s)...)
+	cols = append(cols, valueCols(sh)...)
 	cols = append(cols, classCols(sh)...)
 	cols = append(cols, learningCols(s)...)
 	if sh.valueOnly {
@@ -84,8 +83,6 @@ func stateCols(sh shape) []col[State] {
 	}
 	if sh.noDepths {
 		cols = slices.DeleteFunc(cols, func(c col[State]) bool { return c.name == "depth" })
-		i := slices.IndexFunc(cols, func(c col[State]) bool { return c.name == "best_moves" })
-		cols[i].description = strings.Replace(cols[i].description, "then best depth", "however fast it wins (depths were not asked)", 1)
 	}
 	return cols
 }
@@ -111,9 +108,13 @@ var statusWords = func() (out []string) {
 }()
 
 // valueCols are the columns of a position's status and perfect play in a
-// game of s.
-func valueCols(s rules.Spec) []col[State] {
-	best := "the cells of every best move"
+// dataset of shape sh.
+func valueCols(sh shape) []col[State] {
+	s := sh.game
+	best, by := "the cells of every best move", "best value for the side to move, then best depth"
+	if sh.noDepths {
+		by = "best value for the side to move, however fast it wins (depths were not asked)"
+	}
 	if s.Gravity {
 		best = "the actions of every best move: columns from 0, as OpenSpiel, PettingZoo and Kaggle ConnectX number them (the moves table has each one's cell)"
 	}
@@ -127,7 +128,7 @@ func valueCols(s rules.Spec) []col[State] {
 			"plies to the end with perfect play, the winner fastest and the loser slowest; a draw's is its empty cells", func(r *State) int8 { return r.Depth }),
 		// Its elements are actions: a dictionary stores each in a few bits.
 		list8("best_moves", listKind, "dict",
-			best+": best value for the side to move, then best depth; empty when over", func(r *State) []int8 { return r.BestMoves }),
+			best+": "+by+"; empty when over", func(r *State) []int8 { return r.BestMoves }),
 		num8("n_moves", "dict", "legal moves; 0 when the game is over", func(r *State) int8 { return r.NMoves }),
 		num8("n_winning", "dict", "legal moves that win for the side to move", func(r *State) int8 { return r.NWinning }),
 		num8("n_drawing", "dict", "legal moves that draw", func(r *State) int8 { return r.NDrawing }),
