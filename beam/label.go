@@ -195,8 +195,15 @@ func sayLabelled(w io.Writer, j labelJob) error {
 	if err != nil {
 		return fmt.Errorf("the dataset's manifest: %w", err)
 	}
-	what := map[[2]bool]string{{false, false}: "with every move's value", {true, false}: "their values and depths alone",
-		{false, true}: "with every move's value, without depths", {true, true}: "their values alone, without depths"}[[2]bool{j.Answer.ValueOnly, j.Answer.NoDepths}]
+	what := "with every move's value"
+	switch a := j.Answer; {
+	case a.ValueOnly && a.NoDepths:
+		what = "their values alone, without depths"
+	case a.ValueOnly:
+		what = "their values and depths alone"
+	case a.NoDepths:
+		what = "with every move's value, without depths"
+	}
 	n := m.Unsettled()
 	fmt.Fprintf(w, "%s: %d positions labelled, %s\n", j.Out, len(j.Paths)-n, what)
 	return choose.Unsettled(n, j.Answer.Limit)
