@@ -70,9 +70,9 @@ type Options struct {
 	// not above a loss?) and of a child of a won one (above the slowest
 	// loss first, as a move that keeps the win leaves), one of a child of
 	// a drawn one and none of a lost one's, where a depth takes several; a
-	// win/draw/loss database
-	// answers from its tables alone. Every engine leaves the depths out,
-	// so that the answers are the same whoever gives them.
+	// win/draw/loss database answers from its tables alone. Every engine
+	// leaves the depths out, so that the answers are the same whoever
+	// gives them.
 	NoDepths bool
 }
 
