@@ -3,7 +3,6 @@ package index
 import (
 	"fmt"
 	"math/bits"
-	"sort"
 
 	"github.com/tateti-lab/tateti-lab/game"
 )
@@ -143,7 +142,6 @@ type Heights struct {
 	rows, cols int
 	binom      [65][65]int64
 	vectors    [][]uint32 // vectors[p]: the codes of ply p's height vectors, in order
-	start      [][]int64  // start[p][i]: the first rank of vectors[p][i]; one more at the end
 	at         []int32    // at[code]: the vector's place in its ply
 	// spread[i][v] puts the cells of byte v of a board's mask (cells 8i to
 	// 8i+7) at their places column by column from the bottom: the stone at
@@ -173,11 +171,19 @@ func NewHeights(rows, cols int) (*Heights, error) {
 			h.binom[i][k] = h.binom[i-1][k-1] + h.binom[i-1][k]
 		}
 	}
-	for code := range codes {
-		p := 0
-		for r := code; r > 0; r /= rows + 1 {
-			p += r % (rows + 1)
-		}
+	// A code's stones are its digits' sum: its lowest digit's and the
+	// sum of the code above that digit, a smaller code's.
+	stones := make([]uint8, codes)
+	count := make([]int, len(h.vectors))
+	count[0] = 1
+	for code := 1; code < codes; code++ {
+		stones[code] = uint8(code%(rows+1)) + stones[code/(rows+1)]
+		count[stones[code]]++
+	}
+	for p := range h.vectors {
+		h.vectors[p] = make([]uint32, 0, count[p])
+	}
+	for code, p := range stones {
 		h.at[code] = int32(len(h.vectors[p]))
 		h.vectors[p] = append(h.vectors[p], uint32(code))
 	}
@@ -193,13 +199,6 @@ func NewHeights(rows, cols int) (*Heights, error) {
 			}
 		}
 	}
-	h.start = make([][]int64, len(h.vectors))
-	for p, vs := range h.vectors {
-		h.start[p] = make([]int64, len(vs)+1)
-		for i := range vs {
-			h.start[p][i+1] = h.start[p][i] + h.binom[p][(p+1)/2]
-		}
-	}
 	return h, nil
 }
 
@@ -207,7 +206,12 @@ func NewHeights(rows, cols int) (*Heights, error) {
 func (h *Heights) Name() string { return "heights" }
 
 // Size is the number of placements at ply p.
-func (h *Heights) Size(p int) int64 { return h.start[p][len(h.vectors[p])] }
+func (h *Heights) Size(p int) int64 { return h.first(p, int64(len(h.vectors[p]))) }
+
+// first gives the first rank of the g-th height vector of ply p: each
+// vector of ply p holds C(p, ceil(p/2)) placements, the ways to choose the
+// X stones' slots among its p stones, and ranks them in vector order.
+func (h *Heights) first(p int, g int64) int64 { return g * h.binom[p][(p+1)/2] }
 
 // cell gives the cell of the stone at height j (0 the bottom) of column c.
 func (h *Heights) cell(c, j int) int { return (h.rows-1-j)*h.cols + c }
@@ -222,7 +226,7 @@ func (h *Heights) Rank(b game.Board) int64 {
 		colex += h.binom[bits.TrailingZeros64(slots)][k]
 		slots &= slots - 1
 	}
-	return h.start[p][h.at[code]] + colex
+	return h.first(p, int64(h.at[code])) + colex
 }
 
 // Children appends the ranks of b's children by moves, each the cell on
@@ -261,7 +265,7 @@ func (h *Heights) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
 		c := bits.TrailingZeros64(m) % h.cols
 		s := base[c] + bits.OnesCount64(occ>>(c*h.rows)&col)
 		j := bits.OnesCount64(slots & (1<<s - 1))
-		r := below[j] + above[j] + h.start[p+1][h.at[code+h.weight[c]]]
+		r := below[j] + above[j] + h.first(p+1, int64(h.at[code+h.weight[c]]))
 		if x == 1 {
 			r += h.binom[s][j+1]
 		}
@@ -274,7 +278,7 @@ func (h *Heights) Children(dst []int64, b game.Board, moves game.Mask) []int64 {
 // groups' first ranks, then the X stones' slots by their colex rank.
 func (h *Heights) Unrank(p int, r int64) game.Board {
 	g := h.group(p, r)
-	slots := h.unrankColex(r-h.start[p][g], (p+1)/2)
+	slots := h.unrankColex(r-h.first(p, g), (p+1)/2)
 	var xs, occ game.Mask
 	slot := 0
 	for c, code := 0, int(h.vectors[p][g]); c < h.cols; c, code = c+1, code/(h.rows+1) {
@@ -329,7 +333,7 @@ func (h *Heights) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b
 	base := lo >> 6
 	x := (p + 1) / 2
 	g := h.group(p, lo)
-	s := h.unrankColex(lo-h.start[p][g], x)
+	s := h.unrankColex(lo-h.first(p, g), x)
 	var cells [64]uint8
 	for rank := lo; rank < hi; g++ {
 		var occ game.Mask
@@ -341,7 +345,7 @@ func (h *Heights) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b
 				slot++
 			}
 		}
-		for end := min(hi, h.start[p][g+1]); rank < end; rank++ {
+		for end := min(hi, h.first(p, g+1)); rank < end; rank++ {
 			if only == nil || only[rank>>6-base]>>(rank&63)&1 != 0 {
 				var xs game.Mask
 				for m := s; m != 0; m &= m - 1 {
@@ -358,10 +362,7 @@ func (h *Heights) Each(p int, lo, hi int64, only []uint64, fn func(rank int64, b
 }
 
 // group gives the height vector of ply p whose ranks hold rank r.
-func (h *Heights) group(p int, r int64) int64 {
-	starts := h.start[p]
-	return int64(sort.Search(len(starts)-1, func(i int) bool { return starts[i+1] > r }))
-}
+func (h *Heights) group(p int, r int64) int64 { return r / h.binom[p][(p+1)/2] }
 
 // unrankColex gives the set of k slots of colex rank r: its largest slot
 // first, the largest s with C(s, k) <= r.
