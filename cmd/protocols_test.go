@@ -248,7 +248,7 @@ func TestJudgeUVa10111(t *testing.T) {
 		{"the last winning move", "uva-last", "", []string{"--cases", "0", "--engine", "search"}, 1, "Wrong Answer\n1 cases right before the first wrong one, case 2:"},
 		{"a space too many", "uva-space", "", []string{"--cases", "0", "--engine", "search"}, 1, "Presentation Error"},
 		{"crash", "uva", "crash", []string{"--cases", "0", "--engine", "search"}, 2, "Runtime Error\nthe program ended with exit status 3\nthe end of its stderr:\nfakeprog: index out of range"},
-		{"hang", "uva", "hang", []string{"--cases", "0", "--time-limit", "1s", "--engine", "search"}, 2, "Time Limit Exceeded"},
+		{"hang", "uva", "hang", []string{"--cases", "0", "--time-limit", "300ms", "--engine", "search"}, 2, "Time Limit Exceeded"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -348,7 +348,7 @@ func TestProgramUsage(t *testing.T) {
 		{"agent not found", []string{"grade", "--", "/nonexistent/agent"}, `cannot start the program "/nonexistent/agent"`},
 		// A line past the bound is said the same way by every mode.
 		{"positions, an over-long answer", []string{"grade", "--timeout", "3s", "--", "cat", "/dev/zero"}, `agent program "cat /dev/zero" printed a line longer than 1048576 bytes`},
-		{"checker closes its output and runs on", []string{"verify", "checker", "--timeout", "1s", "--", "sh", "-c", "exec >&-; sleep 30"}, "closed its output before answering every request, and gave no exit for 1s (set --timeout for a longer silence) (0 of 5478 answers read)"},
+		{"checker closes its output and runs on", []string{"verify", "checker", "--timeout", "300ms", "--", "sh", "-c", "exec >&-; sleep 30"}, "closed its output before answering every request, and gave no exit for 300ms (set --timeout for a longer silence) (0 of 5478 answers read)"},
 		{"checker answers forever", []string{"verify", "checker", "--timeout", "1s", "--", "yes", "open"}, `printed more answers than requests: line 5479 is "open"`},
 		{"checker, an over-long answer", []string{"verify", "checker", "--timeout", "3s", "--", "cat", "/dev/zero"}, `checker program "cat /dev/zero" printed a line longer than 1048576 bytes`},
 	}

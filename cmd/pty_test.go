@@ -82,12 +82,6 @@ func TestTerminal(t *testing.T) {
 	if !strings.HasSuffix(out[:at], "\r\x1b[K") {
 		t.Fatalf("the output's first line is glued to what came before: %q", out[max(0, at-80):at+len(first)])
 	}
-	// Quiet, a smaller board: nothing comes before the output's first line.
-	args, first = []string{"verify", "--gravity", "--size", "4x4", "--k", "4"}, "4x4 board, 4 in a row, gravity, X first:"
-	quiet := onTerminal(t, nil, append(args, "--quiet")...)
-	if !strings.HasPrefix(quiet, first) {
-		t.Fatalf("with --quiet the output starts %q, want its first line and no progress", quiet[:min(len(quiet), 120)])
-	}
 }
 
 // Results are painted in their colours on a terminal, and never with

@@ -71,7 +71,7 @@ func TestVerifyExternal(t *testing.T) {
 		// The anti-diagonal X../.X./X.. class: the first board is drawn with what was expected.
 		{"forgets the anti-diagonal", "noanti", seed000, 1, "OOX/.X./X.. (state 827)\n    . X .    expected x_won, got in_progress", ""},
 		{"crashes", "crash", seed000, 2, "", "stopped early: exit status 3 (10 of 5478 answers read); the end of its stderr:\nfakeprog: index out of range"},
-		{"hangs", "hang", append([]string{"--timeout", "1s"}, seed000...), 2, "", "gave no answer for 1s"},
+		{"hangs", "hang", append([]string{"--timeout", "300ms"}, seed000...), 2, "", "gave no answer for 300ms"},
 		{"prints garbage", "garbage", seed000, 2, "", `answered "maybe" to request 4, want one of 0, 1, 2, 3`},
 		{"answers too much", "extra", seed000, 2, "", "printed more answers than requests"},
 		// 1.5 s of answers in all, never silent for 1 s: --timeout is a limit
