@@ -170,14 +170,14 @@ func (e Estimate) ReachPolicy() gc.Policy { return gc.Policy{Percent: 20, Limit:
 func (e Estimate) Needs() string {
 	if e.Searches > 0 {
 		return fmt.Sprintf("%s placements (%s layout) in %s tasks, up to %s of memory and %s of disk, and up to %s positions of ply %d searched, whose time depends on the positions (the rest about %s here)",
-			figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), figure.Commas(e.Searches), e.SearchPly, about(e.Seconds))
+			figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), figure.Commas(e.Searches), e.SearchPly, figure.Seconds(e.Seconds))
 	}
 	count := ""
 	if e.CountSeconds > 0 {
-		count = fmt.Sprintf(", the count of the positions play reaches about %s of it", about(e.CountSeconds))
+		count = fmt.Sprintf(", the count of the positions play reaches about %s of it", figure.Seconds(e.CountSeconds))
 	}
 	return fmt.Sprintf("%s %s (%s layout) in %s tasks, up to %s of memory and %s of disk, about %s at this build machine's rate%s (%s for one worker: a cluster's work)",
-		figure.Commas(e.Placements), e.noun(), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), about(e.Seconds), count, about(e.WorkerSeconds))
+		figure.Commas(e.Placements), e.noun(), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.Memory), figure.Bytes(e.Disk), figure.Seconds(e.Seconds), count, figure.Seconds(e.WorkerSeconds))
 }
 
 // noun names what the layout ranks: every placement, or under the
@@ -197,11 +197,11 @@ func (e Estimate) noun() string {
 func (e Estimate) BeamNeeds() string {
 	if db.Packed(e.Layout) {
 		return fmt.Sprintf("%s %s (%s layout) in %s tasks; a task holds up to %s, the next ply's codes whole and its own range's; up to %s of disk; about %s of one worker's work at this build machine's rate, then the count of the positions play reaches on one machine (db build DIR)",
-			figure.Commas(e.Placements), e.noun(), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.BeamTask), figure.Bytes(e.Disk), about(e.WorkerSeconds-e.CountSeconds)) // Beam estimates with one worker: CountSeconds is one worker's
+			figure.Commas(e.Placements), e.noun(), e.Layout, figure.Commas(e.Tasks), figure.Bytes(e.BeamTask), figure.Bytes(e.Disk), figure.Seconds(e.WorkerSeconds-e.CountSeconds)) // Beam estimates with one worker: CountSeconds is one worker's
 	}
 	task := uint64(TaskPlacements) + TaskPlacements/8
 	return fmt.Sprintf("%s placements (%s layout) in %s tasks; a task holds up to %s for its own range and as much again for each range of the next ply its children fall in (a few under gravity); up to %s of disk; about %s of one worker's work at this build machine's rate",
-		figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(task), figure.Bytes(e.Disk), about(e.WorkerSeconds))
+		figure.Commas(e.Placements), e.Layout, figure.Commas(e.Tasks), figure.Bytes(task), figure.Bytes(e.Disk), figure.Seconds(e.WorkerSeconds))
 }
 
 // ReachNeeds says in a sentence what the forward pass of a tier solve
@@ -213,16 +213,5 @@ func (e Estimate) ReachNeeds() string {
 // CountNeeds says what a win/draw/loss database's forward pass needs,
 // when it is all that is left to do: its time.
 func (e Estimate) CountNeeds() string {
-	return fmt.Sprintf("about %s at this build machine's rate", about(e.CountSeconds))
-}
-
-// about gives a time in round words: "2 s", "14 min", "3.5 h".
-func about(seconds float64) string {
-	switch {
-	case seconds < 90:
-		return fmt.Sprintf("%.0f s", max(seconds, 1))
-	case seconds < 90*60:
-		return fmt.Sprintf("%.0f min", seconds/60)
-	}
-	return fmt.Sprintf("%.1f h", seconds/3600)
+	return fmt.Sprintf("about %s at this build machine's rate", figure.Seconds(e.CountSeconds))
 }

@@ -1,6 +1,6 @@
 // Package figure owns how the tool writes a number for a person to read:
-// counts with thousands separators, and bytes in the unit that suits
-// them. Every report, estimate and message writes its figures by it, so
+// counts with thousands separators, bytes and seconds in the unit that
+// suits them. Every report, estimate and message writes its figures by it, so
 // that a package that prints a number needs nothing of the game.
 package figure
 
@@ -42,4 +42,16 @@ func Commas(n int64) string {
 		return "-" + string(out)
 	}
 	return string(out)
+}
+
+// Seconds says a time in round words, in the unit that suits it: "2 s"
+// (at least 1 s), "14 min" from 90 s, "3.5 h" from 90 min.
+func Seconds(seconds float64) string {
+	switch {
+	case seconds < 90:
+		return fmt.Sprintf("%.0f s", max(seconds, 1))
+	case seconds < 90*60:
+		return fmt.Sprintf("%.0f min", seconds/60)
+	}
+	return fmt.Sprintf("%.1f h", seconds/3600)
 }

@@ -30,3 +30,18 @@ func TestCommas(t *testing.T) {
 		}
 	}
 }
+
+func TestSeconds(t *testing.T) {
+	tests := []struct {
+		seconds float64
+		want    string
+	}{
+		{0, "1 s"}, {0.4, "1 s"}, {12.4, "12 s"}, {89.4, "89 s"}, {90, "2 min"}, {839, "14 min"},
+		{5399, "90 min"}, {5400, "1.5 h"}, {12_600, "3.5 h"},
+	}
+	for _, tt := range tests {
+		if got := Seconds(tt.seconds); got != tt.want {
+			t.Errorf("Seconds(%v) = %q, want %q", tt.seconds, got, tt.want)
+		}
+	}
+}
