@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/export"
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/plan"
-	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/report"
 )
 
@@ -83,7 +81,7 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 				return flagErrorf("--out: %w", err)
 			}
 			if slices.ContainsFunc(choose.Choosers, c.Flags().Changed) { // a chosen set: the journals of its answers and games
-				if err := cmp.Or(oracle.CheckJournal(oracle.JournalBeside(opts.Out)), positions.CheckGames(positions.GamesBeside(opts.Out))); err != nil {
+				if err := plan.CheckJournalsBeside(opts.Out); err != nil {
 					return err
 				}
 			}
@@ -130,8 +128,7 @@ func runExport(ctx context.Context, opts *ExportOptions) error {
 		return err
 	}
 	defer done()
-	committed := func() error { return errors.Join(opts.Batch.Done(), removeGames(opts.Choice)) }
-	o := export.Options{Target: opts.Target, Meta: export.Meta{Tool: "tateti-lab", Version: Version}, Workers: opts.Workers, Committed: committed}
+	o := export.Options{Target: opts.Target, Meta: export.Meta{Tool: "tateti-lab", Version: Version}, Workers: opts.Workers, Committed: opts.Set.Done}
 	if opts.Choice == nil { // a whole game: say what it will take, and refuse what does not fit
 		o.Estimated = func(e export.Estimate) { report.ExportEstimate(opts.IO.Notes, opts.Out, e) }
 	}
@@ -150,15 +147,6 @@ func runExport(ctx context.Context, opts *ExportOptions) error {
 	return err
 }
 
-// removeGames lets the journal of a chosen set's draw go, once the
-// dataset is whole.
-func removeGames(c *positions.Choice) error {
-	if c == nil || c.Games == "" {
-		return nil
-	}
-	return positions.RemoveGames(c.Games)
-}
-
 // exportSource gives the whole game as the planner answers it, or the
 // chosen set answered; done lets go of what the source holds.
 func exportSource(ctx context.Context, opts *ExportOptions) (src export.Source, done func(), err error) {
@@ -169,8 +157,7 @@ func exportSource(ctx context.Context, opts *ExportOptions) (src export.Source, 
 		}
 		return export.Whole(ctx, g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
 	}
-	opts.Batch.Journal = oracle.JournalBeside(opts.Out) // the answers kept as they come
-	opts.Choice.Games = positions.GamesBeside(opts.Out) // and a sample's games, as they are played
+	opts.Set.KeepBeside(opts.Out) // the answers and a sample's games kept as they come
 	as, known, err := opts.Set.Answer(ctx, "export", false)
 	if err != nil {
 		return nil, nil, err

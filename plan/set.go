@@ -1,7 +1,9 @@
 package plan
 
 import (
+	"cmp"
 	"context"
+	"errors"
 
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -35,4 +37,36 @@ func (s Set) Answer(ctx context.Context, phase string, lines bool) ([]perfect.An
 	b.Phase = phase
 	as, err := s.Plan.AnswerAll(ctx, bs, b, oracle.Options{NoLines: !lines, ValueOnly: s.ValueOnly, NoDepths: s.NoDepths})
 	return as, known, err
+}
+
+// JournalsBeside are where a chosen set whose results go to the file or
+// folder out keeps its work as it is done, so that a stopped run goes on
+// from it: the answers (oracle.JournalBeside) and a sample's games
+// (positions.GamesBeside).
+func JournalsBeside(out string) (answers, games string) {
+	return oracle.JournalBeside(out), positions.GamesBeside(out)
+}
+
+// CheckJournalsBeside refuses, before any work, what a chosen set would
+// refuse of the journals beside out: files that are no journals of ours,
+// or a journal of games an earlier version drew.
+func CheckJournalsBeside(out string) error {
+	answers, games := JournalsBeside(out)
+	return cmp.Or(oracle.CheckJournal(answers), positions.CheckGames(games))
+}
+
+// KeepBeside makes the set keep its work in the journals beside out as it
+// is done (JournalsBeside); Done lets them go.
+func (s *Set) KeepBeside(out string) {
+	s.Batch.Journal, s.Choice.Games = JournalsBeside(out)
+}
+
+// Done lets the set's journals go once the results they led to are whole:
+// nothing where it kept none.
+func (s Set) Done() error {
+	err := s.Batch.Done()
+	if s.Choice != nil && s.Choice.Games != "" {
+		err = errors.Join(err, positions.RemoveGames(s.Choice.Games))
+	}
+	return err
 }
