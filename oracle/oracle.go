@@ -182,7 +182,13 @@ func Solved(ctx context.Context, rl rules.Rules, o Options) (Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &solved{rl: rl, r: r, asked: o}, nil
+	return OfSolved(rl, r, o), nil
+}
+
+// OfSolved gives the oracle of the whole game of rl that r solved, each
+// position looked up in it, as Solved does once it has solved it.
+func OfSolved(rl rules.Rules, r *solve.Result, o Options) Oracle {
+	return &solved{rl: rl, r: r, asked: o}
 }
 
 // solved is the oracle of the whole game, solved once.

@@ -52,7 +52,11 @@ func Open(ctx context.Context, p Plan, o oracle.Options) (oracle.Oracle, error) 
 	case p.Engine == perfect.Search:
 		return oracle.Search(rl, o)
 	case p.Engine == perfect.Memory && (p.Scope == Many || p.Scope == Every):
-		return oracle.Solved(ctx, rl, o)
+		r, err := p.solved(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return oracle.OfSolved(rl, r, o), nil
 	case p.Engine == perfect.Memory && p.Scope == One:
 		return oracle.InMemory(rl, o), nil
 	}
@@ -233,6 +237,13 @@ func (p Plan) Game(ctx context.Context) (Game, error) {
 		d, err := db.Open(p.req.DB, p.req.Rules)
 		return Game{DB: d}, err
 	}
-	r, err := solve.Game(ctx, p.req.Rules, max(p.req.Workers, 1))
+	r, err := p.solved(ctx)
 	return Game{Solved: r}, err
+}
+
+// solved solves the whole game in memory, with the request's workers: the
+// one place a plan does, for the whole game and for the memory engine's
+// positions alike.
+func (p Plan) solved(ctx context.Context) (*solve.Result, error) {
+	return solve.Game(ctx, p.req.Rules, max(p.req.Workers, 1))
 }
