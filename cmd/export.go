@@ -88,6 +88,7 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 			if opts.GameOptions, opts.Set, err = choice.options(c, f); err != nil {
 				return err
 			}
+			opts.Set.KeepBeside(opts.Out) // a chosen set's answers and games kept as they come
 			if err := checkSetLimit(c, opts, limit); err != nil {
 				return err
 			}
@@ -157,7 +158,6 @@ func exportSource(ctx context.Context, opts *ExportOptions) (src export.Source, 
 		}
 		return export.Whole(ctx, g.Solved, g.DB, opts.Workers), func() { g.Close() }, nil
 	}
-	opts.Set.KeepBeside(opts.Out) // the answers and a sample's games kept as they come
 	as, known, err := opts.Set.Answer(ctx, "export", false)
 	if err != nil {
 		return nil, nil, err

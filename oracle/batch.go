@@ -63,23 +63,12 @@ func (b Batch) Done() error {
 func All(ctx context.Context, ors []Oracle, rl rules.Rules, boards []game.Board, b Batch) ([]perfect.Analysis, error) {
 	as := make([]perfect.Analysis, len(boards))
 	have := make([]bool, len(boards))
-	keep := func(int, perfect.Analysis) error { return nil }
-	if b.Journal != "" {
-		j, kept, err := openJournal(b.Journal, batchKey(ors[0], rl, boards, b))
-		if err != nil {
-			return nil, err
-		}
-		defer j.close()
-		for i, a := range kept {
-			if i < len(as) {
-				as[i], have[i] = a, true
-			}
-		}
-		keep = func(i int, a perfect.Analysis) error {
-			return j.add(i, a, !ors[0].Instant(boards[i])) // an instant answer is asked again at once
-		}
+	keep, done, err := resume(ors[0], rl, boards, b, as, have)
+	if err != nil {
+		return nil, err
 	}
-	err := each(ctx, ors, rl, boards, b, have, func(i int, a perfect.Analysis) error {
+	defer done()
+	err = each(ctx, ors, rl, boards, b, have, func(i int, a perfect.Analysis) error {
 		as[i] = a
 		return keep(i, a)
 	})
@@ -121,7 +110,8 @@ func each(ctx context.Context, ors []Oracle, rl rules.Rules, boards []game.Board
 		head := batchHead(done, before, len(boards), time.Since(start))
 		mu.Unlock()
 		progress.Tell(ctx, b.Phase, head)
-		a, err := Within(progress.Under(ctx, b.Phase, head), o, boards[i], b.Limit)
+		ctx = progress.Under(ctx, b.Phase, head) // the engine's own lines after the head
+		a, err := Within(ctx, o, boards[i], b.Limit)
 		if err != nil {
 			return fmt.Errorf("position %s: %w", rl.Spec().Format(boards[i]), err)
 		}

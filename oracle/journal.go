@@ -89,6 +89,29 @@ type journalRecord struct {
 	A perfect.Analysis
 }
 
+// resume reads back into as the answers the batch's journal holds, marks
+// them in have, and gives keep, which adds an answer to the journal, and
+// done, which closes it: both do nothing for a batch with no journal. An
+// answer o gives at once (Instant) is kept unsynced, as it is asked again
+// at once.
+func resume(o Oracle, rl rules.Rules, boards []game.Board, b Batch, as []perfect.Analysis, have []bool) (keep func(int, perfect.Analysis) error, done func(), err error) {
+	if b.Journal == "" {
+		return func(int, perfect.Analysis) error { return nil }, func() {}, nil
+	}
+	key := batchKey(o, rl, boards, b)
+	j, kept, err := openJournal(b.Journal, key)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, a := range kept {
+		if i < len(as) {
+			as[i], have[i] = a, true
+		}
+	}
+	keep = func(i int, a perfect.Analysis) error { return j.add(i, a, !o.Instant(boards[i])) }
+	return keep, func() { j.close() }, nil
+}
+
 // batchKey names a batch: the SHA-256 of its game, engine, limit, phase,
 // whether values alone, whether without depths, and boards, what its answers depend on.
 func batchKey(o Oracle, rl rules.Rules, boards []game.Board, b Batch) [32]byte {

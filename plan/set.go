@@ -55,10 +55,13 @@ func CheckJournalsBeside(out string) error {
 	return cmp.Or(oracle.CheckJournal(answers), positions.CheckGames(games))
 }
 
-// KeepBeside makes the set keep its work in the journals beside out as it
-// is done (JournalsBeside); Done lets them go.
+// KeepBeside makes a chosen set keep its work in the journals beside out
+// as it is done (JournalsBeside); Done lets them go. The whole game (a nil
+// Choice) keeps none.
 func (s *Set) KeepBeside(out string) {
-	s.Batch.Journal, s.Choice.Games = JournalsBeside(out)
+	if s.Choice != nil {
+		s.Batch.Journal, s.Choice.Games = JournalsBeside(out)
+	}
 }
 
 // Done lets the set's journals go once the results they led to are whole:
