@@ -123,7 +123,6 @@ func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 	if rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = rl.Canonical(a.StateID)
-		a.HasIDs = true
 	}
 	if a.Status.Terminal() {
 		return a
@@ -144,7 +143,7 @@ func (c *dbRows) analysis(p int, r int64) *perfect.Analysis {
 		moves &= moves - 1
 		cv, cd, _ := db.Unpack(next.Codes[k])
 		m := perfect.NewMove(spec, cell, cv, cd)
-		if a.HasIDs {
+		if spec.HasIDs() {
 			m.Child = game.ID(b.Play(cell, a.ToMove))
 		}
 		a.Moves = append(a.Moves, m)

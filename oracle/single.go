@@ -135,7 +135,6 @@ func (o *single) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, e
 	if o.rl.Spec().HasIDs() {
 		a.StateID = game.ID(b)
 		a.CanonicalID, _ = o.rl.Canonical(a.StateID)
-		a.HasIDs = true
 	}
 	if a.Status.Terminal() {
 		_, winner := o.rl.Outcome(b)

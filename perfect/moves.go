@@ -43,10 +43,10 @@ type Analysis struct {
 	Depth  Depth
 	Moves  []Move // every legal move in cell order; none when the game is over
 
-	// The board's state id and the smallest over the rules' symmetries;
-	// set when HasIDs (boards of at most game.MaxIDCells cells).
+	// The board's state id and the smallest over the rules' symmetries,
+	// where the board has them (Spec.HasIDs: at most game.MaxIDCells
+	// cells); 0 elsewhere.
 	StateID, CanonicalID uint64
-	HasIDs               bool
 	Paths                int64 // move sequences from the empty board that reach it; -1 when not counted
 	BestLine             []int // cells of a line of perfect play to the end, or to LineEnd
 	// LineEnd is the ply where BestLine stops short of the end, 0 when it

@@ -71,7 +71,7 @@ func (r *Result) Analysis(i int) perfect.Analysis {
 	e := r.Enum
 	b := e.Board(i)
 	a := perfect.Analysis{Spec: e.Rules.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i),
-		StateID: e.IDs[i], CanonicalID: e.Canon[i], HasIDs: true, Paths: e.Paths[i], BestLine: r.BestLine(i), Engine: perfect.Memory, AnsweredBy: perfect.Memory}
+		StateID: e.IDs[i], CanonicalID: e.Canon[i], Paths: e.Paths[i], BestLine: r.BestLine(i), Engine: perfect.Memory, AnsweredBy: perfect.Memory}
 	if !e.FromStart() { // paths from a later root are not paths from the start
 		a.Paths = enumerate.PathsTo(e.Rules, b)
 	}

@@ -115,7 +115,7 @@ func NewPosition(a perfect.Analysis) Position {
 			v.Moves[i].Depth = nil
 		}
 	}
-	if a.HasIDs {
+	if a.Spec.HasIDs() {
 		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
 	}
 	if a.Paths >= 0 {
