@@ -225,7 +225,7 @@ func (o *options) checkSample(rl rules.Rules, set dataset, given map[string]bool
 	if err := s.Check(context.Background(), rl, 1, sysmem.Available()); err != nil {
 		return fmt.Errorf("--sample: %w", err)
 	}
-	set.Choice = positions.Choice{From: "sample", Sample: s}
+	set.Choice = positions.Choice{From: positions.FromSample, Sample: s}
 	set.Paths = slices.Repeat([]int64{-1}, s.N)
 	o.labels = &labelJob{dataset: set, Games: drawGames(s.N), Answer: o.answer}
 	return nil

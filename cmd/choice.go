@@ -99,14 +99,14 @@ func (cf *choiceFlags) resolve(c *cobra.Command, rl rules.Rules) (*positions.Cho
 		if err := checkMaxPly(cf.maxPly, cells); err != nil {
 			return nil, err
 		}
-		return &positions.Choice{From: "max_ply", MaxPly: &cf.maxPly, Quiet: cf.quiet, OnePerClass: cf.onePer}, nil
+		return &positions.Choice{From: positions.FromMaxPly, MaxPly: &cf.maxPly, Quiet: cf.quiet, OnePerClass: cf.onePer}, nil
 	}
 	f := choose.Flags{Sample: cf.sample, Plies: cf.plies, Seed: cf.seed, Epsilon: cf.epsilon, Quiet: cf.quiet, OnePerClass: cf.onePer}
 	sample, err := choose.SampleOf(f, rl, changed("plies"), cf.ownEpsilon() && changed("epsilon"))
 	if err != nil {
 		return nil, flagError(err)
 	}
-	return &positions.Choice{From: "sample", Sample: sample}, nil
+	return &positions.Choice{From: positions.FromSample, Sample: sample}, nil
 }
 
 // checkMaxPly validates --max-ply n on a board of cells cells.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/internal/figure"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -100,7 +101,7 @@ func cardFront(b *strings.Builder, m *Manifest) {
 // cardTitle says the game and which of its positions the dataset holds.
 func cardTitle(m *Manifest) string {
 	which := "every reachable position"
-	if m.Positions != nil && m.Positions.From != "db" {
+	if m.Positions != nil && m.Positions.From != positions.FromDB {
 		which = figure.Commas(m.Figures.Rows()) + " chosen positions"
 	}
 	return fmt.Sprintf("%s: %s, solved", upper(m.Game.Title()), which)

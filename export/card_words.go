@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/internal/figure"
+	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -20,13 +21,13 @@ func choiceWords(m *Manifest) string {
 	}
 	var out string
 	switch c.From {
-	case "db":
+	case positions.FromDB:
 		return "Every position that can arise from the empty board by the rules, each once, read ply by ply from a database of the game solved tier by tier on disk (`tateti-lab db build`)."
-	case "sample":
+	case positions.FromSample:
 		out = sampleWords(c)
-	case "file":
+	case positions.FromFile:
 		out = fmt.Sprintf("The positions of the file `%s` (SHA-256 %s), each once.", c.File, c.SHA256)
-	case "max_ply":
+	case positions.FromMaxPly:
 		out = fmt.Sprintf("Every position in progress up to ply %d, each once.", *c.MaxPly)
 		if c.Quiet {
 			out = fmt.Sprintf("The quiet positions of ply %d (no move of either side makes a line at once), one of each symmetry class, as UCI's Connect-4 data set holds them.", *c.MaxPly)
@@ -94,7 +95,7 @@ func cardFigures(b *strings.Builder, m *Manifest) {
 	all := f.All()
 	row("all", all)
 	b.WriteString("\n")
-	if m.Positions == nil || m.Positions.From == "db" {
+	if m.Positions == nil || m.Positions.From == positions.FromDB {
 		b.WriteString("Every image of a position under the rules' symmetries is a position too, and in the tables: split by the split column, never by row, or images of a test position leak into training.\n\n")
 		return
 	}

@@ -57,7 +57,7 @@ type dbSource struct {
 func (s *dbSource) shape() shape { return shape{game: s.rl.Spec(), chosen: true} }
 func (s *dbSource) len() int     { return int(s.start[len(s.start)-1]) }
 func (s *dbSource) chosen() *Chosen {
-	return &Chosen{Choice: positions.Choice{From: "db"}, Engine: perfect.DB, AnsweredBy: map[perfect.Engine]int{perfect.DB: s.len()}}
+	return &Chosen{Choice: positions.Choice{From: positions.FromDB}, Engine: perfect.DB, AnsweredBy: map[perfect.Engine]int{perfect.DB: s.len()}}
 }
 func (s *dbSource) rows() rowMaker {
 	return &dbRows{src: s, cells: newCellTable(s.rl.Spec().Spec)}

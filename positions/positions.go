@@ -184,11 +184,25 @@ func (p *Plies) UnmarshalText(text []byte) (err error) {
 	return err
 }
 
+// A Source says where a chosen set's positions come from: the "from" of
+// the record a dataset keeps (Choice).
+type Source string
+
+// The sources of positions: the three a user chooses, each with the field
+// of Choice that says more, and a database's every position, which an
+// export of a database records.
+const (
+	FromSample Source = "sample"  // drawn by play (Choice.Sample)
+	FromFile   Source = "file"    // read from a file of move sequences (Choice.File)
+	FromMaxPly Source = "max_ply" // every position up to a ply (Choice.MaxPly)
+	FromDB     Source = "db"      // every position of a database, read ply by ply
+)
+
 // A Choice is one way to choose a set of positions, and, in JSON, the
 // record of it that a dataset keeps: a sample by random play, a file of
 // move sequences, or every position up to a ply.
 type Choice struct {
-	From   string  `json:"from"`             // "sample", "file" or "max_ply"
+	From   Source  `json:"from"`             // FromSample, FromFile or FromMaxPly (FromDB in a record)
 	Sample *Sample `json:"sample,omitempty"` // from a sample
 	File   string  `json:"file,omitempty"`   // from a file (see Open): its name as given
 	SHA256 string  `json:"sha256,omitempty"` // and the SHA-256 of what was read
@@ -257,7 +271,7 @@ func Open(ctx context.Context, rl rules.Rules, name string) (*Choice, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return &Choice{From: "file", File: name, SHA256: hex.EncodeToString(sum.Sum(nil)), read: bs, history: hs}, nil
+	return &Choice{From: FromFile, File: name, SHA256: hex.EncodeToString(sum.Sum(nil)), read: bs, history: hs}, nil
 }
 
 // Boards gives the positions c chooses of rl's game, and what is known of
@@ -272,12 +286,12 @@ func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory
 	var known Known
 	var err error
 	switch c.From {
-	case "sample":
+	case FromSample:
 		if best == nil {
 			best = make([]BestMove, max(workers, 1))
 		}
 		bs, known.Histories, err = c.Sample.DrawKept(ctx, rl, best, c.Games)
-	case "file":
+	case FromFile:
 		if c.read == nil {
 			err = fmt.Errorf("positions from the file %q were not read: Open makes a choice of a file", c.File)
 		}
@@ -288,7 +302,7 @@ func (c *Choice) Boards(ctx context.Context, rl rules.Rules, workers int, memory
 		if c.OnePerClass {
 			bs, known.Histories = firstOfClass(bs, known.Histories, rl.Symmetries())
 		}
-	case "max_ply":
+	case FromMaxPly:
 		syms := rl.Symmetries()
 		_, err = enumerate.ShallowEach(ctx, rl, *c.MaxPly, workers, memory, func(b game.Board, n int64) {
 			if c.OnePerClass && !least(b, syms) {
