@@ -349,7 +349,7 @@ func TestProgramUsage(t *testing.T) {
 		// A line past the bound is said the same way by every mode.
 		{"positions, an over-long answer", []string{"grade", "--timeout", "3s", "--", "cat", "/dev/zero"}, `agent program "cat /dev/zero" printed a line longer than 1048576 bytes`},
 		{"checker closes its output and runs on", []string{"verify", "checker", "--timeout", "300ms", "--", "sh", "-c", "exec >&-; sleep 30"}, "closed its output before answering every request, and gave no exit for 300ms (set --timeout for a longer silence) (0 of 5478 answers read)"},
-		{"checker answers forever", []string{"verify", "checker", "--timeout", "1s", "--", "yes", "open"}, `printed more answers than requests: line 5479 is "open"`},
+		{"checker answers forever", []string{"verify", "checker", "--timeout", "300ms", "--", "yes", "open"}, `printed more answers than requests: line 5479 is "open"`},
 		{"checker, an over-long answer", []string{"verify", "checker", "--timeout", "3s", "--", "cat", "/dev/zero"}, `checker program "cat /dev/zero" printed a line longer than 1048576 bytes`},
 	}
 	for _, tt := range tests {
