@@ -16,6 +16,7 @@ import (
 // time: the reach bits, the parts and tiers, and a book's journal of
 // searched answers, watched as the build runs.
 func TestEstimateBoundsDisk(t *testing.T) {
+	t.Parallel() // its own folders and games: it runs beside the others
 	tests := []struct {
 		name   string
 		game   rules.Spec

@@ -17,6 +17,7 @@ import (
 // any child read from another task would change a code or find it missing.
 // Under gravity the tasks named are few.
 func TestNextTasks(t *testing.T) {
+	t.Parallel() // its own folders and games: it runs beside the others
 	tests := []struct {
 		name     string
 		game     [5]int // rows, cols, k, and gravity, misère as 0 or 1

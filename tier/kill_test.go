@@ -167,6 +167,7 @@ func uninterrupted(t *testing.T, tt killPoint) string {
 // writes the same database as a run never stopped, and leaves no
 // temporary or scratch file.
 func TestKilled(t *testing.T) {
+	t.Parallel() // its own folders and games: it runs beside the others
 	if testing.Short() {
 		t.Skip("runs child processes and kills them, minutes under -race; runs without -short")
 	}
@@ -251,6 +252,7 @@ func noScratch(t *testing.T, dir string) {
 // database as a run never stopped: the database of values and depths and
 // the win/draw/loss one alike.
 func TestDiskFull(t *testing.T) {
+	t.Parallel() // its own folders and games: it runs beside the others
 	if testing.Short() {
 		t.Skip("runs child processes; runs without -short")
 	}

@@ -120,6 +120,7 @@ func checkWinner(t *testing.T, dir string, got, want db.Manifest) {
 // values and depths, and win/draw/loss (whose last tier, full boards with
 // no line, is drawn under either rule, and the same).
 func TestCheckOtherGamesTier(t *testing.T) {
+	t.Parallel() // its own folders and games: it runs beside the others
 	normal, misere := spec(3, 4, 3, false, false), spec(3, 4, 3, false, true)
 	type solver func(context.Context, rules.Rules, string, int) (db.Manifest, error)
 	tests := []struct {

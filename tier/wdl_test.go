@@ -111,6 +111,7 @@ func TestWDLAgreesWithSolve(t *testing.T) {
 // (gravity 4x5's larger plies have several); a second run on the finished
 // folder gives its manifest and changes nothing.
 func TestWDLWorkersAgree(t *testing.T) {
+	t.Parallel() // its own folders and games: it runs beside the others
 	rl := rules.New(spec(4, 5, 4, true, false))
 	var sums [][]string
 	for _, workers := range []int{1, 2} {
@@ -249,6 +250,7 @@ func TestWDLDamagedTier(t *testing.T) {
 // gravity and free, normal and misère; 1 and 3 workers in tasks of a block
 // alike.
 func TestWDLReach(t *testing.T) {
+	t.Parallel() // its own folders and games: it runs beside the others
 	tests := []struct {
 		name string
 		spec rules.Spec
@@ -293,6 +295,7 @@ func TestWDLReach(t *testing.T) {
 // finished boards by status, as the database of values and depths of the
 // same game counts its plies; 1 and 3 workers alike.
 func TestWDLReachValues(t *testing.T) {
+	t.Parallel() // its own folders and games: it runs beside the others
 	tests := []struct {
 		name string
 		spec rules.Spec
