@@ -86,25 +86,36 @@ func Cases(ctx context.Context, e *enumerate.Result, o oracle.Oracle, n int, see
 	if n == 0 {
 		return answers(ctx, o, boards)
 	}
-	var allowed []int
+	total := 0
+	eachAllowed(e, func(int) { total++ })
+	switch {
+	case n < 0:
+		n = total
+	case n > total:
+		return nil, &CasesError{Asked: n, Allowed: total}
+	}
+	picks, rank := protocol.Sample(total, n, seed), 0 // picks: ranks, sorted
+	eachAllowed(e, func(i int) {
+		if len(picks) > 0 && picks[0] == rank {
+			boards, picks = append(boards, e.Board(i)), picks[1:]
+		}
+		rank++
+	})
+	return answers(ctx, o, boards)
+}
+
+// eachAllowed calls f with the index in e of each position the problem
+// allows, in the order of the indices: two passes over the positions cost
+// less than a list of the millions allowed.
+func eachAllowed(e *enumerate.Result, f func(i int)) {
 	for p := 4; p < UVa10111.Cells(); p += 2 { // x to move: an even ply
 		lo, hi := e.Layer(p)
 		for i := lo; i < hi; i++ {
 			if !e.Status[i].Terminal() {
-				allowed = append(allowed, i)
+				f(i)
 			}
 		}
 	}
-	switch {
-	case n < 0:
-		n = len(allowed)
-	case n > len(allowed):
-		return nil, &CasesError{Asked: n, Allowed: len(allowed)}
-	}
-	for _, k := range protocol.Sample(len(allowed), n, seed) {
-		boards = append(boards, e.Board(allowed[k]))
-	}
-	return answers(ctx, o, boards)
 }
 
 // answers gives the cases of boards, each with its right answer, o's.
