@@ -31,6 +31,7 @@ func pending(t *testing.T, q *Queue, b game.Board, client Client) {
 // its requests are refused while another client's are still queued; past
 // the bound, everyone's (issue 43, case 5: 2,000 positions were all queued).
 func TestQueueBounds(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	s := oracletest.NewStalling()
 	q := NewQueue(t.Context(), s, 0)
 	bs := oracletest.Positions(t, connectFour, MaxQueued+2)
@@ -62,6 +63,7 @@ func TestQueueBounds(t *testing.T) {
 // Two tabs of one address are two clients, each with its share; the
 // address, whatever tabs it makes up, is bounded too (MaxAddress).
 func TestQueueAddressBound(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	s := oracletest.NewStalling()
 	q := NewQueue(t.Context(), s, 0)
 	bs := oracletest.Positions(t, connectFour, MaxAddress+1)
@@ -78,6 +80,7 @@ func TestQueueAddressBound(t *testing.T) {
 // next request queues it again (issue 43, case 5: a search ran on after
 // its client had gone).
 func TestQueueAbandon(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	s := oracletest.NewStalling()
 	q := NewQueue(t.Context(), s, 0)
 	q.abandon = 100 * time.Millisecond
@@ -101,6 +104,7 @@ func TestQueueAbandon(t *testing.T) {
 // stops; a poll for either is told it is gone, even before the stopped
 // search returns; asked anew, it is queued.
 func TestQueueCancel(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	s := oracletest.NewStalling()
 	s.Hold = make(chan struct{}) // a stopped search returns when told: the poll comes before
 	q := NewQueue(t.Context(), s, 0)
@@ -151,6 +155,7 @@ func TestQueueCancel(t *testing.T) {
 // would go back to the queue, or the client's first request for it, still
 // waiting for its answer (the explorer's browser test saw both).
 func TestQueueCancelInFlight(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	left := oracletest.Positions(t, connectFour, 1)[0]
 	cheaper, err := rules.Play(connectFour, left, "1")
 	if err != nil {
@@ -199,6 +204,7 @@ func TestQueueCancelInFlight(t *testing.T) {
 // Two clients ask for one position: the search stops only when both have
 // cancelled; a client that never asked cancels nothing.
 func TestQueueCancelShared(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	s := oracletest.NewStalling()
 	q := NewQueue(t.Context(), s, 0)
 	b := oracletest.Positions(t, connectFour, 1)[0]
@@ -236,6 +242,7 @@ func TestQueueCancelShared(t *testing.T) {
 // A position cancelled and asked for anew (not a poll) before its search
 // returned is searched again, and the request is not told it is gone.
 func TestQueueCancelAskedAgain(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	q, s, b := held(t)
 	<-s.Started
 	q.Cancel(b, page)
@@ -278,6 +285,7 @@ func noMore(t *testing.T, q *Queue, s *oracletest.Stalling, b game.Board) {
 // The queue is an Oracle: Analyze gives what the oracle behind it gives,
 // for a position it answers at once and for one it searches.
 func TestQueueIsAnOracle(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	o, err := Search(connectFour, Options{Memory: 16 << 20, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -305,6 +313,7 @@ func TestQueueIsAnOracle(t *testing.T) {
 // Close stops the running search and waits until it has returned before it
 // closes the oracle: a database's files are not let go under a probe.
 func TestQueueCloseJoins(t *testing.T) {
+	t.Parallel() // a queue of its own, mostly waiting on its searcher
 	q, s, b := held(t)
 	s.Next(t, b)
 	closed := make(chan error, 1)

@@ -126,6 +126,7 @@ func answers(p *Proc, n int) (int, error) {
 }
 
 func TestRun(t *testing.T) {
+	t.Parallel() // its programs mostly wait: it runs beside the other tests
 	tests := []struct {
 		name     string
 		mode     string
@@ -155,6 +156,7 @@ func TestRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each its own program, mostly waiting on it
 			p := start(t, context.Background(), tt.mode, tt.cfg, tt.requests)
 			got, err := answers(p, tt.requests)
 			if errors.Is(err, io.EOF) || err == nil {
@@ -179,6 +181,7 @@ func TestRun(t *testing.T) {
 }
 
 func TestCrashStderr(t *testing.T) {
+	t.Parallel() // its own program and run mark, mostly waiting on it
 	p := start(t, context.Background(), "crash", Config{Silence: 5 * time.Second}, 5)
 	answers(p, 5)
 	p.Exit()
@@ -190,6 +193,7 @@ func TestCrashStderr(t *testing.T) {
 // A child of the program that holds its stdout neither outlives the run nor
 // makes the program look as if it did not exit.
 func TestChildIsStopped(t *testing.T) {
+	t.Parallel() // its own program and run mark, mostly waiting on it
 	p := start(t, context.Background(), "child", Config{Silence: 2 * time.Second}, 3)
 	if _, err := answers(p, 3); err != nil {
 		t.Fatal(err)
@@ -213,6 +217,7 @@ func TestChildIsStopped(t *testing.T) {
 // A child that leaves the program's process group for a session of its own
 // is stopped all the same: it carries the run's mark.
 func TestEscapedChildIsStopped(t *testing.T) {
+	t.Parallel() // its own program and run mark, mostly waiting on it
 	p := start(t, context.Background(), "escape", Config{Silence: 5 * time.Second}, 3)
 	if _, err := answers(p, 3); err != nil {
 		t.Fatal(err)
@@ -233,6 +238,7 @@ func TestEscapedChildIsStopped(t *testing.T) {
 // A program that leaves a child holding its output and exits before its
 // last answer is found out at once, not after the silence limit.
 func TestForkAndExitEndsSoon(t *testing.T) {
+	t.Parallel() // its own program and run mark, mostly waiting on it
 	p := start(t, context.Background(), "forkexit", Config{Silence: 30 * time.Second}, 10)
 	begin := time.Now()
 	n, err := answers(p, 10)
@@ -247,6 +253,7 @@ func TestForkAndExitEndsSoon(t *testing.T) {
 // Stopping the run, by a cancelled context, stops a program that ignores
 // SIGTERM, and says it was the context.
 func TestCancelStopsProgram(t *testing.T) {
+	t.Parallel() // its own program and run mark, mostly waiting on it
 	ctx, cancel := context.WithCancel(context.Background())
 	p := start(t, ctx, "ignore-term", Config{}, 10)
 	if _, err := answers(p, 3); err != nil {
