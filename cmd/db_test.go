@@ -156,14 +156,16 @@ func TestDBBuildMemory(t *testing.T) {
 	}{
 		{"too little memory", "300000000", []string{"--size", "4x5", "--k", "4"}, exitUsage, "a tier solve holds up to 482.8 MB"},
 		{"too little memory but for the forward pass", "300000000", []string{"--size", "4x5", "--k", "4"}, exitUsage, "its forward pass alone fits: db build --reach-only with the same flags"},
-		{"too little for either kind", "60000000", []string{"--gravity", "--size", "3x7", "--k", "3", "--workers", "1"}, exitUsage, "a tier solve holds up to 83.7 MB"},
-		{"win/draw/loss where values and depths do not fit", "75000000", []string{"--gravity", "--size", "3x7", "--k", "3", "--workers", "1"}, 0,
-			"building the win/draw/loss database, values and depths do not fit: a tier solve holds up to 83.7 MB"},
+		// Gravity 3x6's win/draw/loss solve holds up to 67.5 MB, its values
+		// and depths' 68.4 MB.
+		{"too little for either kind", "60000000", []string{"--gravity", "--size", "3x6", "--k", "3", "--workers", "1"}, exitUsage, "a tier solve holds up to 68.4 MB"},
+		{"win/draw/loss where values and depths do not fit", "68000000", []string{"--gravity", "--size", "3x6", "--k", "3", "--workers", "1"}, 0,
+			"building the win/draw/loss database, values and depths do not fit: a tier solve holds up to 68.4 MB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if testing.Short() && tt.code == 0 {
-				t.Skip("builds gravity 3x7's win/draw/loss database, slow under -race; runs without -short")
+				t.Skip("builds gravity 3x6's win/draw/loss database, slow under -race; runs without -short")
 			}
 			t.Setenv("TATETI_MEMORY", tt.memory)
 			args := append([]string{"db", "build", filepath.Join(t.TempDir(), "db")}, tt.args...)

@@ -282,8 +282,12 @@ func TestJudgeLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			argv := slices.Clone(tt.argv)
+			if argv[0] == "python3" {
+				argv[0] = python(t, "a program over its memory")
+			}
 			args := append(append([]string{"judge", "uva10111", "--cases", "0", "--engine", "search", "--time-limit", "20s"}, tt.args...), "--")
-			out, errOut, code := run(t, "", append(args, tt.argv...)...)
+			out, errOut, code := run(t, "", append(args, argv...)...)
 			want := exitUsage
 			if tt.want == "Wrong Answer" {
 				want = exitFailed
