@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"math/bits"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -31,7 +30,7 @@ func TestBeats(t *testing.T) {
 	for _, tt := range tests {
 		rl := rules.New(tt.spec)
 		t.Run(tt.spec.String(), func(t *testing.T) {
-			sol, err := solve.Game(context.Background(), rl, 2)
+			sol, err := solve.Lean(context.Background(), rl, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,9 +40,7 @@ func TestBeats(t *testing.T) {
 			}
 			positions := sol.Positions(true)
 			if tt.sample > 0 {
-				rng := rand.New(rand.NewPCG(11, 7))
-				rng.Shuffle(len(positions), func(i, j int) { positions[i], positions[j] = positions[j], positions[i] })
-				positions = positions[:tt.sample]
+				positions = pick(positions, tt.sample, 11)
 			}
 			for _, i := range positions {
 				checkBeats(t, s, rl, sol, sol.Enum.Board(i))

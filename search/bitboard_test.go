@@ -179,7 +179,7 @@ func TestClaimeven(t *testing.T) {
 			if rl.Spec().Cells() > 16 {
 				longtest.Skip(t, "every position of a 20-cell game")
 			}
-			sol, err := solve.Game(context.Background(), rl, 2)
+			sol, err := solve.Lean(context.Background(), rl, 2)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -55,7 +55,7 @@ func TestGuided(t *testing.T) {
 			sol := solved[tt.spec]
 			if sol == nil {
 				var err error
-				if sol, err = solve.Game(context.Background(), rl, 2); err != nil {
+				if sol, err = solve.Lean(context.Background(), rl, 2); err != nil {
 					t.Fatal(err)
 				}
 				solved[tt.spec] = sol

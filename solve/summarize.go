@@ -11,23 +11,38 @@ import (
 // Summarize enumerates and solves the whole game of rl in memory, with up
 // to workers goroutines, and gives its summary.
 func Summarize(ctx context.Context, rl rules.Rules, workers int) (perfect.Summary, error) {
-	// The summary needs no paths or classes: a lean enumeration.
-	e, err := enumerate.Positions(ctx, rl, workers)
-	if err != nil {
-		return perfect.Summary{}, err
-	}
-	r, err := Enumeration(ctx, e, workers)
+	r, err := Lean(ctx, rl, workers) // the summary needs no paths or classes
 	if err != nil {
 		return perfect.Summary{}, err
 	}
 	return r.Summarize(), nil
 }
 
+// Lean solves the whole game of rl as Game does, but its enumeration leaves
+// out the paths and classes of the positions (enumerate.Positions): values,
+// depths and moves in less time and memory, and no Analysis.
+func Lean(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
+	e, err := enumerate.Positions(ctx, rl, workers)
+	if err != nil {
+		return nil, err
+	}
+	return Enumeration(ctx, e, workers)
+}
+
 // Positions gives the positions of the result in order: those whose game
 // goes on, and with terminal also the finished ones. They are what a user's
 // solver or agent is asked about.
 func (r *Result) Positions(terminal bool) []int {
-	var out []int
+	n := len(r.Enum.Status)
+	if !terminal {
+		n = 0
+		for _, st := range r.Enum.Status {
+			if !st.Terminal() {
+				n++
+			}
+		}
+	}
+	out := make([]int, 0, n)
 	for i, st := range r.Enum.Status {
 		if terminal || !st.Terminal() {
 			out = append(out, i)

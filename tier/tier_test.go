@@ -53,7 +53,7 @@ func TestAgreesWithSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := solve.Game(context.Background(), rl, 2)
+			want, err := solve.Lean(context.Background(), rl, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
