@@ -27,16 +27,18 @@ func TestNextTasks(t *testing.T) {
 		checkFew bool // when checked
 	}{
 		{name: "gravity 4x5 k=4 in tasks of a block, ply 15 of 48 tasks", game: [5]int{4, 5, 4, 1, 0}, ply: 15, blocks: 1, fewest: 4, checkFew: true},
+		{name: "free 4x4 k=4 in tasks of a block, X to move at ply 8 of 55 tasks", game: [5]int{4, 4, 4, 0, 0}, ply: 8, blocks: 1},
 		{name: "free 4x5 k=4, X to move at ply 10", game: [5]int{4, 5, 4, 0, 0}, ply: 10},
 		{name: "free 4x5 k=4, O to move at ply 11", game: [5]int{4, 5, 4, 0, 0}, ply: 11},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if testing.Short() && tt.game[3] == 0 {
+			free4x5 := tt.game[3] == 0 && tt.game[1] == 5
+			if testing.Short() && free4x5 {
 				t.Skip("free 4x5's plies of a billion placements, heavy under -race; runs without -short")
 			}
-			if tt.ply == 11 {
-				longtest.Skip(t, "free 4x5's ply 11, O to move, beside ply 10")
+			if free4x5 {
+				longtest.Skip(t, "free 4x5's plies 10 and 11, in tasks of 64 blocks, beside 4x4's in tasks of one")
 			}
 			g := tt.game
 			j, err := cutJob(rules.New(spec(g[0], g[1], g[2], g[3] == 1, g[4] == 1)), -1, tt.blocks)
