@@ -194,8 +194,8 @@ func Naive(ctx context.Context, r *solve.Result) (*NaiveReport, error) {
 		return nil, err
 	}
 	n := &naive{rules: e.Rules, lines: lines, board: e.Root, cells: e.Root.Marks(s, make([]game.Cell, s.Cells())),
-		seen: make([]int8, e.Len()), r: r, rep: rep, ctx: ctx}
-	n.solve(e.Root.ToMove())
+		seen: make([]int8, e.Len()), r: r, rep: rep}
+	n.solve(ctx, e.Root.ToMove())
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -220,12 +220,12 @@ type naive struct {
 	seen  []int8 // per position: 0 not reached, 1 agreed, 2 disagreed
 	r     *solve.Result
 	rep   *NaiveReport
-	ctx   context.Context
 }
 
 // solve returns the value (from X's point of view) and depth of the board in
 // n.cells with mover to play, and compares them with the solver's table.
-func (n *naive) solve(mover game.Cell) (value, depth int8) {
+// Once ctx is done it visits no more moves (it looks every 4,096 nodes).
+func (n *naive) solve(ctx context.Context, mover game.Cell) (value, depth int8) {
 	n.rep.Nodes++
 	var best []int
 	if st := n.lines.Status(n.cells); st.Terminal() {
@@ -234,12 +234,12 @@ func (n *naive) solve(mover game.Cell) (value, depth int8) {
 		first := true
 		legal := n.rules.Moves(n.board)
 		for c := range n.cells {
-			if legal>>c&1 == 0 || (n.rep.Nodes&0xfff == 0 && n.ctx.Err() != nil) {
+			if legal>>c&1 == 0 || (n.rep.Nodes&0xfff == 0 && ctx.Err() != nil) {
 				continue
 			}
 			before := n.board
 			n.cells[c], n.board = mover, n.board.Play(c, mover)
-			v, d := n.solve(mover.Other())
+			v, d := n.solve(ctx, mover.Other())
 			n.cells[c], n.board = game.Empty, before
 			d++
 			// Seen from the mover: a higher value, then a faster win or a slower loss.
