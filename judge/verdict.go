@@ -37,7 +37,8 @@ func Judge(ctx context.Context, o oracle.Oracle, argv []string, n int, seed uint
 	var e *enumerate.Result
 	if n != 0 {
 		var err error
-		if e, err = enumerate.Game(ctx, rules.New(UVa10111), workers); err != nil {
+		// The draw needs the positions and their status, not their paths.
+		if e, err = enumerate.Positions(ctx, rules.New(UVa10111), workers); err != nil {
 			return nil, err
 		}
 	}
