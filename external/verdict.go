@@ -27,7 +27,7 @@ func (x *Checker) Verify(ctx context.Context, rl rules.Rules, allBoards bool, wo
 	if allBoards {
 		boards = RawBoards(rl)
 	} else {
-		e, err := enumerate.Game(ctx, rl, workers)
+		e, err := enumerate.Positions(ctx, rl, workers) // boards and status alone
 		if err != nil {
 			return nil, err
 		}
@@ -59,7 +59,7 @@ type Selection struct {
 // Verify solves rl's game, sends the solver the selected positions and
 // judges its answers.
 func (x *Solver) Verify(ctx context.Context, rl rules.Rules, sel Selection, workers int) (*SolverResult, error) {
-	sol, err := solve.Game(ctx, rl, workers)
+	sol, err := solve.Lean(ctx, rl, workers) // values and moves: no paths asked
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ type Result struct {
 // minAccuracy not nil, it passes only when at least that percent of its
 // moves keep the value.
 func (a *Agent) Grade(ctx context.Context, rl rules.Rules, sample int, seed uint64, minAccuracy *float64, workers int) (*Result, error) {
-	sol, err := solve.Game(ctx, rl, workers)
+	sol, err := solve.Lean(ctx, rl, workers) // values and moves: no paths asked
 	if err != nil {
 		return nil, err
 	}
