@@ -132,7 +132,7 @@ func TestEveryBoard(t *testing.T) {
 		}
 		at := sol.Positions(true)
 		if len(at) > most {
-			var picked []int // n of them drawn, without a shuffle of millions
+			var picked []int // most of them drawn, without a shuffle of millions
 			for _, k := range protocol.Sample(len(at), most, uint64(sp.Cells()*10+sp.K)) {
 				picked = append(picked, at[k])
 			}
