@@ -66,13 +66,19 @@ func (r *Result) BestLine(i int) []int {
 }
 
 // Analysis gives position i of the solved game as Analyze would, without
-// solving anything again.
+// solving anything again. Of a lean result (Lean) it finds the position's
+// class and counts its paths itself.
 func (r *Result) Analysis(i int) perfect.Analysis {
 	e := r.Enum
 	b := e.Board(i)
 	a := perfect.Analysis{Spec: e.Rules.Spec(), Board: b, Status: e.Status[i], Value: r.Value[i], Depth: r.Depth[i], Moves: r.Moves(i),
-		StateID: e.IDs[i], CanonicalID: e.Canon[i], Paths: e.Paths[i], BestLine: r.BestLine(i), Engine: perfect.Memory, AnsweredBy: perfect.Memory}
-	if !e.FromStart() { // paths from a later root are not paths from the start
+		StateID: e.IDs[i], BestLine: r.BestLine(i), Engine: perfect.Memory, AnsweredBy: perfect.Memory}
+	if e.Paths != nil { // completed (enumerate.Result.Complete)
+		a.CanonicalID, a.Paths = e.Canon[i], e.Paths[i]
+	} else {
+		a.CanonicalID, _ = e.Rules.Canonical(e.IDs[i])
+	}
+	if e.Paths == nil || !e.FromStart() { // paths from a later root are not paths from the start
 		a.Paths = enumerate.PathsTo(e.Rules, b)
 	}
 	if !a.Status.Terminal() {

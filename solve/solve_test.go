@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -345,5 +346,34 @@ func TestBestLine(t *testing.T) {
 	}
 	if st := r.Enum.Rules.Game().Status(b); st != game.XWon {
 		t.Fatalf("the line ends in %v, want x_won", st)
+	}
+}
+
+// A lean result (Lean) analyses every position as the complete one
+// (Game) does: its class and paths found when asked, the rest the same.
+func TestLeanAnalysis(t *testing.T) {
+	tests := []struct {
+		name string
+		rl   rules.Rules
+	}{
+		{"3x3", rules.Classic(game.Default)},
+		{"gravity misère 3x4 k=3", rules.New(rules.Spec{Spec: game.Spec{Rows: 3, Cols: 4, K: 3}, Gravity: true, Misere: true})},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			full := solveUnder(t, tt.rl, 2)
+			lean, err := Lean(context.Background(), tt.rl, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if lean.Enum.Paths != nil {
+				t.Fatal("Lean counted every position's paths")
+			}
+			for i := range full.Enum.Len() {
+				if got, want := lean.Analysis(i), full.Analysis(i); !reflect.DeepEqual(got, want) {
+					t.Fatalf("position %d: lean %+v, want %+v", i, got, want)
+				}
+			}
+		})
 	}
 }

@@ -20,7 +20,8 @@ func Summarize(ctx context.Context, rl rules.Rules, workers int) (perfect.Summar
 
 // Lean solves the whole game of rl as Game does, but its enumeration leaves
 // out the paths and classes of the positions (enumerate.Positions): values,
-// depths and moves in less time and memory, and no Analysis.
+// depths and moves in less time and memory; Analysis finds a position's
+// class and paths when it is asked for them.
 func Lean(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
 	e, err := enumerate.Positions(ctx, rl, workers)
 	if err != nil {
@@ -33,16 +34,7 @@ func Lean(ctx context.Context, rl rules.Rules, workers int) (*Result, error) {
 // goes on, and with terminal also the finished ones. They are what a user's
 // solver or agent is asked about.
 func (r *Result) Positions(terminal bool) []int {
-	n := len(r.Enum.Status)
-	if !terminal {
-		n = 0
-		for _, st := range r.Enum.Status {
-			if !st.Terminal() {
-				n++
-			}
-		}
-	}
-	out := make([]int, 0, n)
+	out := make([]int, 0, len(r.Enum.Status)) // one allocation, at most all of them
 	for i, st := range r.Enum.Status {
 		if terminal || !st.Terminal() {
 			out = append(out, i)
