@@ -20,6 +20,7 @@ manifest = json.load(open(f"{work}/{name}/manifest.json"))
 g = manifest["game"]
 rows, cols = g["rows"], g["cols"]
 rng = random.Random(7)
+boards = []
 for n in range(60):
     cells = ["."] * (rows * cols)
     for ply in range(rng.randrange(rows * cols + 1)):
@@ -28,8 +29,11 @@ for n in range(60):
         else:
             free = [c for c in range(rows * cols) if cells[c] == "."]
         cells[rng.choice(free)] = "XO"[ply % 2]
-    board = "/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
-    got = subprocess.run(["python3", "scripts/db_probe.py", f"{work}/{name}", board], capture_output=True, text=True, check=True).stdout.split()[1:]
+    boards.append("/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows)))
+# db_probe.py reads every board in one run, a line each: board, value, depth.
+probed = subprocess.run([sys.executable, "scripts/db_probe.py", f"{work}/{name}", *boards], capture_output=True, text=True, check=True).stdout.splitlines()
+for board, line in zip(boards, probed, strict=True):
+    got = line.split()[1:]
     tool = subprocess.run([f"{work}/tateti-lab", "solve", *flags, "--db", f"{work}/{name}", "--position", board, "--json"], capture_output=True, text=True)
     if tool.returncode == 2:
         want = ["unreachable"]
