@@ -18,6 +18,9 @@ func TestEstimate(t *testing.T) {
 		rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 4}, Gravity: true}),
 	} {
 		t.Run(rl.Spec().String(), func(t *testing.T) {
+			if testing.Short() && rl.Spec().Gravity {
+				t.Skip("the tables of gravity 4x4: heavy under -race, runs without -short")
+			}
 			r := solvedUnder(t, rl)
 			dir, w := write(t, r, Formats...)
 			e, err := EstimateOf(context.Background(), Game(r), Formats, dir, 2)

@@ -27,6 +27,9 @@ func TestEstimateBoundsDisk(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() { // the race detector's run, where 4x5 takes most of a minute
+				tt.game, tt.maxPly = spec(4, 4, 4, true, false), min(tt.maxPly, 8)
+			}
 			j, err := JobOf(rules.New(tt.game), tt.maxPly)
 			if err != nil {
 				t.Fatal(err)

@@ -5,7 +5,9 @@ package tier
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -138,15 +140,30 @@ func TestCheckOtherGamesTier(t *testing.T) {
 		{"win/draw/loss: the first tier", SolveWDL, 0, 0, "ply 0 is not what the rules of 3x4 k=3 make of ply 1's codes"},
 		{"win/draw/loss: a middle tier, sampled", SolveWDL, 6, 300, "ply 5 is not what the rules of 3x4 k=3 make of ply 6's codes"},
 	}
+	type built struct {
+		other, normal string // the folders of the misère game and the normal one
+		m             db.Manifest
+	}
+	builds, tmp := map[string]built{}, t.TempDir() // by the first case of each kind of solve, which builds them
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			other := filepath.Join(t.TempDir(), "misere")
-			if _, err := tt.solve(context.Background(), rules.New(misere), other, 2); err != nil {
-				t.Fatal(err)
+			kind := strings.Split(tt.name, ":")[0]
+			b, ok := builds[kind]
+			if !ok {
+				b.other, b.normal = filepath.Join(tmp, kind, "misere"), filepath.Join(tmp, kind, "normal")
+				if _, err := tt.solve(context.Background(), rules.New(misere), b.other, 2); err != nil {
+					t.Fatal(err)
+				}
+				var err error
+				if b.m, err = tt.solve(context.Background(), rules.New(normal), b.normal, 2); err != nil {
+					t.Fatal(err)
+				}
+				builds[kind] = b
 			}
+			other, m := b.other, b.m
+			m.Plies = slices.Clone(m.Plies) // swapTier rewrites one
 			dir := filepath.Join(t.TempDir(), "normal")
-			m, err := tt.solve(context.Background(), rules.New(normal), dir, 2)
-			if err != nil {
+			if err := os.CopyFS(dir, os.DirFS(b.normal)); err != nil {
 				t.Fatal(err)
 			}
 			checked, err := db.CheckSampled(context.Background(), dir, Rule, 2, tt.sample)
