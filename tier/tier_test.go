@@ -339,6 +339,7 @@ func BenchmarkSolve(b *testing.B) {
 // an independent solver, on 300 positions drawn by random play.
 func TestGravity5x5Sample(t *testing.T) {
 	longtest.Skip(t, "gravity 5x5 tier by tier, about 25 s")
+	t.Parallel() // its own folder: it runs beside the others
 	sp := spec(5, 5, 4, true, false)
 	rl := rules.New(sp)
 	dir := filepath.Join(t.TempDir(), "db")

@@ -38,6 +38,7 @@ func readWDL(t *testing.T, j *WDLJob, dir string) [][]byte {
 // progress, and every code of a ply is a position's. Opened (db.Values),
 // it gives every reachable position's value, finished ones the rules'.
 func TestWDLAgreesWithSolve(t *testing.T) {
+	t.Parallel() // its own folders and games: its long cases run beside the others
 	tests := []struct {
 		name string
 		spec rules.Spec
