@@ -106,10 +106,10 @@ func TestWDLAgreesWithSolve(t *testing.T) {
 }
 
 // Any worker count writes the same files, in tasks of a block of codes
-// (gravity 4x5's larger plies have several, 3x6's up to six, half as
-// many boards: the race detector's run, where 4x5 takes minutes); a
-// second run on the finished folder gives its manifest and changes
-// nothing.
+// (gravity 4x5's larger plies have several; under -short, the race
+// detector's run, where 4x5 takes minutes, gravity 3x6: up to six a ply,
+// half the boards); a second run on the finished folder gives its
+// manifest and changes nothing.
 func TestWDLWorkersAgree(t *testing.T) {
 	t.Parallel() // its own folders and games: it runs beside the others
 	rl := rules.New(spec(4, 5, 4, true, false))
