@@ -23,10 +23,14 @@ import (
 // where perfect.Forced finds them.
 func TestWhyLines(t *testing.T) {
 	seen := map[string]int{}
+	n := 20
+	if testing.Short() {
+		n = 8 // heavy under -race, and every kind of line still shown
+	}
 	for _, rl := range []rules.Rules{rules.Classic(game.Default), rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 4, K: 3}, Gravity: true})} {
 		srv := server(t, rl)
 		rng := rand.New(rand.NewPCG(1, 2))
-		for range 20 {
+		for range n {
 			b := randomPosition(rl, rng)
 			a, err := solve.Analyze(context.Background(), rl, b, 1)
 			if err != nil {
