@@ -207,6 +207,11 @@ func (s Sample) player(rl rules.Rules, best BestMove, memo *bestMemo) (*Player, 
 // uniformly from the sample's range, its choices from the game's own
 // stream: the same g gives the same game, whoever plays it.
 func (p *Player) Play(ctx context.Context, g int) (Drawn, error) {
+	return p.play(g, func(b game.Board, cell int) (bool, error) { return p.isBest(ctx, b, cell) })
+}
+
+// play is Play, each move it asks about at b answered by ask.
+func (p *Player) play(g int, ask func(b game.Board, cell int) (bool, error)) (Drawn, error) {
 	rng := rand.New(rand.NewPCG(p.s.Seed, stream(uint64(g))))
 	ply := p.s.Plies.Low + rng.IntN(p.s.Plies.High-p.s.Plies.Low+1)
 	var b game.Board
@@ -215,7 +220,7 @@ func (p *Player) Play(ctx context.Context, g int) (Drawn, error) {
 		if over, _ := p.rl.Outcome(b); over {
 			return Drawn{Board: b, History: h}, nil
 		}
-		c, err := p.noisy.Pick(rng, uint64(p.rl.Moves(b)), func(cell int) (bool, error) { return p.isBest(ctx, b, cell) })
+		c, err := p.noisy.Pick(rng, uint64(p.rl.Moves(b)), func(cell int) (bool, error) { return ask(b, cell) })
 		if err != nil {
 			return Drawn{}, err
 		}
@@ -223,6 +228,29 @@ func (p *Player) Play(ctx context.Context, g int) (Drawn, error) {
 	}
 	over, _ := p.rl.Outcome(b)
 	return Drawn{Board: b, Kept: !over && (!p.s.Quiet || rules.Quiet(p.rl, b)), History: h}, nil
+}
+
+// relearn plays game g again, its end d read back from a journal of
+// games, to keep in the memo what the game learnt when it was played: a
+// best move is the first in Pick's order that is best, so each move Pick
+// asks about before the one the game played is not, and that one, when
+// asked, is. The answers being the game's, Pick draws the same order and
+// asks the same moves, so a draw resumed asks no question its games read
+// back asked (search, past the book) again. A game that does not end as d
+// did is not this draw's: an error.
+func (p *Player) relearn(g int, d Drawn) error {
+	got, err := p.play(g, func(b game.Board, cell int) (bool, error) {
+		if b.Ply() >= len(d.History) {
+			return false, errors.New("past its end")
+		}
+		best := int(d.History[b.Ply()]) == cell
+		p.memo.put(b, cell, best)
+		return best, nil
+	})
+	if err != nil || got.Board != d.Board || got.Kept != d.Kept || !slices.Equal(got.History, d.History) {
+		return fmt.Errorf("game %d read back is not the game this draw plays (%v)", g, err)
+	}
+	return nil
 }
 
 // stream gives game g's stream of choices its own seed: SplitMix64's

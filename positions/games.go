@@ -20,7 +20,9 @@ import (
 // A journal of games keeps where each game of a sample's draw ended as it
 // is played, so that a draw stopped (an interrupt, a kill) resumes from
 // the games it played: each game is its seed's and its number's alone
-// (Player.Play), so a game read back is the game played again. The file
+// (Player.Play), so a game read back is the game played again, and
+// replaying it with its own moves as the answers recalls what it asked
+// (Player.relearn). The file
 // is a header, gamesMagic and the SHA-256 of what the games depend on
 // (gamesKey: the game, the seed, the plies, quiet or not, the epsilon),
 // then a record a game: its number, 8 bytes, a byte that says whether the
@@ -140,14 +142,18 @@ func readGame(rec []byte) (int, Drawn, int) {
 }
 
 // play gives the end of game g of the draw, played by p, or read back
-// from the journal (then back is true); a game played is kept in it. A
-// nil journal plays.
+// from the journal (then back is true), p's memo then taught what the game
+// learnt (Player.relearn); a game played is kept in it. A nil journal
+// plays.
 func (j *gamesJournal) play(ctx context.Context, p *Player, g int) (d Drawn, back bool, err error) {
 	if j == nil {
 		d, err = p.Play(ctx, g)
 		return d, false, err
 	}
 	if d, ok := j.played(g); ok {
+		if err := p.relearn(g, d); err != nil {
+			return d, true, fmt.Errorf("the journal of games %s: %w; remove it to draw again", j.f.Name(), err)
+		}
 		return d, true, nil
 	}
 	if d, err = p.Play(ctx, g); err != nil {

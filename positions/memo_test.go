@@ -2,6 +2,9 @@ package positions
 
 import (
 	"context"
+	"errors"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
@@ -92,5 +95,63 @@ func TestDrawAsksAClassOnce(t *testing.T) {
 	}
 	if asks != len(moves) || asks == 0 {
 		t.Errorf("the draw asked %d times about %d moves of classes; want each once", asks, len(moves))
+	}
+}
+
+// A draw resumed from its journal of games asks no question its games
+// read back asked when they were played: it asks what the whole draw
+// uninterrupted asks, less what the first part asked.
+func TestDrawResumedAsksNothingTwice(t *testing.T) {
+	s := Sample{N: 300, Seed: 3, Plies: Plies{4, 16}}
+	if err := s.WithEpsilon(0.25); err != nil {
+		t.Fatal(err)
+	}
+	asks := 0
+	best := func(_ context.Context, b game.Board, cell int) (bool, error) {
+		asks++
+		return centremost(connectFour, b)>>cell&1 == 1, nil
+	}
+	draw := func(n int, path string) int {
+		t.Helper()
+		asks = 0
+		s := s
+		s.N = n
+		if _, _, err := s.DrawKept(context.Background(), connectFour, []BestMove{best}, path); err != nil {
+			t.Fatal(err)
+		}
+		return asks
+	}
+	whole := draw(s.N, "")
+	path := filepath.Join(t.TempDir(), ".out.games")
+	first := draw(s.N/3, path)
+	rest := draw(s.N, path)
+	if first == 0 || rest != whole-first {
+		t.Errorf("resumed after a draw that asked %d questions, the draw asked %d more; want %d, the whole draw's %d less those", first, rest, whole-first, whole)
+	}
+}
+
+// A journal of games holding a game this draw does not play is refused:
+// a game read back is played again, to relearn its answers, and must end
+// where the journal says it did.
+func TestDrawRefusesAnotherDrawsGames(t *testing.T) {
+	s := Sample{N: 40, Seed: 3, Plies: Plies{4, 10}}
+	if err := s.WithEpsilon(0.25); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), ".out.games")
+	j, err := openGames(path, gamesKey(s, connectFour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b game.Board // game 0 plays to ply 4 at least; this one stops at 1
+	if err := errors.Join(j.add(0, Drawn{Board: b.Play(3, game.X), Kept: true, History: History{3}}), j.close()); err != nil {
+		t.Fatal(err)
+	}
+	centre := func(_ context.Context, b game.Board, cell int) (bool, error) {
+		return centremost(connectFour, b)>>cell&1 == 1, nil
+	}
+	_, _, err = s.DrawKept(context.Background(), connectFour, []BestMove{centre}, path)
+	if err == nil || !strings.Contains(err.Error(), "is not the game this draw plays") {
+		t.Errorf("a draw over a journal whose game 0 is not its own: %v, want it refused", err)
 	}
 }
