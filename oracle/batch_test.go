@@ -286,3 +286,78 @@ func (c counting) Analyze(ctx context.Context, b game.Board) (perfect.Analysis, 
 	c.asked.Add(1)
 	return c.Oracle.Analyze(ctx, b)
 }
+
+// Of boards that are images of each other, a batch asks the first alone
+// where its answer says the others' (no best line), and each image's
+// answer is the one the oracle gives when asked it: on a board of eight
+// symmetries and under gravity, with every move's value and depth, without
+// depths and the value alone; resumed from a journal as well.
+func TestAllAsksAClassOnce(t *testing.T) {
+	ttt := rules.New(rules.Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}})
+	c4 := rules.New(rules.Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true})
+	for _, tc := range []struct {
+		name string
+		rl   rules.Rules
+		o    Options
+	}{
+		{"tic-tac-toe every move", ttt, Options{NoLines: true}},
+		{"gravity 4x5 every move", c4, Options{NoLines: true}},
+		{"gravity 4x5 without depths", c4, Options{NoDepths: true}},
+		{"gravity 4x5 the value alone", c4, Options{ValueOnly: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			boards, classes := imagedBoards(tc.rl, 30)
+			tc.o.Workers = 1
+			o, err := Search(tc.rl, tc.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []perfect.Analysis
+			if err := Each(context.Background(), o, tc.rl, boards, "test", func(_ int, a perfect.Analysis) error { want = append(want, a); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			var asked atomic.Int64
+			batch := Batch{Phase: "test", ValueOnly: tc.o.ValueOnly, NoDepths: tc.o.NoDepths}
+			got, err := All(context.Background(), []Oracle{counting{o, &asked}}, tc.rl, boards, batch)
+			if err != nil || asked.Load() != int64(classes) {
+				t.Fatalf("%v, %d of %d boards asked; want %d, one a class", err, asked.Load(), len(boards), classes)
+			}
+			for i := range want {
+				if !reflect.DeepEqual(got[i], want[i]) {
+					t.Fatalf("board %d, %s: got %+v, want %+v, the oracle's own answer", i, tc.rl.Spec().Format(boards[i]), got[i], want[i])
+				}
+			}
+			batch.Journal = filepath.Join(t.TempDir(), ".out.answers")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if _, err := All(ctx, []Oracle{&stopping{Oracle: o, at: 5, stop: cancel}}, tc.rl, boards, batch); !errors.Is(err, context.Canceled) {
+				t.Fatalf("the stopped run gave %v, want %v", err, context.Canceled)
+			}
+			asked.Store(0)
+			got, err = All(context.Background(), []Oracle{counting{o, &asked}}, tc.rl, boards, batch)
+			if err != nil || !reflect.DeepEqual(got, want) || asked.Load() != int64(classes-5) {
+				t.Errorf("resumed: %v, %d asked, the same answers %t; want the %d classes not answered", err, asked.Load(), reflect.DeepEqual(got, want), classes-5)
+			}
+		})
+	}
+}
+
+// imagedBoards gives n random positions of rl in progress, each followed
+// by one of its images under rl's symmetries (itself at times), and how
+// many classes they fall in.
+func imagedBoards(rl rules.Rules, n int) ([]game.Board, int) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	perms := rl.Symmetries()
+	var boards []game.Board
+	classes := map[game.Board]bool{}
+	for len(boards) < 2*n {
+		b := randomTo(rl, rng, 1+rng.IntN(rl.Spec().Cells()-3))
+		if over, _ := rl.Outcome(b); over {
+			continue
+		}
+		least, _ := game.Least(b, perms)
+		classes[least] = true
+		boards = append(boards, b, game.Transform(b, perms[rng.IntN(len(perms))]))
+	}
+	return boards, len(classes)
+}
