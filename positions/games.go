@@ -38,6 +38,12 @@ type gamesJournal struct {
 	mu     sync.Mutex
 	synced time.Time
 	have   map[int]Drawn
+	// The games read back and not yet relearnt: relearnt only once a game
+	// is to be played, so that a draw whose games are all read back (a run
+	// resumed while labelling) relearns none. learning is held while they
+	// are, so that no player asks meanwhile what they are about to teach.
+	unlearnt []int
+	learning sync.Mutex
 }
 
 const (
@@ -142,19 +148,19 @@ func readGame(rec []byte) (int, Drawn, int) {
 }
 
 // play gives the end of game g of the draw, played by p, or read back
-// from the journal (then back is true), p's memo then taught what the game
-// learnt (Player.relearn); a game played is kept in it. A nil journal
-// plays.
+// from the journal (then back is true); a game played is kept in it, and
+// before it is played p's memo is taught what the games read back learnt
+// (relearn). A nil journal plays.
 func (j *gamesJournal) play(ctx context.Context, p *Player, g int) (d Drawn, back bool, err error) {
 	if j == nil {
 		d, err = p.Play(ctx, g)
 		return d, false, err
 	}
 	if d, ok := j.played(g); ok {
-		if err := p.relearn(g, d); err != nil {
-			return d, true, fmt.Errorf("the journal of games %s: %w; remove it to draw again", j.f.Name(), err)
-		}
 		return d, true, nil
+	}
+	if err := j.relearn(p); err != nil {
+		return d, false, err
 	}
 	if d, err = p.Play(ctx, g); err != nil {
 		return d, false, err
@@ -162,12 +168,33 @@ func (j *gamesJournal) play(ctx context.Context, p *Player, g int) (d Drawn, bac
 	return d, false, j.add(g, d)
 }
 
-// played gives game g's end if the journal holds it.
+// played gives game g's end if the journal holds it, and notes it
+// unlearnt.
 func (j *gamesJournal) played(g int) (Drawn, bool) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	d, ok := j.have[g]
+	if ok {
+		j.unlearnt = append(j.unlearnt, g)
+	}
 	return d, ok
+}
+
+// relearn teaches p's memo what the games read back and not yet relearnt
+// learnt (Player.relearn).
+func (j *gamesJournal) relearn(p *Player) error {
+	j.learning.Lock()
+	defer j.learning.Unlock()
+	j.mu.Lock()
+	gs := j.unlearnt
+	j.unlearnt = nil
+	j.mu.Unlock()
+	for _, g := range gs {
+		if err := p.relearn(g, j.have[g]); err != nil { // have is only read once opened
+			return fmt.Errorf("the journal of games %s: %w; remove it to draw again", j.f.Name(), err)
+		}
+	}
+	return nil
 }
 
 // add keeps game g's end d, synced with the records before it once

@@ -155,3 +155,44 @@ func TestDrawRefusesAnotherDrawsGames(t *testing.T) {
 		t.Errorf("a draw over a journal whose game 0 is not its own: %v, want it refused", err)
 	}
 }
+
+// Games read back are relearnt only once a game is to be played: a draw
+// whose games are all in its journal (a run resumed while labelling)
+// spends nothing on them.
+func TestDrawRelearnsBeforePlaying(t *testing.T) {
+	s := Sample{N: 60, Seed: 3, Plies: Plies{4, 12}}
+	if err := s.WithEpsilon(0.25); err != nil {
+		t.Fatal(err)
+	}
+	best := func(_ context.Context, b game.Board, cell int) (bool, error) {
+		return centremost(connectFour, b)>>cell&1 == 1, nil
+	}
+	path := filepath.Join(t.TempDir(), ".out.games")
+	if _, _, err := s.DrawKept(context.Background(), connectFour, []BestMove{best}, path); err != nil {
+		t.Fatal(err)
+	}
+	j, err := openGames(path, gamesKey(s, connectFour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.close()
+	p, err := s.Player(connectFour, best)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := len(j.have)
+	for g := range games {
+		if _, back, err := j.play(context.Background(), p, g); err != nil || !back {
+			t.Fatalf("game %d: %v, read back %t; want it read back", g, err, back)
+		}
+	}
+	if p.memo.n != 0 {
+		t.Errorf("%d games read back and none played taught the memo %d positions; want none yet", games, p.memo.n)
+	}
+	if _, back, err := j.play(context.Background(), p, games); err != nil || back {
+		t.Fatalf("game %d: %v, read back %t; want it played", games, err, back)
+	}
+	if p.memo.n == 0 {
+		t.Errorf("a game played after %d read back: the memo is empty, want them relearnt first", games)
+	}
+}
