@@ -187,12 +187,14 @@ func each(ctx context.Context, ors []Oracle, rl rules.Rules, boards []game.Board
 		free <- o
 	}
 	var mu sync.Mutex // over use and the count of answers
-	start, done := time.Now(), before
+	done, pace := before, progress.NewWindow(time.Now(), int64(before))
 	return par.Tasks(ctx, len(todo), len(ors), func(ctx context.Context, k int) error {
 		i, o := todo[k], <-free
 		defer func() { free <- o }()
 		mu.Lock()
-		head := batchHead(done, before, len(boards), time.Since(start))
+		now := time.Now()
+		then, was := pace.Since(now, int64(done))
+		head := batchHead(done, before, len(boards), done-int(was[0]), now.Sub(then))
 		mu.Unlock()
 		progress.Tell(ctx, b.Phase, head)
 		ctx = progress.Under(ctx, b.Phase, head) // the engine's own lines after the head
@@ -218,14 +220,15 @@ func rateText(r float64) string {
 }
 
 // batchHead says where a batch of n positions is, done of them answered,
-// before of those by an earlier run, the rest in took: "position 13 of 200,
-// 2.5 a second, about 1m15s left".
-func batchHead(done, before, n int, took time.Duration) string {
+// before of those by an earlier run, and its pace, ran answered in took
+// (the last minutes', progress.Window): "position 13 of 200, 2.5 a
+// second, about 1m15s left".
+func batchHead(done, before, n, ran int, took time.Duration) string {
 	head := fmt.Sprintf("position %d of %d", done+1, n)
 	if before > 0 {
 		head += fmt.Sprintf(" (%d answered before)", before)
 	}
-	if ran := done - before; ran > 0 && took > 0 {
+	if ran > 0 && took > 0 {
 		rate := float64(ran) / took.Seconds()
 		left := time.Duration(float64(n-done) / rate * float64(time.Second))
 		head += fmt.Sprintf(", %s a second, about %s left", rateText(rate), left.Round(time.Second))

@@ -225,19 +225,20 @@ func TestBatchLimit(t *testing.T) {
 // answered, the rate and the time left.
 func TestBatchHead(t *testing.T) {
 	tests := []struct {
-		name            string
-		done, before, n int
-		took            time.Duration
-		want            string
+		name                 string
+		done, before, n, ran int
+		took                 time.Duration
+		want                 string
 	}{
-		{"the first", 0, 0, 200, 0, "position 1 of 200"},
-		{"ten a second", 20, 0, 200, 2 * time.Second, "position 21 of 200, 10 a second, about 18s left"},
-		{"resumed", 60, 50, 200, 5 * time.Second, "position 61 of 200 (50 answered before), 2 a second, about 1m10s left"},
-		{"fast", 2000, 0, 3000, 80 * time.Millisecond, "position 2001 of 3000, 25000 a second, about 0s left"},
+		{"the first", 0, 0, 200, 0, 0, "position 1 of 200"},
+		{"ten a second", 20, 0, 200, 20, 2 * time.Second, "position 21 of 200, 10 a second, about 18s left"},
+		{"resumed", 60, 50, 200, 10, 5 * time.Second, "position 61 of 200 (50 answered before), 2 a second, about 1m10s left"},
+		{"fast", 2000, 0, 3000, 2000, 80 * time.Millisecond, "position 2001 of 3000, 25000 a second, about 0s left"},
+		{"the last minutes' pace", 1000, 0, 2000, 100, 10 * time.Minute, "position 1001 of 2000, 0.167 a second, about 1h40m0s left"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := batchHead(tt.done, tt.before, tt.n, tt.took); got != tt.want {
+			if got := batchHead(tt.done, tt.before, tt.n, tt.ran, tt.took); got != tt.want {
 				t.Errorf("batchHead = %q, want %q", got, tt.want)
 			}
 		})

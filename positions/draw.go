@@ -111,6 +111,7 @@ type drawn struct {
 	n, games, back, seen, have int
 	start, told                time.Time
 	line                       string
+	pace                       *progress.Window // the games played, seen and the positions kept
 }
 
 // tellEvery is how often the draw's line is written anew; a variable for
@@ -148,20 +149,32 @@ func (t *drawn) head() string {
 	return t.line
 }
 
-// text writes the line at now. The caller holds t.mu.
+// text writes the line at now: the rate is of the games played (not
+// read back) and the time left at the pace of the last minutes
+// (progress.Window), the games a position takes among them too, which
+// grows as the plies the draw fills first run out. The caller holds
+// t.mu.
 func (t *drawn) text(now time.Time) string {
 	text := fmt.Sprintf("game %d, %d of %d positions kept", t.games, t.have, t.n)
 	if t.back > 0 {
 		text += fmt.Sprintf(" (%d games read back)", t.back)
 	}
-	took := now.Sub(t.start).Seconds()
-	if t.games == t.back || took <= 0 {
+	if t.pace == nil {
+		t.pace = progress.NewWindow(t.start, 0, 0, 0)
+	}
+	then, was := t.pace.Since(now, int64(t.games-t.back), int64(t.seen), int64(t.have))
+	played, took := int64(t.games-t.back)-was[0], now.Sub(then).Seconds()
+	if played <= 0 || took <= 0 {
 		return text
 	}
-	rate := float64(t.games-t.back) / took
+	rate := float64(played) / took
 	text += fmt.Sprintf(", %.3g games a second", rate)
+	perKept := float64(t.seen) / float64(max(t.have, 1))
+	if seen, kept := int64(t.seen)-was[1], int64(t.have)-was[2]; seen > 0 && kept > 0 {
+		perKept = float64(seen) / float64(kept)
+	}
 	if t.have > 0 && t.seen > 0 {
-		games := float64(t.n-t.have) * float64(t.seen) / float64(t.have)
+		games := float64(t.n-t.have) * perKept
 		text += fmt.Sprintf(", about %s left", time.Duration(games/rate*float64(time.Second)).Round(time.Second))
 	}
 	return text

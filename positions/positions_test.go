@@ -543,6 +543,31 @@ func TestDrawLine(t *testing.T) {
 	}
 }
 
+// After a pause (the process stopped for an hour), the draw's line gives
+// the pace of the games played since, not the average over the pause, and
+// the games a position takes of late: its rate and time left are the last
+// minutes'.
+func TestDrawLinePace(t *testing.T) {
+	now := time.Now()
+	t0 := now.Add(-time.Hour)
+	d := &drawn{n: 1000, start: t0}
+	steps := []struct {
+		at                time.Time
+		games, seen, have int
+		want              string
+	}{
+		{t0.Add(time.Minute), 1000, 1000, 500, "game 1000, 500 of 1000 positions kept, 16.7 games a second, about 1m0s left"},
+		{now, 1100, 1100, 520, "game 1100, 520 of 1000 positions kept"}, // the first line after the pause
+		{now.Add(time.Minute), 1200, 1200, 540, "game 1200, 540 of 1000 positions kept, 1.67 games a second, about 23m0s left"},
+	}
+	for _, st := range steps {
+		d.games, d.seen, d.have = st.games, st.seen, st.have
+		if got := d.text(st.at); got != st.want {
+			t.Errorf("at %v: got %q, want %q", st.at.Sub(t0), got, st.want)
+		}
+	}
+}
+
 // A draw stopped part way goes on from the games its journal kept: the
 // same positions as a draw never stopped, its games kept not played again
 // (their best moves not asked again); a journal of another draw is begun

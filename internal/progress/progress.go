@@ -55,17 +55,16 @@ func Tell(ctx context.Context, phase, text string) {
 // once a gap: on a terminal (NewLine) as one line overwritten in place, in
 // a log (NewLog) as plain lines.
 type Line struct {
-	mu         sync.Mutex
-	w          io.Writer
-	log        bool // plain lines, each kept (NewLog)
-	wait, gap  time.Duration
-	start      time.Time
-	phase      string
-	phaseStart time.Time
-	from       int64 // the positions done at the phase's first report
-	last       time.Time
-	shown      bool // a terminal line is on the screen
-	muted      bool
+	mu        sync.Mutex
+	w         io.Writer
+	log       bool // plain lines, each kept (NewLog)
+	wait, gap time.Duration
+	start     time.Time
+	phase     string
+	pace      *Window // the phase's positions done, from its first report
+	last      time.Time
+	shown     bool // a terminal line is on the screen
+	muted     bool
 }
 
 // Mute stops the line from showing anything from now on (--quiet).
@@ -79,7 +78,7 @@ func (l *Line) Mute() {
 // then at most five times a second.
 func NewLine(w io.Writer) *Line {
 	now := time.Now()
-	return &Line{w: w, wait: time.Second, gap: 200 * time.Millisecond, start: now, phaseStart: now}
+	return &Line{w: w, wait: time.Second, gap: 200 * time.Millisecond, start: now}
 }
 
 // NewLog starts a Line on w, a file or a pipe: nothing in the first every
@@ -88,19 +87,21 @@ func NewLine(w io.Writer) *Line {
 // in its log.
 func NewLog(w io.Writer, every time.Duration) *Line {
 	now := time.Now()
-	return &Line{w: w, log: true, wait: every, gap: every, start: now, phaseStart: now}
+	return &Line{w: w, log: true, wait: every, gap: every, start: now}
 }
 
 // Report shows phase, ply and positions done, with the time left in the
-// phase at its pace so far: the positions done since the phase's first
-// report, over the time since.
+// phase at its pace (a Window's: the last minutes'), counted from the
+// phase's first report: a run resumed counts what it read back, which is
+// not its pace.
 func (l *Line) Report(phase string, ply int, done, total int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
-	if phase != l.phase {
-		l.from = done // a run resumed counts what it read back: not its pace
+	if phase != l.phase || l.pace == nil {
+		l.pace = NewWindow(now, done)
 	}
+	then, was := l.pace.Since(now, done)
 	if !l.due(phase, now) {
 		return
 	}
@@ -109,8 +110,8 @@ func (l *Line) Report(phase string, ply int, done, total int64) {
 		return
 	}
 	left := ""
-	if done > l.from && total > done {
-		rest := time.Duration(float64(now.Sub(l.phaseStart)) * float64(total-done) / float64(done-l.from))
+	if done > was[0] && total > done {
+		rest := time.Duration(float64(now.Sub(then)) * float64(total-done) / float64(done-was[0]))
 		left = fmt.Sprintf(", about %s left", rest.Round(time.Second))
 	}
 	l.show(fmt.Sprintf("%s: ply %d, %d of %d positions%s", phase, ply, done, total, left))
@@ -141,7 +142,7 @@ func (l *Line) Tell(phase, text string) {
 // The caller holds l.mu.
 func (l *Line) due(phase string, now time.Time) bool {
 	if phase != l.phase {
-		l.phase, l.phaseStart = phase, now
+		l.phase = phase
 	}
 	if l.muted || now.Sub(l.start) < l.wait || now.Sub(l.last) < l.gap {
 		return false

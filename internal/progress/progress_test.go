@@ -17,7 +17,7 @@ func TestLine(t *testing.T) {
 		t.Fatalf("shown in the first second: %q", buf.String())
 	}
 	l.start = l.start.Add(-2 * time.Second) // as if the run began 2 s ago
-	l.phaseStart = l.start
+	l.pace = NewWindow(l.start, 10)         // the phase's first report, 2 s ago
 	Report(ctx, "solve", 3, 50, 100)
 	if got := buf.String(); !strings.Contains(got, "solve: ply 3, 50 of 100 positions, about 3s left") { // 40 in 2 s since the first report, 50 left
 		t.Fatalf("line %q, want phase, ply, positions and time left", got)
@@ -60,7 +60,7 @@ func TestLog(t *testing.T) {
 		t.Fatalf("written in the first minute: %q", buf.String())
 	}
 	l.start = l.start.Add(-2 * time.Minute) // as if the run began 2 minutes ago
-	l.phaseStart = l.start
+	l.pace = NewWindow(l.start, 10)         // the phase's first report, 2 s ago
 	Report(ctx, "reachable placements", 4, 50, 100)
 	Tell(ctx, "search", "2.0M nodes")                                              // within the minute: not written
 	want := "reachable placements: ply 4, 50 of 100 positions, about 2m30s left\n" // 40 in 2 minutes, 50 left
@@ -107,5 +107,33 @@ func TestUnder(t *testing.T) {
 	}
 	if got := Under(context.Background(), "export", "x"); got != context.Background() {
 		t.Error("Under without a reporter made a new context")
+	}
+}
+
+// A window measures from the oldest mark within its span: from the start
+// early on, from ten minutes back later, and after a long pause from the
+// first mark after it.
+func TestWindow(t *testing.T) {
+	start := time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)
+	at := func(m int) time.Time { return start.Add(time.Duration(m) * time.Minute) }
+	w := NewWindow(start, 0)
+	tests := []struct {
+		name     string
+		now      int // minutes from the start
+		n        int64
+		wantFrom int
+		wantN    int64
+	}{
+		{"early on", 3, 30, 0, 0},
+		{"still within the span", 10, 100, 0, 0},
+		{"past the span", 13, 130, 3, 30},
+		{"after an hour's pause", 80, 200, 80, 200},
+		{"going on after it", 85, 250, 80, 200},
+	}
+	for _, tt := range tests {
+		gotAt, gotN := w.Since(at(tt.now), tt.n)
+		if !gotAt.Equal(at(tt.wantFrom)) || gotN[0] != tt.wantN {
+			t.Errorf("%s: from minute %v with %d, want minute %d with %d", tt.name, gotAt.Sub(start).Minutes(), gotN[0], tt.wantFrom, tt.wantN)
+		}
 	}
 }
