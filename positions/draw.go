@@ -254,14 +254,17 @@ func (p *Player) play(g int, ask func(b game.Board, cell int) (bool, error)) (Dr
 func (p *Player) relearn(g int, d Drawn) error {
 	got, err := p.play(g, func(b game.Board, cell int) (bool, error) {
 		if b.Ply() >= len(d.History) {
-			return false, errors.New("past its end")
+			return false, errors.New("this draw plays on past its end")
 		}
 		best := int(d.History[b.Ply()]) == cell
 		p.memo.put(b, cell, best)
 		return best, nil
 	})
-	if err != nil || got.Board != d.Board || got.Kept != d.Kept || !slices.Equal(got.History, d.History) {
-		return fmt.Errorf("game %d read back is not the game this draw plays (%v)", g, err)
+	switch {
+	case err != nil:
+		return fmt.Errorf("game %d read back is not the game this draw plays: %w", g, err)
+	case got.Board != d.Board || got.Kept != d.Kept || !slices.Equal(got.History, d.History):
+		return fmt.Errorf("game %d read back is not the game this draw plays: it ends elsewhere", g)
 	}
 	return nil
 }
