@@ -149,10 +149,10 @@ func (s *Solver) fit(empty int) {
 	if s.tt == nil || uint(want) > s.tt.bits {
 		s.tt = newTable(want, s.g.packed)
 	}
-	if nearFor(want, s.g.packed) {
+	if nb := nearBitsFor(int(s.tt.bits), s.g.packed); nb > 0 {
 		for _, w := range s.pool {
-			if w.near == nil {
-				w.near = newTable(nearBits, false)
+			if w.near == nil || w.near.bits < uint(nb) {
+				w.near = newTable(nb, false)
 			}
 		}
 	}
@@ -168,10 +168,16 @@ func fitBits(most, empty int, gravity, packed bool) int {
 	return min(most, max(MinTableBits, wantBits(empty, gravity)))
 }
 
-// nearFor says whether a search whose shared table has 2^bits entries
-// gives each worker a near table (tableOf): from 2^(nearBits+3), in
-// Pons' layout.
-func nearFor(bits int, packed bool) bool { return bits >= nearBits+3 && !packed }
+// nearBitsFor gives the bits of the near table (tableOf) each worker of
+// a search whose shared table has 2^bits entries keeps, 0 for none: in
+// Pons' layout, from a shared table of 2^nearLeast entries, a quarter of
+// it, up to 2^nearBits entries.
+func nearBitsFor(bits int, packed bool) int {
+	if packed || bits < nearLeast {
+		return 0
+	}
+	return min(nearBits, bits-2)
+}
 
 // TableBytesFor gives the bytes of the table a Solver of the game of spec
 // with Options.TableBits tableBits takes for a position of empty empty
@@ -184,8 +190,8 @@ func TableBytesFor(spec rules.Spec, tableBits, empty int) uint64 {
 	if packed {
 		n *= 2
 	}
-	if nearFor(bits, packed) {
-		n += 8 << nearBits
+	if nb := nearBitsFor(bits, packed); nb > 0 {
+		n += 8 << nb
 	}
 	return n
 }

@@ -450,8 +450,9 @@ func BenchmarkPacked(b *testing.B) {
 
 // Positions near the root of 7x6, searched with a shared table large
 // enough that each worker keeps the positions near the end in a near
-// table of its own (tableOf), score as with one shared table too small
-// for near tables. The race detector's run (-short) searches the one
+// table of its own (tableOf), of 2^nearBits entries or of a quarter of
+// the shared table, score as with one shared table too small for near
+// tables. The race detector's run (-short) searches the one
 // position of two workers: a search of ply 8 takes it a minute a worker.
 func TestNearTable(t *testing.T) {
 	rl := rules.New(gravity(6, 7, 4))
@@ -462,8 +463,12 @@ func TestNearTable(t *testing.T) {
 			continue
 		}
 		t.Run(rl.Spec().Format(b), func(t *testing.T) {
-			var got [2]Result
-			for k, bits := range []int{nearBits + 3, nearBits + 2} {
+			sizes := []int{nearBits + 3, nearLeast, nearLeast - 1} // near tables of 2^nearBits, of a quarter, none
+			if testing.Short() {
+				sizes = sizes[1:]
+			}
+			got := make([]Result, len(sizes))
+			for k, bits := range sizes {
 				s, err := New(rl.Spec(), Options{TableBits: bits, Workers: 1 + i%2})
 				if err != nil {
 					t.Fatal(err)
@@ -472,8 +477,8 @@ func TestNearTable(t *testing.T) {
 					t.Fatal(err)
 				}
 				near := s.TableBytes() > 8<<bits
-				if near != (k == 0) {
-					t.Fatalf("table of 2^%d entries: near tables %v, want %v", bits, near, k == 0)
+				if want := bits >= nearLeast; near != want {
+					t.Fatalf("table of 2^%d entries: near tables %v, want %v", bits, near, want)
 				}
 				if i%2 == 0 { // one worker: the shared table and a near table at most
 					if got, want := s.TableBytes(), TableBytesFor(rl.Spec(), bits, 42-b.Ply()); got != want {
@@ -481,8 +486,11 @@ func TestNearTable(t *testing.T) {
 					}
 				}
 			}
-			if got[0] != got[1] {
-				t.Errorf("with near tables %v in %d plies, with one table %v in %d", got[0].Value, got[0].Depth, got[1].Value, got[1].Depth)
+			last := got[len(got)-1] // one table
+			for _, r := range got {
+				if r != last {
+					t.Errorf("with near tables %v in %d plies, with one table %v in %d", r.Value, r.Depth, last.Value, last.Depth)
+				}
 			}
 		})
 	}

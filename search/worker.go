@@ -527,18 +527,22 @@ const etcEmpty = 8
 // (docs/design/search-near-the-end.md).
 func (w *worker) kept(moves int) bool { return w.s.misere || w.s.cells-moves >= tableEmpty }
 
-// A large search is bound by memory: most of its nodes are near the end,
-// where its table's entries are found in memory rather than in a cache,
-// and its children's lookups (childCut) wait on them. So each worker keeps
-// the positions of at most nearEmpty empty cells in a table of its own, of
-// 2^nearBits entries (2 MiB, a core's second-level cache), and the shared
-// table only the positions nearer the root, which the workers share and
-// which are worth more to keep: the empty 7x6 board took 11 s instead of
-// 18 (docs/design/search-near-table.md). A search whose shared table is
-// small (2^20 entries or fewer) keeps every position in it.
+// A search is bound by memory: most of its nodes are near the end, where
+// its table's entries are found in memory rather than in a cache, and its
+// children's lookups (childCut) wait on them. So each worker keeps the
+// positions of at most nearEmpty empty cells in a table of its own, of up
+// to 2^nearBits entries (2 MiB) and a quarter of the shared table
+// (nearBitsFor), and the shared table only the positions nearer the root,
+// which the workers share and which are worth more to keep: the empty 7x6
+// board took 11 s instead of 18, and Pons' Begin-Hard band, whose searches
+// get a shared table of 2^19 entries and so near tables of 2^17, a sixth
+// less on one worker (docs/design/search-near-table.md). A search
+// whose shared table is smaller than 2^nearLeast entries keeps every
+// position in it.
 const (
 	nearEmpty = 16
 	nearBits  = 18
+	nearLeast = 18
 )
 
 // tableOf gives the table that keeps the positions of moves marks: the
