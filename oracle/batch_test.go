@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -56,8 +57,9 @@ func TestJournal(t *testing.T) {
 	}{
 		{"stopped after 5", func(*testing.T, string) {}, 7},
 		{"its last record cut short", func(t *testing.T, path string) { cut(t, path, 3) }, 8},
+		{"its last record's length damaged", func(t *testing.T, path string) { lengthOfLast(t, path, maxRecord+1) }, 8},
 		{"a journal of another batch", func(t *testing.T, path string) {
-			if _, _, err := openJournal(path, [32]byte{1}); err != nil {
+			if _, err := openJournal(path, [32]byte{1}, func(int, perfect.Analysis) {}); err != nil {
 				t.Fatal(err)
 			}
 		}, 12},
@@ -186,6 +188,27 @@ func stoppedAt5(t *testing.T, o Oracle, rl rules.Rules, boards []game.Board) str
 		t.Fatalf("the stopped run gave %v, want %v", err, context.Canceled)
 	}
 	return path
+}
+
+// lengthOfLast writes n as the length of the last record of the journal
+// at path.
+func lengthOfLast(t *testing.T, path string, n uint32) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := -1
+	for at := len(journalMagic) + len(recordVersion) + 32; at+8 <= len(data); at += 8 + int(binary.LittleEndian.Uint32(data[at:])) {
+		last = at
+	}
+	if last < 0 {
+		t.Fatal("the journal holds no record")
+	}
+	binary.LittleEndian.PutUint32(data[last:], n)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // cut removes the last n bytes of the file at path.

@@ -1,13 +1,16 @@
 package oracle
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/gob"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
+	"slices"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
@@ -99,14 +102,13 @@ func resume(o Oracle, rl rules.Rules, boards []game.Board, b Batch, as []perfect
 		return func(int, perfect.Analysis) error { return nil }, func() {}, nil
 	}
 	key := batchKey(o, rl, boards, b)
-	j, kept, err := openJournal(b.Journal, key)
-	if err != nil {
-		return nil, nil, err
-	}
-	for i, a := range kept {
+	j, err := openJournal(b.Journal, key, func(i int, a perfect.Analysis) {
 		if i < len(as) {
 			as[i], have[i] = a, true
 		}
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	keep = func(i int, a perfect.Analysis) error { return j.add(i, a, !o.Instant(boards[i])) }
 	return keep, func() { j.close() }, nil
@@ -142,42 +144,67 @@ func CheckJournal(path string) error {
 	return journal.Check(path, journalMagic, "answers")
 }
 
-// openJournal opens the journal at path of the batch key, and gives the
-// answers it holds: a new journal where there is none, or where the file is
-// a journal of another batch (whose answers are of no use here). A file
-// there that is no journal is refused, and left as it is.
-func openJournal(path string, key [32]byte) (*journalFile, map[int]perfect.Analysis, error) {
+// openJournal opens the journal at path of the batch key, and gives put
+// the answers it holds, a record at a time, as they are read: a new
+// journal where there is none, or where the file is a journal of another
+// batch (whose answers are of no use here). A file there that is no
+// journal is refused, and left as it is.
+func openJournal(path string, key [32]byte, put func(i int, a perfect.Analysis)) (*journalFile, error) {
 	if err := CheckJournal(path); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	head := append(append([]byte(journalMagic), recordVersion[:]...), key[:]...)
 	f, body, err := journal.Open(path, journalMagic, "answers", head)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	kept := map[int]perfect.Analysis{}
-	end := 0
-	for rest := body; len(rest) >= 8; rest = rest[8+binary.LittleEndian.Uint32(rest):] {
-		n, sum := binary.LittleEndian.Uint32(rest), binary.LittleEndian.Uint32(rest[4:])
-		if uint64(len(rest)-8) < uint64(n) || crc32c.Checksum(rest[8:8+n]) != sum {
-			break
-		}
+	end, payload := 0, []byte(nil)
+	for body != nil {
 		var r journalRecord
-		if gob.NewDecoder(bytes.NewReader(rest[8:8+n])).Decode(&r) != nil || r.I < 0 {
+		var n int
+		if n, payload = nextRecord(body, payload, &r); n == 0 {
 			break
 		}
-		kept[r.I] = r.A
-		end += 8 + int(n)
+		put(r.I, r.A)
+		end += n
 	}
 	if body != nil {
 		err = journal.Cut(f, int64(len(head)+end), nil)
 	}
 	if err != nil {
 		f.Close()
-		return nil, nil, err
+		return nil, err
 	}
-	return &journalFile{f}, kept, nil
+	return &journalFile{f}, nil
 }
+
+// nextRecord reads the record body is at into r, its payload read into
+// buf (grown as needed, and given back for the next), and gives the
+// record's length: 0 for a record cut short, failing its sum or not an
+// answer, which ends what the journal holds.
+func nextRecord(body *bufio.Reader, buf []byte, r *journalRecord) (int, []byte) {
+	var h [8]byte
+	if _, err := io.ReadFull(body, h[:]); err != nil {
+		return 0, buf
+	}
+	n, sum := binary.LittleEndian.Uint32(h[:]), binary.LittleEndian.Uint32(h[4:])
+	if n > maxRecord {
+		return 0, buf
+	}
+	buf = slices.Grow(buf[:0], int(n))[:n]
+	if _, err := io.ReadFull(body, buf); err != nil || crc32c.Checksum(buf) != sum {
+		return 0, buf
+	}
+	if gob.NewDecoder(bytes.NewReader(buf)).Decode(r) != nil || r.I < 0 {
+		return 0, buf
+	}
+	return 8 + int(n), buf
+}
+
+// maxRecord bounds a record's payload: an answer's gob is a few hundred
+// bytes (64 moves and a line of 64 cells at the most), and a length past
+// this is damage, not an answer to read.
+const maxRecord = 1 << 20
 
 // add keeps the answer a of the batch's board i, synced with those before
 // it when sync.

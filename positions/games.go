@@ -1,6 +1,7 @@
 package positions
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -109,13 +110,13 @@ func openGames(path string, key [32]byte) (*gamesJournal, error) {
 	}
 	j := &gamesJournal{f: f, have: map[int]Drawn{}, synced: time.Now()}
 	end := 0
-	for rest := body; ; {
-		g, d, n := readGame(rest)
+	for body != nil {
+		g, d, n := nextGame(body)
 		if n == 0 {
 			break
 		}
 		j.have[g] = d
-		rest, end = rest[n:], end+n
+		end += n
 	}
 	if body != nil {
 		err = journal.Cut(f, int64(len(head)+end), nil)
@@ -125,6 +126,19 @@ func openGames(path string, key [32]byte) (*gamesJournal, error) {
 		return nil, err
 	}
 	return j, nil
+}
+
+// nextGame reads the record r is at, as readGame does, and moves r past
+// it.
+func nextGame(r *bufio.Reader) (int, Drawn, int) {
+	h, _ := r.Peek(gamesHead)
+	if len(h) < gamesHead {
+		return 0, Drawn{}, 0
+	}
+	rec, _ := r.Peek(gamesHead + int(h[gamesHead-1]) + 4) // short at the end of the file: readGame refuses it
+	g, d, n := readGame(rec)
+	_, _ = r.Discard(n)
+	return g, d, n
 }
 
 // readGame reads the record at the start of rec: the game's number, its

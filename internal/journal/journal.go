@@ -8,6 +8,7 @@
 package journal
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -54,11 +55,15 @@ func Check(path, magic, what string) error {
 }
 
 // Open opens the journal at path, whose files begin with magic, of the run
-// that head (magic and the run's key) begins, and gives the file and what
-// follows the head: nothing when the file is new, cut short inside its
-// magic, or another run's, which it begins anew. A file there that is not
-// a journal (what names what it keeps) is refused and left as it is.
-func Open(path, magic, what string, head []byte) (*os.File, []byte, error) {
+// that head (magic and the run's key) begins, and gives the file and a
+// reader of what follows the head: nil when the file is new, cut short
+// inside its magic, or another run's, which it begins anew. A file there
+// that is not a journal (what names what it keeps) is refused and left as
+// it is. The reader is buffered over the file, so that a journal of
+// millions of records is read a record at a time, never held whole; the
+// caller reads the records it holds, then cuts the file after the last
+// whole one (Cut), which leaves it at the end for the next.
+func Open(path, magic, what string, head []byte) (*os.File, *bufio.Reader, error) {
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
 		return nil, nil, &ForeignError{Path: path, What: what}
 	}
@@ -66,20 +71,25 @@ func Open(path, magic, what string, head []byte) (*os.File, []byte, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("the journal of %s %s: %w", what, path, err)
 	}
-	data, err := io.ReadAll(f)
-	switch {
-	case err != nil:
+	data := make([]byte, len(head))
+	n, err := io.ReadFull(f, data)
+	switch data = data[:n]; {
+	case err != nil && err != io.EOF && err != io.ErrUnexpectedEOF:
 		err = fmt.Errorf("the journal of %s %s: %w", what, path, err)
 	case !bytes.HasPrefix(data, []byte(magic)) && !bytes.HasPrefix([]byte(magic), data):
 		err = &ForeignError{Path: path, What: what}
-	case !bytes.HasPrefix(data, head): // new, cut short, or another run's
+	case !bytes.Equal(data, head): // new, cut short, or another run's
 		return f, nil, Cut(f, 0, head)
 	default:
-		return f, data[len(head):], nil
+		return f, bufio.NewReaderSize(f, readSize), nil
 	}
 	f.Close()
 	return nil, nil, err
 }
+
+// readSize is the buffer of the reader Open gives: large enough for a
+// record of either kind, and for reads of the disk's own size.
+const readSize = 1 << 16
 
 // Head gives the first n bytes of the regular file at path: nil where
 // there is none, or it is shorter, or it is no regular file (a FIFO or a

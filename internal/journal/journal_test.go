@@ -2,6 +2,7 @@ package journal
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,14 +18,16 @@ func TestOpenAndRemove(t *testing.T) {
 	tests := []struct {
 		name    string
 		file    *string // the file's bytes before, nil for none
-		body    string  // what Open gives after the head
+		body    *string // what Open gives to read after the head, nil for no reader (a journal begun anew)
 		foreign bool
 	}{
-		{"none", nil, "", false},
-		{"the same run", ptr(magic + "key-1" + "records"), "records", false},
-		{"another run", ptr(magic + "key-2" + "records"), "", false},
-		{"cut short in its magic", ptr(magic[:3]), "", false},
-		{"no journal", ptr("my notes"), "", true},
+		{"none", nil, nil, false},
+		{"the same run", ptr(magic + "key-1" + "records"), ptr("records"), false},
+		{"the same run, no record yet", ptr(magic + "key-1"), ptr(""), false},
+		{"another run", ptr(magic + "key-2" + "records"), nil, false},
+		{"cut short in its key", ptr(magic + "key"), nil, false},
+		{"cut short in its magic", ptr(magic[:3]), nil, false},
+		{"no journal", ptr("my notes"), nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,8 +50,18 @@ func TestOpenAndRemove(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || string(body) != tt.body {
-				t.Fatalf("Open = %q, %v; want %q", body, err, tt.body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case body == nil && tt.body != nil:
+				t.Fatalf("Open gives no reader, want one of %q", *tt.body)
+			case body != nil && tt.body == nil:
+				t.Fatalf("Open gives a reader, want none")
+			case body != nil:
+				if got, _ := io.ReadAll(body); string(got) != *tt.body {
+					t.Fatalf("Open gives %q to read, want %q", got, *tt.body)
+				}
 			}
 			f.Close()
 			if got, _ := os.ReadFile(path); string(got[:len(head)]) != string(head) {
