@@ -129,11 +129,14 @@ type Chosen struct {
 //
 // An analysis not settled (cut short by a time limit) is left out of the
 // rows: its board is named in Chosen's Unsettled, never guessed.
+//
+// The source keeps as, sorted and its unsettled analyses dropped in place:
+// the caller lets go of it, so that a sample of millions is not held twice.
 func Label(rl rules.Rules, as []perfect.Analysis, known positions.Known, choice positions.Choice) Source {
 	about := Chosen{Choice: choice, AnsweredBy: map[perfect.Engine]int{}}
-	var settled, unsettled []perfect.Analysis
+	settled, unsettled := as[:0], []perfect.Analysis(nil)
 	var hist []positions.History
-	for i, a := range as {
+	for i, a := range as { // a is a copy: as[len(settled)], at or before i, is free to take it
 		if known.Paths[i] >= 0 {
 			a.Paths = known.Paths[i]
 		}
