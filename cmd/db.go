@@ -62,8 +62,9 @@ build goes on from it.
 valued win, draw or loss for its side to move, two bits a board, no depths,
 ranked by a decision diagram (docs/design/wdl-solve.md). Under gravity it is
 built without the flag where values and depths do not fit and it does, as
-for Connect Four 6x6; the plan says so. db info and db check read it; solve,
-serve and export do not probe it yet.`,
+for Connect Four 6x6; the plan says so. db info and db check read it, and
+solve, serve and export --db probe it as any database: the values from its
+tiers, each depth by a search it guides.`,
 		Example: "  tateti-lab db build --size 3x4 --k 3 d34\n  tateti-lab db build --gravity --size 5x6 --k 4 c4-5x6\n  tateti-lab db build --gravity --size 6x7 --k 4 --max-ply 8 c4-book\n  tateti-lab db build --size 5x5 --k 4 --reach-only f55\n  tateti-lab db build --gravity --size 6x6 --k 4 c4-6x6",
 		Args:    dirArg,
 		RunE: func(c *cobra.Command, args []string) error {
