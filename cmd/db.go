@@ -100,8 +100,8 @@ func buildTarget(c *cobra.Command, opts *DBBuildOptions, dir string, memory uint
 	if err != nil {
 		return err
 	}
+	whole := opts.MaxPly < 0 && !opts.ReachOnly && opts.Rules.Spec().Gravity // either kind may be built
 	if opts.Target, err = tier.NewTarget(dir, job, opts.Workers, memory, opts.ReachOnly); err != nil {
-		whole := opts.MaxPly < 0 && !opts.ReachOnly && opts.Rules.Spec().Gravity
 		if whole && wdlTarget(opts, dir, memory, err.Error()) == nil {
 			return nil
 		}
@@ -109,6 +109,9 @@ func buildTarget(c *cobra.Command, opts *DBBuildOptions, dir string, memory uint
 			err = fmt.Errorf("%w: db build --reach-only with the same flags", err)
 		}
 		return dbFlagError(err, opts.Rules.Spec(), dir)
+	}
+	if whole && !opts.Target.Finished {
+		opts.Target.Why = opts.Target.Fits(memory)
 	}
 	return nil
 }

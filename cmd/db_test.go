@@ -144,8 +144,9 @@ func TestDBUsage(t *testing.T) {
 }
 
 // db build fits the memory it may use: values and depths where they fit,
-// else under gravity the win/draw/loss database where it fits (the plan
-// says why), else a refusal that says what would fit.
+// else under gravity the win/draw/loss database where it fits (under
+// gravity the plan says why it chose either), else a refusal that says
+// what would fit.
 func TestDBBuildMemory(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -159,6 +160,8 @@ func TestDBBuildMemory(t *testing.T) {
 		// Gravity 3x6's win/draw/loss solve holds up to 67.5 MB, its values
 		// and depths' 68.4 MB.
 		{"too little for either kind", "60000000", []string{"--gravity", "--size", "3x6", "--k", "3", "--workers", "1"}, exitUsage, "a tier solve holds up to 68.4 MB"},
+		{"values and depths where they fit, the plan says why", "70000000", []string{"--gravity", "--size", "3x6", "--k", "3", "--workers", "1"}, 0,
+			"building values and depths, they fit: a tier solve holds up to 68.4 MB at once, within the 70.0 MB this run may use (--wdl builds the win/draw/loss database instead"},
 		{"win/draw/loss where values and depths do not fit", "68000000", []string{"--gravity", "--size", "3x6", "--k", "3", "--workers", "1"}, 0,
 			"building the win/draw/loss database, values and depths do not fit: a tier solve holds up to 68.4 MB"},
 	}

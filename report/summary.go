@@ -106,6 +106,9 @@ func BuildPlan(w io.Writer, t tier.Target) {
 	case t.WDL != nil && t.Why != "":
 		fmt.Fprintf(w, "tateti-lab: building the win/draw/loss database, %s\n", t.Why)
 		TierPlan(w, t.Estimate, t.Dir)
+	case t.Why != "":
+		fmt.Fprintf(w, "tateti-lab: building values and depths, %s\n", t.Why)
+		TierPlan(w, t.Estimate, t.Dir)
 	default:
 		TierPlan(w, t.Estimate, t.Dir)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/internal/figure"
 	"github.com/tateti-lab/tateti-lab/internal/gc"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -29,8 +30,10 @@ type Target struct {
 	Counting bool
 	Estimate Estimate
 	Job      *Job // the whole game's, or an opening book's; nil for WDL's
-	// WDL is the win/draw/loss solve where it is the one built (Why says
-	// why), in place of Job.
+	// WDL is the win/draw/loss solve where it is the one built, in place
+	// of Job. Why says why the kind built was chosen, where either could
+	// be: values and depths do not fit, or they do; "" where the flags
+	// chose.
 	WDL *WDLJob
 	Why string
 }
@@ -98,6 +101,14 @@ func NewWDLTarget(dir string, j *WDLJob, workers int, memory uint64, reachOnly b
 		return t, fmt.Errorf("%w (the solve: %s)", err, t.Estimate.Needs())
 	}
 	return t, nil
+}
+
+// Fits says why values and depths are built where the win/draw/loss
+// database could be instead (a whole game under gravity): the solve fits
+// memory, the bytes this run may use.
+func (t Target) Fits(memory uint64) string {
+	return fmt.Sprintf("they fit: a tier solve holds up to %s at once, within the %s this run may use (--wdl builds the win/draw/loss database instead: values alone, two bits a board with no line)",
+		figure.Bytes(t.Estimate.Memory), figure.Bytes(memory))
 }
 
 // NewTarget checks, before any work, that job, the whole game or an
