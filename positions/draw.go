@@ -21,11 +21,21 @@ import (
 
 // maxStale bounds the games played in a row that find no new position: a
 // range whose positions are nearly all drawn already, or over, ends there,
-// not in a loop. Where the plies are few enough to count (countLimit), the
-// keeper then takes the rest from every position there (Keeper.fill);
-// elsewhere it is an error. Check refuses at once a sample larger than
-// what exists, where it can count. A variable for the tests alone.
+// not in a loop. So does one whose new positions have become too rare to
+// wait for: each block of maxStale games (counted from the first) must
+// find at least maxStale/minYield new ones. A sample asking for nearly
+// every position play meets at its plies would otherwise go on for hours
+// at a new position in thousands of games, its journal of games growing
+// by every one (some 200 MB a minute from the book). Where the plies are
+// few enough to count (countLimit), the keeper then takes the rest from
+// every position there (Keeper.fill); elsewhere it is an error. Check
+// refuses at once a sample larger than what exists, where it can count.
+// A variable for the tests alone.
 var maxStale = 1 << 20
+
+// minYield is the most games a new position may take, on average over a
+// block of maxStale games, before the draw stops (maxStale).
+const minYield = 1 << 10
 
 // maxRound bounds the games of a round: played side by side, their
 // positions then kept in the games' order.
@@ -301,6 +311,8 @@ type Keeper struct {
 	out   []game.Board
 	hist  []History // out's histories
 	stale int       // games added since the last new position
+	games int       // games added in all
+	found int       // new positions kept in the block of maxStale games this one is in
 }
 
 // Keeper gives an empty keeper of s's positions.
@@ -309,24 +321,25 @@ func (s Sample) Keeper(rl rules.Rules) *Keeper {
 }
 
 // Add adds the next game's end. Once maxStale games in a row have found
-// no new position, the rest are taken from every position at the
-// sample's plies, where they are few enough to count (fill), and it fails
-// elsewhere: the rarest positions of a sample of nearly all there are
-// would keep play waiting for ever.
+// no new position, or a block of them too few (minYield), the rest are
+// taken from every position at the sample's plies, where they are few
+// enough to count (fill), and it fails elsewhere: the rarest positions of
+// a sample of nearly all there are would keep play waiting for ever.
 func (k *Keeper) Add(d Drawn) error {
 	if k.Full() {
 		return nil
 	}
-	if k.stale >= maxStale {
-		if placements(k.rl, 0, k.s.Plies.High) <= countLimit {
-			if k.fill(); !k.Full() {
-				return fmt.Errorf("plies %s hold %d positions, fewer than the %d asked for; ask for at most %d", k.s.Plies, len(k.out), k.s.N, len(k.out))
-			}
-			return nil
+	if k.games > 0 && k.games%maxStale == 0 { // a block ends
+		if k.found < maxStale/minYield {
+			return k.exhausted(fmt.Sprintf("then only %d new in its last %d games", k.found, maxStale))
 		}
-		return fmt.Errorf("random play found %d of %d positions at plies %s, then none new in %d games; ask for fewer, or for other plies", len(k.out), k.s.N, k.s.Plies, k.stale)
+		k.found = 0
+	}
+	if k.stale >= maxStale {
+		return k.exhausted(fmt.Sprintf("then none new in %d games", k.stale))
 	}
 	k.stale++
+	k.games++
 	if d.Kept {
 		h := d.History
 		if h == nil { // a game is played from the empty board: its history is known, if empty (a coder may give nil)
@@ -348,7 +361,26 @@ func (k *Keeper) keep(b game.Board, h History) {
 		k.seen[key] = true
 		k.out, k.hist = append(k.out, b), append(k.hist, h)
 		k.stale = 0
+		k.found++
 	}
+}
+
+// exhausted ends a draw whose play finds too few new positions (then
+// says how few): the rest from every position at the sample's plies,
+// where they are few enough to count (fill), else an error that says what
+// to ask for instead.
+func (k *Keeper) exhausted(then string) error {
+	if placements(k.rl, 0, k.s.Plies.High) <= countLimit {
+		if k.fill(); !k.Full() {
+			return fmt.Errorf("plies %s hold %d positions, fewer than the %d asked for; ask for at most %d", k.s.Plies, len(k.out), k.s.N, len(k.out))
+		}
+		return nil
+	}
+	play := "random play"
+	if k.s.Play().NeedsBest() {
+		play = "noisy perfect play"
+	}
+	return fmt.Errorf("%s found %d of %d positions at plies %s, %s; ask for fewer, or for other plies", play, len(k.out), k.s.N, k.s.Plies, then)
 }
 
 // fill keeps, until the keeper is full, the positions at the sample's

@@ -117,6 +117,50 @@ func TestDrawTooMany(t *testing.T) {
 	}
 }
 
+// A draw whose new positions grow too rare stops at the end of a block of
+// maxStale games that found fewer than maxStale/minYield (where the plies
+// are too many to fill from, with an error saying how far it got), and
+// goes on while each block finds enough. The keeper is fed games of its
+// own: distinct boards, then the same one again.
+func TestKeeperYield(t *testing.T) {
+	defer func(was int) { maxStale = was }(maxStale)
+	maxStale = 2 * minYield // a block must find 2 new positions
+	tests := []struct {
+		name  string
+		noisy bool
+		found int // new positions in the second block
+		want  string
+	}{
+		{"two new positions in the block", false, 2, ""},
+		{"one, by random play", false, 1, "random play found 2049 of 10000 positions at plies 12-13, then only 1 new in its last 2048 games; ask for fewer, or for other plies"},
+		{"one, by noisy perfect play", true, 1, "noisy perfect play found 2049 of 10000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Sample{N: 10000, Seed: 1, Plies: Plies{12, 13}}
+			if tt.noisy {
+				if err := s.WithEpsilon(0.25); err != nil {
+					t.Fatal(err)
+				}
+			}
+			k, err := s.Keeper(connectFour), error(nil)
+			for g := 0; g <= 2*maxStale && err == nil; g++ { // the last game is the third block's first
+				b := game.Board{X: game.Mask(g)}
+				if g >= maxStale+tt.found && g < 2*maxStale {
+					b = game.Board{X: 1} // kept before
+				}
+				err = k.Add(Drawn{Board: b, Kept: true})
+			}
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("Add = %v, want the draw to go on", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("Add = %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
+}
+
 // A sample of every position at a ply (Connect Four's 16,422 at ply 6,
 // which Check counts) ends: once play finds nothing new, the
 // rest are taken from every position there, after what play drew, so a
