@@ -143,10 +143,27 @@ func (p Plan) Positions(ctx context.Context, c *positions.Choice, workers int, m
 		for w, o := range ors {
 			best[w] = oracle.BestMove(o)
 		}
-		bs, known, err = c.Boards(ctx, rl, workers, memory, best)
+		drawn := *c
+		if instantBelow(ors[0], c.Sample.Plies.High) { // games of microseconds, as random play's: no journal
+			drawn.Games = ""
+		}
+		bs, known, err = drawn.Boards(ctx, rl, workers, memory, best)
 		return err
 	})
 	return bs, known, err
+}
+
+// instantBelow says whether o answers at once (oracle.Oracle.Instant)
+// every best move a draw asks before ply high: those of the positions of
+// the plies below it, each asked with its children. It asks of a board of
+// high-1 marks, X's and O's by turns over the first cells: an oracle
+// answers at once by its kind, and an opening book by the ply alone.
+func instantBelow(o oracle.Oracle, high int) bool {
+	var b game.Board
+	for c := range max(high-1, 0) {
+		b = b.Play(c, b.ToMove())
+	}
+	return o.Instant(b)
 }
 
 // Whole solves the whole game as p says, and gives its summary: in memory,

@@ -12,36 +12,57 @@ import (
 
 // A chosen set kept beside its results leaves its journals of answers and
 // of games there as it answers, and lets both go once done; a set of the
-// whole game keeps none, and its Done does nothing.
+// whole game keeps none, and its Done does nothing. A sample whose best
+// moves come at once (the game solved in memory, or Connect Four's opening
+// book to the sample's last ply) keeps no journal of games, whose play
+// takes microseconds, as random play's keeps none.
 func TestSetKeepsBeside(t *testing.T) {
-	rl := rules.New(spec(3, 3, 3, false, false))
-	p, err := For(Request{Rules: rl, Scope: Many, Named: "memory"})
-	if err != nil {
-		t.Fatal(err)
+	ttt := rules.New(spec(3, 3, 3, false, false))
+	c4 := rules.New(spec(6, 7, 4, true, false))
+	tests := []struct {
+		name   string
+		rl     rules.Rules
+		engine string
+		plies  positions.Plies
+		games  bool // a journal of games is kept
+	}{
+		{"search", ttt, "search", positions.Plies{Low: 2, High: 4}, true},
+		{"the game in memory", ttt, "memory", positions.Plies{Low: 2, High: 4}, false},
+		{"the book to the last ply", c4, "auto", positions.Plies{Low: 8, High: 12}, false},
+		{"the book, then search", c4, "auto", positions.Plies{Low: 12, High: 13}, true},
 	}
-	out := filepath.Join(t.TempDir(), "out")
-	answers, games := JournalsBeside(out)
-	eps := 0.5
-	sample := &positions.Sample{N: 5, Seed: 1, Plies: positions.Plies{Low: 2, High: 4}, Epsilon: &eps}
-	s := Set{Choice: &positions.Choice{From: "sample", Sample: sample}, Plan: p}
-	s.KeepBeside(out)
-	if _, _, err := s.Answer(context.Background(), "test", false); err != nil {
-		t.Fatal(err)
-	}
-	for _, j := range []string{answers, games} {
-		if _, err := os.Stat(j); err != nil {
-			t.Errorf("after the answers: %v, want the journal kept", err)
-		}
-	}
-	if err := s.Done(); err != nil {
-		t.Fatal(err)
-	}
-	for _, j := range []string{answers, games} {
-		if _, err := os.Stat(j); !os.IsNotExist(err) {
-			t.Errorf("after Done: %s is there (%v), want it gone", j, err)
-		}
-	}
-	if err := (Set{Plan: p}).Done(); err != nil {
-		t.Errorf("the whole game's Done: %v, want nothing done", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := For(Request{Rules: tt.rl, Scope: Many, Named: tt.engine})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			answers, games := JournalsBeside(out)
+			eps := 0.5
+			sample := &positions.Sample{N: 5, Seed: 1, Plies: tt.plies, Epsilon: &eps}
+			s := Set{Choice: &positions.Choice{From: "sample", Sample: sample}, Plan: p}
+			s.KeepBeside(out)
+			if _, _, err := s.Answer(context.Background(), "test", false); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(answers); err != nil {
+				t.Errorf("after the answers: %v, want the journal of answers kept", err)
+			}
+			if _, err := os.Stat(games); (err == nil) != tt.games {
+				t.Errorf("after the answers the journal of games: %v, want it kept: %v", err, tt.games)
+			}
+			if err := s.Done(); err != nil {
+				t.Fatal(err)
+			}
+			for _, j := range []string{answers, games} {
+				if _, err := os.Stat(j); !os.IsNotExist(err) {
+					t.Errorf("after Done: %s is there (%v), want it gone", j, err)
+				}
+			}
+			if err := (Set{Plan: p}).Done(); err != nil {
+				t.Errorf("the whole game's Done: %v, want nothing done", err)
+			}
+		})
 	}
 }
