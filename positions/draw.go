@@ -149,7 +149,8 @@ func (t *drawn) kept(games, have int) {
 
 // head says where the draw is: "game 1,204, 310 of 2,000 positions kept,
 // 12.5 games a second, about 9m2s left", the time left at the rate of
-// games so far and the share of them that kept a position.
+// games so far and the share of them that kept a position, and how many
+// games a new position takes once they are many (rareKept).
 func (t *drawn) head() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -183,12 +184,21 @@ func (t *drawn) text(now time.Time) string {
 	if seen, kept := int64(t.seen)-was[1], int64(t.have)-was[2]; seen > 0 && kept > 0 {
 		perKept = float64(seen) / float64(kept)
 	}
+	if perKept >= rareKept { // the plies run out: the time left grows as play goes on
+		text += fmt.Sprintf(", a new position every %.0f games", perKept)
+	}
 	if t.have > 0 && t.seen > 0 {
 		games := float64(t.n-t.have) * perKept
 		text += fmt.Sprintf(", about %s left", time.Duration(games/rate*float64(time.Second)).Round(time.Second))
 	}
 	return text
 }
+
+// rareKept is the games a new position takes, of late, from which the
+// draw's line says so: a sample of nearly all the positions play meets at
+// its plies, each new one rarer than the last, so that the time left the
+// line gives (at the pace of the last minutes) is too little.
+const rareKept = 10
 
 // Drawn is where one game of a sample stopped, and whether the sample may
 // keep it: in progress, and quiet where the sample asks.

@@ -563,7 +563,8 @@ func TestDrawProgress(t *testing.T) {
 
 // The draw's line counts games read back from the journal of a draw
 // resumed apart: they take no time, so its rate, and the time left, are
-// of the games played.
+// of the games played. Where a new position takes many games, it says how
+// many.
 func TestDrawLine(t *testing.T) {
 	now := time.Now()
 	tests := []struct {
@@ -577,6 +578,8 @@ func TestDrawLine(t *testing.T) {
 			"game 50, 25 of 100 positions kept (40 games read back), 1 games a second, about 2m30s left"},
 		{"nothing played yet", &drawn{n: 100, games: 40, back: 40, seen: 40, have: 20, start: now.Add(-time.Second)},
 			"game 40, 20 of 100 positions kept (40 games read back)"},
+		{"new positions grown rare", &drawn{n: 100, games: 500, seen: 500, have: 50, start: now.Add(-10 * time.Second)},
+			"game 500, 50 of 100 positions kept, 50 games a second, a new position every 10 games, about 10s left"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
