@@ -24,12 +24,13 @@ func TestSetKeepsBeside(t *testing.T) {
 		rl     rules.Rules
 		engine string
 		plies  positions.Plies
+		n      int
 		games  bool // a journal of games is kept
 	}{
-		{"search", ttt, "search", positions.Plies{Low: 2, High: 4}, true},
-		{"the game in memory", ttt, "memory", positions.Plies{Low: 2, High: 4}, false},
-		{"the book to the last ply", c4, "auto", positions.Plies{Low: 8, High: 12}, false},
-		{"the book, then search", c4, "auto", positions.Plies{Low: 12, High: 13}, true},
+		{"search", ttt, "search", positions.Plies{Low: 2, High: 4}, 5, true},
+		{"the game in memory", ttt, "memory", positions.Plies{Low: 2, High: 4}, 5, false},
+		{"the book to the last ply", c4, "auto", positions.Plies{Low: 8, High: 12}, 5, false},
+		{"the book, then search", c4, "auto", positions.Plies{Low: 13, High: 13}, 1, true}, // one position: each search takes tens of milliseconds, ten times that under the race detector
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,7 +41,7 @@ func TestSetKeepsBeside(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
 			answers, games := JournalsBeside(out)
 			eps := 0.5
-			sample := &positions.Sample{N: 5, Seed: 1, Plies: tt.plies, Epsilon: &eps}
+			sample := &positions.Sample{N: tt.n, Seed: 1, Plies: tt.plies, Epsilon: &eps}
 			s := Set{Choice: &positions.Choice{From: "sample", Sample: sample}, Plan: p}
 			s.KeepBeside(out)
 			if _, _, err := s.Answer(context.Background(), "test", false); err != nil {
