@@ -103,11 +103,12 @@ func BuildPlan(w io.Writer, t tier.Target) {
 		fmt.Fprintf(w, "tateti-lab: marking the reachable boards ply by ply in memory, nothing kept in %s: %s\n", t.Dir, t.Estimate.ReachNeeds())
 	case t.ReachOnly:
 		fmt.Fprintf(w, "tateti-lab: marking the reachable placements ply by ply into %s: %s\n", t.Dir, t.Estimate.ReachNeeds())
-	case t.WDL != nil && t.Why != "":
-		fmt.Fprintf(w, "tateti-lab: building the win/draw/loss database, %s\n", t.Why)
-		TierPlan(w, t.Estimate, t.Dir)
-	case t.Why != "":
-		fmt.Fprintf(w, "tateti-lab: building values and depths, %s\n", t.Why)
+	case t.Why != "": // either kind could be built: which, and why
+		kind := "values and depths"
+		if t.WDL != nil {
+			kind = "the win/draw/loss database"
+		}
+		fmt.Fprintf(w, "tateti-lab: building %s, %s\n", kind, t.Why)
 		TierPlan(w, t.Estimate, t.Dir)
 	default:
 		TierPlan(w, t.Estimate, t.Dir)
