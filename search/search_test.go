@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -504,4 +505,47 @@ func pick(positions []int, n int, seed uint64) []int {
 		out = append(out, positions[k])
 	}
 	return out
+}
+
+// childCut cuts at a child whose entry proves its move reaches beta, and
+// leaves out the moves whose children's entries prove they fail low,
+// giving the most those can score. The position is gravity 4x4's empty
+// board; its children are the four bottom cells, the first one's entry
+// set by each case (a score for its mover, O), which the last one, its
+// mirror image, shares.
+func TestChildCut(t *testing.T) {
+	tests := []struct {
+		name        string
+		v           int
+		flag        uint64
+		alpha, beta int
+		wantFloor   int
+		wantLow     bool
+		wantCut     bool
+	}{
+		{"exact, the move reaches beta", -3, exact, 1, 2, 3, false, true},
+		{"upper bound, the move reaches beta", -2, upper, 1, 2, 2, false, true},
+		{"lower bound, the move may reach beta", -2, lower, 1, 2, -17, false, false},
+		{"exact, the move fails low", 4, exact, -1, 0, -4, true, false},
+		{"lower bound, the move fails low", 1, lower, -1, 0, -1, true, false},
+		{"lower bound, the move may beat alpha", -1, lower, -1, 0, -17, false, false},
+		{"upper bound, the move may fail low", 4, upper, -1, 0, -17, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := New(gravity(4, 4, 4), Options{TableBits: MinTableBits, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.fit(16)
+			w := s.pool[0]
+			first := s.g.bottom & -s.g.bottom
+			images := first | 1<<(63-bits.LeadingZeros64(s.g.bottom))
+			s.tt.put(hash(w.key(0, first, 1)), tt.v, tt.flag) // O, to move there, has no mark
+			floor, low, cut := w.childCut(0, 0, s.g.bottom, 0, tt.alpha, tt.beta)
+			if cut != tt.wantCut || floor != tt.wantFloor || (low == images) != tt.wantLow || low&^images != 0 {
+				t.Errorf("got floor %d, low %#x, cut %v; want floor %d, the first and last moves low %v, cut %v", floor, low, cut, tt.wantFloor, tt.wantLow, tt.wantCut)
+			}
+		})
+	}
 }

@@ -138,13 +138,12 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 		}
 	}
 	alpha0 := alpha // the window searched: what the score found bounds
-	best := -s.cells - 1
-	order, cut, ok := w.ordered(pos, mask, cand, moves, beta)
+	order, best, ok := w.ordered(pos, mask, cand, moves, alpha, beta)
 	if ok {
-		return cut
+		return best
 	}
 	if s.busy != nil && s.cells-moves >= busyEmpty {
-		best = w.sharing(pos, mask, moves, order, alpha, beta)
+		best = max(best, w.sharing(pos, mask, moves, order, alpha, beta))
 	} else {
 		for _, st := range order {
 			best = max(best, w.child(pos, mask, moves, st, alpha, beta))
@@ -326,23 +325,31 @@ func (g *geometry) safe(cand, theirs uint64) uint64 {
 // does not count: the side to move can only ever take the cell below to
 // block, and the opponent then takes it (Steininger's "useful threats";
 // docs/design/search-move-order.md). First it looks the children up in
-// the table (childCut), and gives the score of a move that cuts the search
-// there. A lone move it gives at once: there is nothing to order, and its
-// position's own probe comes next (a forced block is common deep in a
-// game).
-func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64, cut int, ok bool) {
+// the table (childCut): when a move cuts the search there, ok is true and
+// floor is its score; else the moves whose children's entries say they
+// score at most alpha are left out, and floor is the most those entries
+// allow them, a bound the node's best takes in (below every score when no
+// move is left out). A lone move it gives at once: there is nothing to
+// order, and its position's own probe comes next (a forced block is common
+// deep in a game).
+func (w *worker) ordered(pos, mask, cand uint64, moves, alpha, beta int) (dst []uint64, floor int, ok bool) {
 	dst = w.buf[moves][:0]
+	floor = -w.s.cells - 1
 	if cand&(cand-1) == 0 {
 		if w.s.misere { // otherwise winsOf found them
 			w.winsAfter[moves][bits.TrailingZeros64(cand)] = unknown
 		}
-		return append(dst, cand), 0, false
+		return append(dst, cand), floor, false
 	}
 	g := w.s.g
 	play := g.playable(mask)
 	if w.s.cells-moves >= etcEmpty {
-		if cut, ok := w.childCut(pos, mask, cand, moves, beta); ok {
-			return nil, cut, true
+		var low uint64
+		if floor, low, ok = w.childCut(pos, mask, cand, moves, alpha, beta); ok {
+			return nil, floor, true
+		}
+		if cand &^= low; cand == 0 {
+			return dst, floor, false
 		}
 	}
 	var score [64]int16 // a board has 64 units at most: gravity's columns, or the cells of a free board
@@ -379,7 +386,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, beta int) (dst []uint64,
 		rot := append(append(w.buf[64][:0], dst[r:]...), dst[:r]...)
 		copy(dst, rot)
 	}
-	return dst, 0, false
+	return dst, floor, false
 }
 
 // winsOf keeps in winsAfter the winning cells of each move of cand, under
@@ -427,12 +434,20 @@ const (
 // childCut looks up in the table the child of each move cand, and when a
 // child's score is known to be low enough that its move scores beta or
 // more, gives that score to cut the search there (an enhanced
-// transposition cutoff). The lookups bring the entries the search will
-// probe into the cache together: all loads are issued before any is read,
-// so that they wait on memory together.
-func (w *worker) childCut(pos, mask, cand uint64, moves, beta int) (cut int, ok bool) {
+// transposition cutoff), ok true. Otherwise it gives the moves low whose
+// children's scores are known to be high enough (exact or a lower bound)
+// that the move scores at most alpha: searched, each would fail low at its
+// child's probe, after the look-ahead's work there; floor is the most any
+// of them can score. The lookups bring the entries the search will probe
+// into the cache together: all loads are issued before any is read, so
+// that they wait on memory together.
+func (w *worker) childCut(pos, mask, cand uint64, moves, alpha, beta int) (floor int, low uint64, ok bool) {
+	floor = -w.s.cells - 1
 	if w.s.g.packed {
-		return w.childCutWide(pos, mask, cand, moves, beta)
+		if cut, ok := w.childCutWide(pos, mask, cand, moves, beta); ok {
+			return cut, 0, true
+		}
+		return floor, 0, false
 	}
 	hs, seen := &w.hashes, &w.entries
 	tt := w.tableOf(moves + 1) // every child's
@@ -443,12 +458,17 @@ func (w *worker) childCut(pos, mask, cand uint64, moves, beta int) (cut int, ok 
 		seen[n] = tt.load(hs[n])
 		n++
 	}
-	for i := range n {
-		if v, flag, ok := read(hs[i], seen[i]); cuts(v, flag, ok, beta) {
-			return -v, true
+	for i, c := 0, cand; i < n; i, c = i+1, c&(c-1) {
+		v, flag, ok := read(hs[i], seen[i])
+		if cuts(v, flag, ok, beta) {
+			return -v, 0, true
+		}
+		if failsLow(v, flag, ok, alpha) {
+			low |= c & -c
+			floor = max(floor, -v)
 		}
 	}
-	return 0, false
+	return floor, low, false
 }
 
 // mirrorPlies is how many marks a position has at most for its key to be
@@ -514,6 +534,14 @@ func (w *worker) childCutWide(pos, mask, cand uint64, moves, beta int) (cut int,
 // (exact or an upper bound), so the move's is at least -v.
 func cuts(v int, flag uint64, ok bool, beta int) bool {
 	return ok && flag != lower && -v >= beta
+}
+
+// failsLow says whether a child's entry, found (ok) with score v as flag,
+// says its move fails low in a search of the parent above alpha: the
+// child's score is at least v (exact or a lower bound), so the move's is
+// at most -v.
+func failsLow(v int, flag uint64, ok bool, alpha int) bool {
+	return ok && flag != upper && -v <= alpha
 }
 
 // etcEmpty is the fewest empty cells at which ordered looks the children
