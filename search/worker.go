@@ -334,7 +334,7 @@ func (g *geometry) safe(cand, theirs uint64) uint64 {
 // deep in a game).
 func (w *worker) ordered(pos, mask, cand uint64, moves, alpha, beta int) (dst []uint64, floor int, ok bool) {
 	dst = w.buf[moves][:0]
-	floor = -w.s.cells - 1
+	floor = w.s.belowAll()
 	if cand&(cand-1) == 0 {
 		if w.s.misere { // otherwise winsOf found them
 			w.winsAfter[moves][bits.TrailingZeros64(cand)] = unknown
@@ -442,7 +442,7 @@ const (
 // into the cache together: all loads are issued before any is read, so
 // that they wait on memory together.
 func (w *worker) childCut(pos, mask, cand uint64, moves, alpha, beta int) (floor int, low uint64, ok bool) {
-	floor = -w.s.cells - 1
+	floor = w.s.belowAll()
 	if w.s.g.packed {
 		if cut, ok := w.childCutWide(pos, mask, cand, moves, beta); ok {
 			return cut, 0, true
@@ -535,6 +535,10 @@ func (w *worker) childCutWide(pos, mask, cand uint64, moves, beta int) (cut int,
 func cuts(v int, flag uint64, ok bool, beta int) bool {
 	return ok && flag != lower && -v >= beta
 }
+
+// belowAll is a score below every score of the game, where a node's best
+// starts before any move is weighed.
+func (s *Solver) belowAll() int { return -s.cells - 1 }
 
 // failsLow says whether a child's entry, found (ok) with score v as flag,
 // says its move fails low in a search of the parent above alpha: the
@@ -649,7 +653,7 @@ const busyEmpty = nearEmpty + 1
 // own loop for one worker, which a call more a move slows (docs/
 // design/search-second-worker.md).
 func (w *worker) sharing(pos, mask uint64, moves int, order []uint64, alpha, beta int) int {
-	best := -w.s.cells - 1
+	best := w.s.belowAll()
 	later := w.later[moves][:0]
 	for i, st := range order {
 		if i > 0 && w.s.busy.taken(busyHash(pos|st, mask|st)) {
