@@ -18,7 +18,7 @@ type worker struct {
 	med     int            // the guess being searched
 	buf     [65][64]uint64 // the moves in order, a ply each
 	later   [65][64]uint64 // the moves sharing leaves for last, a ply each
-	hashes  [64]uint64     // childCut's children, a move each, not zeroed a node as a local array would be
+	hashes  [64]uint64     // childCut's children, a move each, not zeroed a node as a local array would be (childHashes)
 	entries [64]uint64     // and their entries
 	checks  [65]uint64     // on a packed layout, the second word of the key probed at each ply (wideKey)
 	theirs  [65]uint64     // the opponent's empty winning cells at each ply, as anticipate found them (normal play)
@@ -28,6 +28,15 @@ type worker struct {
 	// gave at ply p; handed[p] is what the node at ply p was handed.
 	winsAfter [65][64]uint64
 	handed    [66]uint64
+	hashed    hashed // whose children's hashes are in hashes
+}
+
+// hashed names the position whose children's hashes a worker's hashes
+// holds: its side to move's marks pos, all marks mask, and the moves cand
+// whose children they are, the first n of hashes.
+type hashed struct {
+	pos, mask, cand uint64
+	n               int
 }
 
 // unknown marks a handed set of cells not known: no board has all 64.
@@ -173,6 +182,7 @@ func (w *worker) ahead(pos, mask uint64, moves int, cand uint64, alpha, beta int
 	if cand, v, done = w.anticipate(pos, mask, moves, cand); done {
 		return 0, alpha, beta, v, true
 	}
+	w.fetch(pos, mask, cand, moves)
 	if s.cells-moves >= 2 && w.winsOf(pos, mask, cand, moves) {
 		return 0, alpha, beta, s.cells - moves - 2, true
 	}
@@ -451,12 +461,9 @@ func (w *worker) childCut(pos, mask, cand uint64, moves, alpha, beta int) (floor
 	}
 	hs, seen := &w.hashes, &w.entries
 	tt := w.tableOf(moves + 1) // every child's
-	n := 0
-	for c := cand; c != 0; c &= c - 1 {
-		st := c & -c
-		hs[n] = hash(w.key(mask^pos, mask|st, moves+1))
-		seen[n] = tt.load(hs[n])
-		n++
+	n := w.childHashes(pos, mask, cand, moves)
+	for i := range n {
+		seen[i] = tt.load(hs[i])
 	}
 	for i, c := 0, cand; i < n; i, c = i+1, c&(c-1) {
 		v, flag, ok := read(hs[i], seen[i])
@@ -469,6 +476,36 @@ func (w *worker) childCut(pos, mask, cand uint64, moves, alpha, beta int) (floor
 		}
 	}
 	return floor, low, false
+}
+
+// fetch asks the processor for the table slots of the children of cand
+// that childCut will load, under normal play, on Pons' layout, where
+// childCut looks the children up: the loads, each likely to miss the
+// cache in a large table, then overlap the look-ahead's work instead of
+// stalling after it (docs/design/search-prefetch.md).
+func (w *worker) fetch(pos, mask, cand uint64, moves int) {
+	if w.s.g.packed || w.s.cells-moves < etcEmpty || cand&(cand-1) == 0 {
+		return
+	}
+	n := w.childHashes(pos, mask, cand, moves)
+	tt := w.tableOf(moves + 1)
+	prefetchSlots(&tt.slots[0], tt.shift&63, &w.hashes[0], n)
+}
+
+// childHashes leaves in hashes the hash of the key of each child of the
+// position pos, mask of moves marks, by the moves cand in cell order, and
+// gives how many: those fetch made for the same position, or made now.
+func (w *worker) childHashes(pos, mask, cand uint64, moves int) int {
+	if h := w.hashed; h.pos == pos && h.mask == mask && h.cand == cand {
+		return h.n
+	}
+	n := 0
+	for c := cand; c != 0; c &= c - 1 {
+		w.hashes[n] = hash(w.key(mask^pos, mask|c&-c, moves+1))
+		n++
+	}
+	w.hashed = hashed{pos, mask, cand, n}
+	return n
 }
 
 // mirrorPlies is how many marks a position has at most for its key to be

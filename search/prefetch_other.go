@@ -1,0 +1,9 @@
+//go:build !amd64
+
+package search
+
+import "sync/atomic"
+
+// prefetchSlots does nothing where the lab has no prefetch instruction:
+// the loads that follow fetch the slots themselves.
+func prefetchSlots(slots *atomic.Uint64, shift uint, hs *uint64, n int) {}
