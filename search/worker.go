@@ -353,7 +353,7 @@ func (w *worker) ordered(pos, mask, cand uint64, moves, alpha, beta int) (dst []
 	}
 	g := w.s.g
 	play := g.playable(mask)
-	if w.s.cells-moves >= etcEmpty {
+	if w.s.looksUp(moves) {
 		var low uint64
 		if floor, low, ok = w.childCut(pos, mask, cand, moves, alpha, beta); ok {
 			return nil, floor, true
@@ -484,7 +484,7 @@ func (w *worker) childCut(pos, mask, cand uint64, moves, alpha, beta int) (floor
 // cache in a large table, then overlap the look-ahead's work instead of
 // stalling after it (docs/design/search-prefetch.md).
 func (w *worker) fetch(pos, mask, cand uint64, moves int) {
-	if w.s.g.packed || w.s.cells-moves < etcEmpty || cand&(cand-1) == 0 {
+	if w.s.g.packed || !w.s.looksUp(moves) || cand&(cand-1) == 0 {
 		return
 	}
 	n := w.childHashes(pos, mask, cand, moves)
@@ -588,6 +588,10 @@ func failsLow(v int, flag uint64, ok bool, alpha int) bool {
 // etcEmpty is the fewest empty cells at which ordered looks the children
 // up: nearer the end a child is searched about as fast as it is found.
 const etcEmpty = 8
+
+// looksUp says whether ordered looks up the children of a position of
+// moves marks in the table (childCut), and so whether fetch asks for them.
+func (s *Solver) looksUp(moves int) bool { return s.cells-moves >= etcEmpty }
 
 // kept says whether the table keeps positions of moves marks: under normal
 // play not those with fewer than tableEmpty empty cells, whose subtrees,
