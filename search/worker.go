@@ -33,11 +33,8 @@ type worker struct {
 
 // hashed names the position whose children's hashes a worker's hashes
 // holds: its side to move's marks pos, all marks mask, and the moves cand
-// whose children they are, the first n of hashes.
-type hashed struct {
-	pos, mask, cand uint64
-	n               int
-}
+// whose children they are, the first popcount(cand) of hashes.
+type hashed struct{ pos, mask, cand uint64 }
 
 // unknown marks a handed set of cells not known: no board has all 64.
 const unknown = ^uint64(0)
@@ -496,15 +493,14 @@ func (w *worker) fetch(pos, mask, cand uint64, moves int) {
 // position pos, mask of moves marks, by the moves cand in cell order, and
 // gives how many: those fetch made for the same position, or made now.
 func (w *worker) childHashes(pos, mask, cand uint64, moves int) int {
-	if h := w.hashed; h.pos == pos && h.mask == mask && h.cand == cand {
-		return h.n
+	n := bits.OnesCount64(cand)
+	if w.hashed == (hashed{pos, mask, cand}) {
+		return n
 	}
-	n := 0
-	for c := cand; c != 0; c &= c - 1 {
-		w.hashes[n] = hash(w.key(mask^pos, mask|c&-c, moves+1))
-		n++
+	for i, c := 0, cand; c != 0; i, c = i+1, c&(c-1) {
+		w.hashes[i] = hash(w.key(mask^pos, mask|c&-c, moves+1))
 	}
-	w.hashed = hashed{pos, mask, cand, n}
+	w.hashed = hashed{pos, mask, cand}
 	return n
 }
 
