@@ -368,6 +368,42 @@ func (g *geometry) claimeven(pos, mask, odd uint64) (most int, ok bool) {
 	return 0, true
 }
 
+// oddThreat says, under gravity and normal play, whether the other side
+// wins by a threat the mover cannot take first: Allis' odd threat, for
+// either side. theirs is the other side's empty winning cells, odd is
+// oddTops(mask). The threat is a cell of theirs with an odd number of
+// empty cells below it in its column, where the other columns' odd tops
+// are even in number (evenTops). The other side answers every move right
+// above it, or a move on an odd top on another odd top: in the threat's
+// column the mover takes the first, third, ... empty cell from the bottom,
+// and so the last below the threat, whose answer is the threat; elsewhere
+// what claimeven leaves it. If the mover has no line even with all of
+// those, it never stops the other side: its score is at most -1. Of a
+// column's threats the lowest that qualifies leaves the mover the fewest
+// cells.
+func (g *geometry) oddThreat(pos, mask, theirs, odd uint64) bool {
+	top := g.playable(mask)
+	for t := theirs &^ top; t != 0; {
+		st := t & -t
+		col := g.column(bits.TrailingZeros64(st) / g.stride)
+		below := st - top&col // the column's empty cells below the threat
+		if bits.OnesCount64(below)%2 == 0 {
+			t &^= st
+			continue
+		}
+		t &^= col
+		others := odd &^ col
+		if !evenTops(others) {
+			continue
+		}
+		mine := below & (top & col * 0x5555555555555555) // every other cell from the column's next
+		if !g.lined(g.moverClaims(pos, g.full&^mask&^col, others) | mine) {
+			return true
+		}
+	}
+	return false
+}
+
 // moverClaims gives the most cells the mover, whose marks are pos, can hold
 // under claimeven with the empty cells empty and the odd tops odd: its
 // marks, the empty cells of evenRows and the odd tops.

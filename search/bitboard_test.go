@@ -168,47 +168,25 @@ func TestMirror(t *testing.T) {
 // by 0 and some by -1, with no odd top and with some (over the boards); and
 // evenTops holds for a position or for each of its children, never both.
 func TestClaimeven(t *testing.T) {
-	tests := []struct {
-		rows, cols, k int
-		packed        bool
-	}{{4, 4, 4, false}, {5, 4, 4, false}, {4, 5, 3, false}, {3, 4, 3, false}, {4, 4, 4, true}, {5, 4, 4, true}}
 	seen := map[string]int{}
-	for _, tt := range tests {
-		rl := rules.New(gravity(tt.rows, tt.cols, tt.k))
-		t.Run(fmt.Sprintf("%s packed=%v", rl.Spec().Words(), tt.packed), func(t *testing.T) {
-			if rl.Spec().Cells() > 16 {
-				longtest.Skip(t, "every position of a 20-cell game")
+	for _, c := range []gravityCase{{4, 4, 4, false}, {5, 4, 4, false}, {4, 5, 3, false}, {3, 4, 3, false}, {4, 4, 4, true}, {5, 4, 4, true}} {
+		eachSolved(t, c, 16, func(t *testing.T, g *geometry, board string, pos, mask uint64, score int) {
+			odd := g.oddTops(mask)
+			for m := g.playable(mask); m != 0; m &= m - 1 {
+				if evenTops(g.oddTops(mask|m&-m)) == evenTops(odd) {
+					t.Fatalf("%s: evenTops says %v of the position and of its child", board, evenTops(odd))
+				}
 			}
-			sol, err := solve.Lean(context.Background(), rl, 2)
-			if err != nil {
-				t.Fatal(err)
+			if !evenTops(odd) {
+				return
 			}
-			g := newGeometry(tt.rows, tt.cols, tt.k, true, tt.packed)
-			cells := tt.rows * tt.cols
-			for _, i := range sol.Positions(false) {
-				b := sol.Enum.Board(i)
-				score := moverScore(b, sol.Value[i], sol.Depth[i], cells)
-				pos, mask := g.fromCells(uint64(b.O)), g.fromCells(uint64(b.X|b.O))
-				if b.ToMove() == game.X {
-					pos = g.fromCells(uint64(b.X))
-				}
-				odd := g.oddTops(mask)
-				for m := g.playable(mask); m != 0; m &= m - 1 {
-					if evenTops(g.oddTops(mask|m&-m)) == evenTops(odd) {
-						t.Fatalf("%s: evenTops says %v of the position and of its child", rl.Spec().Format(b), evenTops(odd))
-					}
-				}
-				if !evenTops(odd) {
-					continue
-				}
-				most, ok := g.claimeven(pos, mask, odd)
-				switch {
-				case !ok:
-				case score > most:
-					t.Fatalf("%s: claimeven bounds the mover's score by %d, the solve gives %d", rl.Spec().Format(b), most, score)
-				default:
-					seen[fmt.Sprintf("claimeven %d, odd tops %v", most, odd != 0)]++
-				}
+			most, ok := g.claimeven(pos, mask, odd)
+			switch {
+			case !ok:
+			case score > most:
+				t.Fatalf("%s: claimeven bounds the mover's score by %d, the solve gives %d", board, most, score)
+			default:
+				seen[fmt.Sprintf("claimeven %d, odd tops %v", most, odd != 0)]++
 			}
 		})
 	}
@@ -217,6 +195,66 @@ func TestClaimeven(t *testing.T) {
 			t.Errorf("%s: no position; got %v", k, seen)
 		}
 	}
+}
+
+// TestOddThreat checks oddThreat against the exhaustive solve of every
+// position in progress of gravity boards, in Pons' layout and packed: where
+// it says the other side's threat wins, the mover's score is at most -1.
+// Each board solved must see the rule said of some position.
+func TestOddThreat(t *testing.T) {
+	for _, c := range []gravityCase{{4, 4, 4, false}, {5, 4, 4, false}, {4, 5, 3, false}, {3, 4, 3, false}, {5, 4, 4, true}, {6, 4, 4, false}, {4, 6, 4, false}} {
+		said := 0
+		solved := eachSolved(t, c, 20, func(t *testing.T, g *geometry, board string, pos, mask uint64, score int) {
+			if !g.oddThreat(pos, mask, g.winning(mask^pos)&^mask, g.oddTops(mask)) {
+				return
+			}
+			said++
+			if score > -1 {
+				t.Fatalf("%s: oddThreat says the mover loses, the solve gives it %d", board, score)
+			}
+		})
+		if solved && said == 0 {
+			t.Errorf("%v: oddThreat said nothing of any position", c)
+		}
+	}
+}
+
+// A gravityCase is a gravity board, in Pons' layout or packed.
+type gravityCase struct {
+	rows, cols, k int
+	packed        bool
+}
+
+// eachSolved solves c's game exhaustively and, in a subtest named for it,
+// calls f with each position in progress: its board written out, its side to move's
+// marks pos and all marks mask in c's layout g, and its exact score for
+// the side to move. A board of more than most cells is solved only under
+// the long checks' switch; solved says whether it was.
+func eachSolved(t *testing.T, c gravityCase, most int, f func(t *testing.T, g *geometry, board string, pos, mask uint64, score int)) (solved bool) {
+	rl := rules.New(gravity(c.rows, c.cols, c.k))
+	t.Run(fmt.Sprintf("%s packed=%v", rl.Spec().Words(), c.packed), func(t *testing.T) {
+		if n := rl.Spec().Cells(); n > most {
+			longtest.Skip(t, fmt.Sprintf("every position of a %d-cell game", n))
+		}
+		sol, err := solve.Lean(context.Background(), rl, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newGeometry(c.rows, c.cols, c.k, true, c.packed)
+		for _, i := range sol.Positions(false) {
+			b := sol.Enum.Board(i)
+			if over, _ := rl.Outcome(b); over {
+				continue
+			}
+			pos, mask := g.fromCells(uint64(b.O)), g.fromCells(uint64(b.X|b.O))
+			if b.ToMove() == game.X {
+				pos = g.fromCells(uint64(b.X))
+			}
+			f(t, g, rl.Spec().Format(b), pos, mask, moverScore(b, sol.Value[i], sol.Depth[i], c.rows*c.cols))
+		}
+		solved = true
+	})
+	return solved
 }
 
 // moverScore gives the score, in search's units, of the side to move of b

@@ -11,7 +11,9 @@
 // Under gravity and normal play it also bounds a position's score, and
 // its children's, without search where one side can take every other
 // empty cell of each column by answering each move right above it (Victor
-// Allis' claimeven; docs/design/search-claimeven.md).
+// Allis' claimeven; docs/design/search-claimeven.md), or where one side has
+// a threat the other must at last play below (Allis' odd threat, for either
+// side; docs/design/search-odd-threat.md).
 //
 // Scores: a game that ends at ply P (marks on the board) in a win is worth
 // cells+1-P to the winner and its opposite to the loser, a draw 0; so a

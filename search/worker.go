@@ -194,7 +194,7 @@ func (w *worker) ahead(pos, mask uint64, moves int, cand uint64, alpha, beta int
 		}
 	}
 	if s.g.gravity {
-		if alpha, beta, v, done = w.claimed(pos, mask, cand, alpha, beta); done {
+		if alpha, beta, v, done = w.claimed(pos, mask, cand, moves, alpha, beta); done {
 			return 0, alpha, beta, v, true
 		}
 	}
@@ -202,15 +202,24 @@ func (w *worker) ahead(pos, mask uint64, moves int, cand uint64, alpha, beta int
 }
 
 // claimed narrows the window (alpha, beta) of a gravity position under
-// normal play by what claimeven says of it or, where it holds for them
-// (evenTops), of its children; when the window closes, v is the bound to
-// return and done is true. For the position it bounds the score from
-// above. For a child, a bound of 0 or -1 says that its move scores at
-// least 0 or 1: that cuts a search whose beta is at most 1, the way
-// Steininger's solver looks at each child before its table.
-func (w *worker) claimed(pos, mask, cand uint64, alpha, beta int) (a, b, v int, done bool) {
+// normal play by what claimeven and the other side's odd threats say of
+// it or of its children. For the position they bound the score from
+// above: claimeven where it holds for it (evenTops), an odd threat at -1.
+// For a child, a bound of 0 or -1 says that its move scores at least 0 or
+// 1: that cuts a search whose beta is at most 1, the way Steininger's
+// solver looks at each child before its table. When the window closes, v
+// is the bound to return and done is true.
+func (w *worker) claimed(pos, mask, cand uint64, moves, alpha, beta int) (a, b, v int, done bool) {
 	g := w.s.g
 	odd := g.oddTops(mask)
+	if beta > -1 && g.oddThreat(pos, mask, w.theirs[moves], odd) {
+		if beta = -1; alpha >= beta {
+			return alpha, beta, beta, true
+		}
+	}
+	if beta <= 1 && w.threatens(pos, mask, cand, moves) {
+		return alpha, beta, 1, true
+	}
 	if evenTops(odd) {
 		if most, ok := g.claimeven(pos, mask, odd); ok && beta > most {
 			if beta = most; alpha >= beta {
@@ -235,6 +244,22 @@ func (w *worker) claimed(pos, mask, cand uint64, alpha, beta int) (a, b, v int, 
 		}
 	}
 	return alpha, beta, 0, false
+}
+
+// threatens says whether a move of cand, from the position pos, mask of
+// moves marks, leaves the opponent lost to the mover's odd threat
+// (oddThreat), by the winning cells winsOf kept of each move: the move
+// then scores at least 1.
+func (w *worker) threatens(pos, mask, cand uint64, moves int) bool {
+	g := w.s.g
+	for c := cand; c != 0; c &= c - 1 {
+		st := c & -c
+		m := mask | st
+		if g.oddThreat(mask^pos, m, w.winsAfter[moves][bits.TrailingZeros64(st)]&^m, g.oddTops(m)) {
+			return true
+		}
+	}
+	return false
 }
 
 // check runs every checkEvery nodes: the main worker wakes the helpers at
