@@ -7,9 +7,10 @@
 #
 #	scripts/bench-explorer.sh BIN PORT < boards
 #
-# The boards of docs/performance.md's figures are noisy perfect play's:
+# The boards of docs/performance.md's figures are noisy perfect play's,
+# PLIES 12-14 and 13-16:
 #
-#	tateti-lab export --game connect-four --sample 30 --plies 13-16 \
+#	tateti-lab export --game connect-four --sample 30 --plies PLIES \
 #	  --epsilon 0.25 --seed 3 --format csv --out DIR -q
 #	cut -d, -f1 DIR/states.csv | tail -n +2
 set -eu
@@ -19,12 +20,13 @@ server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT INT TERM
 url="http://127.0.0.1:$port/api/position"
 until curl -sf -o /dev/null "$url?board="; do sleep 0.05; done
+since() { awk -v from="$1" -v now="$(date +%s.%N)" 'BEGIN { printf "%.3f\n", now - from }'; }
 total_start=$(date +%s.%N)
 while read -r board; do
 	start=$(date +%s.%N)
 	until [ "$(curl -s -o /dev/null -w '%{http_code}' "$url?board=$board")" = 200 ]; do
 		sleep 0.01
 	done
-	echo "$board $(echo "$(date +%s.%N) - $start" | bc)"
+	echo "$board $(since "$start")"
 done
-echo "total $(echo "$(date +%s.%N) - $total_start" | bc)"
+echo "total $(since "$total_start")"

@@ -226,9 +226,9 @@ type gravityCase struct {
 }
 
 // eachSolved solves c's game exhaustively and, in a subtest named for it,
-// calls f with each position in progress: its board written out, its side to move's
-// marks pos and all marks mask in c's layout g, and its exact score for
-// the side to move. A board of more than most cells is solved only under
+// calls f with each position in progress: its board written out, its side
+// to move's marks pos and all marks mask in c's layout g, and its exact
+// score for the side to move. A board of more than most cells is solved only under
 // the long checks' switch; solved says whether it was.
 func eachSolved(t *testing.T, c gravityCase, most int, f func(t *testing.T, g *geometry, board string, pos, mask uint64, score int)) (solved bool) {
 	rl := rules.New(gravity(c.rows, c.cols, c.k))
