@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/tateti-lab/tateti-lab/book"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -313,7 +314,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, k int, emit func(int, stri
 // search at an opening book's last ply, else from the next ply's parts.
 func (f *solveFn) codes(ctx context.Context, j *tier.Job, lo, hi int64, have []uint64, dst []byte) error {
 	if j.Searched(f.Ply) {
-		return j.SearchRange(ctx, f.Ply, lo, hi, have, dst)
+		return searchRange(ctx, j, rules.New(f.Spec), f.Ply, lo, hi, have, dst)
 	}
 	next, err := f.read(ctx, j, j.NextTasks(f.Ply, lo, hi, have))
 	if err != nil {
@@ -321,6 +322,21 @@ func (f *solveFn) codes(ctx context.Context, j *tier.Job, lo, hi int64, have []u
 	}
 	j.SolveRange(f.Ply, lo, hi, have, next, dst)
 	return nil
+}
+
+// searchRange values the ranks [lo, hi) of ply p, an opening book's last,
+// into dst by search, as the local build does: each search bounded by the
+// book built in where it holds the ply before (book.Bounds).
+func searchRange(ctx context.Context, j *tier.Job, rl rules.Rules, p int, lo, hi int64, have []uint64, dst []byte) error {
+	prior, ok, err := book.Bounds(rl, p-1)
+	if err != nil {
+		return err
+	}
+	if ok {
+		defer prior.Close()
+		j = j.WithPrior(prior)
+	}
+	return j.SearchRange(ctx, p, lo, hi, have, dst)
 }
 
 // read gives the codes of the next ply's tasks named, in increasing

@@ -61,3 +61,18 @@ func For(spec rules.Spec) (b Book, ok bool, err error) {
 
 // Last gives the book's last ply.
 func (b Book) Last() int { return b.Manifest.Last() }
+
+// Bounds gives the book built in for rl's game, opened, when it holds ply
+// p: a deeper book's build then starts each search of its last ply, p+1,
+// from what this one says of the position's parents (tier.Job.WithPrior),
+// the same codes found in about two thirds of the time
+// (docs/performance.md). ok is false where no book is built in for the
+// game or it stops before ply p. Whoever gets the database closes it.
+func Bounds(rl rules.Rules, p int) (d *db.DB, ok bool, err error) {
+	b, ok, err := For(rl.Spec())
+	if !ok || err != nil || p < 0 || b.Last() < p {
+		return nil, false, err
+	}
+	d, err = db.OpenFS(b.Files, b.Where(), rl)
+	return d, err == nil, err
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/tateti-lab/tateti-lab/book"
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -36,6 +37,10 @@ type DBBuildOptions struct {
 	MaxPly int // the last ply of the forward pass (ReachOnly) or of the opening book; -1 for the whole game
 	// ValuesOnly asks for the win/draw/loss database (--wdl).
 	ValuesOnly bool
+	// prior is the book built in, where it holds the ply before an opening
+	// book's last: its values bound the last ply's searches
+	// (book.Bounds). Closed after the build.
+	prior io.Closer
 }
 
 // NewCmdDBBuild builds db build; runF, if any, replaces its run.
@@ -53,6 +58,8 @@ will not fit (exit 2); stopped, it resumes when run again.
 those of ply N valued by search, one at a time with their value alone, the
 plies before from the ones after, as the whole game's; the same database
 format, its manifest naming N. Any board up to 64 cells whose plies to N fit.
+Where the book built in holds ply N-1, its values bound each search of ply N:
+the same book, sooner.
 
 --reach-only runs the forward pass alone, which fits where the whole build
 does not, and counts each ply's positions (to ply N with --max-ply); a later
@@ -153,10 +160,22 @@ func buildJob(c *cobra.Command, opts *DBBuildOptions) (*tier.Job, error) {
 	if opts.MaxPly < 1 || opts.MaxPly >= cells {
 		return nil, flagErrorf("--max-ply %d: an opening book holds plies 0 to N, want N from 1 to %d; leave --max-ply out for the whole game's database", opts.MaxPly, cells-1)
 	}
-	return tier.NewBook(opts.Rules, opts.MaxPly)
+	j, err := tier.NewBook(opts.Rules, opts.MaxPly)
+	if err != nil {
+		return nil, err
+	}
+	prior, ok, err := book.Bounds(opts.Rules, opts.MaxPly-1)
+	if !ok || err != nil {
+		return j, err
+	}
+	opts.prior = prior
+	return j.WithPrior(prior), nil
 }
 
 func runDBBuild(ctx context.Context, opts *DBBuildOptions) error {
+	if opts.prior != nil {
+		defer opts.prior.Close()
+	}
 	report.BuildPlan(opts.IO.Notes, opts.Target)
 	defer opts.Target.Policy().Apply()()
 	if opts.ReachOnly {

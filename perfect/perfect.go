@@ -57,6 +57,13 @@ type Outcome struct {
 	Depth Depth
 }
 
+// Better reports whether o is a better outcome than than for side: a
+// higher value for it, then a faster win or a slower loss, the order in
+// which Pick weighs moves.
+func (o Outcome) Better(than Outcome, side game.Cell) bool {
+	return score(o.Value.For(side), o.Depth) > score(than.Value.For(side), than.Depth)
+}
+
 // Bounds are what is proved of a value for X when it is not settled: it
 // lies between Low and High.
 type Bounds struct {

@@ -51,6 +51,31 @@ func TestBounds(t *testing.T) {
 	}
 }
 
+// Better orders outcomes for a side as Weigh does: a higher value for
+// it, then a faster win or a slower loss; drawn outcomes tie.
+func TestOutcomeBetter(t *testing.T) {
+	tests := []struct {
+		name    string
+		o, than Outcome
+		side    game.Cell
+		want    bool
+	}{
+		{"a win over a draw", Outcome{XWins, 9}, Outcome{Draw, 4}, game.X, true},
+		{"a draw over a loss", Outcome{Draw, 4}, Outcome{XWins, 9}, game.O, true},
+		{"a faster win", Outcome{OWins, 3}, Outcome{OWins, 5}, game.O, true},
+		{"not a slower win", Outcome{OWins, 5}, Outcome{OWins, 3}, game.O, false},
+		{"a slower loss", Outcome{OWins, 5}, Outcome{OWins, 3}, game.X, true},
+		{"not a faster loss", Outcome{XWins, 2}, Outcome{XWins, 6}, game.O, false},
+		{"not the same", Outcome{XWins, 2}, Outcome{XWins, 2}, game.X, false},
+		{"draws tie", Outcome{Draw, 2}, Outcome{Draw, 6}, game.X, false},
+	}
+	for _, tt := range tests {
+		if got := tt.o.Better(tt.than, tt.side); got != tt.want {
+			t.Errorf("%s: %+v.Better(%+v, %v) = %v, want %v", tt.name, tt.o, tt.than, tt.side, got, tt.want)
+		}
+	}
+}
+
 // Weigh takes the best value for the mover, then the fastest win or the
 // slowest loss, marks every move that ties, and counts the position one
 // ply deeper than its best child.

@@ -72,7 +72,9 @@ type Rules interface {
 	Playable(b game.Board) game.Mask
 	// ParentCells gives the cells of the moves b can come from: the last
 	// mover's marks whose removal (b.Without) leaves a board from which that
-	// mark is a legal move, so a finished board is no one's parent.
+	// mark is a legal move, so a finished board is no one's parent, and
+	// under gravity none with a mark floating (a mark taken from below
+	// another).
 	ParentCells(b game.Board) game.Mask
 	// Paths gives the number of move sequences from the empty board that
 	// reach b, a board that can arise, when it follows from b alone: under
@@ -186,7 +188,7 @@ func (v *variant) ParentCells(b game.Board) game.Mask {
 		} else {
 			legal = v.Moves(parent)
 		}
-		if legal>>c&1 != 0 {
+		if legal>>c&1 != 0 && v.place.Floating(parent) == 0 {
 			cells |= 1 << c
 		}
 	}

@@ -104,28 +104,54 @@ func TestCheckReachable(t *testing.T) {
 	}
 }
 
+// A maskCase is a board and the cells a function of the rules should give
+// of it.
+type maskCase struct {
+	name  string
+	rules Rules
+	board string
+	want  game.Mask
+}
+
+// checkMasks holds what, a function of the rules of each case, to its
+// cells.
+func checkMasks(t *testing.T, what string, f func(Rules, game.Board) game.Mask, tests []maskCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := f(tt.rules, parse(t, tt.rules, tt.board)); got != tt.want {
+				t.Fatalf("%s(%s) = %09b, want %09b (cell 0 is the last digit)", what, tt.board, got, tt.want)
+			}
+		})
+	}
+}
+
 func TestMoves(t *testing.T) {
 	free := newRules(t, 3, 3, 3, false, false)
 	grav := newRules(t, 3, 3, 3, true, false)
-	tests := []struct {
-		name  string
-		rules Rules
-		board string
-		want  game.Mask
-	}{
+	checkMasks(t, "Moves", Rules.Moves, []maskCase{
 		{"free: every empty cell", free, "X../.O./...", 0b111_101_110},
 		{"free: none once over", free, "XXX/OO./...", 0},
 		{"gravity: the bottom row", grav, ".../.../...", 0b111_000_000},
 		{"gravity: above the marks", grav, ".../.../XO.", 0b100_011_000},
 		{"gravity: full columns have none", grav, "X../O../XO.", 0b100_010_000},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.rules.Moves(parse(t, tt.rules, tt.board)); got != tt.want {
-				t.Fatalf("Moves(%s) = %09b, want %09b (cell 0 is the last digit)", tt.board, got, tt.want)
-			}
-		})
-	}
+	})
+}
+
+// ParentCells gives the last mover's marks whose removal leaves a board
+// that could precede it: not finished, and under gravity none taken from
+// below another mark.
+func TestParentCells(t *testing.T) {
+	free := newRules(t, 3, 3, 3, false, false)
+	grav := newRules(t, 3, 3, 3, true, false)
+	checkMasks(t, "ParentCells", Rules.ParentCells, []maskCase{
+		{"free: every mark of the last mover", free, "X../.O./..X", 0b100_000_001},
+		{"free: the line's marks, when the line makes the end", free, "XXX/OO./...", 0b000_000_111},
+		{"free: not where a line is left standing", free, "XXX/OOX/O..", 0b000_000_111},
+		{"gravity: the tops of the columns", grav, ".../O../XOX", 0b010_001_000},
+		{"gravity: not from below another mark", grav, ".../X../OXO", 0b100_000_000},
+		{"gravity: not from below, either side", grav, ".../XO./OXX", 0b100_001_000},
+	})
 }
 
 // Playable is Moves on every board whose game goes on, under free

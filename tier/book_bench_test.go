@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tateti-lab/tateti-lab/book"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
@@ -18,11 +19,23 @@ import (
 // empty table), over positions drawn evenly by rank among the ply's,
 // every stride-th reachable one, so that the sample spreads over every
 // column height as the book does. The plan of docs/performance.md
-// multiplies its mean by the searches a build makes.
+// multiplies its mean by the searches a build makes. Ply 13 is searched
+// alone and bounded by the book built in (WithPrior, as db build bounds a
+// deeper book), the codes the same.
 func BenchmarkBookSearch(b *testing.B) {
-	for _, c := range []struct{ ply, stride int }{{8, 2000}, {12, 50000}} {
-		b.Run(fmt.Sprintf("ply=%d", c.ply), func(b *testing.B) {
+	for _, c := range []struct {
+		ply, stride int
+		bounded     bool
+	}{{8, 2000, false}, {12, 50000, false}, {13, 100000, false}, {13, 100000, true}} {
+		name := fmt.Sprintf("ply=%d", c.ply)
+		if c.bounded {
+			name += ",bounded"
+		}
+		b.Run(name, func(b *testing.B) {
 			j, bs := bookSample(b, c.ply, c.stride)
+			if c.bounded {
+				j = withBuiltIn(b, j, c.ply-1)
+			}
 			for b.Loop() {
 				s, err := search.New(j.rl.Spec(), search.Options{TableBits: search.TableBitsFor(SearchMemory), Workers: 1})
 				if err != nil {
@@ -43,6 +56,17 @@ func BenchmarkBookSearch(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(bs)), "ms/search")
 		})
 	}
+}
+
+// withBuiltIn gives j bounded by the book built in, which holds ply p
+// (book.Bounds), closed when the benchmark ends.
+func withBuiltIn(b *testing.B, j *Job, p int) *Job {
+	prior, ok, err := book.Bounds(j.rl, p)
+	if !ok || err != nil {
+		b.Fatalf("the book built in holds no ply %d: %v", p, err)
+	}
+	b.Cleanup(func() { prior.Close() })
+	return j.WithPrior(prior)
 }
 
 // bookTo runs the forward pass of rl's game to ply p into dir, and gives

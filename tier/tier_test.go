@@ -568,22 +568,40 @@ func flipped(b []byte, i int) []byte {
 // An opening book holds the whole game's first plies: gravity 4x5's book
 // (4x4's under -short) to ply 6, its last ply searched, has every tier file of plies 0 to 6
 // byte for byte as the exhaustive solve writes it, the same counts and the
-// empty board's value, with 1 worker or 2; a book to another ply, or of
-// the whole game, is refused in its folder.
+// empty board's value, with 1 worker or 2, and with the whole game's ply 5
+// bounding its searches (WithPrior); a book to another ply, or of the
+// whole game, is refused in its folder.
 func TestBook(t *testing.T) {
 	sp := spec(4, 5, 4, true, false)
 	if testing.Short() {
 		sp = spec(4, 4, 4, true, false) // a tenth of the work, for the race detector
 	}
 	rl := rules.New(sp)
-	whole, err := Solve(context.Background(), rl, filepath.Join(t.TempDir(), "whole"), 2)
+	wholeDir := filepath.Join(t.TempDir(), "whole")
+	whole, err := Solve(context.Background(), rl, wholeDir, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
+	prior, err := db.Open(wholeDir, rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer prior.Close()
 	dir := ""
-	for _, workers := range []int{1, 2} {
+	for _, c := range []struct {
+		name    string
+		workers int
+		prior   Prior
+	}{{"1 worker", 1, nil}, {"2 workers", 2, nil}, {"2 workers, the whole game's first plies bounding the searches", 2, prior}} {
 		dir = filepath.Join(t.TempDir(), "book")
-		book, err := SolveBook(context.Background(), rl, 6, dir, workers)
+		job, err := NewBook(rl, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.prior != nil {
+			job = job.WithPrior(c.prior)
+		}
+		book, err := build(context.Background(), job, dir, c.workers)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -594,7 +612,7 @@ func TestBook(t *testing.T) {
 		}
 		book.Checksum, want.Checksum = "", ""
 		if book.MaxPly == nil || *book.MaxPly != 6 || !reflect.DeepEqual(book, want) {
-			t.Fatalf("%d workers: the book's manifest\n%+v\nwant the whole game's first plies\n%+v", workers, book, want)
+			t.Fatalf("%s: the book's manifest\n%+v\nwant the whole game's first plies\n%+v", c.name, book, want)
 		}
 	}
 	tests := []struct {
