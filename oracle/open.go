@@ -46,8 +46,8 @@ func guidedSearch(rl rules.Rules, o Options, g search.Guide) (settler, *versus, 
 		beats: func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error) {
 			return s.Beats(ctx, uint64(b.X), uint64(b.O), than)
 		},
-		above: func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error) {
-			r, err := s.SolveAbove(ctx, uint64(b.X), uint64(b.O), than)
+		from: func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error) {
+			r, err := s.SolveFrom(ctx, uint64(b.X), uint64(b.O), than)
 			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, err
 		},
 		value: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {

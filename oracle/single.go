@@ -47,11 +47,13 @@ const maxKnown = 1 << 16
 
 // versus asks search about b, a position in progress, against an outcome
 // than: beats, whether its side to move does better than than would give
-// it, by one null-window search (search.Solver.Beats); above, b's outcome
-// where it does (search.Solver.SolveAbove), from that bound.
+// it, by one null-window search (search.Solver.Beats); from, b's outcome
+// where its side to move does at least as well (search.Solver.SolveFrom):
+// than after one question when it does no better, else searched from that
+// bound up.
 type versus struct {
 	beats func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error)
-	above func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error)
+	from  func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error)
 	value settler // b's value alone (search.Solver.Value)
 }
 
@@ -256,11 +258,7 @@ func (o *single) moves(ctx context.Context, b game.Board, worth perfect.Outcome)
 			settled, _, err := o.settle(ctx, c)
 			return settled, err
 		}
-		better, err := o.vs.beats(ctx, c, after)
-		if err != nil || !better {
-			return after, err
-		}
-		return o.vs.above(ctx, c, after)
+		return o.vs.from(ctx, c, after)
 	})
 }
 

@@ -13,8 +13,9 @@ import (
 
 // Beats answers as the exhaustive solve does: of each child of a sample of
 // positions, against each sibling's outcome (the parent's among them, when
-// the child is a best move), whether its mover does better; and where it
-// does, SolveAbove gives the child's outcome.
+// the child is a best move), whether its mover does better; where it
+// does, SolveAbove gives the child's outcome, and where it does at least
+// as well, SolveFrom.
 func TestBeats(t *testing.T) {
 	tests := []struct {
 		spec   rules.Spec
@@ -72,6 +73,12 @@ func checkBeats(t *testing.T, s *Solver, rl rules.Rules, sol *solve.Result, b ga
 	}
 	for _, c := range kids {
 		for _, than := range targets {
+			if !prefers(than, outcome(c), c.ToMove() == game.X) {
+				r, err := s.SolveFrom(context.Background(), uint64(c.X), uint64(c.O), than)
+				if got, want := (perfect.Outcome{Value: r.Value, Depth: r.Depth}), outcome(c); err != nil || !r.Settled || got != want {
+					t.Fatalf("%s: SolveFrom(%+v) = %+v, %v; want %+v", rl.Spec().Format(c), than, r, err, want)
+				}
+			}
 			got, err := s.Beats(context.Background(), uint64(c.X), uint64(c.O), than)
 			if want := prefers(outcome(c), than, c.ToMove() == game.X); err != nil || got != want {
 				t.Fatalf("%s, worth %+v: Beats(%+v) = %v, %v; want %v", rl.Spec().Format(c), outcome(c), than, got, err, want)

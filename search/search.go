@@ -239,6 +239,23 @@ func (s *Solver) SolveAbove(ctx context.Context, x, o uint64, than perfect.Outco
 	return s.solveAbove(ctx, x, o, false, &than)
 }
 
+// SolveFrom is Solve of a position in progress whose side to move is
+// known to do at least as well as the outcome floor: one null-window
+// question (Beats) settles it at floor when it does no better, a best
+// move's child against its parent's outcome most often, and otherwise its
+// searches start above floor (SolveAbove). A position that does worse than
+// floor gets a wrong answer.
+func (s *Solver) SolveFrom(ctx context.Context, x, o uint64, floor perfect.Outcome) (Result, error) {
+	better, err := s.Beats(ctx, x, o, floor)
+	switch {
+	case err != nil:
+		return Result{Bounds: perfect.Unknown}, err
+	case !better:
+		return Result{Value: floor.Value, Depth: floor.Depth, Settled: true, Bounds: perfect.Bounds{Low: floor.Value, High: floor.Value}}, nil
+	}
+	return s.SolveAbove(ctx, x, o, floor)
+}
+
 // solve is Solve, or Value when valueOnly.
 func (s *Solver) solve(ctx context.Context, x, o uint64, valueOnly bool) (Result, error) {
 	return s.solveAbove(ctx, x, o, valueOnly, nil)

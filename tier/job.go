@@ -310,11 +310,7 @@ func (j *Job) searchCode(ctx context.Context, s *search.Solver, b game.Board) (b
 	}
 	var r search.Result
 	if bounded {
-		better, err := s.Beats(ctx, uint64(b.X), uint64(b.O), floor)
-		if err != nil || !better {
-			return db.Pack(floor.Value, floor.Depth), err
-		}
-		r, err = s.SolveAbove(ctx, uint64(b.X), uint64(b.O), floor)
+		r, err = s.SolveFrom(ctx, uint64(b.X), uint64(b.O), floor)
 	} else {
 		r, err = s.Solve(ctx, uint64(b.X), uint64(b.O))
 	}
