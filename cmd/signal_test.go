@@ -161,7 +161,11 @@ func TestSIGTERMWithManyWorkers(t *testing.T) {
 // enumerate --max-ply stops on SIGINT within a second, whether the signal
 // finds it making a layer's children, sorting them or counting a layer
 // (issue 43, case 8: a ply's sort and merge took 13 to 20 s to stop). The
-// signals at one and three seconds are long checks.
+// signals at one and three seconds are long checks. Alone it stops within
+// a quarter of a second, also beside six busy processes; the test allows
+// three, as the rest of CI's tests share the two cores with it (one run
+// took over a second there); a signal ignored shows as the run's own exit
+// 0, or as no exit at all.
 func TestSIGINTDuringLayers(t *testing.T) {
 	t.Parallel() // its programs wait on signals and time more than they work
 	if testing.Short() {
@@ -175,7 +179,7 @@ func TestSIGINTDuringLayers(t *testing.T) {
 			c, stderr := lab(t, nil, "enumerate", "--gravity", "--size", "6x7", "--k", "4", "--max-ply", "11")
 			time.Sleep(after)
 			c.Process.Signal(syscall.SIGINT)
-			if code := exitOf(t, c, time.Second); code != exitInterrupted {
+			if code := exitOf(t, c, 3*time.Second); code != exitInterrupted {
 				t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
 			}
 		})
