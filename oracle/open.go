@@ -46,9 +46,9 @@ func guidedSearch(rl rules.Rules, o Options, g search.Guide) (settler, *versus, 
 		beats: func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error) {
 			return s.Beats(ctx, uint64(b.X), uint64(b.O), than)
 		},
-		from: func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error) {
+		from: func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, perfect.Bounds, error) {
 			r, err := s.SolveFrom(ctx, uint64(b.X), uint64(b.O), than)
-			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, err
+			return perfect.Outcome{Value: r.Value, Depth: r.Depth}, r.Bounds, err
 		},
 		value: func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
 			r, err := s.Value(ctx, uint64(b.X), uint64(b.O))
@@ -62,8 +62,9 @@ func guidedSearch(rl rules.Rules, o Options, g search.Guide) (settler, *versus, 
 // (package db), which must hold rl's game: each answer probes the position
 // and its children, a block read each at most. A database that is an
 // opening book answers the positions of its plies, and search those past
-// its last ply, a position of its last ply's children among them: its
-// answers then take turns, as search's do. A win/draw/loss database
+// its last ply, a position of its last ply's children among them, those
+// of the next ply searched from the bound their parents in the book give
+// them (perfect.Floor): its answers then take turns, as search's do. A win/draw/loss database
 // answers values, and search guided by it the depths (Values). Close
 // closes its files.
 func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
@@ -106,8 +107,44 @@ func database(rl rules.Rules, d *db.DB, where string, o Options) (Oracle, error)
 		d.Close()
 		return nil, err
 	}
-	return &single{rl: rl, name: perfect.Book, asked: o, close: d.Close, lineTo: d.Manifest.Last(), past: perfect.Search, split: d.Split, vs: vs,
-		settle: pastBook(probe, searched), valueOf: pastBook(depthless(probe), vs.value)}, nil
+	floor := floors(rl, d)
+	return &single{rl: rl, name: perfect.Book, asked: o, close: d.Close, lineTo: d.Manifest.Last(), past: perfect.Search, split: d.Split, vs: vs, floor: floor,
+		settle: pastBook(probe, floored(searched, vs.from, floor)), valueOf: pastBook(depthless(probe), vs.value)}, nil
+}
+
+// A floorer gives the outcome (for X) a position's side to move is sure
+// of from what an oracle holds of its parents (perfect.Floor), and false
+// where it holds none of them.
+type floorer func(b game.Board) (perfect.Outcome, bool, error)
+
+// floors gives the floorer of the positions in progress one ply past d's
+// last, an opening book's, whose parents are all in it; of a finished
+// position, or one of any other ply, it gives none.
+func floors(rl rules.Rules, d *db.DB) floorer {
+	next := d.Manifest.Last() + 1
+	return func(b game.Board) (perfect.Outcome, bool, error) {
+		if over, _ := rl.Outcome(b); over || b.Ply() != next {
+			return perfect.Outcome{}, false, nil
+		}
+		return perfect.Floor(rl, b, d)
+	}
+}
+
+// floored gives the settler that searches a position from the outcome
+// floor gives it (search.Solver.SolveFrom), one null-window question for
+// a best move's child of one of its parents, and as searched does where
+// floor gives none: the same answers, sooner.
+func floored(searched settler, from func(context.Context, game.Board, perfect.Outcome) (perfect.Outcome, perfect.Bounds, error), floor floorer) settler {
+	return func(ctx context.Context, b game.Board) (perfect.Outcome, perfect.Bounds, error) {
+		f, ok, err := floor(b)
+		switch {
+		case err != nil:
+			return perfect.Outcome{}, perfect.Unknown, err
+		case !ok:
+			return searched(ctx, b)
+		}
+		return from(ctx, b, f)
+	}
 }
 
 // pastBook gives the settler that probes an opening book, and searches a

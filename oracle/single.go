@@ -34,6 +34,9 @@ type single struct {
 	// vs asks search about a position against an outcome; nil where no
 	// position is searched.
 	vs *versus
+	// floor gives what an opening book says of a position one ply past
+	// it from its parents (perfect.Floor); nil where there is no book.
+	floor floorer
 	// known holds the outcomes IsBest found of the positions it was asked
 	// about and of best moves' children, exact (a child that does not beat
 	// the outcome after a best move has it): the position a game reaches
@@ -53,7 +56,7 @@ const maxKnown = 1 << 16
 // bound up.
 type versus struct {
 	beats func(ctx context.Context, b game.Board, than perfect.Outcome) (bool, error)
-	from  func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, error)
+	from  func(ctx context.Context, b game.Board, than perfect.Outcome) (perfect.Outcome, perfect.Bounds, error)
 	value settler // b's value alone (search.Solver.Value)
 }
 
@@ -92,6 +95,9 @@ func (o *single) IsBest(ctx context.Context, b game.Board, cell int) (bool, erro
 	if o.held(c) {
 		got, _, err := o.settle(ctx, c)
 		return got == after, err
+	}
+	if f, err := o.floorOf(c, after); err != nil || f != after {
+		return false, err // c's mover is sure of better than after: not best
 	}
 	better, err := o.vs.beats(ctx, c, after)
 	if err == nil && !better {
@@ -200,8 +206,8 @@ func (o *single) values(ctx context.Context, a perfect.Analysis, b game.Board) (
 }
 
 // childValue gives the value (for X) of c, a child of a position in
-// progress worth worth (for X), asking of search no more than worth leaves
-// open. A child of a lost position is lost for its parent's mover: no
+// progress worth worth (for X), asking of search no more than worth, or
+// what the book says of c's parents (floorOf), leaves open. A child of a lost position is lost for its parent's mover: no
 // question. Of a won one, c's mover most often loses (the moves that keep
 // the win): first whether c's mover beats the slowest loss, then, if so,
 // as of a drawn one's: whether c's mover beats a draw.
@@ -211,9 +217,13 @@ func (o *single) childValue(ctx context.Context, c game.Board, worth perfect.Val
 		return v, err
 	}
 	win := perfect.XWins.For(c.ToMove()) // c's mover's win, for X
-	switch worth {
-	case win: // c's mover won before the move
-		return perfect.Outcome{Value: worth}, nil
+	f, err := o.floorOf(c, perfect.Outcome{Value: worth})
+	if err != nil {
+		return f, err
+	}
+	switch f.Value { // at least worth for c's mover
+	case win: // c's mover won before the move, or the book says it wins
+		return perfect.Outcome{Value: win}, nil
 	case -win:
 		slowest := perfect.Outcome{Value: -win, Depth: perfect.Depth(o.rl.Spec().Cells() - c.Ply())}
 		if better, err := o.vs.beats(ctx, c, slowest); err != nil || !better {
@@ -258,8 +268,28 @@ func (o *single) moves(ctx context.Context, b game.Board, worth perfect.Outcome)
 			settled, _, err := o.settle(ctx, c)
 			return settled, err
 		}
-		return o.vs.from(ctx, c, after)
+		than, err := o.floorOf(c, after)
+		if err != nil {
+			return than, err
+		}
+		settled, _, err := o.vs.from(ctx, c, than)
+		return settled, err
 	})
+}
+
+// floorOf gives the best outcome (for X) c's side to move is known to be
+// sure of: than, the outcome after a best move of a parent in progress,
+// or what the book says of c's parents (single.floor) where that is
+// better for it.
+func (o *single) floorOf(c game.Board, than perfect.Outcome) (perfect.Outcome, error) {
+	if o.floor == nil {
+		return than, nil
+	}
+	f, ok, err := o.floor(c)
+	if err != nil || !ok || !f.Better(than, c.ToMove()) {
+		return than, err
+	}
+	return f, nil
 }
 
 // answeredBy names the engine that gives b's value: the oracle's own, or

@@ -27,25 +27,16 @@ type Job struct {
 	// taskLen is the placements a task takes at a ply not valued by
 	// search: TaskPlacements, or fewer (WithTaskBlocks).
 	taskLen int64
-	prior   Prior // a shorter book's values, which bound the last ply's searches (WithPrior); nil for none
-}
-
-// A Prior gives the value (for X) and depth of positions of the job's game
-// up to a ply, and false for a position play cannot reach: a database
-// (db.DB), most often the opening book built in.
-type Prior interface {
-	Probe(b game.Board) (perfect.Outcome, bool, error)
+	prior   perfect.Prober // a shorter book's values, which bound the last ply's searches (WithPrior); nil for none
 }
 
 // WithPrior gives a copy of j, an opening book's job, whose searches of
 // its last ply start from what prior, which must hold the ply before,
-// says of each position's parents: no child does better for its parent's
-// mover than the parent's outcome, one ply nearer the end, so the
-// position's mover does at least as well as the best of those for it.
-// One null-window question settles a position that does no better (a best
-// move's child of one of its parents); the others are searched from that
-// bound up. The codes are the same with or without it, only found sooner.
-func (j *Job) WithPrior(prior Prior) *Job {
+// says of each position's parents (perfect.Floor). One null-window
+// question settles a position that does no better (a best move's child of
+// one of its parents); the others are searched from that bound up. The
+// codes are the same with or without it, only found sooner.
+func (j *Job) WithPrior(prior perfect.Prober) *Job {
 	c := *j
 	c.prior = prior
 	return &c
@@ -324,23 +315,13 @@ func (j *Job) searchCode(ctx context.Context, s *search.Solver, b game.Board) (b
 }
 
 // floor gives the outcome (for X) the prior's parents of b, a position in
-// progress, bound it by from below for its mover (WithPrior), and false
-// when there is no prior or it holds none of them.
+// progress, bound it by from below for its mover (perfect.Floor), and
+// false when there is no prior or it holds none of them.
 func (j *Job) floor(b game.Board) (floor perfect.Outcome, ok bool, err error) {
 	if j.prior == nil {
 		return floor, false, nil
 	}
-	mover := b.ToMove()
-	for m := uint64(j.rl.ParentCells(b)); m != 0; m &= m - 1 {
-		o, held, err := j.prior.Probe(b.Without(bits.TrailingZeros64(m)))
-		if err != nil {
-			return floor, false, err
-		}
-		if after := (perfect.Outcome{Value: o.Value, Depth: o.Depth - 1}); held && (!ok || after.Better(floor, mover)) {
-			floor, ok = after, true
-		}
-	}
-	return floor, ok, nil
+	return perfect.Floor(j.rl, b, j.prior)
 }
 
 // Disagrees gives the rank of the first reachable position of ply p (one

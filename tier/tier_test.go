@@ -20,6 +20,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/longtest"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/search"
 	"github.com/tateti-lab/tateti-lab/solve"
@@ -591,7 +592,7 @@ func TestBook(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		workers int
-		prior   Prior
+		prior   perfect.Prober
 	}{{"1 worker", 1, nil}, {"2 workers", 2, nil}, {"2 workers, the whole game's first plies bounding the searches", 2, prior}} {
 		dir = filepath.Join(t.TempDir(), "book")
 		job, err := NewBook(rl, 6)
