@@ -70,6 +70,12 @@ type searched struct {
 	mu    sync.Mutex
 	f     *os.File
 	codes map[int64]byte
+	// done gives the code of a rank in the range of one of the ply's
+	// finished tasks, false for any other: a position whose image a task
+	// finished holds is not searched again, though the file that kept the
+	// image's code be lost (a build folder moved without its scratch).
+	// nil: none.
+	done func(rank int64) (byte, bool)
 }
 
 // openSearched opens the file of the codes searched at ply p of spec's game
@@ -144,7 +150,8 @@ func (s *searched) read(head []byte) error {
 
 // lookup gives the code of b, of rank r at ply p, when it or an image of
 // it by one of syms (the rules' symmetries, the identity first) was
-// searched: an image has the same value and depth.
+// searched, or an image is in a finished task's range (done): an image
+// has the same value and depth.
 func (s *searched) lookup(l interface{ Rank(game.Board) int64 }, syms [][]int, r int64, b game.Board) (byte, bool) {
 	if s == nil {
 		return 0, false
@@ -155,7 +162,14 @@ func (s *searched) lookup(l interface{ Rank(game.Board) int64 }, syms [][]int, r
 		return c, true
 	}
 	for _, perm := range syms[1:] {
-		if c, ok := s.codes[l.Rank(game.Transform(b, perm))]; ok {
+		ir := l.Rank(game.Transform(b, perm))
+		if c, ok := s.codes[ir]; ok {
+			return c, true
+		}
+		if s.done == nil {
+			continue
+		}
+		if c, ok := s.done(ir); ok {
 			return c, true
 		}
 	}

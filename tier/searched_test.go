@@ -5,15 +5,21 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/db"
+	"github.com/tateti-lab/tateti-lab/db/dbwrite"
+	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
+	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -82,6 +88,138 @@ func TestSearchedKept(t *testing.T) {
 		t.Errorf("after a damaged record: %d codes and %d bytes, want %d and %d", len(third.codes), size, k, at)
 	}
 
+}
+
+// A book's searched ply whose file of searched codes was lost (a build
+// folder moved without its scratch, its part files kept) takes a
+// position's code from its mirror image in a finished task's range rather
+// than search it: of the lower half of the ranks, the upper half finished,
+// only the positions whose image is in the lower half too are searched,
+// once a pair, and the codes are those of searching every position.
+func TestSearchedFromFinished(t *testing.T) {
+	const p = 10
+	rl := rules.New(spec(4, 4, 4, true, false))
+	dir := filepath.Join(t.TempDir(), "db")
+	j, have, _ := bookTo(t, rl, dir, p)
+	want := make([]byte, j.Size(p))
+	if err := j.SearchRange(context.Background(), p, 0, j.Size(p), have, want); err != nil {
+		t.Fatal(err)
+	}
+	mid := j.Size(p) / 2
+	kept, err := openSearched(dir, rl.Spec(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept.done = func(r int64) (byte, bool) { return want[r], r >= mid && want[r] != 0 }
+	got := make([]byte, mid)
+	err = j.searchRange(context.Background(), p, 0, mid, have, got, kept, 1)
+	if err := errors.Join(err, kept.close()); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want[:mid]) {
+		t.Fatal("the codes with the upper half finished differ from searching every position")
+	}
+	syms := rl.Symmetries()
+	if len(syms) != 2 {
+		t.Fatalf("%d symmetries of gravity 4x4, want 2: the identity and the mirror", len(syms))
+	}
+	positions, searched := 0, 0
+	j.layout.Each(p, 0, mid, have, func(r int64, b game.Board) {
+		positions++
+		if m := j.layout.Rank(game.Transform(b, syms[1])); m < mid && m >= r {
+			searched++
+		}
+	})
+	if got := len(kept.codes); got != searched || searched >= positions {
+		t.Errorf("%d of the lower half's %d positions searched, want %d: those whose image is not in the upper half, once a pair", got, positions, searched)
+	}
+}
+
+// A book's build resumed from part files alone, the file of searched codes
+// lost, reads every finished task's part before any task runs, so that a
+// position whose mirror image lies in a finished range is not searched,
+// wherever that range is: gravity 4x5's book to ply 10 cut in tasks of a
+// block, its later half of tasks finished, searches of the earlier half
+// only the positions whose image is in it too, once a pair, and writes the
+// same tiers as a build from nothing.
+func TestSearchedResumedFromParts(t *testing.T) {
+	const p = 10
+	rl := rules.New(spec(4, 5, 4, true, false))
+	j, have, _ := bookTo(t, rl, filepath.Join(t.TempDir(), "reach"), p)
+	want := make([]byte, j.Size(p))
+	if err := j.SearchRange(context.Background(), p, 0, j.Size(p), have, want); err != nil {
+		t.Fatal(err)
+	}
+	job, err := cutJob(rl, p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := build(context.Background(), job, filepath.Join(t.TempDir(), "whole"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "resumed")
+	unlock, err := claim(dir, job.marker()) // the folder as a former run leaves it
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	n := job.Tasks(p)
+	half, _ := job.Range(p, n/2) // the first rank of the finished half
+	for k := n / 2; k < n; k++ {
+		lo, hi := job.Range(p, k)
+		if _, err := dbwrite.WritePart(dir, p, k, lo, want[lo:hi]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	told := &searchCounts{last: map[string]int{}}
+	resumed, err := build(progress.With(context.Background(), told), job, dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(resumed, whole) {
+		t.Errorf("resumed, the book's manifest\n%+v\nwant the one built from nothing\n%+v", resumed, whole)
+	}
+	mirror := rl.Symmetries()[1]
+	searched := 0
+	j.layout.Each(p, 0, half, have, func(r int64, b game.Board) {
+		if m := j.layout.Rank(game.Transform(b, mirror)); m < half && m >= r {
+			searched++
+		}
+	})
+	if got := told.sum(); n < 2 || got != searched {
+		t.Errorf("%d positions searched in %d tasks, want %d: those of the earlier half whose image is in it too, once a pair", got, n, searched)
+	}
+}
+
+// searchCounts keeps the last count of positions searched each book task
+// told (progress.Tell), by its ranks.
+type searchCounts struct {
+	mu   sync.Mutex
+	last map[string]int
+}
+
+func (*searchCounts) Report(string, int, int64, int64) {}
+
+func (c *searchCounts) Tell(_, text string) {
+	var p, n int
+	var lo, hi int64
+	if _, err := fmt.Sscanf(text, "ply %d, ranks %d to %d: %d positions searched", &p, &lo, &hi, &n); err != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := fmt.Sprint(lo, hi)
+	c.last[key] = max(c.last[key], n)
+}
+
+// sum gives the positions searched in all.
+func (c *searchCounts) sum() int {
+	n := 0
+	for _, v := range c.last {
+		n += v
+	}
+	return n
 }
 
 // A file of searched codes is keyed to its build: the answers of another

@@ -402,9 +402,9 @@ func (r *run) solveAll(ctx context.Context) ([]db.Ply, byte, error) {
 // solvePly solves the reachable placements of ply p from next, the codes of
 // ply p+1, into codes, and writes its tier file, whose size and SHA-256 it
 // gives. Each task writes its range as a part file; a rerun reads back the
-// parts a former run finished instead of solving them again, and the tier
-// file is the parts' blocks, assembled. Each task reports progress as at
-// says.
+// parts a former run finished first (readParts) instead of solving them
+// again, and the tier file is the parts' blocks, assembled. Each task
+// reports progress as at says.
 func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progressAt) (int64, string, error) {
 	have, err := r.readBits(p)
 	if err != nil {
@@ -414,23 +414,32 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	if next != nil {
 		nextCodes = r.CodesOf(p+1, next)
 	}
+	parts, finished, err := r.readParts(p, codes)
+	if err != nil {
+		return 0, "", err
+	}
 	var kept *searched
 	if r.Searched(p) {
 		if kept, err = openSearched(r.dir, r.rl.Spec(), p); err != nil {
 			return 0, "", err
 		}
 		defer kept.close()
-	}
-	parts := make([]dbwrite.Part, r.Tasks(p))
-	err = r.tasks(ctx, p, at, func(k int, lo, hi int64) error {
-		part, err := dbwrite.ReadPart(r.dir, p, k, lo, codes[lo:hi])
-		if errors.Is(err, fs.ErrNotExist) {
-			err = r.rangeCodes(ctx, p, lo, hi, have[lo>>6:], nextCodes, codes[lo:hi], kept)
-			if err == nil {
-				part, err = dbwrite.WritePart(r.dir, p, k, lo, codes[lo:hi])
+		kept.done = func(rank int64) (byte, bool) {
+			if !finished[r.TaskOf(p, rank)].Load() {
+				return 0, false
 			}
+			return codes[rank], codes[rank] != 0
 		}
-		parts[k] = part
+	}
+	err = r.tasks(ctx, p, at, func(k int, lo, hi int64) error {
+		if finished[k].Load() {
+			return nil
+		}
+		err := r.rangeCodes(ctx, p, lo, hi, have[lo>>6:], nextCodes, codes[lo:hi], kept)
+		if err == nil {
+			parts[k], err = dbwrite.WritePart(r.dir, p, k, lo, codes[lo:hi])
+		}
+		finished[k].Store(err == nil)
 		return err
 	})
 	if err != nil {
@@ -441,6 +450,28 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 		err = errors.Join(dbwrite.RemoveParts(r.dir, p), removeSearched(r.dir, p))
 	}
 	return size, sum, err
+}
+
+// readParts reads back into codes the part files of ply p's tasks a former
+// run finished, and says which those are: before any task runs, so that a
+// book's searches find the codes of every finished task's range, whatever
+// its place in the ply (searched.done).
+func (r *run) readParts(p int, codes []byte) ([]dbwrite.Part, []atomic.Bool, error) {
+	parts := make([]dbwrite.Part, r.Tasks(p))
+	finished := make([]atomic.Bool, len(parts)) // a task's codes are all in codes
+	for k := range parts {
+		lo, hi := r.Range(p, k)
+		part, err := dbwrite.ReadPart(r.dir, p, k, lo, codes[lo:hi])
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			return nil, nil, err
+		}
+		parts[k] = part
+		finished[k].Store(true)
+	}
+	return parts, finished, nil
 }
 
 // rangeCodes gives the codes of the ranks [lo, hi) of ply p into dst: by
