@@ -64,9 +64,9 @@ func guidedSearch(rl rules.Rules, o Options, g search.Guide) (settler, *versus, 
 // opening book answers the positions of its plies, and search those past
 // its last ply, a position of its last ply's children among them, those
 // of the next ply searched from the bound their parents in the book give
-// them (perfect.Floor): its answers then take turns, as search's do. A win/draw/loss database
-// answers values, and search guided by it the depths (Values). Close
-// closes its files.
+// them (perfect.Floor): its answers then take turns, as search's do. A
+// win/draw/loss database answers values, and search guided by it the
+// depths (Values). Close closes its files.
 func Database(rl rules.Rules, dir string, o Options) (Oracle, error) {
 	m, err := db.Readable(dir, rl.Spec())
 	if err != nil {

@@ -207,10 +207,11 @@ func (o *single) values(ctx context.Context, a perfect.Analysis, b game.Board) (
 
 // childValue gives the value (for X) of c, a child of a position in
 // progress worth worth (for X), asking of search no more than worth, or
-// what the book says of c's parents (floorOf), leaves open. A child of a lost position is lost for its parent's mover: no
-// question. Of a won one, c's mover most often loses (the moves that keep
-// the win): first whether c's mover beats the slowest loss, then, if so,
-// as of a drawn one's: whether c's mover beats a draw.
+// what the book says of c's parents (floorOf), leaves open. A child of a
+// lost position is lost for its parent's mover: no question. Of a won
+// one, c's mover most often loses (the moves that keep the win): first
+// whether c's mover beats the slowest loss, then, if so, as of a drawn
+// one's: whether c's mover beats a draw.
 func (o *single) childValue(ctx context.Context, c game.Board, worth perfect.Value) (perfect.Outcome, error) {
 	if o.held(c) || o.tabled { // no question of search: a table holds c's value
 		v, _, err := o.valueOf(ctx, c)
