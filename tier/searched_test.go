@@ -34,10 +34,7 @@ func TestSearchedKept(t *testing.T) {
 	rl := rules.New(spec(4, 4, 4, true, false))
 	dir := filepath.Join(t.TempDir(), "db")
 	j, have, reached := bookTo(t, rl, dir, p)
-	want := make([]byte, j.Size(p))
-	if err := j.SearchRange(context.Background(), p, 0, j.Size(p), have, want); err != nil {
-		t.Fatal(err)
-	}
+	want := searchAll(t, j, p, have)
 	kept, err := openSearched(dir, rl.Spec(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -101,10 +98,7 @@ func TestSearchedFromFinished(t *testing.T) {
 	rl := rules.New(spec(4, 4, 4, true, false))
 	dir := filepath.Join(t.TempDir(), "db")
 	j, have, _ := bookTo(t, rl, dir, p)
-	want := make([]byte, j.Size(p))
-	if err := j.SearchRange(context.Background(), p, 0, j.Size(p), have, want); err != nil {
-		t.Fatal(err)
-	}
+	want := searchAll(t, j, p, have)
 	mid := j.Size(p) / 2
 	kept, err := openSearched(dir, rl.Spec(), p)
 	if err != nil {
@@ -146,10 +140,7 @@ func TestSearchedResumedFromParts(t *testing.T) {
 	const p = 10
 	rl := rules.New(spec(4, 5, 4, true, false))
 	j, have, _ := bookTo(t, rl, filepath.Join(t.TempDir(), "reach"), p)
-	want := make([]byte, j.Size(p))
-	if err := j.SearchRange(context.Background(), p, 0, j.Size(p), have, want); err != nil {
-		t.Fatal(err)
-	}
+	want := searchAll(t, j, p, have)
 	job, err := cutJob(rl, p, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -190,6 +181,17 @@ func TestSearchedResumedFromParts(t *testing.T) {
 	if got := told.sum(); n < 2 || got != searched {
 		t.Errorf("%d positions searched in %d tasks, want %d: those of the earlier half whose image is in it too, once a pair", got, n, searched)
 	}
+}
+
+// searchAll gives the codes of every reachable placement of ply p (have)
+// by searching each one.
+func searchAll(t *testing.T, j *Job, p int, have []uint64) []byte {
+	t.Helper()
+	codes := make([]byte, j.Size(p))
+	if err := j.SearchRange(context.Background(), p, 0, j.Size(p), have, codes); err != nil {
+		t.Fatal(err)
+	}
+	return codes
 }
 
 // searchCounts keeps the last count of positions searched each book task
