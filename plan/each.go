@@ -19,7 +19,8 @@ import (
 // (rules.ParsePosition, a board or moves), answered by p's engine, opened
 // once with what o asks, within limit (oracle.Within). answer is called
 // with the line's number and its analysis, or with the error that makes
-// the line no position (bad), in order, before the next line is read. A
+// the line no position (bad), in order, before the next line is answered
+// (lines already sent are read ahead, up to readAhead of them). A
 // bad line does not stop it; r's end does, and so do an engine's failure,
 // answer's error, a line longer than positions.MaxLine and ctx done.
 func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, limit time.Duration, answer func(n int, a perfect.Analysis, bad error) error) error {
@@ -51,11 +52,16 @@ func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, lim
 	})
 }
 
+// readAhead is how many lines readLines holds read before they are
+// answered: a program that sends many at once is then read while they are
+// answered, not a line at a time with a hand-over between goroutines.
+const readAhead = 256
+
 // readLines reads r's lines, as it may block, on a goroutine of its own
 // that hands each on and ends with ctx: it closes lines at r's end, after
 // giving failed the error that ended r (nil at its end).
 func readLines(ctx context.Context, r io.Reader) (lines <-chan string, failed <-chan error) {
-	out, errc := make(chan string), make(chan error, 1)
+	out, errc := make(chan string, readAhead), make(chan error, 1)
 	go func() {
 		defer close(out)
 		sc := bufio.NewScanner(r)

@@ -21,7 +21,7 @@ func AnswerLine(w io.Writer, n int, a perfect.Analysis, bad error) error {
 			Line  int    `json:"line"`
 			Error string `json:"error"`
 		}{n, bad.Error()})
-	} else if b, err = json.Marshal(view.NewPosition(a)); err == nil {
+	} else if b, err = view.NewPosition(a).MarshalJSON(); err == nil { // compact already: not through json.Marshal, which compacts it again
 		b = append(fmt.Appendf(nil, `{"line":%d,`, n), b[1:]...) // the position's object, its line first
 	}
 	if err != nil {

@@ -82,8 +82,12 @@ func ParseLine(r Rules, text string) (game.Board, []int, error) {
 // mark dropped there lands on, and false when the column has none (it is
 // full, or the game is over).
 func ColumnMove(r Rules, b game.Board, col int) (cell int, ok bool) {
-	s := r.Spec()
-	legal := r.Moves(b)
+	return columnCell(r.Spec(), r.Moves(b), col)
+}
+
+// columnCell gives the move of column col among the legal moves legal:
+// the lowest empty cell of the column a move may take.
+func columnCell(s Spec, legal game.Mask, col int) (cell int, ok bool) {
 	for cell := s.Cells() - s.Cols + col; cell >= 0; cell -= s.Cols {
 		if legal>>cell&1 == 1 {
 			return cell, true
@@ -95,16 +99,16 @@ func ColumnMove(r Rules, b game.Board, col int) (cell int, ok bool) {
 // moveCell reads one move on b and gives the cell it plays.
 func moveCell(r Rules, b game.Board, tok string) (int, error) {
 	s := r.Spec()
-	if over, _ := r.Outcome(b); over {
-		return 0, fmt.Errorf("%q comes after the game is over (%s)", tok, r.Game().Status(b))
+	st, legal := r.Turn(b)
+	if st.Terminal() {
+		return 0, fmt.Errorf("%q comes after the game is over (%s)", tok, st)
 	}
 	n, err := strconv.Atoi(tok)
-	legal := r.Moves(b)
 	if s.Gravity {
 		if err != nil || n < 1 || n > s.Cols {
 			return 0, fmt.Errorf("%q is not a column, want 1 to %d (Connect-Four notation, 1 is the left)", game.Echo(tok), s.Cols)
 		}
-		if cell, ok := ColumnMove(r, b, n-1); ok {
+		if cell, ok := columnCell(s, legal, n-1); ok {
 			return cell, nil
 		}
 		return 0, fmt.Errorf("column %d is full, want a column with an empty cell", n)

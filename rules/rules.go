@@ -12,6 +12,7 @@ import (
 	"math"
 	"math/bits"
 	"strings"
+	"sync"
 
 	"github.com/tateti-lab/tateti-lab/game"
 )
@@ -100,8 +101,23 @@ type Rules interface {
 	Reachability(b game.Board) Reason
 }
 
-// New builds the rules of s, whose board must be a validated game.Spec.
+// New gives the rules of s, whose board must be a validated game.Spec.
+// A Rules is immutable, so the rules of equal specs are built once and
+// shared (built): building them, their lines and symmetries' tables, takes
+// longer than answering a position, and callers ask per position.
 func New(s Spec) Rules {
+	if r, ok := built.Load(s); ok {
+		return r.(Rules)
+	}
+	r, _ := built.LoadOrStore(s, build(s))
+	return r.(Rules)
+}
+
+// built holds the Rules New built, one a Spec.
+var built sync.Map
+
+// build builds the rules of s.
+func build(s Spec) Rules {
 	g := game.New(s.Spec)
 	v := &variant{spec: s, game: g, place: Free(g), goal: Normal{}}
 	if s.Gravity {

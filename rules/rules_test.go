@@ -511,3 +511,29 @@ func FuzzParsePosition(f *testing.F) {
 		}
 	})
 }
+
+// New builds the rules of a spec once: callers ask per position (a view's
+// legal moves, a judge's check of each board), and building them takes
+// longer than the answer.
+func TestNewBuildsOnce(t *testing.T) {
+	tests := []struct {
+		name            string
+		rows, cols, k   int
+		gravity, misere bool
+	}{
+		{"tic-tac-toe", 3, 3, 3, false, false},
+		{"Connect Four", 6, 7, 4, true, false},
+		{"misère 4x4", 4, 4, 4, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, b := newRules(t, tt.rows, tt.cols, tt.k, tt.gravity, tt.misere), newRules(t, tt.rows, tt.cols, tt.k, tt.gravity, tt.misere)
+			if a != b {
+				t.Errorf("New twice: got two Rules of %v, want one, built once", a.Spec())
+			}
+			if other := newRules(t, tt.rows, tt.cols, tt.k, !tt.gravity, tt.misere); other == a {
+				t.Errorf("New gives the rules of %v for %v", a.Spec(), other.Spec())
+			}
+		})
+	}
+}
