@@ -117,7 +117,7 @@ func checkPlayable(t *testing.T, g *geometry, rng *rand.Rand) {
 // A wide table finds an entry only by both words of its key: the hash and
 // the second word that, with it, names the position.
 func TestWideTable(t *testing.T) {
-	tt := newTable(MinTableBits, true)
+	tt := newTable(MinTableBits, MinTableBits, true)
 	h, v := uint64(0x0123456789abcdef), uint64(42)
 	tt.putWide(h, v, -7, lower)
 	tests := []struct {

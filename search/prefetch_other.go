@@ -6,4 +6,4 @@ import "sync/atomic"
 
 // prefetchSlots does nothing where the lab has no prefetch instruction:
 // the loads that follow fetch the slots themselves.
-func prefetchSlots(slots *atomic.Uint64, shift uint, hs *uint64, n int) {}
+func prefetchSlots(slots *atomic.Uint64, mask uint64, hs *uint64, n int) {}

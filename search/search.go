@@ -54,6 +54,7 @@ type Solver struct {
 	misere  bool
 	cells   int
 	tt      *table // nil until the first search (see fit)
+	want    int    // the bits of the slots the search in progress may widen its table to (fit, grow)
 	maxBits int
 	workers int
 	pool    []*worker  // one a worker, kept from search to search
@@ -145,20 +146,51 @@ func (s *Solver) TableBytes() uint64 {
 }
 
 // fit makes the table as large as a position of empty empty cells wants,
-// within the most allowed, unless it is already.
+// within the most allowed, unless it is already, and puts in use the slots
+// its search starts with: startBits, or fewer where the position wants
+// fewer. The search widens them as it proves long (grow).
 func (s *Solver) fit(empty int) {
-	want := fitBits(s.maxBits, empty, s.g.gravity, s.g.packed)
-	if s.tt == nil || uint(want) > s.tt.bits {
-		s.tt = newTable(want, s.g.packed)
+	s.want = fitBits(s.maxBits, empty, s.g.gravity, s.g.packed)
+	if s.tt == nil || uint(s.want) > s.tt.bits {
+		s.tt = newTable(s.want, startBits, s.g.packed)
 	}
+	s.tt.use(min(s.want, startBits))
 	if nb := nearBitsFor(int(s.tt.bits), s.g.packed); nb > 0 {
 		for _, w := range s.pool {
 			if w.near == nil || w.near.bits < uint(nb) {
-				w.near = newTable(nb, false)
+				w.near = newTable(nb, nb, false)
 			}
 		}
 	}
 }
+
+// startBits is the most slots a search puts in use at its start, 2^18
+// (2 MiB, in cache): as many as a position of 31 empty cells wants under
+// gravity, and plenty for most searches of more. A search that proves
+// longer widens them (grow) up to what its position wants, so that a run
+// of many short searches of positions near the opening (Pons' Begin-Easy
+// band) neither waits on the system to zero hundreds of MiB nor misses
+// the cache across them.
+const startBits = 18
+
+// grow widens the slots of the table in use as the search of j proves
+// long: to growRatio slots for each node searched so far, up to what its
+// position wants (fit). The main worker calls it at each check; the
+// helpers see the wider table at their next lookup.
+func (s *Solver) grow(j *job) {
+	u := s.tt.used()
+	if u >= s.want {
+		return
+	}
+	if n := (s.Nodes() - j.nodes0) * growRatio; n > 1<<u {
+		s.tt.use(min(s.want, bits.Len64(n-1)))
+	}
+}
+
+// growRatio is how many slots grow keeps in use for each node searched:
+// the table a position wants holds about a quarter of the positions it
+// meets (wantBits), so four a node reaches it a sixteenth of the way in.
+const growRatio = 4
 
 // fitBits gives the bits of the table a position of empty empty cells
 // takes within most bits of 8-byte entries (wantBits), on a layout packed
@@ -557,11 +589,11 @@ func (g *geometry) fromCells(c uint64) uint64 {
 // from nothing, as a benchmark of one position at a time wants.
 func (s *Solver) Reset() {
 	if s.tt != nil {
-		clear(s.tt.slots)
+		s.tt.clear()
 	}
 	for _, w := range s.pool {
 		if w.near != nil {
-			clear(w.near.slots)
+			w.near.clear()
 		}
 	}
 }

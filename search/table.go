@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -12,13 +13,17 @@ import (
 // in Pons' layout. The workers of one search share it without locks: an
 // entry is one 64-bit word, read and written whole.
 //
-// The key is first multiplied by an odd constant, which permutes the 64-bit
-// words, so the hash h identifies the key. The top bits of h choose the
-// slot, and the entry keeps the low tagBits bits of h (the tag) beside the
-// score and what it is: with at least 64-tagBits bits of slot index, slot
-// and tag hold all of h, so a lookup never takes another position's score.
-// The tag takes 54 bits of the word, the score 8 and the flag 2. A search
-// hashes a key once, and looks its entry up and stores it by the hash.
+// The key is first hashed by a permutation of the 64-bit words (hash), so
+// the hash h identifies the key. The low bits of h choose the slot among
+// the first 2^b of the table, those in use, and the entry keeps the top
+// tagBits bits of h (the tag) beside the score and what it is: with b at
+// least 64-tagBits (MinTableBits), slot and tag hold all of h, whatever b
+// was when the entry was stored, so a lookup never takes another
+// position's score. The slots in use can so grow during a search, as it
+// proves long (Solver.grow), with no entry made wrong: a position's
+// earlier entry is merely not found where its slot moved. The tag takes
+// 54 bits of the word, the score 8 and the flag 2. A search hashes a key
+// once, and looks its entry up and stores it by the hash.
 //
 // A packed layout's key takes two words (wideKey): the hash h of the first
 // and a second word v that together name the position. A wide table keeps
@@ -27,8 +32,9 @@ import (
 // no worker reads one entry's h with another's v.
 type table struct {
 	slots  []atomic.Uint64
-	bits   uint
-	shift  uint                 // 64 - bits: h>>shift is h's slot (kept: derived at every lookup it costs 1.6% of search's instructions)
+	bits   uint                 // the table holds 2^bits slots, of which the first 2^used are in use
+	mask   atomic.Uint64        // 2^used-1: h&mask is h's slot
+	most   uint                 // the most slots in use since the table was emptied: 2^most
 	checks []uint64             // when wide, the v of each slot's entry
 	locks  *[stripes]sync.Mutex // when wide, a slot i's lock is locks[i%stripes]
 }
@@ -55,27 +61,48 @@ const (
 )
 
 // newTable gives a table of 1<<bits entries (8 bytes each, 16 when wide),
-// on huge pages where the system gives them: a probe lands anywhere in it.
-func newTable(bits int, wide bool) *table {
-	t := &table{slots: hugepage.Make[atomic.Uint64](1<<bits, 1<<bits), bits: uint(bits), shift: uint(64 - bits)}
+// on huge pages where the system gives them, the first 2^used in use: a
+// probe lands anywhere in them. Its memory is the system's pages, taken as
+// slots are first stored.
+func newTable(bits, used int, wide bool) *table {
+	t := &table{slots: hugepage.Make[atomic.Uint64](1<<bits, 1<<bits), bits: uint(bits)}
 	if wide {
 		t.checks, t.locks = hugepage.Make[uint64](1<<bits, 1<<bits), new([stripes]sync.Mutex)
 	}
+	t.use(used)
 	return t
 }
 
-// hash gives the hash of a key, a permutation of the 64-bit words.
-func hash(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 }
+// use puts the first 2^b slots in use, b between MinTableBits and the
+// table's bits.
+func (t *table) use(b int) {
+	b = max(MinTableBits, min(b, int(t.bits)))
+	t.mask.Store(1<<b - 1)
+	t.most = max(t.most, uint(b))
+}
+
+// used is the bits of the slots in use.
+func (t *table) used() int { return bits.Len64(t.mask.Load()) }
+
+// hash gives the hash of a key, a permutation of the 64-bit words whose
+// low bits, which choose a slot, depend on every bit of the key: a
+// multiplication by an odd constant mixes each bit into those above it,
+// and the xor of the high half into the low half brings them back down.
+// Both steps can be undone, so h identifies the key.
+func hash(key uint64) uint64 {
+	h := key * 0x9e3779b97f4a7c15
+	return h ^ h>>32
+}
 
 // load gives the entry in the slot of hash h, whosever it is.
 func (t *table) load(h uint64) uint64 {
-	return t.slots[h>>(t.shift&63)].Load()
+	return t.slots[h&t.mask.Load()].Load()
 }
 
 // read gives what the entry e, loaded from the slot of hash h, says of h's
 // position.
 func read(h, e uint64) (score int, flag uint64, ok bool) {
-	if e>>tagShift != h&(1<<tagBits-1) || e&3 == 0 {
+	if e>>tagShift != h>>tagShift || e&3 == 0 {
 		return 0, 0, false
 	}
 	return int(int8(uint8(e >> scoreShift))), e & 3, true
@@ -86,12 +113,12 @@ func (t *table) get(h uint64) (score int, flag uint64, ok bool) {
 }
 
 func (t *table) put(h uint64, score int, flag uint64) {
-	t.slots[h>>(t.shift&63)].Store(h<<tagShift | uint64(uint8(int8(score)))<<scoreShift | flag)
+	t.slots[h&t.mask.Load()].Store(h>>tagShift<<tagShift | uint64(uint8(int8(score)))<<scoreShift | flag)
 }
 
 // getWide is get in a wide table, for the key of hash h and second word v.
 func (t *table) getWide(h, v uint64) (score int, flag uint64, ok bool) {
-	i := h >> (t.shift & 63)
+	i := h & t.mask.Load()
 	l := &t.locks[i%stripes]
 	l.Lock()
 	e, c := t.slots[i].Load(), t.checks[i]
@@ -104,12 +131,19 @@ func (t *table) getWide(h, v uint64) (score int, flag uint64, ok bool) {
 
 // putWide is put in a wide table.
 func (t *table) putWide(h, v uint64, score int, flag uint64) {
-	i := h >> (t.shift & 63)
+	i := h & t.mask.Load()
 	l := &t.locks[i%stripes]
 	l.Lock()
 	t.put(h, score, flag)
 	t.checks[i] = v
 	l.Unlock()
+}
+
+// clear empties every slot used since the table was last emptied (a wide
+// table's checks need not be: an empty slot's entry matches nothing).
+func (t *table) clear() {
+	clear(t.slots[:1<<t.most])
+	t.most = uint(t.used())
 }
 
 // Bytes is the table's size.

@@ -262,13 +262,16 @@ func (w *worker) threatens(pos, mask, cand uint64, moves int) bool {
 	return false
 }
 
-// check runs every checkEvery nodes: the main worker wakes the helpers at
-// its first, and a worker stops when the context is done or the shared
+// check runs every checkEvery nodes: the main worker widens the table in
+// use (grow) at each and wakes the helpers at its first, and a worker stops when the context is done or the shared
 // span no longer holds its guess.
 func (w *worker) check() {
 	s := w.s
-	if w.id == 0 && w.nodes == checkEvery {
-		s.wake(w.job)
+	if w.id == 0 {
+		s.grow(w.job)
+		if w.nodes == checkEvery {
+			s.wake(w.job)
+		}
 	}
 	s.nodes.Add(checkEvery)
 	w.stopped = w.stopped || w.job.ctx.Err() != nil || !s.holds(w.job, w.med)
@@ -511,7 +514,7 @@ func (w *worker) fetch(pos, mask, cand uint64, moves int) {
 	}
 	n := w.childHashes(pos, mask, cand, moves)
 	tt := w.tableOf(moves + 1)
-	prefetchSlots(&tt.slots[0], tt.shift&63, &w.hashes[0], n)
+	prefetchSlots(&tt.slots[0], tt.mask.Load(), &w.hashes[0], n)
 }
 
 // childHashes leaves in hashes the hash of the key of each child of the

@@ -1,0 +1,84 @@
+package search
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// A lookup never takes another position's score, however the slots in use
+// change between its store and its lookup (grow widens them during a
+// search; fit narrows them for the next). Each case stores a hash with
+// some slots in use and looks up hashes that differ from it in a few bits,
+// the low bits that choose a slot and the high ones the tag keeps, with
+// as many slots in use or more.
+func TestTableNeverMistakes(t *testing.T) {
+	flips := []struct {
+		name string
+		bits uint64
+	}{
+		{"the top bit", 1 << 63},
+		{"the top two bits", 3 << 62},
+		{"the lowest bit of the tag", 1 << tagShift},
+		{"the highest bit of a slot of 2^12", 1 << 11},
+		{"the lowest bit", 1},
+		{"the lowest bit and the top bit", 1<<63 | 1},
+	}
+	const most = 16
+	tb := newTable(most, most, false)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, f := range flips {
+		t.Run(f.name, func(t *testing.T) {
+			for range 1 << 10 {
+				h := rng.Uint64()
+				for b1 := MinTableBits; b1 <= most; b1 += 2 {
+					for b2 := b1; b2 <= most; b2++ {
+						tb.use(b1)
+						tb.put(h, 7, exact)
+						if got, _, ok := tb.get(h); !ok || got != 7 {
+							t.Fatalf("h %#x stored with 2^%d slots: got %d, %v, want 7, true", h, b1, got, ok)
+						}
+						tb.use(b2)
+						if got, _, ok := tb.get(h ^ f.bits); ok {
+							t.Fatalf("h %#x stored with 2^%d slots in use, then %#x looked up with 2^%d: got %d, want a miss", h, b1, h^f.bits, b2, got)
+						}
+						tb.use(b1)
+						tb.slots[h&tb.mask.Load()].Store(0)
+					}
+				}
+			}
+		})
+	}
+}
+
+// The slots in use grow from startBits with the nodes a search takes, up
+// to what its position wants, and Reset empties every slot used.
+func TestTableGrows(t *testing.T) {
+	tests := []struct {
+		name     string
+		want     int
+		nodes    uint64
+		wantUsed int
+	}{
+		{"few nodes keep the start", 24, 1000, startBits},
+		{"a position that wants fewer uses fewer", 14, 0, 14},
+		{"four slots a node", 24, 1 << 20, 22},
+		{"no more than the position wants", 20, 1 << 30, 20},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Solver{maxBits: 26, tt: newTable(tt.want, startBits, false), want: tt.want}
+			s.nodes.Store(tt.nodes)
+			s.grow(&job{})
+			if got := s.tt.used(); got != tt.wantUsed {
+				t.Errorf("slots in use after %d nodes: got 2^%d, want 2^%d", tt.nodes, got, tt.wantUsed)
+			}
+			s.tt.put(^uint64(0), 3, exact)
+			s.tt.use(MinTableBits)
+			s.Reset()
+			s.tt.use(tt.want)
+			if _, _, ok := s.tt.get(^uint64(0)); ok {
+				t.Errorf("after Reset an entry stored with 2^%d slots in use is still there", tt.wantUsed)
+			}
+		})
+	}
+}
