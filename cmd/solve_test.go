@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -81,6 +82,41 @@ func TestSolveTimeLimit(t *testing.T) {
 	}
 	if p.Value != nil || p.Depth != nil { // issue 43, case 10
 		t.Fatalf("value or depth not null in\n%s\nwant both null, not settled", out)
+	}
+}
+
+// solve --stdin answers the lines a program sends at once side by side,
+// one a worker, and writes their answers in the lines' order: the same
+// bytes whatever the workers.
+func TestSolveStdinWorkers(t *testing.T) {
+	lines := []string{ // Connect Four games of random play, 14 to 20 moves, none over
+		"75774457522754657", "143215766154466", "57163372531157141", "34117612214464415627",
+		"3313314712261115537", "not a position", "21377531224756511", "243175373411125",
+		"327526226652644", "141111532664347543", "261224567551322611",
+	}
+	in := strings.Join(lines, "\n") + "\n"
+	var one string
+	for _, workers := range []string{"1", "2", "3"} {
+		t.Run("workers="+workers, func(t *testing.T) {
+			out, stderr, code := run(t, in, "solve", "--game", "connect-four", "--engine", "search", "--stdin", "--workers", workers)
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, stderr)
+			}
+			got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if len(got) != len(lines) {
+				t.Fatalf("%d lines answered, want %d:\n%s", len(got), len(lines), out)
+			}
+			for i, l := range got {
+				if want := fmt.Sprintf(`{"line":%d,`, i+1); !strings.HasPrefix(l, want) {
+					t.Errorf("answer %d begins %.20q, want %q: the lines' order", i+1, l, want)
+				}
+			}
+			if workers == "1" {
+				one = out
+			} else if out != one {
+				t.Errorf("%s workers' answers differ from one worker's:\n%s\nwant:\n%s", workers, out, one)
+			}
+		})
 	}
 }
 

@@ -34,7 +34,7 @@ func searching(rl rules.Rules, o Options) (settler, *versus, error) {
 // guidedSearch is searching, guided by g when it is not nil
 // (search.Options.Guide).
 func guidedSearch(rl rules.Rules, o Options, g search.Guide) (settler, *versus, error) {
-	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1), Guide: g})
+	s, err := search.New(rl.Spec(), search.Options{TableBits: search.TableBitsFor(o.Memory), Workers: max(o.Workers, 1), Cores: o.Cores, Guide: g})
 	if err != nil {
 		return nil, nil, err
 	}

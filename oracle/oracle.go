@@ -22,6 +22,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/search"
 	"github.com/tateti-lab/tateti-lab/solve"
 )
 
@@ -52,6 +53,10 @@ type Options struct {
 	Workers int
 	// Memory is the bytes search's table may take (0: its default).
 	Memory uint64
+	// Cores, when set, is shared by oracles answering positions side by
+	// side: the helpers of each search start only on the cores the others
+	// leave idle (search.Cores); nil for no sharing.
+	Cores *search.Cores
 	// NoLines leaves the best line out of every answer, for callers that
 	// show none: search then takes about half the time (the children of
 	// each position on the line are searched); the exhaustive engines find

@@ -13,6 +13,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/positions"
+	"github.com/tateti-lab/tateti-lab/search"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -106,13 +107,39 @@ func (p Plan) AnswerAll(ctx context.Context, bs []game.Board, b oracle.Batch, o 
 // when use returns.
 func (p Plan) useEach(ctx context.Context, o oracle.Options, n int, use func([]oracle.Oracle) error) error {
 	o.Workers, o.Memory = p.req.Workers, p.req.Memory
-	k := 1
-	if p.Engine == perfect.Search || p.Engine == perfect.Book {
-		k = max(1, min(o.Workers, n))
-	}
+	k := p.alongside(o.Workers, n)
 	if k > 1 {
 		o.Workers, o.Memory = 1, o.Memory/uint64(k) // 0, search's default, stays 0
 	}
+	return p.useK(ctx, o, k, use)
+}
+
+// useAlongside is useEach for positions that come one by one, as many as
+// may come: each oracle keeps every worker, and their searches share the
+// cores (search.Cores), so that a position alone is searched by all of
+// them and positions in flight together take a core each.
+func (p Plan) useAlongside(ctx context.Context, o oracle.Options, use func([]oracle.Oracle) error) error {
+	o.Workers, o.Memory = p.req.Workers, p.req.Memory
+	k := p.alongside(o.Workers, o.Workers)
+	if k > 1 {
+		o.Memory, o.Cores = o.Memory/uint64(k), search.NewCores(o.Workers)
+	}
+	return p.useK(ctx, o, k, use)
+}
+
+// alongside gives how many oracles answer up to n positions side by side
+// with workers workers: one a worker where p's engine searches, one
+// otherwise.
+func (p Plan) alongside(workers, n int) int {
+	if p.Engine == perfect.Search || p.Engine == perfect.Book {
+		return max(1, min(workers, n))
+	}
+	return 1
+}
+
+// useK opens p's engine with o k times, hands the oracles to use, and
+// closes them when use returns.
+func (p Plan) useK(ctx context.Context, o oracle.Options, k int, use func([]oracle.Oracle) error) error {
 	ors := make([]oracle.Oracle, 0, k)
 	defer func() {
 		for _, or := range ors {

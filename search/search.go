@@ -57,6 +57,7 @@ type Solver struct {
 	want    int    // the bits of the slots the search in progress may widen its table to (fit, grow)
 	maxBits int
 	workers int
+	cores   *Cores     // shared with the solvers beside it, or nil (Options.Cores)
 	pool    []*worker  // one a worker, kept from search to search
 	busy    *busyTable // what the workers are searching; nil for one worker
 
@@ -78,6 +79,10 @@ type Options struct {
 	TableBits int
 	// Workers search each position together; at least 1.
 	Workers int
+	// Cores, when set, is shared with other solvers answering positions
+	// side by side: the helpers of a search start only on cores the
+	// others leave idle.
+	Cores *Cores
 	// Guide, when set, tells the search the values of positions it knows
 	// (a win/draw/loss database does): the search then asks only how
 	// soon a known win or loss ends, and a known draw takes no search.
@@ -107,7 +112,7 @@ func New(sp rules.Spec, o Options) (*Solver, error) {
 	if o.TableBits < MinTableBits || o.TableBits > 40 || o.Workers < 1 {
 		return nil, fmt.Errorf("search: a table of 2^%d entries and %d workers; want 2^%d to 2^40 entries and a worker at least", o.TableBits, o.Workers, MinTableBits)
 	}
-	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity, o.packed), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers, guide: o.Guide}
+	s := &Solver{g: newGeometry(rows, cols, k, sp.Gravity, o.packed), misere: sp.Misere, cells: rows * cols, maxBits: o.TableBits, workers: o.Workers, cores: o.Cores, guide: o.Guide}
 	if o.Guide != nil {
 		s.cellOf = s.g.cellsOfBits(rows * cols)
 		s.guideLast = cmp.Or(o.guideLast, guideLast)
@@ -500,16 +505,23 @@ func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMov
 	s.mu.Unlock()
 	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, valueOnly: valueOnly, done: make(chan struct{}), nodes0: s.Nodes()}
 	j.helpers.SetLimit(s.workers) // the helpers and the progress line
+	s.cores.take()
 	s.run(j, 0)
+	s.cores.give()
 	close(j.done)
 	_ = j.helpers.Wait() // they return no error; no progress after the answer
 	return s.known()
 }
 
-// wake starts the helpers of j, and its progress line if anyone listens.
+// wake starts the helpers of j, those the shared cores leave room for,
+// and its progress line if anyone listens.
 func (s *Solver) wake(j *job) {
-	for id := 1; id < s.workers; id++ {
-		j.helpers.Go(func() error { s.run(j, id); return nil })
+	for id := 1; id < s.workers && s.cores.tryTake(); id++ {
+		j.helpers.Go(func() error {
+			defer s.cores.give()
+			s.run(j, id)
+			return nil
+		})
 	}
 	if progress.Wanted(j.ctx) {
 		j.helpers.Go(func() error { s.tell(j); return nil })

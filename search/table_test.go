@@ -1,8 +1,11 @@
 package search
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tateti-lab/tateti-lab/rules"
 )
 
 // A lookup never takes another position's score, however the slots in use
@@ -78,6 +81,50 @@ func TestTableGrows(t *testing.T) {
 			s.tt.use(tt.want)
 			if _, _, ok := s.tt.get(^uint64(0)); ok {
 				t.Errorf("after Reset an entry stored with 2^%d slots in use is still there", tt.wantUsed)
+			}
+		})
+	}
+}
+
+// A search's helpers start only on cores the solvers sharing them leave
+// idle: none when a core is all there is, or when another search holds
+// the other one.
+func TestCoresStartHelpersOnIdleCores(t *testing.T) {
+	rl := rules.New(gravity(6, 7, 4))
+	b, err := rules.Position(rl, "", "44444343")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		cores     *Cores
+		held      int
+		wantHelps bool
+	}{
+		{"no cores shared: every helper", nil, 0, true},
+		{"two cores", NewCores(2), 0, true},
+		{"one core", NewCores(1), 0, false},
+		{"two cores, one held by another search", NewCores(2), 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := New(rl.Spec(), Options{TableBits: 20, Workers: 2, Cores: tt.cores})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range tt.held {
+				tt.cores.take()
+			}
+			if _, err := s.Solve(context.Background(), uint64(b.X), uint64(b.O)); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.pool[1].nodes > 0; got != tt.wantHelps {
+				t.Errorf("the helper searched: got %v, want %v (%d nodes in all)", got, tt.wantHelps, s.Nodes())
+			}
+			if tt.cores != nil {
+				if got := tt.cores.busy.Load(); got != int64(tt.held) {
+					t.Errorf("cores busy after the search: got %d, want %d", got, tt.held)
+				}
 			}
 		})
 	}
