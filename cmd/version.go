@@ -39,8 +39,9 @@ func completeFlagValues(root *cobra.Command) {
 	_ = root.RegisterFlagCompletionFunc("size", fixed("3x3", "3x4", "4x3", "4x4", "4x5", "5x4", "5x5", "3x6", "4x6", "6x3"))
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
+		local := c.LocalNonPersistentFlags() // a new set at each call: once a command
 		for name, vals := range values {
-			if c.LocalNonPersistentFlags().Lookup(name) != nil {
+			if local.Lookup(name) != nil {
 				_ = c.RegisterFlagCompletionFunc(name, fixed(vals...))
 			}
 		}
