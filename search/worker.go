@@ -704,10 +704,11 @@ func (w *worker) child(pos, mask uint64, moves int, st uint64, alpha, beta int) 
 // what they are searching: nearer the end a subtree is over before the
 // other worker could use the news, and the marks (an atomic exchange and
 // a compare-and-swap a move, on lines both cores write) cost more than
-// they save (docs/design/search-second-worker.md). It is just past
-// nearEmpty: a position a worker keeps in its near table is of no use to
-// the other.
-const busyEmpty = nearEmpty + 1
+// they save (docs/design/search-second-worker.md). It is past nearEmpty,
+// since a position a worker keeps in its near table is of no use to the
+// other, and three cells past it (19): the empty 7x6 board took 0.87 of
+// the time of marks from just past it, Begin-Medium 0.89.
+const busyEmpty = nearEmpty + 3
 
 // sharing searches the moves order of a position within (alpha, beta) as
 // the loop of negamax does, but leaves for last a move, other than the
