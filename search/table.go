@@ -65,9 +65,9 @@ const (
 // probe lands anywhere in them. Its memory is the system's pages, taken as
 // slots are first stored.
 func newTable(bits, used int, wide bool) *table {
-	t := &table{slots: hugepage.Make[atomic.Uint64](1<<bits, 1<<bits), bits: uint(bits)}
+	t := &table{slots: hugepage.MakeAligned[atomic.Uint64](1 << bits), bits: uint(bits)}
 	if wide {
-		t.checks, t.locks = hugepage.Make[uint64](1<<bits, 1<<bits), new([stripes]sync.Mutex)
+		t.checks, t.locks = hugepage.MakeAligned[uint64](1<<bits), new([stripes]sync.Mutex)
 	}
 	t.use(used)
 	return t

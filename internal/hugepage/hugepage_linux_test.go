@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -43,7 +44,7 @@ func vmFlags(t *testing.T, addr uintptr) []string {
 func TestAdvise(t *testing.T) {
 	s := Make[uint64](3*MinBytes/8, 3*MinBytes/8)
 	start := uintptr(unsafe.Pointer(&s[0]))
-	first := (start + size - 1) &^ (size - 1)
+	first := (start + Size - 1) &^ (Size - 1)
 	flags := vmFlags(t, first)
 	hg := false
 	for _, f := range flags {
@@ -66,4 +67,40 @@ func TestAdvise(t *testing.T) {
 func TestAdviseEmpty(t *testing.T) {
 	Advise([]byte(nil))
 	Advise(make([]byte, 0))
+}
+
+// MakeAligned starts an array of at least a huge page on a huge page
+// boundary and advises it, and leaves a smaller one as Make does.
+func TestMakeAligned(t *testing.T) {
+	tests := []struct {
+		name    string
+		n       int
+		aligned bool
+	}{
+		{"one huge page", Size / 8, true},
+		{"a huge page and a half", 3 * Size / 16, true},
+		{"under a huge page", Size/8 - 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := MakeAligned[uint64](tt.n)
+			if len(s) != tt.n || cap(s) != tt.n {
+				t.Fatalf("len %d, cap %d; want %d and %d", len(s), cap(s), tt.n, tt.n)
+			}
+			start := uintptr(unsafe.Pointer(&s[0]))
+			if !tt.aligned {
+				return
+			}
+			if start%Size != 0 {
+				t.Fatalf("array at %#x, want it on a %d-byte boundary", start, Size)
+			}
+			if flags := vmFlags(t, start); !slices.Contains(flags, "hg") {
+				t.Errorf("the mapping at %#x has flags %v, want hg among them", start, flags)
+			}
+			s[len(s)-1] = 7
+			if s[len(s)-1] != 7 {
+				t.Errorf("the last element holds %d, want 7", s[len(s)-1])
+			}
+		})
+	}
 }

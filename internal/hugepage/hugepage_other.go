@@ -4,3 +4,6 @@ package hugepage
 
 // Advise does nothing outside Linux.
 func Advise[T any](s []T) {}
+
+// advise does nothing outside Linux.
+func advise[T any](s []T) {}
