@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/search"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -22,45 +24,46 @@ import (
 // line's number and its analysis, or with the error that makes the line
 // no position (bad), in the lines' order, each as soon as it and every
 // line before it are answered. Lines already sent are read ahead (up to
-// readAhead), and where the engine searches, one is answered a worker at
-// once, by oracles opened once each, whose searches share the cores
-// (useAlongside): a line alone has every core, as many sent at once are
-// answered side by side. A bad line does not stop it; r's end does, after
-// the lines before it are answered, and so do an engine's failure,
-// answer's error, a line longer than positions.MaxLine and ctx done.
+// readAhead), and where the engine searches, lines that wait while every
+// open oracle is busy are answered side by side, by another oracle opened
+// for them (answerers): a line alone has every core, and a program that
+// sends one at a time opens the engine once. A bad line does not stop it;
+// r's end does, after the lines before it are answered, and so do an
+// engine's failure, answer's error, a line longer than positions.MaxLine
+// and ctx done.
 func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, limit time.Duration, answer func(n int, a perfect.Analysis, bad error) error) error {
-	return p.useAlongside(ctx, o, func(ors []oracle.Oracle) error {
-		g, ctx := errgroup.WithContext(ctx)
-		jobs, order := make(chan lineJob, inFlight), make(chan chan answered, inFlight)
-		for _, or := range ors {
-			g.Go(func() error {
-				for j := range jobs {
-					j.out <- p.answerLine(ctx, or, j.line, limit)
-				}
-				return nil
-			})
-		}
-		g.Go(func() error {
-			defer close(jobs)
-			defer close(order)
-			return handOut(ctx, r, jobs, order)
-		})
-		g.Go(func() error {
-			n := 0
-			for out := range order {
-				a := <-out
-				if a.err != nil {
-					return a.err
-				}
-				n++
-				if err := answer(n, a.a, a.bad); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		return g.Wait()
+	g, ctx := errgroup.WithContext(ctx)
+	as := p.answerers(ctx, g, o, limit)
+	defer as.close()
+	if err := as.first(); err != nil {
+		return err
+	}
+	order := make(chan chan answered, inFlight)
+	g.Go(func() error {
+		defer close(as.jobs)
+		defer close(order)
+		return handOut(ctx, r, as, order)
 	})
+	g.Go(func() error {
+		n := 0
+		for out := range order {
+			var a answered
+			select {
+			case a = <-out:
+			case <-ctx.Done(): // handOut stopped before the line's answerer had it
+				return ctx.Err()
+			}
+			if a.err != nil {
+				return a.err
+			}
+			n++
+			if err := answer(n, a.a, a.bad); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return g.Wait()
 }
 
 // inFlight is the most lines handed out whose answers are not yet
@@ -81,11 +84,11 @@ type answered struct {
 	bad, err error
 }
 
-// handOut reads r's lines and hands each to an answerer (jobs), its
-// answer's place first put in order; at r's end, an error reading it
-// takes the place after the last line's, so that every line before it is
-// answered first.
-func handOut(ctx context.Context, r io.Reader, jobs chan<- lineJob, order chan<- chan answered) error {
+// handOut reads r's lines and hands each to the answerers, its answer's
+// place first put in order; at r's end, an error reading it takes the
+// place after the last line's, so that every line before it is answered
+// first.
+func handOut(ctx context.Context, r io.Reader, as *answerers, order chan<- chan answered) error {
 	lines, failed := readLines(ctx, r)
 	for {
 		var line string
@@ -112,10 +115,97 @@ func handOut(ctx context.Context, r io.Reader, jobs chan<- lineJob, order chan<-
 			return nil
 		}
 		select {
-		case jobs <- lineJob{line, out}:
+		case as.jobs <- lineJob{line, out}:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+	}
+}
+
+// answerers answer the lines of jobs, each on a goroutine of g with an
+// oracle of its own, opened as lines wait for them, up to most: where the
+// engine searches, one a worker, each with every worker and its share of
+// the memory, their searches sharing the cores (search.Cores), so that a
+// line alone has them all; one otherwise.
+type answerers struct {
+	open   func() (oracle.Oracle, error)
+	g      *errgroup.Group
+	answer func(or oracle.Oracle, j lineJob)
+	jobs   chan lineJob
+	most   int
+	mu     sync.Mutex
+	all    []oracle.Oracle // those open, under mu
+	opened int             // those open or opening, under mu
+}
+
+// answerers gives p's answerers of lines, with what o asks, none open.
+func (p Plan) answerers(ctx context.Context, g *errgroup.Group, o oracle.Options, limit time.Duration) *answerers {
+	o.Workers, o.Memory = p.req.Workers, p.req.Memory
+	k := p.alongside(o.Workers, o.Workers)
+	if k > 1 {
+		o.Memory, o.Cores = o.Memory/uint64(k), search.NewCores(o.Workers)
+	}
+	return &answerers{
+		open: func() (oracle.Oracle, error) { return p.open(ctx, o) },
+		g:    g,
+		answer: func(or oracle.Oracle, j lineJob) {
+			j.out <- p.answerLine(ctx, or, j.line, limit)
+		},
+		jobs: make(chan lineJob, inFlight),
+		most: k,
+	}
+}
+
+// first opens the first answerer and starts it: an engine that cannot
+// open fails before any line is read.
+func (as *answerers) first() error {
+	as.opened = 1
+	or, err := as.open()
+	if err != nil {
+		return err
+	}
+	as.all = append(as.all, or)
+	as.g.Go(func() error { as.run(or); return nil })
+	return nil
+}
+
+// run answers lines by or until jobs closes; a line taken while another
+// waits calls for one more answerer.
+func (as *answerers) run(or oracle.Oracle) {
+	for j := range as.jobs {
+		if len(as.jobs) > 0 {
+			as.another()
+		}
+		as.answer(or, j)
+	}
+}
+
+// another opens one more answerer, on a goroutine of its own, and starts
+// it, unless most are open or opening.
+func (as *answerers) another() {
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	if as.opened >= as.most {
+		return
+	}
+	as.opened++
+	as.g.Go(func() error {
+		or, err := as.open()
+		if err != nil {
+			return err
+		}
+		as.mu.Lock()
+		as.all = append(as.all, or)
+		as.mu.Unlock()
+		as.run(or)
+		return nil
+	})
+}
+
+// close closes every answerer's oracle, once none runs.
+func (as *answerers) close() {
+	for _, or := range as.all {
+		or.Close()
 	}
 }
 

@@ -13,7 +13,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/oracle"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/positions"
-	"github.com/tateti-lab/tateti-lab/search"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/tier"
 )
@@ -110,19 +109,6 @@ func (p Plan) useEach(ctx context.Context, o oracle.Options, n int, use func([]o
 	k := p.alongside(o.Workers, n)
 	if k > 1 {
 		o.Workers, o.Memory = 1, o.Memory/uint64(k) // 0, search's default, stays 0
-	}
-	return p.useK(ctx, o, k, use)
-}
-
-// useAlongside is useEach for positions that come one by one, as many as
-// may come: each oracle keeps every worker, and their searches share the
-// cores (search.Cores), so that a position alone is searched by all of
-// them and positions in flight together take a core each.
-func (p Plan) useAlongside(ctx context.Context, o oracle.Options, use func([]oracle.Oracle) error) error {
-	o.Workers, o.Memory = p.req.Workers, p.req.Memory
-	k := p.alongside(o.Workers, o.Workers)
-	if k > 1 {
-		o.Memory, o.Cores = o.Memory/uint64(k), search.NewCores(o.Workers)
 	}
 	return p.useK(ctx, o, k, use)
 }
