@@ -156,10 +156,11 @@ func (s *Solver) TableBytes() uint64 {
 // fewer. The search widens them as it proves long (grow).
 func (s *Solver) fit(empty int) {
 	s.want = fitBits(s.maxBits, empty, s.g.gravity, s.g.packed)
-	if s.tt == nil || uint(s.want) > s.tt.bits {
-		s.tt = newTable(s.want, startBits, s.g.packed)
+	if start := min(s.want, startBits); s.tt == nil || uint(s.want) > s.tt.bits {
+		s.tt = newTable(s.want, start, s.g.packed)
+	} else {
+		s.tt.use(start)
 	}
-	s.tt.use(min(s.want, startBits))
 	if nb := nearBitsFor(int(s.tt.bits), s.g.packed); nb > 0 {
 		for _, w := range s.pool {
 			if w.near == nil || w.near.bits < uint(nb) {
