@@ -490,6 +490,10 @@ type job struct {
 	nodes0    uint64        // the solver's nodes when the search began
 	done      chan struct{} // closed when the main worker is through
 	helpers   errgroup.Group
+	// shared says a helper was started: from then on the workers mark the
+	// positions they search for each other (sharing). Set by the main
+	// worker before it starts one, so every helper reads it set.
+	shared bool
 }
 
 // search runs the workers on one position, its score known to lie in
@@ -518,6 +522,9 @@ func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMov
 // and its progress line if anyone listens.
 func (s *Solver) wake(j *job) {
 	for id := 1; id < s.workers && s.cores.tryTake(); id++ {
+		if id == 1 { // written before any helper starts, and only then
+			j.shared = true
+		}
 		j.helpers.Go(func() error {
 			defer s.cores.give()
 			s.run(j, id)

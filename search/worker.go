@@ -148,7 +148,7 @@ func (w *worker) negamax(pos, mask uint64, moves, alpha, beta int) int {
 	if ok {
 		return best
 	}
-	if s.busy != nil && s.cells-moves >= busyEmpty {
+	if w.job.shared && s.cells-moves >= busyEmpty {
 		best = max(best, w.sharing(pos, mask, moves, order, alpha, beta))
 	} else {
 		for _, st := range order {
