@@ -488,7 +488,7 @@ type job struct {
 	xToMove   bool
 	valueOnly bool          // the search ends once the value is known (Value)
 	nodes0    uint64        // the solver's nodes when the search began
-	done      chan struct{} // closed when the main worker is through
+	done      chan struct{} // made when the helpers are woken, closed when the main worker is through
 	helpers   errgroup.Group
 	// shared says a helper was started: from then on the workers mark the
 	// positions they search for each other (sharing). Set by the main
@@ -508,19 +508,22 @@ func (s *Solver) search(ctx context.Context, pos, mask uint64, moves int, xToMov
 	s.mu.Lock()
 	s.now = within
 	s.mu.Unlock()
-	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, valueOnly: valueOnly, done: make(chan struct{}), nodes0: s.Nodes()}
-	j.helpers.SetLimit(s.workers) // the helpers and the progress line
+	j := &job{ctx: ctx, pos: pos, mask: mask, moves: moves, xToMove: xToMove, valueOnly: valueOnly, nodes0: s.Nodes()}
 	s.cores.take()
 	s.run(j, 0)
 	s.cores.give()
-	close(j.done)
-	_ = j.helpers.Wait() // they return no error; no progress after the answer
+	if j.done != nil { // woken
+		close(j.done)
+		_ = j.helpers.Wait() // they return no error; no progress after the answer
+	}
 	return s.known()
 }
 
 // wake starts the helpers of j, those the shared cores leave room for,
 // and its progress line if anyone listens.
 func (s *Solver) wake(j *job) {
+	j.done = make(chan struct{})
+	j.helpers.SetLimit(s.workers) // the helpers and the progress line
 	for id := 1; id < s.workers && s.cores.tryTake(); id++ {
 		if id == 1 { // written before any helper starts, and only then
 			j.shared = true
