@@ -50,6 +50,7 @@ func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, lim
 			var a answered
 			select {
 			case a = <-out:
+				places.Put(out) // sent once, now received: free for another line
 			case <-ctx.Done(): // handOut stopped before the line's answerer had it
 				return ctx.Err()
 			}
@@ -70,6 +71,10 @@ func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, lim
 // written: enough that the answerers of short searches do not wait on one
 // another, nor on the writer, a line at a time.
 const inFlight = 64
+
+// places holds the channels, of one answer each, that lines' answers go
+// through from their answerer to the writer, for the next lines to reuse.
+var places = sync.Pool{New: func() any { return make(chan answered, 1) }}
 
 // A lineJob is a line to answer and where its answer goes.
 type lineJob struct {
@@ -98,7 +103,7 @@ func handOut(ctx context.Context, r io.Reader, as *answerers, order chan<- chan 
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		out := make(chan answered, 1)
+		out := places.Get().(chan answered)
 		if !more {
 			err := <-failed
 			if err == nil {

@@ -2,8 +2,9 @@ package report
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
+	"strconv"
+	"sync"
 
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/view"
@@ -14,19 +15,30 @@ import (
 // whose "line" is n, then the position as every --json answer gives it
 // (Position), or, when the line is no position, its "error" (bad).
 func AnswerLine(w io.Writer, n int, a perfect.Analysis, bad error) error {
-	var b []byte
-	var err error
 	if bad != nil {
-		b, err = json.Marshal(struct {
+		b, err := json.Marshal(struct {
 			Line  int    `json:"line"`
 			Error string `json:"error"`
 		}{n, bad.Error()})
-	} else if b, err = view.NewPosition(a).MarshalJSON(); err == nil { // compact already: not through json.Marshal, which compacts it again
-		b = append(fmt.Appendf(nil, `{"line":%d,`, n), b[1:]...) // the position's object, its line first
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(b, '\n'))
+		return err
 	}
+	buf := lines.Get().(*[]byte)
+	defer lines.Put(buf)
+	b := strconv.AppendInt(append((*buf)[:0], `{"line":`...), int64(n), 10)
+	at := len(b)
+	b, err := view.NewPosition(a).AppendJSON(b)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	b[at] = ',' // the position's object, its line first
+	*buf = append(b, '\n')
+	_, err = w.Write(*buf)
 	return err
 }
+
+// lines holds the buffers AnswerLine writes its answers in.
+var lines = sync.Pool{New: func() any { return new([]byte) }}

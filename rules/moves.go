@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tateti-lab/tateti-lab/game"
 )
@@ -27,16 +28,31 @@ func PlayCells(r Rules, b game.Board, text string) (game.Board, []int, error) {
 	if strings.Contains(strings.ReplaceAll(text, " ", ""), ",,") || strings.HasPrefix(strings.TrimSpace(text), ",") || strings.HasSuffix(strings.TrimSpace(text), ",") {
 		return game.Board{}, nil, fmt.Errorf("moves %q have an empty move between commas; write one move between each two, such as 4,0,8", game.Echo(text))
 	}
-	if len(toks) == 1 && (s.Gravity && s.Cols <= 9 || !s.Gravity && s.Cells() <= 10) {
-		toks = strings.Split(toks[0], "") // one digit a move: columns from 1, or cells from 0
-	}
-	cells := make([]int, 0, len(toks))
-	for n, tok := range toks {
+	var cells []int
+	play := func(tok string) error {
 		cell, err := moveCell(r, b, tok)
 		if err != nil {
-			return game.Board{}, nil, fmt.Errorf("moves %q: move %d: %w", game.Echo(text), n+1, err)
+			return fmt.Errorf("moves %q: move %d: %w", game.Echo(text), len(cells)+1, err)
 		}
 		b, cells = b.Play(cell, b.ToMove()), append(cells, cell)
+		return nil
+	}
+	if len(toks) == 1 && (s.Gravity && s.Cols <= 9 || !s.Gravity && s.Cells() <= 10) {
+		one := toks[0] // one digit a move: columns from 1, or cells from 0
+		cells = make([]int, 0, len(one))
+		for i, size := 0, 0; i < len(one); i += size {
+			_, size = utf8.DecodeRuneInString(one[i:])
+			if err := play(one[i : i+size]); err != nil {
+				return game.Board{}, nil, err
+			}
+		}
+		return b, cells, nil
+	}
+	cells = make([]int, 0, len(toks))
+	for _, tok := range toks {
+		if err := play(tok); err != nil {
+			return game.Board{}, nil, err
+		}
 	}
 	return b, cells, nil
 }

@@ -7,6 +7,7 @@
 package view
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/bits"
 	"strconv"
@@ -69,23 +70,34 @@ type Position struct {
 // MarshalJSON writes p with its value and depth null where they are not
 // known: one shape for an answer cut short, whatever step it was cut in,
 // and for values asked without depths.
-func (p Position) MarshalJSON() ([]byte, error) {
+func (p Position) MarshalJSON() ([]byte, error) { return p.AppendJSON(nil) }
+
+// AppendJSON appends p's JSON, compact, as MarshalJSON gives it, to dst:
+// a program's answers (solve --stdin) go into one buffer, reused, where
+// json.Marshal makes a slice for each.
+func (p Position) AppendJSON(dst []byte) ([]byte, error) {
 	type plain Position
-	if p.Proved == nil && !p.NoDepths {
-		return json.Marshal(plain(p))
-	}
-	v := &p.Value
-	if p.Proved != nil {
-		v = nil
-		if known, ok := p.Proved.Known(); ok {
-			v = &known
+	var v any = plain(p)
+	if p.Proved != nil || p.NoDepths {
+		value := &p.Value
+		if p.Proved != nil {
+			value = nil
+			if known, ok := p.Proved.Known(); ok {
+				value = &known
+			}
 		}
+		v = struct {
+			plain
+			Value *perfect.Value `json:"value"`
+			Depth *perfect.Depth `json:"depth"`
+		}{plain: plain(p), Value: value}
 	}
-	return json.Marshal(struct {
-		plain
-		Value *perfect.Value `json:"value"`
-		Depth *perfect.Depth `json:"depth"`
-	}{plain: plain(p), Value: v})
+	buf := bytes.NewBuffer(dst)
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		return dst, err
+	}
+	b := buf.Bytes()
+	return b[:len(b)-1], nil // Encode ends the value with a newline
 }
 
 // Proved is what a search stopped before the end proved of a value for X.

@@ -1,7 +1,9 @@
 package view
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -152,5 +154,57 @@ func TestExplain(t *testing.T) {
 	got, err = Explain(rl, viewOf(b), b, 2, unsettled)
 	if err != nil || got == nil || got.LineEnd != got.End || len(got.Line) != 1 {
 		t.Errorf("a search not settled: %+v, %v; want the move alone, stopped there", got, err)
+	}
+}
+
+// AppendJSON appends to what dst holds the JSON MarshalJSON gives, compact
+// and without a newline, in each of its shapes: settled, values without
+// depths (depths null), and cut short (the value null unless proved).
+func TestAppendJSON(t *testing.T) {
+	rl := rules.Classic(game.Default)
+	b, err := rl.Spec().Parse("XX./O../...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := solve.Analyze(context.Background(), rl, b, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noDepths, cut := a, a
+	noDepths.NoDepths = true
+	cut.Proved = &perfect.Bounds{Low: perfect.OWins, High: perfect.XWins}
+	tests := []struct {
+		name string
+		a    perfect.Analysis
+		want []string // in the JSON
+	}{
+		{"settled", a, []string{`"value":1,`, `"depth":`}},
+		{"values without depths", noDepths, []string{`"value":1,`, `"depth":null`}},
+		{"cut short", cut, []string{`"value":null`, `"depth":null`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := NewPosition(tt.a)
+			whole, err := p.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := p.AppendJSON([]byte("before "))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "before " + string(whole); string(got) != want {
+				t.Errorf("AppendJSON after %q:\n got %s\nwant %s", "before ", got, want)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(string(whole), w) {
+					t.Errorf("JSON %s lacks %s", whole, w)
+				}
+			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, whole); err != nil || compact.String() != string(whole) {
+				t.Errorf("JSON %q is not one compact value (%v)", whole, err)
+			}
+		})
 	}
 }
