@@ -154,7 +154,8 @@ func NewPosition(a perfect.Analysis) Position {
 			v.WinningLine = append(v.WinningLine, bits.TrailingZeros64(uint64(m)))
 		}
 	}
-	if a.Spec.Gravity {
+	if a.Spec.Gravity && len(v.Legal) > 0 {
+		v.LegalColumns = make([]int, 0, len(v.Legal))
 		for _, c := range v.Legal {
 			v.LegalColumns = append(v.LegalColumns, a.Spec.MoveNumber(c))
 		}
