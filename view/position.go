@@ -226,17 +226,19 @@ func Result(mover game.Cell, v perfect.Value) string {
 // the search stopped before their values were known or they were not
 // asked, what the rules allow.
 func legal(a perfect.Analysis) []int {
-	cells := []int{}
 	if a.ToMove == game.Empty {
-		return cells
+		return []int{}
 	}
 	if a.Proved == nil && !a.ValueOnly {
+		cells := make([]int, 0, len(a.Moves))
 		for _, m := range a.Moves {
 			cells = append(cells, m.Cell)
 		}
 		return cells
 	}
-	for c := rules.New(a.Spec).Moves(a.Board); c != 0; c &= c - 1 {
+	c := rules.New(a.Spec).Moves(a.Board)
+	cells := make([]int, 0, bits.OnesCount64(uint64(c)))
+	for ; c != 0; c &= c - 1 {
 		cells = append(cells, bits.TrailingZeros64(uint64(c)))
 	}
 	return cells
