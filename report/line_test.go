@@ -1,7 +1,6 @@
 package report
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
-	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/view"
 )
 
@@ -27,18 +25,7 @@ func (w *writes) Write(p []byte) (int, error) {
 // line's error; answers written one after another keep their own bytes.
 func TestAnswerLine(t *testing.T) {
 	rl := rules.Classic(game.Default)
-	var answers []perfect.Analysis
-	for _, board := range []string{"XX./O../...", "X../.O./..X"} {
-		b, err := rl.Spec().Parse(board)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := solve.Analyze(context.Background(), rl, b, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		answers = append(answers, a)
-	}
+	answers := []perfect.Analysis{analysis(t, rl, "XX./O../..."), analysis(t, rl, "X../.O./..X")}
 	tests := []struct {
 		name string
 		n    int

@@ -10,12 +10,19 @@ import (
 	"testing"
 
 	"github.com/tateti-lab/tateti-lab/game"
+	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/rules"
 	"github.com/tateti-lab/tateti-lab/solve"
 	"github.com/tateti-lab/tateti-lab/view"
 )
 
 func analyse(t *testing.T, rl rules.Rules, board string) view.Position {
+	t.Helper()
+	return view.NewPosition(analysis(t, rl, board))
+}
+
+// analysis gives the analysis of the position of the board text, solved.
+func analysis(t *testing.T, rl rules.Rules, board string) perfect.Analysis {
 	t.Helper()
 	b, err := rl.Spec().Parse(board)
 	if err != nil {
@@ -25,7 +32,7 @@ func analyse(t *testing.T, rl rules.Rules, board string) view.Position {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return view.NewPosition(a)
+	return a
 }
 
 // The picture is well-formed XML for positions of several rule sets, over
