@@ -387,7 +387,7 @@ type table struct {
 // write writes the chunks of t: each is built in batches of batchRows
 // positions on up to workers goroutines, and written in order.
 func (tw *tableWriter) write(ctx context.Context, t table, pq, csv *atomicfile.File) (int64, error) {
-	var pw *parquet.Writer
+	var pw *parquet.GenericWriter[any]
 	if pq != nil {
 		pw = newParquet(pq, tw.src.shape(), tw.meta, t.name)
 	}

@@ -54,9 +54,9 @@ func parquetTable(sh shape, table string) (*parquet.Schema, []*parquet.StructTag
 }
 
 // newParquet opens a Parquet writer of one table on out.
-func newParquet(out io.Writer, sh shape, meta Meta, table string) *parquet.Writer {
+func newParquet(out io.Writer, sh shape, meta Meta, table string) *parquet.GenericWriter[any] {
 	schema, _ := parquetTable(sh, table)
-	return parquet.NewWriter(out, append(parquetOptions(meta, sh, table, math.MaxInt64), tableOptions(sh, table, schema)...)...)
+	return parquet.NewGenericWriter[any](out, append(parquetOptions(meta, sh, table, math.MaxInt64), tableOptions(sh, table, schema)...)...)
 }
 
 // tableOptions are the options of a table's writers beyond parquetOptions:
@@ -130,7 +130,7 @@ func (g *group[Rec]) end() ([]byte, error) {
 
 // appendGroup copies the row group of the group file b, if it has one, into
 // pw: its pages as they are, with their statistics and page index.
-func appendGroup(pw *parquet.Writer, b []byte) error {
+func appendGroup(pw *parquet.GenericWriter[any], b []byte) error {
 	f, err := parquet.OpenFile(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		return err
