@@ -17,11 +17,11 @@ import (
 // command would otherwise take every position of the game: a sample by
 // random play, a file of move sequences, or every position up to a ply.
 type choiceFlags struct {
-	file, plies, db string
-	sample, maxPly  int
-	seed            uint64
-	quiet, onePer   bool
-	who             *engineFlags // the command's --engine and --db, bound by it
+	file, plies    string
+	sample, maxPly int
+	seed           uint64
+	quiet, onePer  bool
+	who            *engineFlags // the command's --engine and --db, bound by it
 	// whole says that the command takes every position of a solved game
 	// otherwise: there --sample without --plies draws among them.
 	whole bool

@@ -115,7 +115,7 @@ func Handler(x *Explorer) http.Handler {
 		writeJSON(w, http.StatusOK, map[string]bool{"cancelled": x.Cancel(b, who)})
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at / and the API at /api/position?board=... and /api/why?board=...&move=...", game.Echo(r.URL.Path)))
+		writeError(w, http.StatusNotFound, fmt.Errorf("no such page %q; the explorer is at /, the API at /api/position?board=B and /api/why?board=B&move=M, B a board and M a move", game.Echo(r.URL.Path)))
 	})
 	return onlyGET(mux)
 }
