@@ -28,12 +28,20 @@ var (
 		}
 		return t
 	}()
-	// dec[v] gives the X and O bytes of the eight-cell id v.
-	dec = func() (t [chunk][2]uint8) {
+	// dec[v] gives the X and O bytes of the eight-cell id v. Each X byte
+	// x is paired with the O bytes that are subsets of its complement,
+	// walked as o = (o-1) & free down to 0: 3^8 pairs, one per id, where
+	// all 2^16 pairs would be tried otherwise (this runs at every start).
+	// The table is made on the heap: built in a frame of its own, its
+	// 13 KB would grow the starting goroutine's stack at every start.
+	dec = func() *[chunk][2]uint8 {
+		t := new([chunk][2]uint8)
 		for x := range 256 {
-			for o := range 256 {
-				if x&o == 0 {
-					t[int(enc[x])+2*int(enc[o])] = [2]uint8{uint8(x), uint8(o)}
+			free := 255 &^ x
+			for o := free; ; o = (o - 1) & free {
+				t[int(enc[x])+2*int(enc[o])] = [2]uint8{uint8(x), uint8(o)}
+				if o == 0 {
+					break
 				}
 			}
 		}
