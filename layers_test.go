@@ -24,7 +24,7 @@ var layers = []struct {
 	pkgs []string
 }{
 	{"the ground", []string{"internal/par", "internal/gc", "internal/hugepage", "internal/interrupt", "internal/progress",
-		"internal/sysmem", "internal/term", "internal/atomicfile", "internal/crc32c", "internal/journal", "internal/release", "internal/figure", "internal/longtest", "internal/proctest", "internal/fakeprog"}},
+		"internal/sysmem", "internal/term", "internal/atomicfile", "internal/crc32c", "internal/lazyregexp", "internal/journal", "internal/release", "internal/figure", "internal/longtest", "internal/proctest", "internal/fakeprog"}},
 	{"the board", []string{"game", "rules", "perfect", "checker", "index"}},
 	{"positions and search", []string{"enumerate", "solve", "search", "positions"}},
 	{"the game on disk", []string{"db", "db/dbwrite", "tier", "book"}},

@@ -11,6 +11,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
@@ -51,10 +52,11 @@ const journalMagicV1 = "TTJRNL01"
 // field added to an answer (perfect.Analysis) makes another version. A gob
 // of an answer with fewer fields decodes without a word, the new ones
 // left empty: an answer served wrong. Its first 8 bytes follow the magic.
-var recordVersion = func() [8]byte {
+// It is worked out on first use, not at every start of the program.
+var recordVersion = sync.OnceValue(func() [8]byte {
 	sum := sha256.Sum256([]byte(shapeOf(reflect.TypeFor[journalRecord](), 0)))
 	return [8]byte(sum[:8])
-}()
+})
 
 // shapeOf writes the type t as its fields' names and types, to the leaves.
 func shapeOf(t reflect.Type, depth int) string {
@@ -137,8 +139,8 @@ func batchKey(o Oracle, rl rules.Rules, boards []game.Board, b Batch) [32]byte {
 // (ForeignJournalError). Nothing there, or a journal, passes.
 func CheckJournal(path string) error {
 	v1 := string(journal.Head(path, len(journalMagicV1))) == journalMagicV1
-	if head := journal.Head(path, len(journalMagic)+len(recordVersion)); v1 ||
-		head != nil && string(head[:len(journalMagic)]) == journalMagic && [8]byte(head[len(journalMagic):]) != recordVersion {
+	if head := journal.Head(path, len(journalMagic)+len(recordVersion())); v1 ||
+		head != nil && string(head[:len(journalMagic)]) == journalMagic && [8]byte(head[len(journalMagic):]) != recordVersion() {
 		return &OldJournalError{Path: path}
 	}
 	return journal.Check(path, journalMagic, "answers")
@@ -153,7 +155,8 @@ func openJournal(path string, key [32]byte, put func(i int, a perfect.Analysis))
 	if err := CheckJournal(path); err != nil {
 		return nil, err
 	}
-	head := append(append([]byte(journalMagic), recordVersion[:]...), key[:]...)
+	v := recordVersion()
+	head := append(append([]byte(journalMagic), v[:]...), key[:]...)
 	f, body, err := journal.Open(path, journalMagic, "answers", head)
 	if err != nil {
 		return nil, err

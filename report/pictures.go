@@ -4,17 +4,17 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/lazyregexp"
 	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/view"
 )
 
 // pictureName matches the files WritePictures writes: the folder's other
 // files are kept.
-var pictureName = regexp.MustCompile(`^position-[0-9]+\.svg$`)
+var pictureName = lazyregexp.New(`^position-[0-9]+\.svg$`)
 
 // PictureName is the file name of the k-th (from 1) of n pictures:
 // position-001.svg, numbered with as many digits as n has.

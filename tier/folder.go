@@ -9,13 +9,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/db/dbwrite"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/lazyregexp"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -128,7 +128,7 @@ func checkScratch(dir string, entries []fs.DirEntry) error {
 }
 
 // reachName matches the names ReachName gives.
-var reachName = regexp.MustCompile(`^reach-[0-9]{2}\.bits$`)
+var reachName = lazyregexp.New(`^reach-[0-9]{2}\.bits$`)
 
 // isScratchName reports whether name is a scratch file's name.
 func isScratchName(name string) bool {

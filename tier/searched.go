@@ -9,13 +9,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
+	"github.com/tateti-lab/tateti-lab/internal/lazyregexp"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -26,7 +26,7 @@ import (
 func SearchedName(p int) string { return fmt.Sprintf("search-%02d.answers", p) }
 
 // searchedName matches the names SearchedName gives.
-var searchedName = regexp.MustCompile(`^search-[0-9]{2}\.answers$`)
+var searchedName = lazyregexp.New(`^search-[0-9]{2}\.answers$`)
 
 // searchedMagic begins a file of searched codes. Its header, searchedHead
 // bytes, keys it to one build: the magic, then the game (rows, cols, k, and

@@ -29,7 +29,6 @@ import (
 	"io/fs"
 	"math/bits"
 	"path/filepath"
-	"regexp"
 	"sync/atomic"
 	"unsafe"
 
@@ -38,6 +37,7 @@ import (
 	"github.com/tateti-lab/tateti-lab/index"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
+	"github.com/tateti-lab/tateti-lab/internal/lazyregexp"
 	"github.com/tateti-lab/tateti-lab/internal/par"
 	"github.com/tateti-lab/tateti-lab/internal/progress"
 	"github.com/tateti-lab/tateti-lab/rules"
@@ -154,7 +154,7 @@ func ReachName(p int) string { return fmt.Sprintf("reach-%02d.bits", p) }
 func TaskReachName(p, k int) string { return fmt.Sprintf("reach-%02d.range-%06d", p, k) }
 
 // taskReach matches the names TaskReachName gives, and their pieces'.
-var taskReach = regexp.MustCompile(`^reach-[0-9]{2}\.range-[0-9]{6}(\.from-[0-9]{6})?$`)
+var taskReach = lazyregexp.New(`^reach-[0-9]{2}\.range-[0-9]{6}(\.from-[0-9]{6})?$`)
 
 // reachAll marks, ply by ply up to ply last, the placements play can
 // reach, and keeps each ply's bits in a scratch file; plies whose file a

@@ -7,10 +7,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
+	"github.com/tateti-lab/tateti-lab/internal/lazyregexp"
 )
 
 // A count of the positions play reaches (WDLJob.ReachValues) keeps where
@@ -37,7 +37,7 @@ const countsVersion = 1
 func CountsName(p int) string { return fmt.Sprintf("reach-%02d.counts", p) }
 
 // countsName matches the names CountsName gives.
-var countsName = regexp.MustCompile(`^reach-[0-9]{2}\.counts$`)
+var countsName = lazyregexp.New(`^reach-[0-9]{2}\.counts$`)
 
 // readCounts reads the counts file at path: fs.ErrNotExist when there is
 // none, another error when it is no counts file of this version.

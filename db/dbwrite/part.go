@@ -7,12 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/tateti-lab/tateti-lab/db"
 	"github.com/tateti-lab/tateti-lab/internal/atomicfile"
 	"github.com/tateti-lab/tateti-lab/internal/crc32c"
+	"github.com/tateti-lab/tateti-lab/internal/lazyregexp"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
 
@@ -43,7 +43,7 @@ const (
 func PartName(p, k int) string { return fmt.Sprintf("ply-%02d.part-%06d", p, k) }
 
 // partName matches the names PartName gives.
-var partName = regexp.MustCompile(`^ply-[0-9]{2}\.part-[0-9]{6}$`)
+var partName = lazyregexp.New(`^ply-[0-9]{2}\.part-[0-9]{6}$`)
 
 // IsPartName reports whether name is named as a part file is (PartName).
 func IsPartName(name string) bool { return partName.MatchString(name) }
