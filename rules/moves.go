@@ -17,29 +17,41 @@ import (
 // ("4453"), and so may cells on a free board of at most 10 cells ("15" on
 // tic-tac-toe is cell 1, then cell 5).
 func Play(r Rules, b game.Board, text string) (game.Board, error) {
-	b, _, err := PlayCells(r, b, text)
+	b, _, err := playMoves(r, b, text, false)
 	return b, err
 }
 
 // PlayCells is Play, and gives the cells the moves played, in order.
 func PlayCells(r Rules, b game.Board, text string) (game.Board, []int, error) {
+	return playMoves(r, b, text, true)
+}
+
+// playMoves is Play, and gives the cells played where keep is set: a
+// program's lines (solve --stdin) are read by Play, and keep none.
+func playMoves(r Rules, b game.Board, text string, keep bool) (game.Board, []int, error) {
 	s := r.Spec()
 	toks := strings.FieldsFunc(text, func(c rune) bool { return c == ',' || c == ' ' })
 	if strings.Contains(strings.ReplaceAll(text, " ", ""), ",,") || strings.HasPrefix(strings.TrimSpace(text), ",") || strings.HasSuffix(strings.TrimSpace(text), ",") {
 		return game.Board{}, nil, fmt.Errorf("moves %q have an empty move between commas; write one move between each two, such as 4,0,8", game.Echo(text))
 	}
 	var cells []int
+	played := 0
 	play := func(tok string) error {
 		cell, err := moveCell(r, b, tok)
 		if err != nil {
-			return fmt.Errorf("moves %q: move %d: %w", game.Echo(text), len(cells)+1, err)
+			return fmt.Errorf("moves %q: move %d: %w", game.Echo(text), played+1, err)
 		}
-		b, cells = b.Play(cell, b.ToMove()), append(cells, cell)
+		b, played = b.Play(cell, b.ToMove()), played+1
+		if keep {
+			cells = append(cells, cell)
+		}
 		return nil
 	}
 	if len(toks) == 1 && (s.Gravity && s.Cols <= 9 || !s.Gravity && s.Cells() <= 10) {
 		one := toks[0] // one digit a move: columns from 1, or cells from 0
-		cells = make([]int, 0, len(one))
+		if keep {
+			cells = make([]int, 0, len(one))
+		}
 		for i, size := 0, 0; i < len(one); i += size {
 			_, size = utf8.DecodeRuneInString(one[i:])
 			if err := play(one[i : i+size]); err != nil {
@@ -48,7 +60,9 @@ func PlayCells(r Rules, b game.Board, text string) (game.Board, []int, error) {
 		}
 		return b, cells, nil
 	}
-	cells = make([]int, 0, len(toks))
+	if keep {
+		cells = make([]int, 0, len(toks))
+	}
 	for _, tok := range toks {
 		if err := play(tok); err != nil {
 			return game.Board{}, nil, err
@@ -78,7 +92,7 @@ func Position(r Rules, text, moves string) (game.Board, error) {
 // a mark, an empty cell or a slash), or moves from the empty board, as
 // Play reads them (4453, or 4,0,8).
 func ParsePosition(r Rules, text string) (game.Board, error) {
-	b, _, err := ParseLine(r, text)
+	b, _, err := parseLine(r, text, false)
 	return b, err
 }
 
@@ -86,12 +100,17 @@ func ParsePosition(r Rules, text string) (game.Board, error) {
 // board where text gives moves; nil where it gives a board, whose moves
 // are not known.
 func ParseLine(r Rules, text string) (game.Board, []int, error) {
+	return parseLine(r, text, true)
+}
+
+// parseLine is ParseLine, the cells kept only where keep is set.
+func parseLine(r Rules, text string, keep bool) (game.Board, []int, error) {
 	text = strings.TrimSpace(text)
 	if strings.ContainsAny(text, "XOxo.-_/") {
 		b, err := Position(r, text, "")
 		return b, nil, err
 	}
-	return PlayCells(r, game.Board{}, text)
+	return playMoves(r, game.Board{}, text, keep)
 }
 
 // ColumnMove gives the legal move of column col (from 0) on b, the cell a

@@ -12,6 +12,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tateti-lab/tateti-lab/game"
 	"github.com/tateti-lab/tateti-lab/perfect"
@@ -76,28 +77,63 @@ func (p Position) MarshalJSON() ([]byte, error) { return p.AppendJSON(nil) }
 // a program's answers (solve --stdin) go into one buffer, reused, where
 // json.Marshal makes a slice for each.
 func (p Position) AppendJSON(dst []byte) ([]byte, error) {
-	type plain Position
-	var v any = plain(p)
+	e := encoders.Get().(*encoder)
+	defer e.done()
+	e.p.plainPosition = plainPosition(p)
+	var v any = &e.p.plainPosition
 	if p.Proved != nil || p.NoDepths {
-		value := &p.Value
+		// The embedded Value is hidden from JSON by the outer one, so it
+		// holds the value the outer one points at.
+		e.p.Value = &e.p.plainPosition.Value
 		if p.Proved != nil {
-			value = nil
+			e.p.Value = nil
 			if known, ok := p.Proved.Known(); ok {
-				value = &known
+				e.p.plainPosition.Value, e.p.Value = known, &e.p.plainPosition.Value
 			}
 		}
-		v = struct {
-			plain
-			Value *perfect.Value `json:"value"`
-			Depth *perfect.Depth `json:"depth"`
-		}{plain: plain(p), Value: value}
+		v = &e.p
 	}
-	buf := bytes.NewBuffer(dst)
-	if err := json.NewEncoder(buf).Encode(v); err != nil {
+	if err := e.json.Encode(v); err != nil {
 		return dst, err
 	}
-	b := buf.Bytes()
-	return b[:len(b)-1], nil // Encode ends the value with a newline
+	b := e.out.Bytes()
+	return append(dst, b[:len(b)-1]...), nil // Encode ends the value with a newline
+}
+
+// plainPosition is Position without its MarshalJSON: what encoding/json
+// writes field by field.
+type plainPosition Position
+
+// nulledPosition is a Position whose value and depth are written from the
+// pointers here, null where nil: a value not proved, a depth not asked.
+type nulledPosition struct {
+	plainPosition
+	Value *perfect.Value `json:"value"`
+	Depth *perfect.Depth `json:"depth"`
+}
+
+// encoder is AppendJSON's scratch, kept in encoders between calls: the
+// position is copied into it and encoded through a pointer (an interface
+// holding a struct of this size is a new allocation each time), by an
+// encoder that writes into a buffer of its own.
+type encoder struct {
+	out  bytes.Buffer
+	json *json.Encoder
+	p    nulledPosition
+}
+
+var encoders = sync.Pool{New: func() any {
+	e := new(encoder)
+	e.json = json.NewEncoder(&e.out)
+	return e
+}}
+
+// done empties e, so that it holds nothing of the position, and gives it
+// back.
+func (e *encoder) done() {
+	e.out.Reset()
+	e.p = nulledPosition{}
+	encoders.Put(e)
 }
 
 // Proved is what a search stopped before the end proved of a value for X.
@@ -127,11 +163,13 @@ func NewPosition(a perfect.Analysis) Position {
 			v.Moves[i].Depth = nil
 		}
 	}
-	if a.Spec.HasIDs() {
-		v.StateID, v.CanonicalID = &a.StateID, &a.CanonicalID
+	if a.Spec.HasIDs() { // copies: pointers into a would move all of it to the heap
+		id, canon := a.StateID, a.CanonicalID
+		v.StateID, v.CanonicalID = &id, &canon
 	}
 	if a.Paths >= 0 {
-		v.Paths = &a.Paths
+		paths := a.Paths
+		v.Paths = &paths
 	}
 	if a.Proved != nil {
 		v.Proved = &Proved{Bounds: *a.Proved, Says: a.Proved.String()}

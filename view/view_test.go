@@ -160,6 +160,7 @@ func TestExplain(t *testing.T) {
 // AppendJSON appends to what dst holds the JSON MarshalJSON gives, compact
 // and without a newline, in each of its shapes: settled, values without
 // depths (depths null), and cut short (the value null unless proved).
+// Each call takes the scratch the one before gave back.
 func TestAppendJSON(t *testing.T) {
 	rl := rules.Classic(game.Default)
 	b, err := rl.Spec().Parse("XX./O../...")
@@ -170,9 +171,10 @@ func TestAppendJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	noDepths, cut := a, a
+	noDepths, cut, proved := a, a, a
 	noDepths.NoDepths = true
 	cut.Proved = &perfect.Bounds{Low: perfect.OWins, High: perfect.XWins}
+	proved.Proved = &perfect.Bounds{Low: perfect.XWins, High: perfect.XWins}
 	tests := []struct {
 		name string
 		a    perfect.Analysis
@@ -181,6 +183,7 @@ func TestAppendJSON(t *testing.T) {
 		{"settled", a, []string{`"value":1,`, `"depth":`}},
 		{"values without depths", noDepths, []string{`"value":1,`, `"depth":null`}},
 		{"cut short", cut, []string{`"value":null`, `"depth":null`}},
+		{"cut short, the value proved", proved, []string{`"value":1,`, `"depth":null`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
