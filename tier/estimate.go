@@ -86,8 +86,9 @@ func EstimateFor(rl rules.Rules, workers int) (Estimate, error) {
 }
 
 // EstimateJob is EstimateFor of job, the whole game or an opening book,
-// whose search tasks hold a table each beside the rest: what a position of
-// the last ply wants, within SearchMemory a worker.
+// whose search tasks hold a table each beside the rest (what a position of
+// the last ply wants, within SearchMemory a worker) and the codes searched
+// at the last ply, a byte a rank.
 func EstimateJob(j *Job, workers int) (Estimate, error) {
 	l, n := j.layout, j.Plies()
 	if n > db.MaxDepth {
@@ -116,6 +117,7 @@ func EstimateJob(j *Job, workers int) (Estimate, error) {
 	if last, ok := j.Book(); ok {
 		e.Searches, e.SearchPly = l.Size(last), last
 		e.Disk += searchedHead + searchedRecord*uint64(l.Size(last))
+		e.Memory += uint64(l.Size(last)) // the codes searched, a byte a rank
 		e.Memory += uint64(max(workers, 1)) * search.TableBytesFor(j.rl.Spec(), search.TableBitsFor(SearchMemory), j.cells-last)
 	}
 	return e, nil

@@ -1,6 +1,7 @@
 package tier
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
@@ -62,14 +63,18 @@ func searchedKey(head []byte) string {
 	return fmt.Sprintf("ply %d of %s (format %d)", head[12], spec, head[13])
 }
 
-// searched is the codes found so far at a book's last ply, by rank, kept
-// in memory and in their file, shared by the tasks of the ply. A nil
-// searched keeps nothing: the Beam pipeline's tasks, which share no
-// folder, search every position.
+// searched is the codes found so far at a book's last ply, kept in memory
+// and in their file, shared by the tasks of the ply. A nil searched keeps
+// nothing: the Beam pipeline's tasks, which share no folder, search every
+// position.
 type searched struct {
-	mu    sync.Mutex
-	f     *os.File
-	codes map[int64]byte
+	mu sync.Mutex
+	f  *os.File
+	// codes holds a byte for each rank of the ply, the code found there,
+	// 0 (no reachable position's code) where none was: the ply's size in
+	// bytes, where a map of the ranks searched took some 20 bytes a code
+	// and grew for the whole build (Estimate counts it).
+	codes []byte
 	// done gives the code of a rank in the range of one of the ply's
 	// finished tasks, false for any other: a position whose image a task
 	// finished holds is not searched again, though the file that kept the
@@ -79,14 +84,14 @@ type searched struct {
 }
 
 // openSearched opens the file of the codes searched at ply p of spec's game
-// in dir, or makes it, and reads what it holds.
-func openSearched(dir string, spec rules.Spec, p int) (*searched, error) {
+// in dir, a ply of size ranks, or makes it, and reads what it holds.
+func openSearched(dir string, spec rules.Spec, p int, size int64) (*searched, error) {
 	path := filepath.Join(dir, SearchedName(p))
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	s := &searched{f: f, codes: map[int64]byte{}}
+	s := &searched{f: f, codes: make([]byte, size)}
 	if err := s.read(searchedHeader(spec, p)); err != nil {
 		f.Close()
 		return nil, &db.DamagedError{Path: path, What: err.Error(), Fix: "remove it to search its positions again"}
@@ -114,38 +119,53 @@ func checkHead(data, head []byte) error {
 }
 
 // read checks the file against head, loads its whole records and cuts it
-// after the last one.
+// after the last one. A record of a rank past the ply is damage, as one
+// failing its sum is.
 func (s *searched) read(head []byte) error {
-	data, err := io.ReadAll(s.f)
-	if err != nil {
+	r := bufio.NewReaderSize(s.f, 1<<20)
+	got := make([]byte, searchedHead)
+	n, err := io.ReadFull(r, got)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return err
 	}
-	if err := checkHead(data, head); err != nil {
+	if err := checkHead(got[:n], head); err != nil {
 		return err
 	}
-	end := searchedHead
-	if len(data) < end {
-		data = nil // a header cut short: begun again
-	}
-	if len(data) >= end {
-		for rest := data[end:]; len(rest) >= searchedRecord; rest = rest[searchedRecord:] {
-			if crc32c.Checksum(rest[:9]) != binary.LittleEndian.Uint32(rest[9:]) {
-				break
-			}
-			s.codes[int64(binary.LittleEndian.Uint64(rest))] = rest[8]
-			end += searchedRecord
+	end := int64(0) // a header cut short is begun again
+	if n == searchedHead {
+		if end, err = s.records(r); err != nil {
+			return err
 		}
 	}
-	if err := s.f.Truncate(int64(min(end, len(data)))); err != nil {
+	if err := s.f.Truncate(end); err != nil {
 		return err
 	}
 	if _, err := s.f.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
-	if len(data) < searchedHead {
+	if end == 0 {
 		_, err = s.f.Write(head)
 	}
 	return err
+}
+
+// records loads the records r holds after the header, up to the first
+// cut short, failing its sum or of a rank past the ply, and gives the
+// file's length up to there.
+func (s *searched) records(r io.Reader) (int64, error) {
+	end := int64(searchedHead)
+	for rec := make([]byte, searchedRecord); ; end += searchedRecord {
+		if _, err := io.ReadFull(r, rec); err == io.EOF || err == io.ErrUnexpectedEOF {
+			return end, nil
+		} else if err != nil {
+			return 0, err
+		}
+		rank := binary.LittleEndian.Uint64(rec)
+		if crc32c.Checksum(rec[:9]) != binary.LittleEndian.Uint32(rec[9:]) || rank >= uint64(len(s.codes)) {
+			return end, nil
+		}
+		s.codes[rank] = rec[8]
+	}
 }
 
 // lookup gives the code of b, of rank r at ply p, when it or an image of
@@ -158,12 +178,12 @@ func (s *searched) lookup(l interface{ Rank(game.Board) int64 }, syms [][]int, r
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if c, ok := s.codes[r]; ok {
+	if c := s.codes[r]; c != 0 {
 		return c, true
 	}
 	for _, perm := range syms[1:] {
 		ir := l.Rank(game.Transform(b, perm))
-		if c, ok := s.codes[ir]; ok {
+		if c := s.codes[ir]; c != 0 {
 			return c, true
 		}
 		if s.done == nil {

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -35,7 +34,7 @@ func TestSearchedKept(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
 	j, have, reached := bookTo(t, rl, dir, p)
 	want := searchAll(t, j, p, have)
-	kept, err := openSearched(dir, rl.Spec(), p)
+	kept, err := openSearched(dir, rl.Spec(), p, j.Size(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,19 +44,19 @@ func TestSearchedKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	positions := reached.ByPly[p]
-	if n := int64(len(kept.codes)); n >= positions || n < positions/2 {
+	if n := int64(codesKept(kept)); n >= positions || n < positions/2 {
 		t.Errorf("%d of %d positions searched, want about half: the mirror images found", n, positions)
 	}
 	if !bytes.Equal(got, want) {
 		t.Fatal("the codes with the searched kept differ from searching every position")
 	}
 
-	again, err := openSearched(dir, rl.Spec(), p)
+	again, err := openSearched(dir, rl.Spec(), p, j.Size(p))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !maps.Equal(again.codes, kept.codes) {
-		t.Fatalf("read back: %d codes, want the %d written", len(again.codes), len(kept.codes))
+	if !bytes.Equal(again.codes, kept.codes) {
+		t.Fatalf("read back: %d codes, want the %d written", codesKept(again), codesKept(kept))
 	}
 	stopped, cancel := context.WithCancel(context.Background())
 	cancel() // a search would stop at once
@@ -76,13 +75,13 @@ func TestSearchedKept(t *testing.T) {
 	if err := os.WriteFile(name, damaged, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	third, err := openSearched(dir, rl.Spec(), p)
+	third, err := openSearched(dir, rl.Spec(), p, j.Size(p))
 	if err != nil {
 		t.Fatal(err)
 	}
 	third.close()
-	if size := fileSize(t, name); len(third.codes) != k || size != int64(at) {
-		t.Errorf("after a damaged record: %d codes and %d bytes, want %d and %d", len(third.codes), size, k, at)
+	if size := fileSize(t, name); codesKept(third) != k || size != int64(at) {
+		t.Errorf("after a damaged record: %d codes and %d bytes, want %d and %d", codesKept(third), size, k, at)
 	}
 
 }
@@ -100,7 +99,7 @@ func TestSearchedFromFinished(t *testing.T) {
 	j, have, _ := bookTo(t, rl, dir, p)
 	want := searchAll(t, j, p, have)
 	mid := j.Size(p) / 2
-	kept, err := openSearched(dir, rl.Spec(), p)
+	kept, err := openSearched(dir, rl.Spec(), p, j.Size(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +123,7 @@ func TestSearchedFromFinished(t *testing.T) {
 			searched++
 		}
 	})
-	if got := len(kept.codes); got != searched || searched >= positions {
+	if got := codesKept(kept); got != searched || searched >= positions {
 		t.Errorf("%d of the lower half's %d positions searched, want %d: those whose image is not in the upper half, once a pair", got, positions, searched)
 	}
 }
@@ -232,8 +231,12 @@ func TestSearchedKeyed(t *testing.T) {
 	own := spec(4, 5, 4, true, false)
 	const p = 10
 	head := searchedHeader(own, p)
-	record := make([]byte, searchedRecord) // rank 0, code 0, and a sum
-	copy(record[9:], binary.LittleEndian.AppendUint32(nil, crc32c.Checksum(record[:9])))
+	const size = 64 // the ply's ranks, as openSearched is told
+	rec := func(rank uint64, code byte) []byte {
+		r := append(binary.LittleEndian.AppendUint64(nil, rank), code)
+		return binary.LittleEndian.AppendUint32(r, crc32c.Checksum(r))
+	}
+	record := rec(0, 1)
 	tests := []struct {
 		name    string
 		data    []byte
@@ -242,6 +245,7 @@ func TestSearchedKeyed(t *testing.T) {
 		foreign bool   // not even named as ours: a folder holding it is refused
 	}{
 		{"its own", slices.Concat(head, record), 1, "", false},
+		{"a rank past the ply, and one after it", slices.Concat(head, record, rec(size, 1), rec(1, 1)), 1, "", false},
 		{"empty, a kill before the header", nil, 0, "", false},
 		{"cut inside the magic", head[:5], 0, "", false},
 		{"cut inside the key", head[:13], 0, "", false},
@@ -262,7 +266,7 @@ func TestSearchedKeyed(t *testing.T) {
 			if got := isSearched(name); got == tt.foreign {
 				t.Errorf("isSearched = %t, want %t", got, !tt.foreign)
 			}
-			s, err := openSearched(dir, own, p)
+			s, err := openSearched(dir, own, p, size)
 			if tt.want != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.As(err, new(*db.DamagedError)) {
 					t.Fatalf("got %v, want a refusal saying %q", err, tt.want)
@@ -273,7 +277,7 @@ func TestSearchedKeyed(t *testing.T) {
 				t.Fatalf("got %v, want it kept", err)
 			}
 			s.close()
-			if got := len(s.codes); got != tt.codes {
+			if got := codesKept(s); got != tt.codes {
 				t.Errorf("got %d answers, want %d", got, tt.codes)
 			}
 			if data, _ := os.ReadFile(name); !bytes.HasPrefix(data, head) {
@@ -290,4 +294,15 @@ func fileSize(t *testing.T, name string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// codesKept gives how many codes s holds.
+func codesKept(s *searched) int {
+	n := 0
+	for _, c := range s.codes {
+		if c != 0 {
+			n++
+		}
+	}
+	return n
 }

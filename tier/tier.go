@@ -420,7 +420,7 @@ func (r *run) solvePly(ctx context.Context, p int, next, codes []byte, at progre
 	}
 	var kept *searched
 	if r.Searched(p) {
-		if kept, err = openSearched(r.dir, r.rl.Spec(), p); err != nil {
+		if kept, err = openSearched(r.dir, r.rl.Spec(), p, r.layout.Size(p)); err != nil {
 			return 0, "", err
 		}
 		defer kept.close()
