@@ -2,11 +2,11 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/spf13/cobra"
 	"github.com/tateti-lab/tateti-lab/oracle"
-	"github.com/tateti-lab/tateti-lab/perfect"
 	"github.com/tateti-lab/tateti-lab/plan"
 	"github.com/tateti-lab/tateti-lab/report"
 	"github.com/tateti-lab/tateti-lab/view"
@@ -137,9 +137,9 @@ func (opts *SolveOptions) resolveStdin(c *cobra.Command, pf positionFlags, memor
 
 func runSolve(ctx context.Context, opts *SolveOptions) error {
 	if opts.Stdin {
-		return opts.Plan.AnswerEach(ctx, opts.IO.In, oracle.Options{ValueOnly: opts.ValueOnly, NoDepths: opts.NoDepths, NoLines: true}, opts.TimeLimit, func(n int, a perfect.Analysis, bad error) error {
-			return report.AnswerLine(opts.IO.Out, n, a, bad)
-		})
+		lines := report.NewLines(opts.IO.Out)
+		err := opts.Plan.AnswerEach(ctx, opts.IO.In, oracle.Options{ValueOnly: opts.ValueOnly, NoDepths: opts.NoDepths, NoLines: true}, opts.TimeLimit, lines.Answer, lines.Flush)
+		return errors.Join(err, lines.Flush())
 	}
 	if opts.Position {
 		a, err := opts.answer(ctx)

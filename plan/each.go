@@ -27,11 +27,15 @@ import (
 // readAhead), and where the engine searches, lines that wait while every
 // open oracle is busy are answered side by side, by another oracle opened
 // for them (answerers): a line alone has every core, and a program that
-// sends one at a time opens the engine once. A bad line does not stop it;
-// r's end does, after the lines before it are answered, and so do an
-// engine's failure, answer's error, a line longer than positions.MaxLine
-// and ctx done.
-func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, limit time.Duration, answer func(n int, a perfect.Analysis, bad error) error) error {
+// sends one at a time opens the engine once. flush is called whenever the
+// answers given so far are all there is to give for now, before waiting
+// for another: answer may hold what it writes until then, so that answers
+// ready together go out together and none waits on a later line; what it
+// holds when AnswerEach returns is the caller's to flush. A bad
+// line does not stop it; r's end does, after the lines before it are
+// answered, and so do an engine's failure, answer's or flush's error, a
+// line longer than positions.MaxLine and ctx done.
+func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, limit time.Duration, answer func(n int, a perfect.Analysis, bad error) error, flush func() error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	as := p.answerers(ctx, g, o, limit)
 	defer as.close()
@@ -45,26 +49,45 @@ func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, lim
 		return handOut(ctx, r, as, order)
 	})
 	g.Go(func() error {
-		n := 0
-		for out := range order {
-			var a answered
-			select {
-			case a = <-out:
-				places.Put(out) // sent once, now received: free for another line
-			case <-ctx.Done(): // handOut stopped before the line's answerer had it
-				return ctx.Err()
+		for n := 1; ; n++ {
+			out, more, err := receive(ctx, order, flush)
+			if err != nil || !more {
+				return err
 			}
+			// ctx done here: handOut stopped before the line's answerer had it
+			a, _, err := receive(ctx, out, flush)
+			if err != nil {
+				return err
+			}
+			places.Put(out) // sent once, now received: free for another line
 			if a.err != nil {
 				return a.err
 			}
-			n++
 			if err := answer(n, a.a, a.bad); err != nil {
 				return err
 			}
 		}
-		return nil
 	})
 	return g.Wait()
+}
+
+// receive gives the next value of c, and false when c is closed; where
+// none is ready, it calls flush first, then waits for one or for ctx.
+func receive[T any](ctx context.Context, c <-chan T, flush func() error) (v T, more bool, err error) {
+	select {
+	case v, more = <-c:
+		return v, more, nil
+	default:
+	}
+	if err := flush(); err != nil {
+		return v, false, err
+	}
+	select {
+	case v, more = <-c:
+		return v, more, nil
+	case <-ctx.Done():
+		return v, false, ctx.Err()
+	}
 }
 
 // inFlight is the most lines handed out whose answers are not yet

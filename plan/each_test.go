@@ -54,15 +54,31 @@ func TestAnswerEachOpensAsLinesWait(t *testing.T) {
 				t.Fatal(err)
 			}
 			in, answered := sendLines(lines, tt.oneByOne)
-			var got []string
-			err = p.AnswerEach(context.Background(), in, oracle.Options{ValueOnly: true}, 0, func(n int, a perfect.Analysis, bad error) error {
-				got = append(got, fmt.Sprintf("%d %v", n, bad))
-				answered <- struct{}{}
-				return nil
-			})
+			// An answer reaches the program when flushed, as solve --stdin
+			// writes it: one at a time, a line waits on the last's flush.
+			var got, held []string
+			done := make(chan error, 1)
+			go func() {
+				done <- p.AnswerEach(context.Background(), in, oracle.Options{ValueOnly: true}, 0, func(n int, a perfect.Analysis, bad error) error {
+					held = append(held, fmt.Sprintf("%d %v", n, bad))
+					return nil
+				}, func() error {
+					for range held {
+						answered <- struct{}{}
+					}
+					got, held = append(got, held...), held[:0]
+					return nil
+				})
+			}()
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("no answer in 10 s: the answers held were not flushed before AnswerEach waited for a line")
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
+			got = append(got, held...) // the caller's flush at the end
 			for i, g := range got {
 				if want := fmt.Sprintf("%d <nil>", i+1); g != want {
 					t.Errorf("answer %d: got %q, want %q", i+1, g, want)

@@ -20,10 +20,10 @@ func (w *writes) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Each answer to a program's line is one write of one line of JSON: the
-// line's number first, then the position as its view gives it, or the
-// line's error; answers written one after another keep their own bytes.
-func TestAnswerLine(t *testing.T) {
+// The answers to a program's lines are held until Flush and written in
+// one write, whole lines of JSON: the line's number first, then the
+// position as its view gives it, or the line's error.
+func TestLines(t *testing.T) {
 	rl := rules.Classic(game.Default)
 	answers := []perfect.Analysis{analysis(t, rl, "XX./O../..."), analysis(t, rl, "X../.O./..X")}
 	tests := []struct {
@@ -37,17 +37,28 @@ func TestAnswerLine(t *testing.T) {
 		{"another position", 12, answers[1], nil},
 	}
 	var w writes
+	l := NewLines(&w)
 	for _, tt := range tests {
-		if err := AnswerLine(&w, tt.n, tt.a, tt.bad); err != nil {
+		if err := l.Answer(tt.n, tt.a, tt.bad); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
 	}
-	if len(w) != len(tests) {
-		t.Fatalf("%d writes, want one an answer (%d)", len(w), len(tests))
+	if len(w) != 0 {
+		t.Fatalf("%d writes before Flush, want none", len(w))
+	}
+	if err := l.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Flush(); err != nil || len(w) != 1 {
+		t.Fatalf("%d writes after two flushes (%v), want one: the second has nothing to write", len(w), err)
+	}
+	got := strings.SplitAfter(w[0], "\n")
+	if len(got) != len(tests)+1 || got[len(tests)] != "" {
+		t.Fatalf("written %q: want %d lines", w[0], len(tests))
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := w[i]
+			got := got[i]
 			if !strings.HasSuffix(got, "}\n") || strings.Count(got, "\n") != 1 {
 				t.Fatalf("answer %q: want one line of JSON", got)
 			}
@@ -70,6 +81,27 @@ func TestAnswerLine(t *testing.T) {
 				t.Errorf("answer %q\nlacks %s", got, want)
 			}
 		})
+	}
+}
+
+// Answers past linesHeld bytes are written without waiting for Flush, at
+// an answer's end: each write holds whole lines.
+func TestLinesHeld(t *testing.T) {
+	rl := rules.Classic(game.Default)
+	a := analysis(t, rl, "XX./O../...")
+	var w writes
+	l := NewLines(&w)
+	n := 0
+	for ; len(w) == 0; n++ {
+		if n > linesHeld {
+			t.Fatalf("%d answers and nothing written, want a write past %d bytes", n, linesHeld)
+		}
+		if err := l.Answer(n+1, a, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := w[0]; len(got) < linesHeld || !strings.HasSuffix(got, "}\n") || strings.Count(got, "\n") != n {
+		t.Errorf("the first write: %d bytes, %d lines, ending %q; want at least %d bytes, the %d answers whole", len(got), strings.Count(got, "\n"), got[max(0, len(got)-3):], linesHeld, n)
 	}
 }
 
