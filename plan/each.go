@@ -31,10 +31,10 @@ import (
 // answers given so far are all there is to give for now, before waiting
 // for another: answer may hold what it writes until then, so that answers
 // ready together go out together and none waits on a later line; what it
-// holds when AnswerEach returns is the caller's to flush. A bad
-// line does not stop it; r's end does, after the lines before it are
-// answered, and so do an engine's failure, answer's or flush's error, a
-// line longer than positions.MaxLine and ctx done.
+// holds when AnswerEach returns is the caller's to flush. A bad line does
+// not stop it; r's end does, after the lines before it are answered, and
+// so do an engine's failure, answer's or flush's error, a line longer
+// than positions.MaxLine and ctx done.
 func (p Plan) AnswerEach(ctx context.Context, r io.Reader, o oracle.Options, limit time.Duration, answer func(n int, a perfect.Analysis, bad error) error, flush func() error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	as := p.answerers(ctx, g, o, limit)
