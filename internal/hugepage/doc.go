@@ -26,6 +26,24 @@ func Make[T any](n, c int) []T {
 	return s
 }
 
+// Mapped holds an array Map made, S, until Release or until the Mapped is
+// collected, whichever comes first.
+type Mapped[T any] struct {
+	S       []T
+	release func() // gives the memory back; nil when there is none to give
+}
+
+// Release gives the array's memory back at once, where Map mapped it, and
+// empties S: the array must not be used after. Releasing again does
+// nothing.
+func (m *Mapped[T]) Release() {
+	if m.release != nil {
+		m.release()
+		m.release = nil
+	}
+	m.S = nil
+}
+
 // MakeAligned makes a slice of length n, as make does, whose array starts
 // on a huge page boundary when it holds at least one huge page (Size
 // bytes), and advises it (Advise, whatever its size): its pages then come

@@ -1,6 +1,7 @@
 package hugepage
 
 import (
+	"runtime"
 	"syscall"
 	"unsafe"
 )
@@ -34,4 +35,41 @@ func advise[T any](s []T) {
 	// The range lies inside the array, which s keeps alive.
 	mem := unsafe.Slice((*byte)(unsafe.Add(p, lo-start)), hi-lo)
 	_ = syscall.Madvise(mem, syscall.MADV_HUGEPAGE)
+}
+
+// Map gives an array of n T's (T holding no pointers) in memory of its
+// own, mapped from the system: fresh pages, zero without being cleared,
+// each taken when first touched, on huge pages from Size up, where the
+// heap clears an array made from memory it held before, touching every
+// page however few are used. The memory is given back to the system by
+// Release, or once the Mapped is collected, so its array must be used
+// only while the Mapped is held and not released: keep it beside the
+// array. The collector does not count the memory: release it when done.
+// Where the system refuses the mapping, the array is MakeAligned's.
+func Map[T any](n int) *Mapped[T] {
+	var zero T
+	bytes := n * int(unsafe.Sizeof(zero))
+	if bytes == 0 {
+		return &Mapped[T]{S: make([]T, n)}
+	}
+	pad := 0
+	if bytes >= Size {
+		pad = Size // room to start on a huge page boundary
+	}
+	mem, err := syscall.Mmap(-1, 0, bytes+pad, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS)
+	if err != nil {
+		return &Mapped[T]{S: MakeAligned[T](n)}
+	}
+	skip := 0
+	if pad > 0 {
+		skip = (Size - int(uintptr(unsafe.Pointer(&mem[0]))%Size)) % Size
+		_ = syscall.Madvise(mem[skip:skip+bytes], syscall.MADV_HUGEPAGE)
+	}
+	m := &Mapped[T]{S: unsafe.Slice((*T)(unsafe.Pointer(&mem[skip])), n)}
+	c := runtime.AddCleanup(m, func(mem []byte) { _ = syscall.Munmap(mem) }, mem)
+	m.release = func() {
+		c.Stop() // else the collector would unmap it again, maybe over a new mapping
+		_ = syscall.Munmap(mem)
+	}
+	return m
 }

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -103,4 +105,83 @@ func TestMakeAligned(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mapped reports whether a mapping of /proc/self/maps holds addr.
+func mapped(t *testing.T, addr uintptr) bool {
+	t.Helper()
+	data, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(data)) {
+		var lo, hi uintptr
+		if n, _ := fmt.Sscanf(line, "%x-%x ", &lo, &hi); n == 2 && lo <= addr && addr < hi {
+			return true
+		}
+	}
+	return false
+}
+
+// Map gives n zero elements that hold what is written, from a huge page
+// boundary, advised, when they take a huge page or more; Release unmaps
+// them at once and empties S, and releasing again does nothing.
+func TestMapRelease(t *testing.T) {
+	tests := []struct {
+		name    string
+		n       int
+		aligned bool
+	}{
+		{"a huge page and a half", 3 * Size / 16, true},
+		{"a few small pages", 3000, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := Map[uint64](tt.n)
+			if len(m.S) != tt.n {
+				t.Fatalf("len %d, want %d", len(m.S), tt.n)
+			}
+			start := uintptr(unsafe.Pointer(&m.S[0]))
+			if tt.aligned && start%Size != 0 {
+				t.Fatalf("array at %#x, want it on a %d-byte boundary", start, Size)
+			}
+			if tt.aligned && !slices.Contains(vmFlags(t, start), "hg") {
+				t.Errorf("the mapping at %#x is not advised for huge pages", start)
+			}
+			for i, v := range m.S {
+				if v != 0 {
+					t.Fatalf("S[%d] = %d, want 0", i, v)
+				}
+			}
+			m.S[tt.n-1] = 7
+			if m.S[tt.n-1] != 7 {
+				t.Fatalf("the last element holds %d, want 7", m.S[tt.n-1])
+			}
+			m.Release()
+			if m.S != nil || mapped(t, start) {
+				t.Fatalf("after Release: S %v nil, %#x mapped %t; want nil and not mapped", m.S == nil, start, mapped(t, start))
+			}
+			m.Release()
+		})
+	}
+}
+
+// A Mapped dropped without Release is unmapped once collected.
+func TestMapCollected(t *testing.T) {
+	start := func() uintptr {
+		m := Map[uint64](Size / 8)
+		m.S[0] = 1
+		return uintptr(unsafe.Pointer(&m.S[0]))
+	}()
+	if !mapped(t, start) {
+		t.Fatalf("%#x not mapped before the collection", start)
+	}
+	for range 100 {
+		runtime.GC()
+		if !mapped(t, start) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%#x still mapped after 100 collections", start)
 }
