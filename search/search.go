@@ -153,10 +153,15 @@ func (s *Solver) TableBytes() uint64 {
 // fit makes the table as large as a position of empty empty cells wants,
 // within the most allowed, unless it is already, and puts in use the slots
 // its search starts with: startBits, or fewer where the position wants
-// fewer. The search widens them as it proves long (grow).
+// fewer. The search widens them as it proves long (grow). A table it
+// replaces is released at once: fit runs before a search starts its
+// workers, when none holds a table.
 func (s *Solver) fit(empty int) {
 	s.want = fitBits(s.maxBits, empty, s.g.gravity, s.g.packed)
 	if start := min(s.want, startBits); s.tt == nil || uint(s.want) > s.tt.bits {
+		if s.tt != nil {
+			s.tt.release()
+		}
 		s.tt = newTable(s.want, start, s.g.packed)
 	} else {
 		s.tt.use(start)
@@ -164,6 +169,9 @@ func (s *Solver) fit(empty int) {
 	if nb := nearBitsFor(int(s.tt.bits), s.g.packed); nb > 0 {
 		for _, w := range s.pool {
 			if w.near == nil || w.near.bits < uint(nb) {
+				if w.near != nil {
+					w.near.release()
+				}
 				w.near = newTable(nb, nb, false)
 			}
 		}
@@ -606,6 +614,23 @@ func (g *geometry) fromCells(c uint64) uint64 {
 		b |= 1 << g.bitOf(bits.TrailingZeros64(c))
 	}
 	return b
+}
+
+// Close gives back the memory of the Solver's tables now, rather than
+// when the Solver is collected (the collector does not count it): for a
+// Solver made for a task and dropped after. A search after Close makes
+// its tables again. It must not be called while a search runs.
+func (s *Solver) Close() {
+	if s.tt != nil {
+		s.tt.release()
+		s.tt = nil
+	}
+	for _, w := range s.pool {
+		if w.near != nil {
+			w.near.release()
+			w.near = nil
+		}
+	}
 }
 
 // Reset empties the transposition table, so that the next search starts

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -547,5 +548,39 @@ func TestChildCut(t *testing.T) {
 				t.Errorf("got floor %d, low %#x, cut %v; want floor %d, the first and last moves low %v, cut %v", floor, low, cut, tt.wantFloor, tt.wantLow, tt.wantCut)
 			}
 		})
+	}
+}
+
+// A Solver gives its tables' memory back at Close, and a search after it
+// makes them again: positions of more and more empty cells (each wanting a
+// larger table, the one before released) answer the same before Close and
+// after, and Close twice is no harm.
+func TestCloseThenSolve(t *testing.T) {
+	s, err := New(gravity(6, 7, 4), Options{TableBits: 22, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []string{"4444443333337777772222", "44444433333377777", "4444443333337", "444444333"}
+	rl := rules.New(gravity(6, 7, 4))
+	solve := func() []Result {
+		var out []Result
+		for _, m := range moves {
+			b, err := rules.Play(rl, game.Board{}, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := s.Solve(context.Background(), uint64(b.X), uint64(b.O))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	before := solve()
+	s.Close()
+	s.Close()
+	if after := solve(); !slices.Equal(after, before) {
+		t.Errorf("after Close: %v, want %v", after, before)
 	}
 }

@@ -37,6 +37,12 @@ type table struct {
 	most   uint                 // the most slots in use since the table was emptied: 2^most
 	checks []uint64             // when wide, the v of each slot's entry
 	locks  *[stripes]sync.Mutex // when wide, a slot i's lock is locks[i%stripes]
+	// slotsMem and checksMem hold the memory of slots and checks
+	// (hugepage.Map), given back by release or once the table is
+	// collected: the table is used only through itself, so its arrays
+	// live as long as it does.
+	slotsMem  *hugepage.Mapped[atomic.Uint64]
+	checksMem *hugepage.Mapped[uint64]
 }
 
 // stripes is how many locks a wide table's slots share.
@@ -62,12 +68,14 @@ const (
 
 // newTable gives a table of 1<<bits entries (8 bytes each, 16 when wide),
 // on huge pages where the system gives them, the first 2^used in use: a
-// probe lands anywhere in them. Its memory is the system's pages, taken as
-// slots are first stored.
+// probe lands anywhere in them. Its memory is the system's pages, mapped
+// for it (hugepage.Map), taken as slots are first stored.
 func newTable(bits, used int, wide bool) *table {
-	t := &table{slots: hugepage.MakeAligned[atomic.Uint64](1 << bits), bits: uint(bits)}
+	t := &table{slotsMem: hugepage.Map[atomic.Uint64](1 << bits), bits: uint(bits)}
+	t.slots = t.slotsMem.S
 	if wide {
-		t.checks, t.locks = hugepage.MakeAligned[uint64](1<<bits), new([stripes]sync.Mutex)
+		t.checksMem, t.locks = hugepage.Map[uint64](1<<bits), new([stripes]sync.Mutex)
+		t.checks = t.checksMem.S
 	}
 	t.use(used)
 	return t
@@ -144,6 +152,17 @@ func (t *table) putWide(h, v uint64, score int, flag uint64) {
 func (t *table) clear() {
 	clear(t.slots[:1<<t.most])
 	t.most = uint(t.used())
+}
+
+// release gives the table's memory back at once: it must not be used
+// after. A Solver releases a table it replaces, between searches, when no
+// worker holds it.
+func (t *table) release() {
+	t.slotsMem.Release()
+	if t.checksMem != nil {
+		t.checksMem.Release()
+	}
+	t.slots, t.checks = nil, nil
 }
 
 // Bytes is the table's size.

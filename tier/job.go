@@ -267,6 +267,7 @@ func (j *Job) searchRange(ctx context.Context, p int, lo, hi int64, have []uint6
 	if err != nil {
 		return err
 	}
+	defer s.Close()                  // a task's tables, given back with it
 	quiet := progress.With(ctx, nil) // the searches' own nodes are no one's progress
 	syms := j.rl.Symmetries()
 	searched, found := 0, 0
