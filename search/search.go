@@ -159,9 +159,7 @@ func (s *Solver) TableBytes() uint64 {
 func (s *Solver) fit(empty int) {
 	s.want = fitBits(s.maxBits, empty, s.g.gravity, s.g.packed)
 	if start := min(s.want, startBits); s.tt == nil || uint(s.want) > s.tt.bits {
-		if s.tt != nil {
-			s.tt.release()
-		}
+		s.tt.release()
 		s.tt = newTable(s.want, start, s.g.packed)
 	} else {
 		s.tt.use(start)
@@ -169,9 +167,7 @@ func (s *Solver) fit(empty int) {
 	if nb := nearBitsFor(int(s.tt.bits), s.g.packed); nb > 0 {
 		for _, w := range s.pool {
 			if w.near == nil || w.near.bits < uint(nb) {
-				if w.near != nil {
-					w.near.release()
-				}
+				w.near.release()
 				w.near = newTable(nb, nb, false)
 			}
 		}
@@ -621,15 +617,11 @@ func (g *geometry) fromCells(c uint64) uint64 {
 // Solver made for a task and dropped after. A search after Close makes
 // its tables again. It must not be called while a search runs.
 func (s *Solver) Close() {
-	if s.tt != nil {
-		s.tt.release()
-		s.tt = nil
-	}
+	s.tt.release()
+	s.tt = nil
 	for _, w := range s.pool {
-		if w.near != nil {
-			w.near.release()
-			w.near = nil
-		}
+		w.near.release()
+		w.near = nil
 	}
 }
 

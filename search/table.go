@@ -156,8 +156,11 @@ func (t *table) clear() {
 
 // release gives the table's memory back at once: it must not be used
 // after. A Solver releases a table it replaces, between searches, when no
-// worker holds it.
+// worker holds it. Releasing no table (nil) does nothing.
 func (t *table) release() {
+	if t == nil {
+		return
+	}
 	t.slotsMem.Release()
 	if t.checksMem != nil {
 		t.checksMem.Release()
