@@ -354,7 +354,7 @@ func TestTell(t *testing.T) {
 var connectFourBits = MaxTableBits
 
 // Each guess lies in its span, so that its answer narrows it: a wide span
-// halved toward 0, then the value (above 0, then above -1), then the depth
+// halved toward 0 (a full one on the mover's side), then the value (above 0, then above -1), then the depth
 // from the bound proved.
 func TestGuess(t *testing.T) {
 	tests := []struct {
@@ -363,7 +363,8 @@ func TestGuess(t *testing.T) {
 		hard bool
 		want int
 	}{
-		{"nothing known: halved toward 0", span{-42, 42}, false, -21},
+		{"nothing known: the mover's fast win first", span{-42, 42}, false, 21},
+		{"no fast win: halved toward 0", span{-42, 21}, false, -21},
 		{"nothing known, a hard position: a win?", span{-42, 42}, true, 0},
 		{"a wide span of wins, a hard position: faster than proved?", span{2, 42}, true, 2},
 		{"a wide span of wins: halved", span{2, 42}, false, 22},
