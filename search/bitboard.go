@@ -36,6 +36,8 @@ type geometry struct {
 	steps         [4]step  // when packed, the cells that may step along each direction
 	units         []uint64 // where moves are tried, in order: columns under gravity, cells under free placement, the centre first
 	colBits       uint64   // the bits of column 0, with its spare bit in Pons' layout
+	swaps         []swap   // the trades of columns that mirror the layout (mirror)
+	middle        uint64   // the middle column's bits, which mirror leaves in place
 	evenRows      uint64   // under gravity, the cells of the rows r with r = rows mod 2 (from the bottom, 0 first)
 	// keyShift places the mover's marks in a key, mask + pos<<keyShift:
 	// 0 under gravity, where the heights make pos + mask unique, 32 under
@@ -90,6 +92,7 @@ func newGeometry(rows, cols, k int, gravity, packed bool) *geometry {
 		g.full |= g.column(c)
 	}
 	g.colBits = 1<<g.stride - 1
+	g.swaps, g.middle = g.mirrorSwaps()
 	for c := range cols {
 		for r := rows % 2; r < rows; r += 2 {
 			g.evenRows |= 1 << (c*g.stride + r)
@@ -217,13 +220,40 @@ func (g *geometry) bitOf(i int) int {
 // column a number below 2^(rows+1), with no carry into the next column, so
 // the mirror of a position's key is its mirror image's key. A packed
 // layout's keys are two sets of cells (wideKey), each mirrored alone.
+// Column i and column cols-1-i trade places, each moved by the other's
+// distance (swaps); Connect Four's seven columns of seven bits have their
+// shifts as constants, since the search mirrors every key it makes near
+// the root (mirrorPlies), a child's as well as its own.
 func (g *geometry) mirror(k uint64) uint64 {
-	var m uint64
-	w := uint(g.stride)
-	for c := range g.cols {
-		m |= (k >> (uint(c) * w) & g.colBits) << (uint(g.cols-1-c) * w)
+	if g.cols == 7 && g.stride == 7 {
+		const c = 1<<7 - 1 // a column's bits
+		return k&(c<<21) | (k&c)<<42 | k>>42&c | (k&(c<<7))<<28 | k>>28&(c<<7) | (k&(c<<14))<<14 | k>>14&(c<<14)
+	}
+	m := k & g.middle
+	for _, sw := range g.swaps {
+		m |= (k&sw.low)<<sw.by | k>>sw.by&sw.low
 	}
 	return m
+}
+
+// A swap trades column i, whose bits are low, with column cols-1-i, by
+// bits above it.
+type swap struct {
+	low uint64
+	by  uint
+}
+
+// mirrorSwaps gives the swaps of the layout's columns that mirror it, and
+// the bits of its middle column, which stays (none when the columns are
+// even in number).
+func (g *geometry) mirrorSwaps() (swaps []swap, middle uint64) {
+	for i := range g.cols / 2 {
+		swaps = append(swaps, swap{low: g.colBits << (i * g.stride), by: uint((g.cols - 1 - 2*i) * g.stride)})
+	}
+	if g.cols%2 == 1 {
+		middle = g.colBits << (g.cols / 2 * g.stride)
+	}
+	return swaps, middle
 }
 
 // marks counts the marks on a set.

@@ -137,29 +137,60 @@ func TestWideTable(t *testing.T) {
 	}
 }
 
-// The mirror of a position's key is the key of its mirror image.
+// The mirror of a position's key is the key of its mirror image, and the
+// mirror of a set of marks the image's marks, on Connect Four's layout
+// (whose shifts are constants), on layouts of an odd and an even number
+// of columns, with a spare bit a column or packed.
 func TestMirror(t *testing.T) {
-	g := newGeometry(6, 7, 4, true, false)
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 1000 {
-		// A random position: each column filled to a random height.
-		var x, o, mx, mo uint64
-		for c := range g.cols {
-			for r := range rng.IntN(g.rows + 1) {
-				cell := (g.rows-1-r)*g.cols + c
-				image := (g.rows-1-r)*g.cols + g.cols - 1 - c
-				if rng.IntN(2) == 0 {
-					x, mx = x|1<<cell, mx|1<<image
-				} else {
-					o, mo = o|1<<cell, mo|1<<image
+	tests := []struct {
+		name            string
+		rows, cols      int
+		gravity, packed bool
+		keyed           bool // keys are marks plus all marks (Pons' layout)
+	}{
+		{"Connect Four", 6, 7, true, false, true},
+		{"7x6, packed", 6, 7, true, true, false},
+		{"6x5", 5, 6, true, false, true},
+		{"5x4", 4, 5, true, false, true},
+		{"7x7", 7, 7, true, false, true},
+		{"8x8, packed", 8, 8, true, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGeometry(tt.rows, tt.cols, 4, tt.gravity, tt.packed)
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 1000 {
+				x, o, mx, mo := randomColumns(rng, tt.rows, tt.cols)
+				if got, want := g.mirror(g.fromCells(x)), g.fromCells(mx); got != want {
+					t.Fatalf("mirror of the marks %#x is %#x, want the image's %#x", g.fromCells(x), got, want)
+				}
+				if !tt.keyed {
+					continue
+				}
+				key := func(x, o uint64) uint64 { return g.fromCells(x) + g.fromCells(x|o) }
+				if got, want := g.mirror(key(x, o)), key(mx, mo); got != want {
+					t.Fatalf("mirror of the key %#x is %#x, want the image's key %#x", key(x, o), got, want)
 				}
 			}
-		}
-		key := func(x, o uint64) uint64 { return g.fromCells(x) + g.fromCells(x|o) }
-		if got, want := g.mirror(key(x, o)), key(mx, mo); got != want {
-			t.Fatalf("mirror of the key %#x is %#x, want the image's key %#x", key(x, o), got, want)
+		})
+	}
+}
+
+// randomColumns gives a random position of a gravity board, each column
+// filled to a random height, as X's and O's cells, and its mirror image's.
+func randomColumns(rng *rand.Rand, rows, cols int) (x, o, mx, mo uint64) {
+	for c := range cols {
+		for r := range rng.IntN(rows + 1) {
+			cell := (rows-1-r)*cols + c
+			image := (rows-1-r)*cols + cols - 1 - c
+			if rng.IntN(2) == 0 {
+				x, mx = x|1<<cell, mx|1<<image
+			} else {
+				o, mo = o|1<<cell, mo|1<<image
+			}
 		}
 	}
+	return x, o, mx, mo
 }
 
 // The bound of claimeven holds for the exact score of every position where
