@@ -140,7 +140,8 @@ func TestWideTable(t *testing.T) {
 // The mirror of a position's key is the key of its mirror image, and the
 // mirror of a set of marks the image's marks, on Connect Four's layout
 // (whose shifts are constants), on layouts of an odd and an even number
-// of columns, with a spare bit a column or packed.
+// of columns, with a spare bit a column or packed, under gravity or free
+// placement (whose keys are marks above marks, mirrored apart).
 func TestMirror(t *testing.T) {
 	tests := []struct {
 		name            string
@@ -154,6 +155,7 @@ func TestMirror(t *testing.T) {
 		{"5x4", 4, 5, true, false, true},
 		{"7x7", 7, 7, true, false, true},
 		{"8x8, packed", 8, 8, true, false, false},
+		{"free 5x5", 5, 5, false, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
