@@ -31,6 +31,7 @@ type geometry struct {
 	transposed    bool     // the layout's rows are the board's columns
 	boardCols     int      // the board's columns, which number its cells
 	bottom        uint64   // the bottom cell of every column
+	spares        uint64   // in Pons' layout, the spare bit above every column
 	full          uint64   // every cell of the board
 	dirs          [4]uint  // the shifts of the four directions of a line
 	steps         [4]step  // when packed, the cells that may step along each direction
@@ -92,6 +93,9 @@ func newGeometry(rows, cols, k int, gravity, packed bool) *geometry {
 		g.full |= g.column(c)
 	}
 	g.colBits = 1<<g.stride - 1
+	if !g.packed {
+		g.spares = g.bottom << g.rows
+	}
 	g.swaps, g.middle = g.mirrorSwaps()
 	for c := range cols {
 		for r := rows % 2; r < rows; r += 2 {
@@ -413,7 +417,11 @@ func (g *geometry) claimeven(pos, mask, odd uint64) (most int, ok bool) {
 // cells.
 func (g *geometry) oddThreat(pos, mask, theirs, odd uint64) bool {
 	top := g.playable(mask)
-	for t := theirs &^ top; t != 0; {
+	t := theirs &^ top
+	if g.carries { // the threats of an even number of cells above the top, at once
+		t &= g.oddAbove(top)
+	}
+	for t != 0 {
 		st := t & -t
 		col := g.column(bits.TrailingZeros64(st) / g.stride)
 		below := st - top&col // the column's empty cells below the threat
@@ -432,6 +440,20 @@ func (g *geometry) oddThreat(pos, mask, theirs, odd uint64) bool {
 		}
 	}
 	return false
+}
+
+// oddAbove gives, in Pons' layout under gravity, the cells an odd number
+// of cells above their column's next cell, top (playable): those with an
+// odd number of empty cells below them. Subtracting a column's next cell
+// from its spare bit sets the cells from it up, the borrow stopping at the
+// spare bit, so that one subtraction gives those cells of every column
+// whose next cell lies on a row of evenRows, another of the others; of
+// the first the cells off evenRows are odd above it, of the second those
+// on it.
+func (g *geometry) oddAbove(top uint64) uint64 {
+	onEven := (g.spares - top&g.evenRows) & g.full
+	onOdd := (g.spares - top&^g.evenRows) & g.full
+	return onEven&^g.evenRows | onOdd&g.evenRows
 }
 
 // moverClaims gives the most cells the mover, whose marks are pos, can hold

@@ -252,6 +252,32 @@ func TestOddThreat(t *testing.T) {
 	}
 }
 
+// oddAbove gives the empty cells an odd number of cells above their
+// column's next cell, of every column height, counted cell by cell.
+func TestOddAbove(t *testing.T) {
+	for _, size := range [][2]int{{6, 7}, {5, 6}, {4, 5}, {7, 7}} {
+		g := newGeometry(size[0], size[1], 4, true, false)
+		rng := rand.New(rand.NewPCG(3, 4))
+		for range 1000 {
+			var mask, want uint64
+			for c := range g.cols {
+				h := rng.IntN(g.rows + 1)
+				for r := range g.rows {
+					switch bit := uint64(1) << (c*g.stride + r); {
+					case r < h:
+						mask |= bit
+					case (r-h)%2 == 1:
+						want |= bit
+					}
+				}
+			}
+			if got := g.oddAbove(g.playable(mask)); got != want {
+				t.Fatalf("%dx%d, marks %#x: oddAbove gives %#x, want %#x", g.cols, g.rows, mask, got, want)
+			}
+		}
+	}
+}
+
 // A gravityCase is a gravity board, in Pons' layout or packed.
 type gravityCase struct {
 	rows, cols, k int
