@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -276,6 +277,56 @@ func TestOddAbove(t *testing.T) {
 			}
 		}
 	}
+}
+
+// oddThreat says what a reading of the rule column by column says, on
+// random positions of Connect Four's board, in Pons' layout and packed.
+func TestOddThreatByColumns(t *testing.T) {
+	for _, packed := range []bool{false, true} {
+		g := newGeometry(6, 7, 4, true, packed)
+		rng := rand.New(rand.NewPCG(5, 6))
+		said := 0
+		for range 20000 {
+			x, o, _, _ := randomColumns(rng, g.rows, g.cols)
+			pos, mask := g.fromCells(x), g.fromCells(x|o)
+			theirs := g.winning(mask^pos) &^ mask
+			got, want := g.oddThreat(pos, mask, theirs, g.oddTops(mask)), oddThreatByColumns(g, pos, mask, theirs, g.oddTops(mask))
+			if got != want {
+				t.Fatalf("packed %v, marks %#x, mover's %#x: oddThreat says %v, column by column %v", packed, mask, pos, got, want)
+			}
+			if got {
+				said++
+			}
+		}
+		if said == 0 {
+			t.Errorf("packed %v: no odd threat in any position", packed)
+		}
+	}
+}
+
+// oddThreatByColumns is oddThreat read off the rule a threat at a time,
+// each threat's column found by its number.
+func oddThreatByColumns(g *geometry, pos, mask, theirs, odd uint64) bool {
+	top := g.playable(mask)
+	for t := theirs &^ top; t != 0; {
+		st := t & -t
+		col := g.column(bits.TrailingZeros64(st) / g.stride)
+		below := st - top&col
+		if bits.OnesCount64(below)%2 == 0 {
+			t &^= st
+			continue
+		}
+		t &^= col
+		others := odd &^ col
+		if bits.OnesCount64(others)%2 != 0 {
+			continue
+		}
+		mine := below & (top & col * 0x5555555555555555)
+		if !g.lined(pos | g.full&^mask&^col&g.evenRows | others | mine) {
+			return true
+		}
+	}
+	return false
 }
 
 // A gravityCase is a gravity board, in Pons' layout or packed.
