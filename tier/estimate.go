@@ -47,6 +47,10 @@ type Estimate struct {
 	// leaves them out. SearchPly is that ply.
 	Searches  int64 `json:"searches,omitempty"`
 	SearchPly int   `json:"search_ply,omitempty"`
+	// Tables is the part of Memory those searches' tables take, a worker's
+	// each (search.TableBytesFor): memory mapped for them, outside the
+	// heap, which the collector's soft limit leaves out (Policy).
+	Tables uint64 `json:"search_tables,omitempty"`
 }
 
 // overhead is what a run holds besides its plies: the program, the
@@ -118,7 +122,8 @@ func EstimateJob(j *Job, workers int) (Estimate, error) {
 		e.Searches, e.SearchPly = l.Size(last), last
 		e.Disk += searchedHead + searchedRecord*uint64(l.Size(last))
 		e.Memory += uint64(l.Size(last)) // the codes searched, a byte a rank
-		e.Memory += uint64(max(workers, 1)) * search.TableBytesFor(j.rl.Spec(), search.TableBitsFor(SearchMemory), j.cells-last)
+		e.Tables = uint64(max(workers, 1)) * search.TableBytesFor(j.rl.Spec(), search.TableBitsFor(SearchMemory), j.cells-last)
+		e.Memory += e.Tables
 	}
 	return e, nil
 }
@@ -160,8 +165,10 @@ func check(what string, need, disk, memory uint64, dir string) error {
 // ply (its reach bits, its compressed blocks) would otherwise hold the peak
 // above the estimate (Connect Four 6x5: 4.2 GB at the default); and a soft
 // limit at the estimate, so that the fifth of headroom over plies of
-// gigabytes gives way before the estimate does.
-func (e Estimate) Policy() gc.Policy { return gc.Policy{Percent: 20, Limit: e.Memory} }
+// gigabytes gives way before the estimate does. The search tables of a
+// book's last ply are mapped outside the heap, which the limit counts: it
+// leaves them out, else the heap could take their room too.
+func (e Estimate) Policy() gc.Policy { return gc.Policy{Percent: 20, Limit: e.Memory - e.Tables} }
 
 // ReachPolicy is Policy for the forward pass alone, limited at its own
 // estimate.

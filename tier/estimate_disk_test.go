@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tateti-lab/tateti-lab/rules"
+	"github.com/tateti-lab/tateti-lab/search"
 )
 
 // The disk a build is said to need bounds what its folder holds at any
@@ -76,5 +77,44 @@ func watchSize(dir string, peak *atomic.Int64, stop <-chan struct{}) {
 			peak.Store(n)
 		}
 		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+// The collector's soft limit is the memory a build is said to need, less
+// the search tables of a book's last ply, which are mapped outside the
+// heap the limit counts: a worker's tables each, and none where no ply is
+// searched.
+func TestPolicyLeavesTablesOut(t *testing.T) {
+	tests := []struct {
+		name    string
+		maxPly  int // -1 for the whole game
+		workers int
+		tables  bool
+	}{
+		{"a book, one worker", 10, 1, true},
+		{"a book, two workers", 10, 2, true},
+		{"the whole game", -1, 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j, err := JobOf(rules.New(spec(4, 5, 4, true, false)), tt.maxPly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			est, err := EstimateJob(j, tt.workers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := uint64(0)
+			if tt.tables {
+				want = uint64(tt.workers) * search.TableBytesFor(j.rl.Spec(), search.TableBitsFor(SearchMemory), j.cells-tt.maxPly)
+			}
+			if est.Tables != want || want > est.Memory {
+				t.Errorf("tables %d bytes of %d, want %d", est.Tables, est.Memory, want)
+			}
+			if got := est.Policy().Limit; got != est.Memory-want {
+				t.Errorf("soft limit %d, want %d: the memory %d less the tables %d", got, est.Memory-want, est.Memory, want)
+			}
+		})
 	}
 }
