@@ -417,18 +417,10 @@ func (g *geometry) claimeven(pos, mask, odd uint64) (most int, ok bool) {
 // cells.
 func (g *geometry) oddThreat(pos, mask, theirs, odd uint64) bool {
 	top := g.playable(mask)
-	t := theirs &^ top
-	if g.carries { // the threats of an even number of cells above the top, at once
-		t &= g.oddAbove(top)
-	}
-	for t != 0 {
+	for t := theirs &^ top & g.oddAbove(top); t != 0; {
 		st := t & -t
 		col := g.column(bits.TrailingZeros64(st) / g.stride)
-		below := st - top&col // the column's empty cells below the threat
-		if bits.OnesCount64(below)%2 == 0 {
-			t &^= st
-			continue
-		}
+		below := st - top&col // the column's empty cells below the threat, odd in number
 		t &^= col
 		others := odd &^ col
 		if !evenTops(others) {
@@ -442,15 +434,24 @@ func (g *geometry) oddThreat(pos, mask, theirs, odd uint64) bool {
 	return false
 }
 
-// oddAbove gives, in Pons' layout under gravity, the cells an odd number
+// oddAbove gives, under gravity, the cells an odd number
 // of cells above their column's next cell, top (playable): those with an
-// odd number of empty cells below them. Subtracting a column's next cell
+// odd number of empty cells below them. In Pons' layout, subtracting a column's next cell
 // from its spare bit sets the cells from it up, the borrow stopping at the
 // spare bit, so that one subtraction gives those cells of every column
 // whose next cell lies on a row of evenRows, another of the others; of
 // the first the cells off evenRows are odd above it, of the second those
 // on it.
 func (g *geometry) oddAbove(top uint64) uint64 {
+	if !g.carries { // packed: a column at a time, every other cell from its next one's up
+		var odd uint64
+		for c := range g.cols {
+			if col := g.column(c); top&col != 0 {
+				odd |= col & (top & col << 1 * 0x5555555555555555)
+			}
+		}
+		return odd
+	}
 	onEven := (g.spares - top&g.evenRows) & g.full
 	onOdd := (g.spares - top&^g.evenRows) & g.full
 	return onEven&^g.evenRows | onOdd&g.evenRows

@@ -254,10 +254,14 @@ func TestOddThreat(t *testing.T) {
 }
 
 // oddAbove gives the empty cells an odd number of cells above their
-// column's next cell, of every column height, counted cell by cell.
+// column's next cell, of every column height, counted cell by cell, in
+// Pons' layout and packed.
 func TestOddAbove(t *testing.T) {
-	for _, size := range [][2]int{{6, 7}, {5, 6}, {4, 5}, {7, 7}} {
-		g := newGeometry(size[0], size[1], 4, true, false)
+	for _, size := range []struct {
+		rows, cols int
+		packed     bool
+	}{{6, 7, false}, {5, 6, false}, {4, 5, false}, {7, 7, false}, {6, 7, true}, {8, 8, false}} {
+		g := newGeometry(size.rows, size.cols, 4, true, size.packed)
 		rng := rand.New(rand.NewPCG(3, 4))
 		for range 1000 {
 			var mask, want uint64
