@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tateti-lab/tateti-lab/book"
 	"github.com/tateti-lab/tateti-lab/positions"
 	"github.com/tateti-lab/tateti-lab/rules"
 )
@@ -19,6 +20,11 @@ import (
 func TestSetKeepsBeside(t *testing.T) {
 	ttt := rules.New(spec(3, 3, 3, false, false))
 	c4 := rules.New(spec(6, 7, 4, true, false))
+	bk, ok, err := book.For(c4.Spec())
+	if !ok || err != nil {
+		t.Fatalf("no book for connect-four: %v", err)
+	}
+	last := bk.Last()
 	tests := []struct {
 		name   string
 		rl     rules.Rules
@@ -29,8 +35,8 @@ func TestSetKeepsBeside(t *testing.T) {
 	}{
 		{"search", ttt, "search", positions.Plies{Low: 2, High: 4}, 5, true},
 		{"the game in memory", ttt, "memory", positions.Plies{Low: 2, High: 4}, 5, false},
-		{"the book to the last ply", c4, "auto", positions.Plies{Low: 8, High: 12}, 5, false},
-		{"the book, then search", c4, "auto", positions.Plies{Low: 13, High: 13}, 1, true}, // one position: each search takes tens of milliseconds, ten times that under the race detector
+		{"the book to the last ply", c4, "auto", positions.Plies{Low: 8, High: last}, 5, false},
+		{"the book, then search", c4, "auto", positions.Plies{Low: last + 1, High: last + 1}, 1, true}, // one position: each search takes tens of milliseconds, ten times that under the race detector
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -53,7 +53,7 @@ func Text(w io.Writer, p view.Position, st Style) error {
 
 // Provenance says who gave a position's value, in words: "answered by
 // book", or past an opening book's last ply "answered by search, past the
-// book's last ply 12"; then why the planner chose its engine, in brackets.
+// book's last ply 13"; then why the planner chose its engine, in brackets.
 func Provenance(by, engine perfect.Engine, bookLast int, why string) string {
 	out := "answered by " + string(by)
 	if by == "" {
