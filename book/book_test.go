@@ -157,8 +157,8 @@ func inBook(codes []byte) int64 {
 // Positions of the book's last ply drawn at random, ones it took from
 // search, are searched again and must have the book's value and depth: a
 // book built by a wrong search fails here. A search of ply 13 takes about
-// 7 to 8 ms by the mean (docs/performance.md), so every run checks 40 (4 under -short, the race detector's run); the long
-// checks, 400.
+// 7 to 8 ms by the mean (docs/performance.md), so every run checks 40 (4
+// under -short, the race detector's run); the long checks, 400.
 func TestAgainstSearch(t *testing.T) {
 	b, d := open(t)
 	n := 40
