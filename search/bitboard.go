@@ -434,14 +434,14 @@ func (g *geometry) oddThreat(pos, mask, theirs, odd uint64) bool {
 	return false
 }
 
-// oddAbove gives, under gravity, the cells an odd number
-// of cells above their column's next cell, top (playable): those with an
-// odd number of empty cells below them. In Pons' layout, subtracting a column's next cell
-// from its spare bit sets the cells from it up, the borrow stopping at the
-// spare bit, so that one subtraction gives those cells of every column
-// whose next cell lies on a row of evenRows, another of the others; of
-// the first the cells off evenRows are odd above it, of the second those
-// on it.
+// oddAbove gives, under gravity, the cells an odd number of cells above
+// their column's next cell, top (playable): those with an odd number of
+// empty cells below them. In Pons' layout, subtracting a column's next
+// cell from its spare bit sets the cells from it up, the borrow stopping
+// at the spare bit, so that one subtraction gives those cells of every
+// column whose next cell lies on a row of evenRows, another of the
+// others; of the first the cells off evenRows are odd above it, of the
+// second those on it.
 func (g *geometry) oddAbove(top uint64) uint64 {
 	if !g.carries { // packed: a column at a time, every other cell from its next one's up
 		var odd uint64
