@@ -135,6 +135,11 @@ func (t *drawn) played(ctx context.Context, back bool) {
 	t.games++
 	if back {
 		t.back++
+	} else if t.back > 0 && t.pace == nil {
+		// A draw resumed: its pace starts once the first game is played,
+		// not at the start, as that game also relearnt the games read
+		// back (relearn), which may take minutes.
+		t.pace = progress.NewWindow(time.Now(), 1, int64(t.seen), int64(t.have))
 	}
 	t.mu.Unlock()
 	progress.Tell(ctx, "draw", t.head())
@@ -169,6 +174,9 @@ func (t *drawn) text(now time.Time) string {
 	text := fmt.Sprintf("game %d, %d of %d positions kept", t.games, t.have, t.n)
 	if t.back > 0 {
 		text += fmt.Sprintf(" (%d games read back)", t.back)
+	}
+	if t.games == t.back { // nothing played yet: no pace to tell
+		return text
 	}
 	if t.pace == nil {
 		t.pace = progress.NewWindow(t.start, 0, 0, 0)

@@ -590,6 +590,28 @@ func TestDrawLine(t *testing.T) {
 	}
 }
 
+// A draw resumed reads its games back, then relearns them in its first
+// game played, which may take minutes: its pace starts after that game,
+// so that its first lines neither say nothing of a rate nor give days
+// left at one game in those minutes.
+func TestDrawLineResumed(t *testing.T) {
+	ctx := context.Background()
+	d := &drawn{n: 100, start: time.Now().Add(-80 * time.Second)} // 80 s of reading back and relearning
+	for range 40 {
+		d.played(ctx, true)
+	}
+	d.seen, d.have = 40, 20
+	if got, want := d.text(time.Now()), "game 40, 20 of 100 positions kept (40 games read back)"; got != want {
+		t.Errorf("before a game is played: got %q, want %q", got, want)
+	}
+	d.played(ctx, false) // the first game played, after the relearning
+	d.games, d.seen, d.have = 51, 50, 25
+	got := d.text(time.Now().Add(10 * time.Second))
+	if want := "game 51, 25 of 100 positions kept (40 games read back), 1 games a second, about 2m30s left"; got != want {
+		t.Errorf("10 s after the first game played, 10 more: got %q, want %q", got, want)
+	}
+}
+
 // After a pause (the process stopped for an hour), the draw's line gives
 // the pace of the games played since, not the average over the pause, and
 // the games a position takes of late: its rate and time left are the last
