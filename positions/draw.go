@@ -175,7 +175,9 @@ func (t *drawn) text(now time.Time) string {
 	if t.back > 0 {
 		text += fmt.Sprintf(" (%d games read back)", t.back)
 	}
-	if t.games == t.back { // nothing played yet: no pace to tell
+	// Nothing played yet: no pace to tell, and no window opened, which
+	// played opens for a resumed draw at its first game played.
+	if t.games == t.back {
 		return text
 	}
 	if t.pace == nil {

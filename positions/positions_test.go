@@ -592,8 +592,8 @@ func TestDrawLine(t *testing.T) {
 
 // A draw resumed reads its games back, then relearns them in its first
 // game played, which may take minutes: its pace starts after that game,
-// so that its first lines neither say nothing of a rate nor give days
-// left at one game in those minutes.
+// so that its first lines do not give days left at one game in those
+// minutes.
 func TestDrawLineResumed(t *testing.T) {
 	ctx := context.Background()
 	d := &drawn{n: 100, start: time.Now().Add(-80 * time.Second)} // 80 s of reading back and relearning
