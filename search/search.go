@@ -135,8 +135,10 @@ func Fits(sp rules.Spec) error {
 	return nil
 }
 
-// TableBytes is the memory of the transposition table and the workers'
-// near tables; 0 before the first search.
+// TableBytes is the memory of the entries of the transposition table and
+// the workers' near tables; 0 before the first search. A table of 2^15 to
+// 2^18 entries takes a whole huge page where the system gives them
+// (hugepage.MinMapBytes).
 func (s *Solver) TableBytes() uint64 {
 	if s.tt == nil {
 		return 0

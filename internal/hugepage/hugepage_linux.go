@@ -39,9 +39,10 @@ func advise[T any](s []T) {
 
 // Map gives an array of n T's (T holding no pointers) in memory of its
 // own, mapped from the system: fresh pages, zero without being cleared,
-// each taken when first touched, on huge pages from Size up, where the
-// heap clears an array made from memory it held before, touching every
-// page however few are used. The memory is given back to the system by
+// each taken when first touched, on huge pages from MinMapBytes up, where
+// the heap clears an array made from memory it held before, touching
+// every page however few are used. An array of MinMapBytes to Size starts
+// a huge page of its own, and takes all of it once touched. The memory is given back to the system by
 // Release, or once the Mapped is collected, so its array must be used
 // only while the Mapped is held and not released: keep it beside the
 // array. The collector does not count the memory: release it when done.
@@ -52,18 +53,18 @@ func Map[T any](n int) *Mapped[T] {
 	if bytes == 0 {
 		return &Mapped[T]{S: make([]T, n)}
 	}
-	pad := 0
-	if bytes >= Size {
-		pad = Size // room to start on a huge page boundary
+	pad, span := 0, bytes
+	if bytes >= MinMapBytes { // room to start on a huge page boundary, and to end on one
+		pad, span = Size, (bytes+Size-1)&^(Size-1)
 	}
-	mem, err := syscall.Mmap(-1, 0, bytes+pad, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS)
+	mem, err := syscall.Mmap(-1, 0, span+pad, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS)
 	if err != nil {
 		return &Mapped[T]{S: MakeAligned[T](n)}
 	}
 	skip := 0
 	if pad > 0 {
 		skip = (Size - int(uintptr(unsafe.Pointer(&mem[0]))%Size)) % Size
-		_ = syscall.Madvise(mem[skip:skip+bytes], syscall.MADV_HUGEPAGE)
+		_ = syscall.Madvise(mem[skip:skip+span], syscall.MADV_HUGEPAGE)
 	}
 	m := &Mapped[T]{S: unsafe.Slice((*T)(unsafe.Pointer(&mem[skip])), n)}
 	c := runtime.AddCleanup(m, func(mem []byte) { _ = syscall.Munmap(mem) }, mem)

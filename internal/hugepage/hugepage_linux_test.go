@@ -124,7 +124,7 @@ func mapped(t *testing.T, addr uintptr) bool {
 }
 
 // Map gives n zero elements that hold what is written, from a huge page
-// boundary, advised, when they take a huge page or more; Release unmaps
+// boundary, advised, when they take MinMapBytes or more; Release unmaps
 // them at once and empties S, and releasing again does nothing.
 func TestMapRelease(t *testing.T) {
 	tests := []struct {
@@ -133,6 +133,8 @@ func TestMapRelease(t *testing.T) {
 		aligned bool
 	}{
 		{"a huge page and a half", 3 * Size / 16, true},
+		{"an eighth of a huge page", MinMapBytes / 8, true},
+		{"under an eighth of a huge page", MinMapBytes/8 - 1, false},
 		{"a few small pages", 3000, false},
 	}
 	for _, tt := range tests {
