@@ -91,6 +91,9 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	ctx = progress.With(ctx, f.Progress)
 	root := NewCmdRoot(f)
+	if completing(args) {
+		completeFlagValues(root)
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(out)
@@ -207,7 +210,6 @@ caps the memory a run may plan on.`,
 		NewCmdVersion(f),
 	)
 	root.SetGlobalNormalizationFunc(formerNames)
-	completeFlagValues(root)
 	return root
 }
 

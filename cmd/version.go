@@ -25,6 +25,13 @@ func NewCmdVersion(f *Factory) *cobra.Command {
 	}
 }
 
+// completing reports whether args ask Cobra for completions, as the
+// shell's completion script does: only then are flag values offered
+// (completeFlagValues), which takes longer than building the commands.
+func completing(args []string) bool {
+	return len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd)
+}
+
 // completeFlagValues offers values for the flags that take a few known ones
 // to shell completion (tateti-lab completion bash, zsh, fish, powershell).
 func completeFlagValues(root *cobra.Command) {
