@@ -27,9 +27,22 @@ func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Acti
 	t.Helper()
 	for _, a := range actions {
 		if err := chromedp.Do(ctx, a); err != nil {
-			t.Fatalf("%s: %v", what, err)
+			t.Fatalf("%s: %v; %s", what, err, pageState(ctx))
 		}
 	}
+}
+
+// pageState says what the page shows when a step fails: its query, the
+// note and the error it shows, and how many cells can be played, so that
+// a failure seen once can be read.
+func pageState(ctx context.Context) string {
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify({query: location.search,
+  note: document.getElementById('note')?.textContent, error: document.getElementById('error')?.textContent,
+  playable: document.querySelectorAll('#board .cell.playable').length})`))
+	if err != nil {
+		return "the page's state unread: " + err.Error()
+	}
+	return "the page: " + s
 }
 
 // overlaps gives what overlaps on the page, or runs past the window's
