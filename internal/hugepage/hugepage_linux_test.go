@@ -124,7 +124,7 @@ func mapped(t *testing.T, addr uintptr) bool {
 }
 
 // Map gives n zero elements that hold what is written, from a huge page
-// boundary, advised, when they take MinMapBytes or more; Release unmaps
+// boundary, advised, when they take a huge page or more; Release unmaps
 // them at once and empties S, and releasing again does nothing.
 func TestMapRelease(t *testing.T) {
 	tests := []struct {
@@ -133,8 +133,6 @@ func TestMapRelease(t *testing.T) {
 		aligned bool
 	}{
 		{"a huge page and a half", 3 * Size / 16, true},
-		{"an eighth of a huge page", MinMapBytes / 8, true},
-		{"under an eighth of a huge page", MinMapBytes/8 - 1, false},
 		{"a few small pages", 3000, false},
 	}
 	for _, tt := range tests {
@@ -164,6 +162,36 @@ func TestMapRelease(t *testing.T) {
 				t.Fatalf("after Release: S %v nil, %#x mapped %t; want nil and not mapped", m.S == nil, start, mapped(t, start))
 			}
 			m.Release()
+		})
+	}
+}
+
+// Map starts an array of MinMapBytes or more on a huge page of its own,
+// advised, and leaves a smaller one where the system puts it. (Whether
+// Release unmaps these is TestMapRelease's: the runtime maps memory of
+// these sizes for itself, and may take the range back at once.)
+func TestMapHugeFrom(t *testing.T) {
+	tests := []struct {
+		name    string
+		n       int
+		aligned bool
+	}{
+		{"an eighth of a huge page", MinMapBytes / 8, true},
+		{"under an eighth of a huge page", MinMapBytes/8 - 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := Map[uint64](tt.n)
+			defer m.Release()
+			start := uintptr(unsafe.Pointer(&m.S[0]))
+			hg := slices.Contains(vmFlags(t, start), "hg")
+			if aligned := start%Size == 0 && hg; aligned != tt.aligned {
+				t.Fatalf("array at %#x, advised %t; want on a %d-byte boundary and advised: %t", start, hg, Size, tt.aligned)
+			}
+			m.S[tt.n-1] = 7
+			if m.S[tt.n-1] != 7 {
+				t.Fatalf("the last element holds %d, want 7", m.S[tt.n-1])
+			}
 		})
 	}
 }
