@@ -42,10 +42,10 @@ func advise[T any](s []T) {
 // each taken when first touched, on huge pages from MinMapBytes up, where
 // the heap clears an array made from memory it held before, touching
 // every page however few are used. An array of MinMapBytes to Size starts
-// a huge page of its own, and takes all of it once touched. The memory is given back to the system by
-// Release, or once the Mapped is collected, so its array must be used
-// only while the Mapped is held and not released: keep it beside the
-// array. The collector does not count the memory: release it when done.
+// a huge page of its own, and takes all of it once touched. The memory
+// is given back to the system by Release, or once the Mapped is
+// collected, so its array must be used only while the Mapped is held and
+// not released: keep it beside the array. The collector does not count the memory: release it when done.
 // Where the system refuses the mapping, the array is MakeAligned's.
 func Map[T any](n int) *Mapped[T] {
 	var zero T
