@@ -41,8 +41,9 @@ func advise[T any](s []T) {
 // own, mapped from the system: fresh pages, zero without being cleared,
 // each taken when first touched, on huge pages from MinMapBytes up, where
 // the heap clears an array made from memory it held before, touching
-// every page however few are used. An array of MinMapBytes to Size starts
-// a huge page of its own, and takes all of it once touched. The memory
+// every page however few are used. From MinMapBytes up, an array starts
+// and ends on huge page boundaries: one under Size takes a whole huge
+// page once touched, a larger one its last huge page whole. The memory
 // is given back to the system by Release, or once the Mapped is
 // collected, so its array must be used only while the Mapped is held and
 // not released: keep it beside the array. The collector does not count the memory: release it when done.
