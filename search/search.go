@@ -55,6 +55,7 @@ type Solver struct {
 	cells   int
 	tt      *table // nil until the first search (see fit)
 	want    int    // the bits of the slots the search in progress may widen its table to (fit, grow)
+	last    uint64 // all marks of the position last searched (startSlots)
 	maxBits int
 	workers int
 	cores   *Cores     // shared with the solvers beside it, or nil (Options.Cores)
@@ -152,20 +153,21 @@ func (s *Solver) TableBytes() uint64 {
 	return n
 }
 
-// fit makes the table as large as a position of empty empty cells wants,
-// within the most allowed, unless it is already, and puts in use the slots
-// its search starts with: startBits, or fewer where the position wants
-// fewer. The search widens them as it proves long (grow). A table it
-// replaces is released at once: fit runs before a search starts its
-// workers, when none holds a table.
-func (s *Solver) fit(empty int) {
+// fit makes the table as large as a position of empty empty cells, all
+// marks mask, wants, within the most allowed, unless it is already, and
+// puts in use the slots its search starts with (startSlots). The search
+// widens them as it proves long (grow). A table it replaces is released
+// at once: fit runs before a search starts its workers, when none holds a
+// table.
+func (s *Solver) fit(empty int, mask uint64) {
 	s.want = fitBits(s.maxBits, empty, s.g.gravity, s.g.packed)
-	if start := min(s.want, startBits); s.tt == nil || uint(s.want) > s.tt.bits {
+	if start := s.startSlots(mask); s.tt == nil || uint(s.want) > s.tt.bits {
 		s.tt.release()
 		s.tt = newTable(s.want, start, s.g.packed)
 	} else {
 		s.tt.use(start)
 	}
+	s.last = mask
 	if nb := nearBitsFor(int(s.tt.bits), s.g.packed); nb > 0 {
 		for _, w := range s.pool {
 			if w.near == nil || w.near.bits < uint(nb) {
@@ -176,14 +178,31 @@ func (s *Solver) fit(empty int) {
 	}
 }
 
-// startBits is the most slots a search puts in use at its start, 2^18
-// (2 MiB, in cache): as many as a position of 31 empty cells wants under
-// gravity, and plenty for most searches of more. A search that proves
-// longer widens them (grow) up to what its position wants, so that a run
-// of many short searches of positions near the opening (Pons' Begin-Easy
-// band) neither waits on the system to zero hundreds of MiB nor misses
-// the cache across them.
-const startBits = 18
+// startSlots gives the bits of the slots in use at the start of a search
+// of the position of all marks mask. A position near the last one searched
+// (it holds all of that one's marks but one at most: a child, a sibling,
+// a later ply of the same game) meets the positions that search stored:
+// it keeps the slots that search widened to, where it finds them. Any
+// other starts with startBits, or fewer where it wants fewer: what an
+// unrelated search stored is of little use to it, and the few slots a
+// short search touches then stay in the cache.
+func (s *Solver) startSlots(mask uint64) int {
+	start := min(s.want, startBits)
+	if s.tt != nil && bits.OnesCount64(s.last&^mask) <= 1 {
+		start = max(start, min(s.want, s.tt.used()))
+	}
+	return start
+}
+
+// startBits is the slots a search of a position unrelated to the last
+// starts with, 2^15 (256 KiB, in a core's L2 cache): plenty for the short
+// searches of positions decided within a few moves (Pons' Begin-Easy band
+// takes about 800 nodes a position). A search that proves longer widens
+// them (grow) up to what its position wants. A run of many short searches
+// of unrelated positions (a program's lines on solve --stdin) so neither
+// waits on the system to zero a large table nor misses the cache at every
+// probe of one (docs/design/search-table-size.md).
+const startBits = 15
 
 // grow widens the slots of the table in use as the search of j proves
 // long: to growRatio slots for each node searched so far, up to what its
@@ -324,7 +343,7 @@ func (s *Solver) solveAbove(ctx context.Context, x, o uint64, valueOnly bool, th
 			within.lo = max(within.lo, s.score(*than, moves, xToMove)+1)
 		}
 		if sp = s.guidedSpan(bx, bo, moves, xToMove, within); sp.open(valueOnly) {
-			s.fit(s.cells - moves)
+			s.fit(s.cells-moves, bx|bo)
 			sp = s.search(ctx, s.mover(bx, bo, xToMove), bx|bo, moves, xToMove, valueOnly, sp)
 		}
 	}
@@ -398,7 +417,7 @@ func (s *Solver) Beats(ctx context.Context, x, o uint64, than perfect.Outcome) (
 	case t < -most:
 		return true, nil
 	}
-	s.fit(most)
+	s.fit(most, bx|bo)
 	sp := s.search(ctx, s.mover(bx, bo, xToMove), bx|bo, moves, xToMove, false, span{t, t + 1})
 	if sp.open(false) {
 		return false, ctx.Err()

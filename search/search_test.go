@@ -539,7 +539,7 @@ func TestChildCut(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.fit(16)
+			s.fit(16, 0)
 			w := s.pool[0]
 			first := s.g.bottom & -s.g.bottom
 			images := first | 1<<(63-bits.LeadingZeros64(s.g.bottom))

@@ -86,6 +86,39 @@ func TestTableGrows(t *testing.T) {
 	}
 }
 
+// A search of a position near the last one searched keeps the slots that
+// search widened to; any other starts with startBits, and no search uses
+// more than its position wants.
+func TestStartSlots(t *testing.T) {
+	const last = 0b1111 // the last position's marks
+	tests := []struct {
+		name       string
+		mask       uint64
+		used, want int // the slots the last search ended with, and what this position wants
+		wantStart  int
+	}{
+		{"a child keeps the slots", last | 1<<8, 22, 24, 22},
+		{"a sibling keeps them", last&^1 | 1<<8, 22, 24, 22},
+		{"two marks gone: unrelated", last&^3 | 1<<8, 22, 24, startBits},
+		{"the same position keeps them", last, 20, 24, 20},
+		{"near, but wanting fewer", last | 1<<8, 22, 19, 19},
+		{"unrelated, wanting fewer than the start", 1 << 20, 22, 12, 12},
+		{"near, the last search short", last | 1<<8, 13, 24, startBits},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Solver{tt: newTable(24, tt.used, false), last: last, want: tt.want}
+			if got := s.startSlots(tt.mask); got != tt.wantStart {
+				t.Errorf("startSlots(%#b) after a search that used 2^%d slots: got 2^%d, want 2^%d", tt.mask, tt.used, got, tt.wantStart)
+			}
+		})
+	}
+	s := &Solver{want: 24} // no table yet: no search before
+	if got := s.startSlots(0); got != startBits {
+		t.Errorf("the first search: got 2^%d slots, want 2^%d", got, startBits)
+	}
+}
+
 // A search's helpers start only on cores the solvers sharing them leave
 // idle: none when a core is all there is, or when another search holds
 // the other one.
