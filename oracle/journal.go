@@ -2,10 +2,8 @@ package oracle
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/gob"
 	"fmt"
 	"io"
 	"os"
@@ -29,7 +27,7 @@ type ForeignJournalError = journal.ForeignError
 // journalMagic, the version of its records (recordVersion) and the batch's
 // key (batchKey), then a record an answer:
 // the length of its payload and the payload's CRC-32C, 4 bytes each, little
-// endian, and the payload, the gob of a journalRecord. Each record of an
+// endian, and the payload, a journalRecord (appendRecord). Each record of an
 // answer that took search is synced before the next answer is asked, with
 // the records before it, so a stop loses at most the answer in progress
 // and answers given at once (a book's, a database's), which cost nothing
@@ -48,15 +46,20 @@ const journalMagic = "TTJRNL02"
 const journalMagicV1 = "TTJRNL01"
 
 // recordVersion names the shape of a journal's records: the SHA-256 of
-// journalRecord's fields, their names and types, to the leaves, so that a
-// field added to an answer (perfect.Analysis) makes another version. A gob
-// of an answer with fewer fields decodes without a word, the new ones
-// left empty: an answer served wrong. Its first 8 bytes follow the magic.
-// It is worked out on first use, not at every start of the program.
+// their layout's name (recordLayout) and of journalRecord's fields, their
+// names and types, to the leaves, so that a field added to an answer
+// (perfect.Analysis) makes another version, and so does another layout:
+// records of an answer with fewer fields, or laid out otherwise, would
+// read as answers served wrong. Its first 8 bytes follow the magic. It
+// is worked out on first use, not at every start of the program.
 var recordVersion = sync.OnceValue(func() [8]byte {
-	sum := sha256.Sum256([]byte(shapeOf(reflect.TypeFor[journalRecord](), 0)))
+	sum := sha256.Sum256([]byte(recordLayout + shapeOf(reflect.TypeFor[journalRecord](), 0)))
 	return [8]byte(sum[:8])
 })
+
+// recordLayout names the layout of a record's payload (appendRecord); the
+// journals of earlier versions held gobs, and named none.
+const recordLayout = "fields in order, varints\x00"
 
 // shapeOf writes the type t as its fields' names and types, to the leaves.
 func shapeOf(t reflect.Type, depth int) string {
@@ -198,13 +201,13 @@ func nextRecord(body *bufio.Reader, buf []byte, r *journalRecord) (int, []byte) 
 	if _, err := io.ReadFull(body, buf); err != nil || crc32c.Checksum(buf) != sum {
 		return 0, buf
 	}
-	if gob.NewDecoder(bytes.NewReader(buf)).Decode(r) != nil || r.I < 0 {
+	if readRecord(buf, r) != nil || r.I < 0 {
 		return 0, buf
 	}
 	return 8 + int(n), buf
 }
 
-// maxRecord bounds a record's payload: an answer's gob is a few hundred
+// maxRecord bounds a record's payload: an answer takes a few hundred
 // bytes (64 moves and a line of 64 cells at the most), and a length past
 // this is damage, not an answer to read.
 const maxRecord = 1 << 20
@@ -212,14 +215,13 @@ const maxRecord = 1 << 20
 // add keeps the answer a of the batch's board i, synced with those before
 // it when sync.
 func (j *journalFile) add(i int, a perfect.Analysis, sync bool) error {
-	var payload bytes.Buffer
-	if err := gob.NewEncoder(&payload).Encode(journalRecord{i, a}); err != nil {
+	rec, err := appendRecord(make([]byte, 8, 256), &journalRecord{i, a})
+	if err != nil {
 		return err
 	}
-	var rec [8]byte
-	binary.LittleEndian.PutUint32(rec[:], uint32(payload.Len()))
-	binary.LittleEndian.PutUint32(rec[4:], crc32c.Checksum(payload.Bytes()))
-	if _, err := j.f.Write(append(rec[:], payload.Bytes()...)); err != nil {
+	binary.LittleEndian.PutUint32(rec, uint32(len(rec)-8))
+	binary.LittleEndian.PutUint32(rec[4:], crc32c.Checksum(rec[8:]))
+	if _, err := j.f.Write(rec); err != nil {
 		return fmt.Errorf("the journal of answers %s: %w", j.f.Name(), err)
 	}
 	if !sync {
