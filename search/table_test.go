@@ -107,7 +107,8 @@ func TestStartSlots(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := &Solver{tt: newTable(24, tt.used, false), last: last, want: tt.want}
+			s := &Solver{tt: newTable(22, tt.used, false), last: last, want: tt.want}
+			defer s.tt.release()
 			if got := s.startSlots(tt.mask); got != tt.wantStart {
 				t.Errorf("startSlots(%#b) after a search that used 2^%d slots: got 2^%d, want 2^%d", tt.mask, tt.used, got, tt.wantStart)
 			}
