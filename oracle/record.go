@@ -86,11 +86,8 @@ func readRecord(b []byte, r *journalRecord) error {
 func readValue(b []byte, v reflect.Value) ([]byte, error) {
 	switch v.Kind() {
 	case reflect.Bool:
-		n, rest, err := readUvarint(b)
-		if err == nil && n > 1 {
-			err = errRecord
-		}
-		v.SetBool(n == 1)
+		set, rest, err := readFlag(b)
+		v.SetBool(set)
 		return rest, err
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, k := binary.Varint(b)
@@ -131,14 +128,21 @@ func readValue(b []byte, v reflect.Value) ([]byte, error) {
 
 // readPointer reads into the pointer v: nil, or what it points to.
 func readPointer(b []byte, v reflect.Value) ([]byte, error) {
-	if len(b) == 0 || b[0] > 1 {
-		return nil, errRecord
-	}
-	if b[0] == 0 {
-		return b[1:], nil
+	set, rest, err := readFlag(b)
+	if err != nil || !set {
+		return rest, err
 	}
 	v.Set(reflect.New(v.Type().Elem()))
-	return readValue(b[1:], v.Elem())
+	return readValue(rest, v.Elem())
+}
+
+// readFlag reads the byte a bool or a pointer's presence is written as,
+// 0 or 1, from the front of b.
+func readFlag(b []byte) (bool, []byte, error) {
+	if len(b) == 0 || b[0] > 1 {
+		return false, nil, errRecord
+	}
+	return b[0] == 1, b[1:], nil
 }
 
 // readSlice reads into the slice v: nil, or its length and elements.

@@ -46,7 +46,8 @@ func advise[T any](s []T) {
 // page once touched, a larger one its last huge page whole. The memory
 // is given back to the system by Release, or once the Mapped is
 // collected, so its array must be used only while the Mapped is held and
-// not released: keep it beside the array. The collector does not count the memory: release it when done.
+// not released: keep it beside the array. The collector does not count
+// the memory: release it when done.
 // Where the system refuses the mapping, the array is MakeAligned's.
 func Map[T any](n int) *Mapped[T] {
 	var zero T
