@@ -214,12 +214,20 @@ func (w *worker) ahead(pos, mask uint64, moves int, cand uint64, alpha, beta int
 // For a child, a bound of 0 or -1 says that its move scores at least 0 or
 // 1: that cuts a search whose beta is at most 1, the way Steininger's
 // solver looks at each child before its table, where the search below
-// would be long enough to pay for the test (threatWorth). When the window
-// closes, v is the bound to return and done is true.
+// would be long enough to pay for the test (threatWorth). A node's own
+// odd threat and claimeven are asked only where its parent has not asked
+// them of it as a child: at the root, and, for the odd threat, below a
+// parent that did not ask threatens. Every window is a null window
+// (converge), and a parent's test of a child cuts exactly where the
+// child's own would narrow its window: claimeven's -most >= beta at the
+// parent is most < 1-beta, the child's beta, at the child; and a child's
+// beta of 0 or more, where it asks its odd threat, is a parent's beta of
+// 1 or less. Skipping a test never changes a score, only what is pruned.
+// When the window closes, v is the bound to return and done is true.
 func (w *worker) claimed(pos, mask, cand uint64, moves, alpha, beta int) (a, b, v int, done bool) {
-	g := w.s.g
+	g, root := w.s.g, moves == w.root
 	odd := g.oddTops(mask)
-	if beta > -1 && g.oddThreat(pos, mask, w.theirs[moves], odd) {
+	if beta > -1 && (root || !w.s.threatWorth(moves-1, 1-beta)) && g.oddThreat(pos, mask, w.theirs[moves], odd) {
 		if beta = -1; alpha >= beta {
 			return alpha, beta, beta, true
 		}
@@ -228,6 +236,9 @@ func (w *worker) claimed(pos, mask, cand uint64, moves, alpha, beta int) (a, b, 
 		return alpha, beta, 1, true
 	}
 	if evenTops(odd) {
+		if !root {
+			return alpha, beta, 0, false
+		}
 		if most, ok := g.claimeven(pos, mask, odd); ok && beta > most {
 			if beta = most; alpha >= beta {
 				return alpha, beta, beta, true
