@@ -363,7 +363,7 @@ func TestGuess(t *testing.T) {
 		hard bool
 		want int
 	}{
-		{"nothing known: the mover's fast win first", span{-42, 42}, false, 21},
+		{"nothing known: the mover's fast win first", span{-42, 42}, false, 23},
 		{"no fast win: halved toward 0", span{-42, 21}, false, -21},
 		{"nothing known, a hard position: a win?", span{-42, 42}, true, 0},
 		{"a wide span of wins, a hard position: faster than proved?", span{2, 42}, true, 2},
