@@ -356,6 +356,37 @@ var connectFourBits = MaxTableBits
 // Each guess lies in its span, so that its answer narrows it: a wide span
 // halved toward 0 (a full one on the mover's side), then the value (above 0, then above -1), then the depth
 // from the bound proved.
+// TestThreatWorth checks where each child's odd threat is asked on the
+// 7x6 board: always for a draw or a win asked, and below a loss only when
+// the window's horizon, cells+1+beta-moves plies ahead, is threatHorizon
+// or more.
+func TestThreatWorth(t *testing.T) {
+	s, err := New(gravity(6, 7, 4), Options{TableBits: MinTableBits, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name        string
+		moves, beta int
+		want        bool
+	}{
+		{"a win asked", 36, 1, true},
+		{"a draw asked", 36, 0, true},
+		{"a slow loss, far off", 20, -1, true},
+		{"the horizon at threatHorizon", 20, -(43 - 20 - threatHorizon), true},
+		{"the horizon a ply short", 20, -(43 - 20 - threatHorizon) - 1, false},
+		{"a fast loss among fast wins", 10, -17, true},
+		{"a fast loss, near", 20, -17, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := s.threatWorth(tt.moves, tt.beta); got != tt.want {
+				t.Errorf("threatWorth(%d, %d) = %v, want %v", tt.moves, tt.beta, got, tt.want)
+			}
+		})
+	}
+}
+
 func TestGuess(t *testing.T) {
 	tests := []struct {
 		name string

@@ -281,7 +281,7 @@ func (w *worker) claimed(pos, mask, cand uint64, moves, alpha, beta int) (a, b, 
 // threatHorizon. A shorter search is cut soon by the depth it may reach
 // (ahead), and a test of every child for an odd threat, which wins only
 // as the board fills, costs more than the few subtrees it spares: on
-// Pons' Begin-Easy, whose windows lie among fast wins, it spared about 5%
+// Pons' Begin-Easy, whose windows lie among fast wins, it spared about 4%
 // of the nodes for a tenth of the time (docs/design/search-odd-threat.md).
 func (s *Solver) threatWorth(moves, beta int) bool {
 	return beta >= 0 || s.cells+1+beta-moves >= threatHorizon
