@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -27,21 +28,46 @@ func PlayCells(r Rules, b game.Board, text string) (game.Board, []int, error) {
 }
 
 // playMoves is Play, and gives the cells played where keep is set: a
-// program's lines (solve --stdin) are read by Play, and keep none.
+// program's lines (solve --stdin) are read by Play, and keep none. The
+// moves are first played asking of each only that its cell is free
+// (checked false), and whether the game was over before the last move
+// once at the end: lines and a full board only grow, so a move played
+// after the end leaves the board before the last move over. A line that
+// fails so is played again with every move checked in turn (moveCell),
+// which names the first wrong move.
 func playMoves(r Rules, b game.Board, text string, keep bool) (game.Board, []int, error) {
+	if out, cells, err := playEach(r, b, text, keep, false); err == nil {
+		return out, cells, nil
+	}
+	return playEach(r, b, text, keep, true)
+}
+
+// errOver is what playEach unchecked gives for moves that run past the
+// end of the game, to be played again checked.
+var errOver = errors.New("a move after the game is over")
+
+// playEach is playMoves, each move checked (moveCell) or not (cellOf,
+// the game's end asked once at the end).
+func playEach(r Rules, b game.Board, text string, keep, checked bool) (game.Board, []int, error) {
 	s := r.Spec()
 	toks := strings.FieldsFunc(text, func(c rune) bool { return c == ',' || c == ' ' })
 	if strings.Contains(strings.ReplaceAll(text, " ", ""), ",,") || strings.HasPrefix(strings.TrimSpace(text), ",") || strings.HasSuffix(strings.TrimSpace(text), ",") {
 		return game.Board{}, nil, fmt.Errorf("moves %q have an empty move between commas; write one move between each two, such as 4,0,8", game.Echo(text))
 	}
 	var cells []int
-	played := 0
+	played, before := 0, b // before: the board before the last move
 	play := func(tok string) error {
-		cell, err := moveCell(r, b, tok)
+		var cell int
+		var err error
+		if checked {
+			cell, err = moveCell(r, b, tok)
+		} else {
+			cell, err = cellOf(r, b, r.Playable(b), tok)
+		}
 		if err != nil {
 			return fmt.Errorf("moves %q: move %d: %w", game.Echo(text), played+1, err)
 		}
-		b, played = b.Play(cell, b.ToMove()), played+1
+		before, b, played = b, b.Play(cell, b.ToMove()), played+1
 		if keep {
 			cells = append(cells, cell)
 		}
@@ -58,14 +84,19 @@ func playMoves(r Rules, b game.Board, text string, keep bool) (game.Board, []int
 				return game.Board{}, nil, err
 			}
 		}
-		return b, cells, nil
+	} else {
+		if keep {
+			cells = make([]int, 0, len(toks))
+		}
+		for _, tok := range toks {
+			if err := play(tok); err != nil {
+				return game.Board{}, nil, err
+			}
+		}
 	}
-	if keep {
-		cells = make([]int, 0, len(toks))
-	}
-	for _, tok := range toks {
-		if err := play(tok); err != nil {
-			return game.Board{}, nil, err
+	if !checked && played > 0 {
+		if st, _ := r.Turn(before); st.Terminal() {
+			return game.Board{}, nil, errOver
 		}
 	}
 	return b, cells, nil
@@ -133,11 +164,17 @@ func columnCell(s Spec, legal game.Mask, col int) (cell int, ok bool) {
 
 // moveCell reads one move on b and gives the cell it plays.
 func moveCell(r Rules, b game.Board, tok string) (int, error) {
-	s := r.Spec()
 	st, legal := r.Turn(b)
 	if st.Terminal() {
 		return 0, fmt.Errorf("%q comes after the game is over (%s)", tok, st)
 	}
+	return cellOf(r, b, legal, tok)
+}
+
+// cellOf reads one move on b, whose moves are legal, and gives the cell
+// it plays.
+func cellOf(r Rules, b game.Board, legal game.Mask, tok string) (int, error) {
+	s := r.Spec()
 	n, err := strconv.Atoi(tok)
 	if s.Gravity {
 		if err != nil || n < 1 || n > s.Cols {

@@ -258,6 +258,8 @@ func TestPlay(t *testing.T) {
 		{"column out of range", grav, "6", `move 1: "6" is not a column, want 1 to 5`},
 		{"cell taken", free, "4,4", "move 2: cell 4 holds X, want an empty cell"},
 		{"after the end", free, "0,3,1,4,2,5", `move 6: "5" comes after the game is over (x_won)`},
+		{"after the end, run together", grav, "12121212", `move 8: "2" comes after the game is over (x_won)`},
+		{"the last move ends it", grav, "1212121", "X..../XO.../XO.../XO..."},
 		{"not a cell", free, "a", `move 1: "a" is not a cell, want 0 to 8`},
 		{"cells run together on 3x3", free, "15", ".X./..O/..."},
 		{"cells run together past 10 cells", newRules(t, 3, 4, 3, false, false), "15", `move 1: "15" is not a cell, want 0 to 11`},
@@ -508,6 +510,34 @@ func FuzzParsePosition(f *testing.F) {
 		again, err := ParsePosition(c4, c4.Spec().Format(b))
 		if err != nil || again != b {
 			t.Fatalf("%q read as %s, which reads back as %v, %v", text, c4.Spec().Format(b), again, err)
+		}
+	})
+}
+
+// FuzzPlayUnchecked checks that Play's moves played unchecked, the game's
+// end asked once at the end, give what checking every move gives wherever
+// they succeed: a board that lines and a full board only grow cannot hide
+// a move after the end. playMoves plays a line that fails unchecked again
+// checked, so the two agree on every line.
+func FuzzPlayUnchecked(f *testing.F) {
+	rls := []Rules{
+		New(Spec{Spec: game.Spec{Rows: 4, Cols: 5, K: 4}, Gravity: true}),
+		New(Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}}),
+		New(Spec{Spec: game.Spec{Rows: 3, Cols: 3, K: 3}, Misere: true}),
+	}
+	for _, seed := range []string{"12121212", "1212121", "11111", "0,3,1,4,2,5", "4,0,8", "012345678", "3343"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, r := range rls {
+			b, cells, err := playEach(r, game.Board{}, text, true, false)
+			if err != nil {
+				continue
+			}
+			want, wantCells, wantErr := playEach(r, game.Board{}, text, true, true)
+			if wantErr != nil || b != want || !slices.Equal(cells, wantCells) {
+				t.Fatalf("%v, %q unchecked: %s %v; checked: %s %v, %v", r.Spec(), text, r.Spec().Format(b), cells, r.Spec().Format(want), wantCells, wantErr)
+			}
 		}
 	})
 }
