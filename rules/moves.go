@@ -29,9 +29,9 @@ func PlayCells(r Rules, b game.Board, text string) (game.Board, []int, error) {
 
 // playMoves is Play, and gives the cells played where keep is set: a
 // program's lines (solve --stdin) are read by Play, and keep none. The
-// moves are first played asking of each only that its cell is free
-// (checked false), and whether the game was over before the last move
-// once at the end: lines and a full board only grow, so a move played
+// moves are first played asking of each only that the board lets it be
+// played (checked false), and whether the game was over before the last
+// move once at the end: lines and a full board only grow, so a move played
 // after the end leaves the board before the last move over. A line that
 // fails so is played again with every move checked in turn (moveCell),
 // which names the first wrong move.
