@@ -365,6 +365,7 @@ func TestThreatWorth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	edge := -(s.cells + 1 - 20 - threatHorizon) // the lowest beta asked at 20 marks
 	tests := []struct {
 		name        string
 		moves, beta int
@@ -373,8 +374,8 @@ func TestThreatWorth(t *testing.T) {
 		{"a win asked", 36, 1, true},
 		{"a draw asked", 36, 0, true},
 		{"a slow loss, far off", 20, -1, true},
-		{"the horizon at threatHorizon", 20, -(43 - 20 - threatHorizon), true},
-		{"the horizon a ply short", 20, -(43 - 20 - threatHorizon) - 1, false},
+		{"the horizon at threatHorizon", 20, edge, true},
+		{"the horizon a ply short", 20, edge - 1, false},
 		{"a fast loss among fast wins", 10, -17, true},
 		{"a fast loss, near", 20, -17, false},
 	}
