@@ -35,7 +35,8 @@ func (n Noisy) NeedsBest() bool { return n.Epsilon < 1 }
 // drawn uniformly (a Fisher-Yates shuffle), which is uniform among the
 // best moves however many there are: isBest is asked of the cells in that
 // order until one is best, so that a position with k best moves of n asks
-// about (n+1)/(k+1) of them, not n, and a random move asks none.
+// about (n+1)/(k+1) of them, not n, and a random move asks none
+// (docs/design/draw-questions.md).
 func (n Noisy) Pick(rng *rand.Rand, legal uint64, isBest func(cell int) (bool, error)) (int, error) {
 	if n.Epsilon >= 1 || n.Epsilon > 0 && rng.Float64() < n.Epsilon {
 		k := rng.IntN(bits.OnesCount64(legal))
