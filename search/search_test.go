@@ -353,9 +353,6 @@ func TestTell(t *testing.T) {
 // more.
 var connectFourBits = MaxTableBits
 
-// Each guess lies in its span, so that its answer narrows it: a wide span
-// halved toward 0 (a full one on the mover's side), then the value (above 0, then above -1), then the depth
-// from the bound proved.
 // TestThreatWorth checks where each child's odd threat is asked on the
 // 7x6 board: always for a draw or a win asked, and below a loss only when
 // the window's horizon, cells+1+beta-moves plies ahead, is threatHorizon
@@ -388,6 +385,9 @@ func TestThreatWorth(t *testing.T) {
 	}
 }
 
+// Each guess lies in its span, so that its answer narrows it: a wide span
+// halved toward 0 (a full one on the mover's side), then the value (above 0, then above -1), then the depth
+// from the bound proved.
 func TestGuess(t *testing.T) {
 	tests := []struct {
 		name string
